@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian packages deedlog builds with, when any is missing. Safe to run again.
+set -euo pipefail
+packages=(build-essential cmake ccache pkg-config libsqlite3-dev sqlite3 libboost-program-options-dev
+          libcereal-dev libfmt-dev nlohmann-json3-dev libssl-dev libgtest-dev libbenchmark-dev tmux)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${missing[@]}"
+fi
