@@ -1,0 +1,2 @@
+-- placeholder, replaced by the journal work
+SELECT 1;

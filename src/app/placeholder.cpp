@@ -1,0 +1,1 @@
+namespace deedlog { int app_placeholder = 0; }

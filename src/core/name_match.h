@@ -1,0 +1,32 @@
+#pragma once
+// Matching what a person typed against a list of names: case-insensitive, a unique prefix
+// or a known short name is enough, and a miss suggests the nearest names.
+#include <string>
+#include <vector>
+
+namespace deedlog {
+
+struct NameCandidate {
+  std::string name;                  // the full name, as shown back to the user
+  std::vector<std::string> aliases;  // other accepted names
+  int id = 0;                        // what the caller wants back
+};
+
+struct NameMatch {
+  bool found = false;
+  int id = -1;
+  std::string name;                      // the full name matched
+  std::string error;                     // when !found: "unknown square 'Mayfiar': did you mean Mayfair?"
+  std::vector<std::string> suggestions;  // nearest names, best first
+};
+
+// what: the kind of thing, for the message ("square", "player", "card").
+// Order of tries: exact name or alias; unique prefix of a name or alias; unique match where
+// the query is the prefix of a word inside a name ("Kent"). Quotes around query are ignored.
+NameMatch match_name(const std::string& query, const std::vector<NameCandidate>& candidates,
+                     const std::string& what);
+
+// Levenshtein distance, case-insensitive.
+int edit_distance(const std::string& a, const std::string& b);
+
+}  // namespace deedlog

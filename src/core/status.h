@@ -1,0 +1,37 @@
+#pragma once
+// The result of a call that can fail for reasons outside the rules (files, the database,
+// text that does not parse). Modelled on LevelDB's Status: a code and a message, built by
+// named factories, cheap to return. Rule refusals are Violations (engine/violation.h), not Statuses.
+#include <string>
+#include <utility>
+
+namespace deedlog {
+
+class Status {
+ public:
+  enum class Code { Ok, NotFound, Conflict, Corrupt, InvalidArgument, IOError };
+
+  Status() = default;
+  static Status ok() { return {}; }
+  static Status not_found(std::string m) { return {Code::NotFound, std::move(m)}; }
+  // Another writer appended first: nothing was written; re-read and decide again.
+  static Status conflict(std::string m) { return {Code::Conflict, std::move(m)}; }
+  // The stored data is damaged or was tampered with.
+  static Status corrupt(std::string m) { return {Code::Corrupt, std::move(m)}; }
+  static Status invalid_argument(std::string m) { return {Code::InvalidArgument, std::move(m)}; }
+  static Status io_error(std::string m) { return {Code::IOError, std::move(m)}; }
+
+  bool is_ok() const { return code_ == Code::Ok; }
+  bool is_conflict() const { return code_ == Code::Conflict; }
+  bool is_not_found() const { return code_ == Code::NotFound; }
+  bool is_corrupt() const { return code_ == Code::Corrupt; }
+  Code code() const { return code_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  Status(Code c, std::string m) : code_(c), message_(std::move(m)) {}
+  Code code_ = Code::Ok;
+  std::string message_;
+};
+
+}  // namespace deedlog

@@ -1,0 +1,74 @@
+#pragma once
+// A proposed move: one line of the notation after names are resolved. What the people at
+// the table did and what the dice showed; never the sums (the referee works those out).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/ids.h"
+#include "core/money.h"
+
+namespace deedlog {
+
+enum class Verb : std::uint8_t {
+  Roll,               // "rolls 3 4", or "rolls" when the referee throws from the Seed
+  Buy,                // "buys"
+  Decline,            // "declines"
+  Bid,                // "bids 120"
+  Pass,               // "passes"
+  ClaimRent,          // "claims rent"
+  Draw,               // "draws "Advance to Mayfair"" / "draws chance:7" / "draws" (seeded)
+  PayFine,            // "pays fine"
+  UseCard,            // "uses card"
+  Build,              // "builds house on X" / "builds 2 houses on X" / "builds hotel on X"
+  Sell,               // "sells house on X" / "sells 2 houses on X" / "sells hotel on X"
+  Mortgage,           // "mortgages X"
+  Unmortgage,         // "unmortgages X"
+  Offer,              // "offers Ben: Mayfair, 100 for "Park Lane", card"
+  Accept,             // "accepts"
+  Reject,             // "rejects"
+  PayTax,             // "pays tax flat" / "pays tax 10%"
+  DeclareBankruptcy,  // "declares bankruptcy"
+  EndTurn,            // "ends turn"
+  CallTime,           // "Referee calls time"
+};
+
+// One side of a trade: what a player hands over.
+struct TradeSide {
+  std::vector<SquareId> properties;
+  Money cash;
+  int jail_cards = 0;
+  bool operator==(const TradeSide&) const = default;
+};
+
+enum class TaxChoice : std::uint8_t { None, Flat, Percent };
+
+struct Command {
+  Verb verb = Verb::Roll;
+  PlayerId actor = kReferee;
+  std::string at;  // the @TIME stamp as written, "" when none
+
+  // Roll: both 0 when the referee is to throw from the Seed.
+  int die1 = 0;
+  int die2 = 0;
+
+  Money amount;                    // Bid
+  SquareId square = kNoSquare;     // Build, Sell, Mortgage, Unmortgage
+  int count = 1;                   // Build, Sell: how many houses
+  bool hotel = false;              // Build, Sell: the hotel rather than houses
+
+  // Draw: what the player said the card was. Resolved by the engine against the pack that is
+  // due, since "Advance to GO" is in both packs. Empty when the referee draws (seeded games).
+  std::string card_query;
+
+  PlayerId counterparty = kBank;  // Offer: to whom
+  TradeSide give;                 // Offer: what the actor hands over
+  TradeSide get;                  // Offer: what the actor receives
+
+  TaxChoice tax = TaxChoice::None;  // PayTax
+
+  bool operator==(const Command&) const = default;
+};
+
+}  // namespace deedlog

@@ -1,0 +1,1 @@
+namespace deedlog { int engine_placeholder = 0; }

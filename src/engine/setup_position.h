@@ -1,0 +1,32 @@
+#pragma once
+// A [Setup] section: a position to start from, like chess's FEN. Names already resolved.
+#include <optional>
+#include <vector>
+
+#include "core/ids.h"
+#include "core/money.h"
+
+namespace deedlog {
+
+struct PropertySetup {
+  SquareId square = kNoSquare;
+  int houses = 0;        // 0..4
+  bool hotel = false;
+  bool mortgaged = false;
+};
+
+struct PlayerSetup {
+  PlayerId player = 0;
+  std::optional<Money> cash;
+  std::optional<SquareId> at;
+  std::vector<PropertySetup> owns;
+  std::optional<int> jail_cards;   // "cards 1": Get Out of Jail Free cards held
+  std::optional<int> jail_turns;   // "in jail 2": in jail, having used 2 of the turns allowed
+};
+
+struct SetupPosition {
+  std::vector<PlayerSetup> players;      // only the players the section lists
+  std::optional<PlayerId> turn;          // "Turn: Ben"
+};
+
+}  // namespace deedlog

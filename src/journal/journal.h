@@ -1,0 +1,91 @@
+#pragma once
+// The journal: an append-only store of games and their events, one SQLite file holding many
+// games. It knows nothing of the rules: it stores rows, chains their hashes and refuses to
+// rewrite history. The format is written down in docs/journal.md.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+
+namespace deedlog {
+
+// One event as the caller hands it to append(): everything but the sequence number and hashes.
+struct NewEvent {
+  std::string at;       // clock time of the move ("" when the move carried none)
+  std::string actor;    // who made the move that caused the event ("Ann", "Referee")
+  std::string type;     // event type name ("DiceThrown")
+  std::string payload;  // JSON object text
+};
+
+// One stored event.
+struct EventRow {
+  std::int64_t game_id = 0;
+  std::int64_t seq = 0;  // 1, 2, 3, ... within a game
+  std::string at;
+  std::string actor;
+  std::string type;
+  std::string payload;
+  std::string prev_hash;  // hex SHA-256 of the previous event, or the game's genesis hash for seq 1
+  std::string hash;       // hex SHA-256 over prev_hash and this event's fields
+};
+
+struct GameRow {
+  std::int64_t game_id = 0;
+  std::string header;   // JSON object text: ruleset, players, tags
+  std::string created;  // ISO-8601 UTC time the game was created
+  std::string genesis;  // hex SHA-256 of the header: the chain's anchor
+  std::int64_t last_seq = 0;
+};
+
+// What verify_chain() found. ok == true when every link holds.
+struct ChainReport {
+  bool ok = true;
+  std::int64_t events_checked = 0;
+  std::int64_t first_bad_seq = 0;  // 0 when ok
+  std::string problem;             // words for the user when !ok
+};
+
+class Journal {
+ public:
+  // Opens (creating when missing) the journal file and brings its schema up to date.
+  // path ":memory:" gives a private in-memory journal (tests).
+  // read_only: never writes, never creates, never migrates (the file must exist).
+  static Status open(const std::string& path, std::unique_ptr<Journal>* out, bool read_only = false);
+
+  virtual ~Journal() = default;
+
+  virtual Status create_game(const std::string& header_json, std::int64_t* game_id) = 0;
+  virtual Status games(std::vector<GameRow>* out) = 0;
+  virtual Status game(std::int64_t game_id, GameRow* out) = 0;
+
+  // Appends events as seq expected_first_seq, expected_first_seq+1, ... in one transaction.
+  // If the game's last seq is not expected_first_seq-1 (another writer got there first),
+  // nothing is written and a Conflict status says so.
+  virtual Status append(std::int64_t game_id, std::int64_t expected_first_seq,
+                        const std::vector<NewEvent>& events) = 0;
+
+  // Calls fn for each event with from_seq <= seq <= to_seq (to_seq 0 = to the end), in order.
+  // fn returns false to stop early.
+  virtual Status scan(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
+                      const std::function<bool(const EventRow&)>& fn) = 0;
+
+  // Recomputes the hash chain of one game: catches edited, deleted, inserted and reordered events.
+  virtual Status verify_chain(std::int64_t game_id, ChainReport* report) = 0;
+
+  // Snapshots: a cache of folded state, never the truth. Dropping them all changes no answer.
+  virtual Status put_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& blob) = 0;
+  // The latest snapshot at or before max_seq; *seq = 0 when there is none.
+  virtual Status latest_snapshot(std::int64_t game_id, std::int64_t max_seq, std::int64_t* seq,
+                                 std::string* blob) = 0;
+
+  virtual int schema_version() const = 0;
+};
+
+// Hex SHA-256 of text.
+std::string sha256_hex(const std::string& text);
+
+}  // namespace deedlog

@@ -1,0 +1,1 @@
+namespace deedlog { int journal_placeholder = 0; }

@@ -1,0 +1,53 @@
+#pragma once
+// The .game notation (docs/notation.md, INTERFACE.md section 1): parsing text into a header,
+// an optional setup position and move lines, and printing them back.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/command.h"
+#include "engine/game_header.h"
+#include "engine/setup_position.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+struct ParseError {
+  int line = 0;          // 1-based line of the file, 0 when not from a file
+  std::string message;   // for the user: what is wrong and, for names, the nearest ones
+};
+
+struct MoveLine {
+  int line = 0;          // 1-based line in the file
+  std::string text;      // the line as written, comment stripped
+  Command command;
+};
+
+struct GameFile {
+  GameHeader header;
+  std::optional<SetupPosition> setup;
+  std::vector<MoveLine> moves;
+};
+
+// Parses only the header tags of a game file (enough to pick the ruleset).
+// Errors: a malformed tag, a missing Ruleset or Players tag, fewer than 2 or more than 8
+// players, duplicate player names, a player named "Referee", a Seed that is not a number.
+bool parse_header(const std::string& text, GameHeader* header, ParseError* error);
+
+// Parses a whole game file against its edition. Setup and moves have names resolved.
+bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error);
+
+// Parses one move line ("[@TIME] ACTOR VERB ...") for a game with these players.
+bool parse_move(const std::string& line, const Ruleset& ruleset,
+                const std::vector<std::string>& players, Command* out, ParseError* error);
+
+// The canonical text of a move: full names, quoted where they contain spaces or commas,
+// @TIME first when present. parse_move(print_move(c)) == c.
+std::string print_move(const Command& command, const Ruleset& ruleset,
+                       const std::vector<std::string>& players);
+
+// Writes a whole game back as notation: header tags, [Setup] if any, [Moves] and move lines.
+std::string print_game(const GameHeader& header, const std::optional<SetupPosition>& setup,
+                       const std::vector<Command>& moves, const Ruleset& ruleset);
+
+}  // namespace deedlog

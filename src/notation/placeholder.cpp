@@ -1,0 +1,1 @@
+namespace deedlog { int notation_placeholder = 0; }

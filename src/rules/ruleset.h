@@ -1,0 +1,128 @@
+#pragma once
+// An edition as data: the board, the card packs, the edition's words and the named settings
+// where editions differ. The engine reads these; it never asks which edition it is playing.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/ids.h"
+#include "core/money.h"
+
+namespace deedlog {
+
+enum class SquareKind : std::uint8_t {
+  Go, Street, Station, Utility, Tax, Chance, CommunityChest, Jail, FreeParking, GoToJail
+};
+
+// How many buildings a site carries: 0..4 houses, or kHotel.
+inline constexpr std::uint8_t kHotel = 5;
+
+struct Square {
+  std::string name;
+  std::vector<std::string> aliases;  // well-known short names ("Angel")
+  SquareKind kind = SquareKind::FreeParking;
+  int group = -1;                    // index into Ruleset::groups; -1 when not a property
+  Money price;                       // printed price (properties)
+  Money mortgage_value;              // what the Bank lends on it
+  Money house_cost;                  // price of one house (streets)
+  Money hotel_cost;                  // price of the hotel on top of the four houses given back
+  std::array<Money, 6> rent{};       // streets: unimproved, 1..4 houses, hotel
+  Money tax;                         // tax squares: the amount due
+
+  bool is_property() const {
+    return kind == SquareKind::Street || kind == SquareKind::Station || kind == SquareKind::Utility;
+  }
+};
+
+struct Group {
+  std::string name;                 // "Dark Blue", "Stations"
+  std::vector<SquareId> members;
+};
+
+enum class CardAction : std::uint8_t {
+  AdvanceTo,             // move forward to target; salary when passing the start
+  MoveBackTo,            // move backwards to target; no salary
+  MoveRelative,          // move by spaces (negative = back); salary only when going forward past the start
+  GoToJail,
+  CollectFromBank,       // amount
+  PayBank,               // amount
+  CollectFromEachPlayer, // amount from every other player
+  PayEachPlayer,         // amount to every other player
+  Repairs,               // per_house, per_hotel
+  GetOutOfJailFree,
+  PayOrDrawOther,        // pay amount to the Bank, or take a card from other_deck
+};
+
+struct Card {
+  std::string text;  // the card in the project's words
+  CardAction action = CardAction::CollectFromBank;
+  Money amount;
+  Money per_house;
+  Money per_hotel;
+  SquareId target = kNoSquare;
+  int spaces = 0;
+  DeckId other_deck = DeckId::Chance;
+};
+
+struct Deck {
+  std::string name;  // "Chance", "Community Chest" (the edition's word)
+  std::vector<Card> cards;
+};
+
+// The edition's words, used wherever a user reads them.
+struct Words {
+  std::string currency = "£";     // leads amounts: £200
+  std::string house = "house";
+  std::string houses = "houses";
+  std::string hotel = "hotel";
+  std::string jail = "Jail";
+  std::string go = "GO";
+  std::string station = "station";
+  std::string salary = "salary";
+};
+
+// When rent must be asked for, or it is lost.
+enum class RentWindow : std::uint8_t {
+  BeforeNextThrow,            // uk-1972: before the next throw of the dice (any player's)
+  BeforeSecondFollowingThrow, // US: before the second player following throws
+};
+
+struct JailPolicy {
+  Money fine;                     // paid to leave
+  int max_turns = 3;              // turns a player may spend trying for doubles
+  int fine_before_throw_turns = 2;// on which of those turns (1..N) the fine may be paid before throwing
+  bool doubles_throw_again = true;// leaving by doubles gives another throw (uk-1972: yes)
+  bool doubles_count_toward_three = true; // the leaving double starts the run of three doubles
+};
+
+struct Ruleset {
+  std::string id;     // "uk-1972"
+  std::string title;  // "Monopoly, UK (London) edition, 1972 rules"
+  Words words;
+  std::vector<Square> squares;  // the board, in order of travel
+  std::vector<Group> groups;
+  std::array<Deck, kDeckCount> decks;
+
+  Money starting_cash;
+  Money salary;                   // for passing or landing on the start square
+  SquareId jail_square = kNoSquare;
+  int doubles_to_jail = 3;        // this many doubles in a row: to Jail without moving
+  JailPolicy jail;
+  bool auctions = true;           // a declined property is auctioned at once
+  RentWindow rent_window = RentWindow::BeforeNextThrow;
+  bool double_rent_needs_unmortgaged_group = true; // uk-1972: one mortgaged site stops double rent
+  bool jailed_owner_collects_rent = true;
+  std::vector<Money> station_rent;       // by number of stations owned unmortgaged: [1], [2], ...
+  std::vector<int> utility_multiplier;   // by number of utilities owned unmortgaged
+  int houses_per_hotel = 4;
+  int house_stock = 32;
+  int hotel_stock = 12;
+  int max_players = 8;
+
+  // Where to find each rule in the rule book: section names used in rulings.
+  const Square& square(SquareId s) const { return squares[s]; }
+  int board_size() const { return static_cast<int>(squares.size()); }
+};
+
+}  // namespace deedlog

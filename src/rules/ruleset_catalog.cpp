@@ -1,0 +1,241 @@
+#include "rules/ruleset_catalog.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <utility>
+
+namespace deedlog::embedded {
+std::pair<const std::pair<std::string_view, std::string_view>*, std::size_t> editions_all();
+}
+
+namespace deedlog {
+namespace {
+
+using nlohmann::json;
+
+// Every mistake in a data file becomes this, with a path to where it is ("board[12].rent").
+struct DataError {
+  std::string where;
+  std::string what;
+};
+
+const std::map<std::string, SquareKind> kSquareKinds = {
+    {"go", SquareKind::Go},           {"street", SquareKind::Street},
+    {"station", SquareKind::Station}, {"utility", SquareKind::Utility},
+    {"tax", SquareKind::Tax},         {"chance", SquareKind::Chance},
+    {"community-chest", SquareKind::CommunityChest}, {"jail", SquareKind::Jail},
+    {"free-parking", SquareKind::FreeParking},       {"go-to-jail", SquareKind::GoToJail},
+};
+
+const std::map<std::string, CardAction> kCardActions = {
+    {"advance-to", CardAction::AdvanceTo},
+    {"move-back-to", CardAction::MoveBackTo},
+    {"move-relative", CardAction::MoveRelative},
+    {"go-to-jail", CardAction::GoToJail},
+    {"collect-from-bank", CardAction::CollectFromBank},
+    {"pay-bank", CardAction::PayBank},
+    {"collect-from-each-player", CardAction::CollectFromEachPlayer},
+    {"pay-each-player", CardAction::PayEachPlayer},
+    {"repairs", CardAction::Repairs},
+    {"get-out-of-jail-free", CardAction::GetOutOfJailFree},
+    {"pay-or-draw", CardAction::PayOrDrawOther},
+};
+
+const std::map<std::string, RentWindow> kRentWindows = {
+    {"before-next-throw", RentWindow::BeforeNextThrow},
+    {"before-second-following-throw", RentWindow::BeforeSecondFollowingThrow},
+};
+
+const std::map<std::string, DeckId> kDeckKeys = {
+    {"chance", DeckId::Chance}, {"community-chest", DeckId::CommunityChest}};
+
+template <class T>
+T lookup(const std::map<std::string, T>& table, const std::string& key, const std::string& where) {
+  auto it = table.find(key);
+  if (it == table.end()) {
+    std::string known;
+    for (const auto& [k, v] : table) known += (known.empty() ? "" : ", ") + k;
+    throw DataError{where, fmt::format("unknown value '{}' (known: {})", key, known)};
+  }
+  return it->second;
+}
+
+const json& need(const json& j, const char* key, const std::string& where) {
+  if (!j.is_object() || !j.contains(key)) throw DataError{where, fmt::format("missing '{}'", key)};
+  return j.at(key);
+}
+
+Money money(const json& j, const char* key, const std::string& where, bool required = false) {
+  if (!j.contains(key)) {
+    if (required) throw DataError{where, fmt::format("missing '{}'", key)};
+    return Money{0};
+  }
+  const json& v = j.at(key);
+  if (!v.is_number_integer() || v.get<std::int64_t>() < 0)
+    throw DataError{where + "." + key, "must be a whole, non-negative amount"};
+  return Money{v.get<std::int64_t>()};
+}
+
+SquareId square_by_name(const Ruleset& r, const std::string& name, const std::string& where) {
+  for (std::size_t i = 0; i < r.squares.size(); ++i)
+    if (r.squares[i].name == name) return static_cast<SquareId>(i);
+  throw DataError{where, fmt::format("no square named '{}' on the board", name)};
+}
+
+void parse_words(const json& j, Words* w) {
+  auto str = [&](const char* k, std::string* out) {
+    if (j.contains(k)) *out = j.at(k).get<std::string>();
+  };
+  str("currency", &w->currency);
+  str("house", &w->house);
+  str("houses", &w->houses);
+  str("hotel", &w->hotel);
+  str("jail", &w->jail);
+  str("go", &w->go);
+  str("station", &w->station);
+  str("salary", &w->salary);
+}
+
+void parse_board(const json& j, Ruleset* r) {
+  const json& groups = need(j, "groups", "edition");
+  for (const auto& g : groups) r->groups.push_back(Group{g.get<std::string>(), {}});
+  const json& board = need(j, "board", "edition");
+  if (!board.is_array() || board.size() < 8 || board.size() > 250)
+    throw DataError{"board", "must list the squares in order of travel (8 to 250 of them)"};
+  for (std::size_t i = 0; i < board.size(); ++i) {
+    const json& s = board[i];
+    const std::string where = fmt::format("board[{}]", i);
+    Square sq;
+    sq.name = need(s, "name", where).get<std::string>();
+    sq.kind = lookup(kSquareKinds, need(s, "kind", where).get<std::string>(), where + ".kind");
+    if (s.contains("aliases"))
+      for (const auto& a : s.at("aliases")) sq.aliases.push_back(a.get<std::string>());
+    if (sq.is_property()) {
+      const std::string g = need(s, "group", where).get<std::string>();
+      int gi = -1;
+      for (std::size_t k = 0; k < r->groups.size(); ++k)
+        if (r->groups[k].name == g) gi = static_cast<int>(k);
+      if (gi < 0) throw DataError{where + ".group", fmt::format("'{}' is not in groups", g)};
+      sq.group = gi;
+      r->groups[gi].members.push_back(static_cast<SquareId>(i));
+      sq.price = money(s, "price", where, true);
+      sq.mortgage_value = money(s, "mortgage", where, true);
+    }
+    if (sq.kind == SquareKind::Street) {
+      const json& rent = need(s, "rent", where);
+      if (!rent.is_array() || rent.size() != 6)
+        throw DataError{where + ".rent", "a street lists 6 rents: unimproved, 1 to 4 houses, hotel"};
+      for (int k = 0; k < 6; ++k) sq.rent[k] = Money{rent[k].get<std::int64_t>()};
+      sq.house_cost = money(s, "house_cost", where, true);
+      sq.hotel_cost = money(s, "hotel_cost", where, true);
+    }
+    if (sq.kind == SquareKind::Tax) sq.tax = money(s, "tax", where, true);
+    r->squares.push_back(std::move(sq));
+  }
+  for (std::size_t k = 0; k < r->groups.size(); ++k)
+    if (r->groups[k].members.empty())
+      throw DataError{fmt::format("groups[{}]", k), fmt::format("group '{}' has no squares", r->groups[k].name)};
+}
+
+void parse_decks(const json& j, Ruleset* r) {
+  const json& decks = need(j, "decks", "edition");
+  for (const auto& [key, deck_id] : kDeckKeys) {
+    const std::string where = "decks." + key;
+    const json& d = need(decks, key.c_str(), "decks");
+    Deck& deck = r->decks[static_cast<int>(deck_id)];
+    deck.name = need(d, "name", where).get<std::string>();
+    const json& cards = need(d, "cards", where);
+    if (!cards.is_array() || cards.empty() || cards.size() > 64)
+      throw DataError{where + ".cards", "a pack holds 1 to 64 cards"};
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+      const json& c = cards[i];
+      const std::string cw = fmt::format("{}.cards[{}]", where, i);
+      Card card;
+      card.text = need(c, "text", cw).get<std::string>();
+      card.action = lookup(kCardActions, need(c, "action", cw).get<std::string>(), cw + ".action");
+      card.amount = money(c, "amount", cw);
+      card.per_house = money(c, "per_house", cw);
+      card.per_hotel = money(c, "per_hotel", cw);
+      if (c.contains("spaces")) card.spaces = c.at("spaces").get<int>();
+      if (c.contains("target")) card.target = square_by_name(*r, c.at("target").get<std::string>(), cw + ".target");
+      if (c.contains("other_deck"))
+        card.other_deck = lookup(kDeckKeys, c.at("other_deck").get<std::string>(), cw + ".other_deck");
+      const bool needs_target = card.action == CardAction::AdvanceTo || card.action == CardAction::MoveBackTo;
+      if (needs_target && card.target == kNoSquare) throw DataError{cw, "this action needs a target square"};
+      deck.cards.push_back(std::move(card));
+    }
+  }
+}
+
+void parse_settings(const json& j, Ruleset* r) {
+  const json& s = need(j, "settings", "edition");
+  r->starting_cash = money(s, "starting_cash", "settings", true);
+  r->salary = money(s, "salary", "settings", true);
+  r->jail_square = square_by_name(*r, need(s, "jail_square", "settings").get<std::string>(), "settings.jail_square");
+  r->doubles_to_jail = s.value("doubles_to_jail", 3);
+  const json& jail = need(s, "jail", "settings");
+  r->jail.fine = money(jail, "fine", "settings.jail", true);
+  r->jail.max_turns = jail.value("max_turns", 3);
+  r->jail.fine_before_throw_turns = jail.value("fine_before_throw_turns", 2);
+  r->jail.doubles_throw_again = jail.value("doubles_throw_again", true);
+  r->jail.doubles_count_toward_three = jail.value("doubles_count_toward_three", true);
+  r->auctions = s.value("auctions", true);
+  r->rent_window = lookup(kRentWindows, s.value("rent_window", std::string("before-next-throw")), "settings.rent_window");
+  r->double_rent_needs_unmortgaged_group = s.value("double_rent_needs_unmortgaged_group", true);
+  r->jailed_owner_collects_rent = s.value("jailed_owner_collects_rent", true);
+  for (const auto& v : need(s, "station_rent", "settings")) r->station_rent.push_back(Money{v.get<std::int64_t>()});
+  for (const auto& v : need(s, "utility_multiplier", "settings")) r->utility_multiplier.push_back(v.get<int>());
+  r->houses_per_hotel = s.value("houses_per_hotel", 4);
+  r->house_stock = s.value("house_stock", 32);
+  r->hotel_stock = s.value("hotel_stock", 12);
+  r->max_players = s.value("max_players", 8);
+  if (r->jail.max_turns < 1 || r->jail.fine_before_throw_turns > r->jail.max_turns)
+    throw DataError{"settings.jail", "max_turns must be at least 1 and fine_before_throw_turns no more than it"};
+  if (r->max_players < 2 || r->max_players > kMaxPlayers)
+    throw DataError{"settings.max_players", fmt::format("must be 2 to {}", kMaxPlayers)};
+}
+
+}  // namespace
+
+Status parse_ruleset(const std::string& json_text, Ruleset* out) {
+  Ruleset r;
+  try {
+    const json j = json::parse(json_text);
+    r.id = need(j, "id", "edition").get<std::string>();
+    r.title = j.value("title", r.id);
+    if (j.contains("words")) parse_words(j.at("words"), &r.words);
+    parse_board(j, &r);
+    parse_decks(j, &r);
+    parse_settings(j, &r);
+  } catch (const DataError& e) {
+    return Status::invalid_argument(fmt::format("edition data, at {}: {}", e.where, e.what));
+  } catch (const json::exception& e) {
+    return Status::invalid_argument(fmt::format("edition data: {}", e.what()));
+  }
+  *out = std::move(r);
+  return Status::ok();
+}
+
+std::vector<std::string> builtin_ruleset_ids() {
+  std::vector<std::string> ids;
+  auto [files, n] = embedded::editions_all();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::string name(files[i].first);
+    ids.push_back(name.substr(0, name.rfind('.')));
+  }
+  return ids;
+}
+
+Status load_ruleset(const std::string& id, Ruleset* out) {
+  auto [files, n] = embedded::editions_all();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (files[i].first == id + ".json") return parse_ruleset(std::string(files[i].second), out);
+  }
+  std::string known;
+  for (const auto& k : builtin_ruleset_ids()) known += (known.empty() ? "" : ", ") + k;
+  return Status::not_found(fmt::format("unknown ruleset '{}' (editions: {})", id, known));
+}
+
+}  // namespace deedlog
