@@ -1,1 +1,120 @@
-int main() { return 0; }
+// referee: rules on moves of a property-trading game and keeps the game's journal.
+// A thin shell: options in, calls into src/app, exit code out.
+#include <boost/program_options.hpp>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/exit_code.h"
+#include "app/referee_commands.h"
+
+namespace po = boost::program_options;
+using namespace deedlog;
+
+namespace {
+
+const std::map<std::string, std::string> kCommands = {
+    {"new", "start a game: --ruleset R --players \"Ann, Ben\" [--variant V] [--seed N]; prints its id"},
+    {"import", "import FILE.game: start a game from the file and play every move in order"},
+    {"play", "play \"MOVE\" [--dry-run]: rule on one move; record it if legal"},
+    {"status", "status [--at SEQ]: the position now, or after event SEQ"},
+    {"log", "log [--from SEQ] [--to SEQ]: the journal, event by event"},
+    {"verify", "verify: check the hash chain and decide every recorded move again"},
+};
+
+void usage(std::ostream& out) {
+  out << "usage: referee [--db FILE] [--game ID] [--json] COMMAND [ARGS]\n\ncommands:\n";
+  for (const auto& [name, what] : kCommands) out << "  " << name << std::string(9 - name.size(), ' ') << what << "\n";
+  out << "\nexit codes: 0 done/accepted, 3 refused by the rules, 2 usage error, 1 anything else\n"
+         "`referee COMMAND --help` for a command's options.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description common("common options");
+  common.add_options()("help,h", "this help")("db", po::value<std::string>()->default_value("deedlog.db"),
+                                                "the journal file (SQLite; created when missing)")(
+      "game", po::value<std::int64_t>(), "the game's id (may be left out when the file holds one game)")(
+      "json", "print one JSON document instead of words");
+  po::options_description specific("command options");
+  specific.add_options()("ruleset", po::value<std::string>(), "new: the edition (uk-1972, ...)")(
+      "players", po::value<std::string>(), "new: the players in seating order, comma separated")(
+      "variant", po::value<std::string>()->default_value(""), "new: edition options, comma separated")(
+      "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
+      "dry-run", "play: rule only; record nothing")("at", po::value<std::int64_t>()->default_value(0),
+                                                    "status: the position after this event")(
+      "from", po::value<std::int64_t>()->default_value(1), "log: first event")(
+      "to", po::value<std::int64_t>()->default_value(0), "log: last event");
+  po::options_description hidden;
+  hidden.add_options()("command", po::value<std::string>())("args", po::value<std::vector<std::string>>());
+  po::positional_options_description pos;
+  pos.add("command", 1).add("args", -1);
+  po::options_description all;
+  all.add(common).add(specific).add(hidden);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "referee: " << e.what() << "\n";
+    usage(std::cerr);
+    return kExitUsage;
+  }
+  if (!vm.count("command")) {
+    usage(vm.count("help") ? std::cout : std::cerr);
+    return vm.count("help") ? kExitOk : kExitUsage;
+  }
+  const std::string cmd = vm["command"].as<std::string>();
+  const auto it = kCommands.find(cmd);
+  if (it == kCommands.end()) {
+    std::cerr << "referee: unknown command '" << cmd << "'\n";
+    usage(std::cerr);
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << "referee " << it->second << "\n\n" << common << "\n" << specific;
+    return kExitOk;
+  }
+  CommonOptions o;
+  o.db = vm["db"].as<std::string>();
+  if (vm.count("game")) o.game = vm["game"].as<std::int64_t>();
+  o.json = vm.count("json") > 0;
+  const std::vector<std::string> args = vm.count("args") ? vm["args"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  auto want_args = [&](std::size_t n, const char* what) {
+    if (args.size() == n) return true;
+    std::cerr << "referee " << cmd << ": expected " << what << "\n";
+    return false;
+  };
+  try {
+    if (cmd == "new") {
+      if (!want_args(0, "no arguments") || !vm.count("ruleset") || !vm.count("players")) {
+        std::cerr << "referee new: --ruleset and --players are required\n";
+        return kExitUsage;
+      }
+      NewOptions n;
+      n.ruleset = vm["ruleset"].as<std::string>();
+      n.players = vm["players"].as<std::string>();
+      n.variant = vm["variant"].as<std::string>();
+      if (vm.count("seed")) n.seed = vm["seed"].as<std::uint64_t>();
+      return run_new(o, n, std::cout, std::cerr);
+    }
+    if (cmd == "import") return want_args(1, "one FILE.game") ? run_import(o, args[0], std::cout, std::cerr) : kExitUsage;
+    if (cmd == "play")
+      return want_args(1, "one move in quotes, e.g. \"Ann rolls 3 4\"")
+                 ? run_play(o, args[0], vm.count("dry-run") > 0, std::cout, std::cerr)
+                 : kExitUsage;
+    if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
+    if (cmd == "log")
+      return want_args(0, "no arguments")
+                 ? run_log(o, vm["from"].as<std::int64_t>(), vm["to"].as<std::int64_t>(), std::cout, std::cerr)
+                 : kExitUsage;
+    if (cmd == "verify") return want_args(0, "no arguments") ? run_verify(o, std::cout, std::cerr) : kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "referee: " << e.what() << "\n";
+    return kExitFailure;
+  }
+  return kExitUsage;
+}

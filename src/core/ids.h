@@ -15,6 +15,10 @@ inline constexpr int kMaxPlayers = 8;
 // A square of the board, 0 = the start corner, counted in the direction of travel.
 using SquareId = std::uint8_t;
 inline constexpr SquareId kNoSquare = 0xFF;
+// The largest board an edition may have (the state keeps one slot per square).
+inline constexpr int kMaxSquares = 64;
+// The largest card pack.
+inline constexpr int kMaxCards = 64;
 
 // The two card packs.
 enum class DeckId : std::uint8_t { Chance = 0, CommunityChest = 1 };

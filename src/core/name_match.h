@@ -14,6 +14,7 @@ struct NameCandidate {
 
 struct NameMatch {
   bool found = false;
+  bool ambiguous = false;                // when !found: several names fit; suggestions lists them
   int id = -1;
   std::string name;                      // the full name matched
   std::string error;                     // when !found: "unknown square 'Mayfiar': did you mean Mayfair?"

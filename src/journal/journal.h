@@ -45,8 +45,11 @@ struct GameRow {
 struct ChainReport {
   bool ok = true;
   std::int64_t events_checked = 0;
-  std::int64_t first_bad_seq = 0;  // 0 when ok
+  std::int64_t first_bad_seq = 0;  // 0 when ok, and when !ok because the header was edited
   std::string problem;             // words for the user when !ok
+  // When ok: the hash of the last event (the genesis for a game without events). Written
+  // down outside the journal, it makes a later rewrite of the whole chain evident.
+  std::string head_hash;
 };
 
 class Journal {

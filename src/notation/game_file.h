@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/name_match.h"
 #include "engine/command.h"
 #include "engine/game_header.h"
 #include "engine/setup_position.h"
@@ -49,5 +50,23 @@ std::string print_move(const Command& command, const Ruleset& ruleset,
 // Writes a whole game back as notation: header tags, [Setup] if any, [Moves] and move lines.
 std::string print_game(const GameHeader& header, const std::optional<SetupPosition>& setup,
                        const std::vector<Command>& moves, const Ruleset& ruleset);
+
+// "line 3: message", or the message alone when the error has no line.
+std::string format_error(const ParseError& error);
+
+// The name a square goes by in the notation: its printed name, numbered in board order where
+// the board has several squares of that name ("Chance 2", "Community Chest 1").
+std::string square_notation_name(const Ruleset& ruleset, SquareId square);
+
+// Resolves a square name as typed (docs/notation.md, "Names"). With properties_first, a
+// property is looked for first and the other squares only when no property fits, as the
+// property verbs do ("Park" is Park Lane, not Free Parking).
+NameMatch match_square(const std::string& query, const Ruleset& ruleset, bool properties_first);
+
+// Resolves what a player said a card was against one pack: the 1-based form "chance:7",
+// "chest:3" or "community-chest:3" (which must name this pack), or the card's text or a unique
+// part of it. For the engine, which knows which pack is due. On failure *error says why.
+bool resolve_card(const std::string& query, const Ruleset& ruleset, DeckId deck, CardIndex* out,
+                  std::string* error);
 
 }  // namespace deedlog

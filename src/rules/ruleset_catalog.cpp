@@ -102,8 +102,8 @@ void parse_board(const json& j, Ruleset* r) {
   const json& groups = need(j, "groups", "edition");
   for (const auto& g : groups) r->groups.push_back(Group{g.get<std::string>(), {}});
   const json& board = need(j, "board", "edition");
-  if (!board.is_array() || board.size() < 8 || board.size() > 250)
-    throw DataError{"board", "must list the squares in order of travel (8 to 250 of them)"};
+  if (!board.is_array() || board.size() < 8 || board.size() > kMaxSquares)
+    throw DataError{"board", "must list the squares in order of travel (8 to 64 of them)"};
   for (std::size_t i = 0; i < board.size(); ++i) {
     const json& s = board[i];
     const std::string where = fmt::format("board[{}]", i);
@@ -147,7 +147,7 @@ void parse_decks(const json& j, Ruleset* r) {
     Deck& deck = r->decks[static_cast<int>(deck_id)];
     deck.name = need(d, "name", where).get<std::string>();
     const json& cards = need(d, "cards", where);
-    if (!cards.is_array() || cards.empty() || cards.size() > 64)
+    if (!cards.is_array() || cards.empty() || cards.size() > static_cast<std::size_t>(kMaxCards))
       throw DataError{where + ".cards", "a pack holds 1 to 64 cards"};
     for (std::size_t i = 0; i < cards.size(); ++i) {
       const json& c = cards[i];

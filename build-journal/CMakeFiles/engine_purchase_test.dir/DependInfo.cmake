@@ -1,0 +1,22 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/main/tests/engine_purchase_test.cpp" "CMakeFiles/engine_purchase_test.dir/tests/engine_purchase_test.cpp.o" "gcc" "CMakeFiles/engine_purchase_test.dir/tests/engine_purchase_test.cpp.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  "/work/main/build-journal/CMakeFiles/deedlog_engine.dir/DependInfo.cmake"
+  "/work/main/build-journal/CMakeFiles/deedlog_rules.dir/DependInfo.cmake"
+  "/work/main/build-journal/CMakeFiles/deedlog_core.dir/DependInfo.cmake"
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")

@@ -1,0 +1,20 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/main/src/core/money.cpp" "CMakeFiles/deedlog_core.dir/src/core/money.cpp.o" "gcc" "CMakeFiles/deedlog_core.dir/src/core/money.cpp.o.d"
+  "/work/main/src/core/name_match.cpp" "CMakeFiles/deedlog_core.dir/src/core/name_match.cpp.o" "gcc" "CMakeFiles/deedlog_core.dir/src/core/name_match.cpp.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")

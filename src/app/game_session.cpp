@@ -1,0 +1,165 @@
+#include "app/game_session.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/event_codec.h"
+#include "engine/evolve.h"
+#include "engine/player_ref.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+
+std::string header_to_json(const GameHeader& h) {
+  nlohmann::ordered_json j;
+  j["ruleset"] = h.ruleset;
+  j["players"] = h.players;
+  j["variants"] = h.variants;
+  if (h.seed) j["seed"] = std::to_string(*h.seed);
+  if (!h.started.empty()) j["started"] = h.started;
+  if (!h.time_limit.empty()) j["time_limit"] = h.time_limit;
+  j["tags"] = nlohmann::ordered_json::array();
+  for (const auto& [k, v] : h.tags) j["tags"].push_back({k, v});
+  return j.dump();
+}
+
+Status header_from_json(const std::string& text, GameHeader* h) {
+  try {
+    const auto j = nlohmann::json::parse(text);
+    GameHeader g;
+    g.ruleset = j.at("ruleset").get<std::string>();
+    g.players = j.at("players").get<std::vector<std::string>>();
+    g.variants = j.value("variants", std::vector<std::string>{});
+    if (j.contains("seed")) g.seed = std::stoull(j.at("seed").get<std::string>());
+    g.started = j.value("started", std::string());
+    g.time_limit = j.value("time_limit", std::string());
+    if (j.contains("tags"))
+      for (const auto& t : j.at("tags")) g.tags.emplace_back(t.at(0).get<std::string>(), t.at(1).get<std::string>());
+    *h = std::move(g);
+    return Status::ok();
+  } catch (const std::exception& e) {
+    return Status::corrupt(fmt::format("the game's header is not readable: {}", e.what()));
+  }
+}
+
+Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id) {
+  std::vector<GameRow> games;
+  if (Status s = journal.games(&games); !s.is_ok()) return s;
+  if (wanted) {
+    for (const auto& g : games)
+      if (g.game_id == *wanted) {
+        *id = *wanted;
+        return Status::ok();
+      }
+    return Status::not_found(fmt::format("no game {} in this journal", *wanted));
+  }
+  if (games.empty()) return Status::not_found("the journal holds no game yet (referee new, or referee import)");
+  if (games.size() > 1) {
+    std::string ids;
+    for (const auto& g : games) ids += (ids.empty() ? "" : ", ") + std::to_string(g.game_id);
+    return Status::invalid_argument(fmt::format("the journal holds {} games ({}): say which with --game",
+                                                games.size(), ids));
+  }
+  *id = games.front().game_id;
+  return Status::ok();
+}
+
+Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* game) {
+  GameRow row;
+  if (Status s = journal.game(id, &row); !s.is_ok()) return s;
+  Game g;
+  g.id = id;
+  if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
+  if (Status s = load_ruleset(g.header.ruleset, &g.ruleset); !s.is_ok()) return s;
+  g.state = initial_state(g.ruleset, g.header);
+  std::string problem;
+  Status scan = journal.scan(id, 1, to_seq, [&](const EventRow& r) {
+    Event e;
+    if (!decode_event(r.type, r.payload, &e, &problem)) {
+      problem = fmt::format("event {} of game {}: {}", r.seq, id, problem);
+      return false;
+    }
+    evolve(g.state, e);
+    return true;
+  });
+  if (!scan.is_ok()) return scan;
+  if (!problem.empty()) return Status::corrupt(problem);
+  *game = std::move(g);
+  return Status::ok();
+}
+
+std::string render(const Game& game, const std::string& text) { return render_players(text, game.header.players); }
+
+namespace {
+
+std::string actor_name(const Game& game, PlayerId p) {
+  if (p >= 0 && p < static_cast<int>(game.header.players.size())) return game.header.players[static_cast<std::size_t>(p)];
+  return "Referee";
+}
+
+}  // namespace
+
+std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events) {
+  std::vector<NewEvent> rows;
+  rows.reserve(events.size() + 1);
+  const std::string actor = actor_name(game, command.actor);
+  Event played;
+  played.type = EventType::MovePlayed;
+  played.player = command.actor;
+  played.text = print_move(command, game.ruleset, game.header.players);
+  rows.push_back(NewEvent{command.at, actor, event_type_name(played.type), encode_payload(played)});
+  for (const Event& e : events) rows.push_back(NewEvent{command.at, actor, event_type_name(e.type), encode_payload(e)});
+  return rows;
+}
+
+Status create_game(Journal& journal, const GameHeader& header, const std::optional<SetupPosition>& setup,
+                   std::int64_t* id, std::optional<Violation>* refused) {
+  Ruleset ruleset;
+  if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) return s;
+  Decision d = decide_start(ruleset, header, setup);
+  if (!d.accepted) {
+    d.violation.message = render_players(d.violation.message, header.players);
+    *refused = d.violation;
+    return Status::ok();
+  }
+  refused->reset();
+  std::int64_t game_id = 0;
+  if (Status s = journal.create_game(header_to_json(header), &game_id); !s.is_ok()) return s;
+  std::vector<NewEvent> rows;
+  for (const Event& e : d.events) rows.push_back(NewEvent{header.started, "Referee", event_type_name(e.type), encode_payload(e)});
+  if (Status s = journal.append(game_id, 1, rows); !s.is_ok()) return s;
+  *id = game_id;
+  return Status::ok();
+}
+
+Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome) {
+  outcome->decision = decide(game.ruleset, game.state, command);
+  outcome->events.clear();
+  if (!outcome->decision.accepted) {
+    outcome->decision.violation.message = render(game, outcome->decision.violation.message);
+    return Status::ok();
+  }
+  const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events);
+  const std::int64_t first = game.state.seq + 1;
+  if (!dry_run) {
+    if (Status s = journal.append(game.id, first, rows); !s.is_ok()) return s;
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EventRow r;
+    r.game_id = game.id;
+    r.seq = first + static_cast<std::int64_t>(i);
+    r.at = rows[i].at;
+    r.actor = rows[i].actor;
+    r.type = rows[i].type;
+    r.payload = rows[i].payload;
+    outcome->events.push_back(std::move(r));
+  }
+  // The MovePlayed row comes first; the position moves on by it and by every consequence.
+  ++game.state.seq;
+  for (const Event& e : outcome->decision.events) evolve(game.state, e);
+  return Status::ok();
+}
+
+}  // namespace deedlog

@@ -1,0 +1,56 @@
+#pragma once
+// The shell around the rules: a game in a journal, its edition, and the position folded from
+// its events. Commands go through decide(); accepted events are appended in one transaction.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "engine/command.h"
+#include "engine/decide.h"
+#include "engine/game_header.h"
+#include "engine/setup_position.h"
+#include "engine/state.h"
+#include "journal/journal.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+struct Game {
+  std::int64_t id = 0;
+  GameHeader header;
+  Ruleset ruleset;
+  State state;  // after event state.seq
+};
+
+std::string header_to_json(const GameHeader& h);
+Status header_from_json(const std::string& text, GameHeader* h);
+
+// Picks the game: the one given, or the only one in the file.
+Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id);
+
+// Loads a game's header and edition and folds its events up to to_seq (0 = all).
+Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* game);
+
+// Creates a game and records its opening events. A setup that breaks a rule creates nothing:
+// *refused is set and the status is ok.
+Status create_game(Journal& journal, const GameHeader& header, const std::optional<SetupPosition>& setup,
+                   std::int64_t* id, std::optional<Violation>* refused);
+
+struct PlayOutcome {
+  Decision decision;             // the ruling
+  std::vector<EventRow> events;  // what was appended (or would be, on a dry run), MovePlayed first
+};
+
+// Rules on one move and, when legal and not a dry run, appends its events. game.state moves on.
+Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome);
+
+// The events a command produces, as journal rows (seq numbers from the game's next).
+std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events);
+
+// Names for messages: the players' names, in seat order.
+std::string render(const Game& game, const std::string& text);
+
+}  // namespace deedlog

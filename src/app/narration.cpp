@@ -1,0 +1,221 @@
+#include "app/narration.h"
+
+#include <fmt/format.h>
+
+#include "app/game_session.h"
+
+namespace deedlog {
+namespace {
+
+std::string name_of(const std::vector<std::string>& names, PlayerId p) {
+  if (p == kBank) return "the Bank";
+  if (p >= 0 && p < static_cast<int>(names.size())) return names[static_cast<std::size_t>(p)];
+  return "the referee";
+}
+
+std::string money(const Ruleset& r, Money m) { return fmt::format("{}{}", r.words.currency, m.units); }
+
+std::string sq(const Ruleset& r, SquareId s) {
+  return s < r.squares.size() ? r.squares[s].name : std::string("?");
+}
+
+std::string card_text(const Ruleset& r, DeckId d, CardIndex c) {
+  const Deck& deck = r.decks[static_cast<int>(d)];
+  return c < deck.cards.size() ? deck.cards[c].text : std::string("?");
+}
+
+std::string buildings_words(const Ruleset& r, int b) {
+  if (b == kHotel) return "a " + r.words.hotel;
+  if (b == 1) return "1 " + r.words.house;
+  return fmt::format("{} {}", b, r.words.houses);
+}
+
+}  // namespace
+
+std::string phase_name(Phase p) {
+  switch (p) {
+    case Phase::AwaitingRoll: return "awaiting-roll";
+    case Phase::BuyDecision: return "buy-decision";
+    case Phase::Auction: return "auction";
+    case Phase::AwaitingCard: return "awaiting-card";
+    case Phase::CardChoice: return "card-choice";
+    case Phase::TurnOver: return "turn-over";
+  }
+  return "?";
+}
+
+std::string narrate(const Ruleset& r, const std::vector<std::string>& names, const Event& e) {
+  const std::string who = name_of(names, e.player);
+  const std::string other = name_of(names, e.other);
+  switch (e.type) {
+    case EventType::MovePlayed: return fmt::format("Move: {}", e.text);
+    case EventType::PlayerPlaced:
+      return fmt::format("{} takes a seat with {} on {}{}.", who, money(r, e.amount), sq(r, e.square),
+                         e.flag ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, e.count) : "");
+    case EventType::PropertyAssigned:
+      return fmt::format("{} holds {}{}{}.", who, sq(r, e.square),
+                         e.count ? " with " + buildings_words(r, e.count) : "", e.flag ? " (mortgaged)" : "");
+    case EventType::JailCardAssigned:
+      return fmt::format("{} holds the {} Get Out of Jail Free card.", who, r.decks[static_cast<int>(e.deck)].name);
+    case EventType::DeckShuffled:
+      return fmt::format("The {} pack is shuffled from the seed.", r.decks[static_cast<int>(e.deck)].name);
+    case EventType::TurnStarted: return fmt::format("{}'s turn.", who);
+    case EventType::DiceThrown:
+      return fmt::format("{} threw {} and {}{}.", who, e.die1, e.die2, e.die1 == e.die2 ? " (doubles)" : "");
+    case EventType::TokenMoved:
+      return fmt::format("{} moved {} to {}.", who, e.count >= 0 ? fmt::format("{} squares", e.count)
+                                                                : fmt::format("back {} squares", -e.count),
+                         sq(r, e.square));
+    case EventType::SalaryPaid: return fmt::format("{} collected {} {} for passing {}.", who, money(r, e.amount), r.words.salary, r.words.go);
+    case EventType::PropertyOffered:
+      return fmt::format("{} may buy {} for {}.", who, sq(r, e.square), money(r, e.amount));
+    case EventType::PropertyBought: return fmt::format("{} bought {} for {}.", who, sq(r, e.square), money(r, e.amount));
+    case EventType::PurchaseDeclined: return fmt::format("{} declined to buy {}.", who, sq(r, e.square));
+    case EventType::AuctionOpened: return fmt::format("The Bank auctions {}.", sq(r, e.square));
+    case EventType::BidMade: return fmt::format("{} bid {}.", who, money(r, e.amount));
+    case EventType::BidderPassed: return fmt::format("{} passed.", who);
+    case EventType::AuctionWon:
+      return fmt::format("{} won the auction of {} for {}.", who, sq(r, e.square), money(r, e.amount));
+    case EventType::AuctionUnsold: return fmt::format("Nobody bid: {} stays with the Bank.", sq(r, e.square));
+    case EventType::RentDue:
+      return fmt::format("{} owes {} {} rent for {}, if {} asks before the next throw.", who, other, money(r, e.amount),
+                         sq(r, e.square), other);
+    case EventType::RentClaimed: return fmt::format("{} asked {} for the rent on {}.", other, who, sq(r, e.square));
+    case EventType::RentPaid:
+      return fmt::format("{} paid {} {} rent for {}.", who, other, money(r, e.amount), sq(r, e.square));
+    case EventType::RentForfeited:
+      return fmt::format("{} did not ask in time: the {} rent for {} is lost.", other, money(r, e.amount), sq(r, e.square));
+    case EventType::TaxPaid: return fmt::format("{} paid {} ({}).", who, money(r, e.amount), sq(r, e.square));
+    case EventType::CardAwaited:
+      return fmt::format("{} takes a {} card.", who, r.decks[static_cast<int>(e.deck)].name);
+    case EventType::CardDrawn:
+      return fmt::format("{} turned up {}: \"{}\".", who, r.decks[static_cast<int>(e.deck)].name,
+                         card_text(r, e.deck, e.card));
+    case EventType::CardChoiceOffered:
+      return fmt::format("{} may pay {} or take a {} card.", who, money(r, e.amount), r.decks[static_cast<int>(e.deck)].name);
+    case EventType::JailCardKept: return fmt::format("{} keeps the card until it is needed.", who);
+    case EventType::JailCardReturned:
+      return fmt::format("{} used the Get Out of Jail Free card; it goes under the {} pack.", who,
+                         r.decks[static_cast<int>(e.deck)].name);
+    case EventType::PaidToBank: return fmt::format("{} paid the Bank {}.", who, money(r, e.amount));
+    case EventType::PaidByBank: return fmt::format("The Bank paid {} {}.", who, money(r, e.amount));
+    case EventType::PaidToPlayer: return fmt::format("{} paid {} {}.", who, other, money(r, e.amount));
+    case EventType::SentToJail: {
+      static const char* why[] = {"landed on Go to Jail", "by a card", "for three doubles in a row"};
+      return fmt::format("{} went to {} ({}).", who, r.words.jail, e.count >= 0 && e.count < 3 ? why[e.count] : "");
+    }
+    case EventType::JailTurnFailed:
+      return fmt::format("No doubles: {} stays in {} ({} of {} turns used).", who, r.words.jail, e.count, r.jail.max_turns);
+    case EventType::LeftJail: {
+      static const char* how[] = {"by throwing doubles", "by paying the fine", "with a Get Out of Jail Free card",
+                                  "after the last allowed turn, paying the fine"};
+      return fmt::format("{} left {} {}.", who, r.words.jail, e.count >= 0 && e.count < 4 ? how[e.count] : "");
+    }
+    case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, money(r, e.amount));
+    case EventType::DebtIncurred:
+      return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, money(r, e.amount), other);
+    case EventType::MoveCompleted:
+      return e.flag ? fmt::format("{} threw doubles and throws again.", who) : fmt::format("{}'s move is over.", who);
+  }
+  return "?";
+}
+
+std::string phase_words(const Ruleset& r, const std::vector<std::string>& names, const State& s) {
+  const std::string who = name_of(names, s.turn);
+  switch (s.phase) {
+    case Phase::AwaitingRoll:
+      if (s.player(s.turn).in_jail) return fmt::format("{} is in {}: throws for doubles, pays the fine or uses a card", who, r.words.jail);
+      return s.rolled_this_turn ? fmt::format("{} throws again (doubles)", who) : fmt::format("{} to throw", who);
+    case Phase::BuyDecision:
+      return fmt::format("{} to buy {} for {} or decline", who, sq(r, s.pending_square), money(r, r.square(s.pending_square).price));
+    case Phase::Auction:
+      return s.auction.high_bidder == kBank
+                 ? fmt::format("auction of {}: no bid yet", sq(r, s.auction.square))
+                 : fmt::format("auction of {}: {} bids {}", sq(r, s.auction.square), name_of(names, s.auction.high_bidder),
+                               money(r, s.auction.high_bid));
+    case Phase::AwaitingCard: return fmt::format("{} to take a {} card", who, r.decks[static_cast<int>(s.pending_deck)].name);
+    case Phase::CardChoice:
+      return fmt::format("{} to pay {} or take a {} card", who, money(r, s.pending_fine), r.decks[static_cast<int>(s.pending_deck)].name);
+    case Phase::TurnOver: return fmt::format("{}'s move is over", who);
+  }
+  return "";
+}
+
+nlohmann::ordered_json position_json(const Game& g) {
+  const Ruleset& r = g.ruleset;
+  const State& s = g.state;
+  nlohmann::ordered_json j;
+  j["game"] = g.id;
+  j["ruleset"] = r.id;
+  j["seq"] = s.seq;
+  j["turn"] = {{"player", name_of(g.header.players, s.turn)},
+               {"phase", phase_name(s.phase)},
+               {"words", phase_words(r, g.header.players, s)}};
+  j["players"] = nlohmann::ordered_json::array();
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    const PlayerState& ps = s.player(p);
+    nlohmann::ordered_json pj;
+    pj["name"] = g.header.players[static_cast<std::size_t>(p)];
+    pj["cash"] = ps.cash.units;
+    pj["square"] = ps.square;
+    pj["square_name"] = sq(r, ps.square);
+    pj["in_jail"] = ps.in_jail;
+    if (ps.in_jail) pj["jail_turns"] = ps.jail_turns;
+    pj["jail_cards"] = ps.jail_card_count();
+    pj["bankrupt"] = ps.bankrupt;
+    if (ps.total_owed().units > 0) {
+      pj["owes"] = nlohmann::ordered_json::array();
+      for (std::size_t c = 0; c < ps.owes.size(); ++c)
+        if (ps.owes[c].units > 0)
+          pj["owes"].push_back({{"to", c == 0 ? std::string("Bank") : name_of(g.header.players, static_cast<PlayerId>(c - 1))},
+                                {"amount", ps.owes[c].units}});
+    }
+    pj["properties"] = nlohmann::ordered_json::array();
+    for (int sqi = 0; sqi < r.board_size(); ++sqi) {
+      const Holding& h = s.holdings[static_cast<std::size_t>(sqi)];
+      if (h.owner != p) continue;
+      pj["properties"].push_back({{"name", r.squares[static_cast<std::size_t>(sqi)].name},
+                                  {"houses", h.buildings == kHotel ? 0 : h.buildings},
+                                  {"hotel", h.buildings == kHotel},
+                                  {"mortgaged", h.mortgaged}});
+    }
+    j["players"].push_back(pj);
+  }
+  j["bank"] = {{"houses", s.bank_houses}, {"hotels", s.bank_hotels}};
+  if (s.rent.open)
+    j["rent_due"] = {{"payer", name_of(g.header.players, s.rent.payer)},
+                     {"owner", name_of(g.header.players, s.rent.owner)},
+                     {"square", sq(r, s.rent.square)},
+                     {"amount", s.rent.amount.units}};
+  return j;
+}
+
+std::string position_text(const Game& g) {
+  const Ruleset& r = g.ruleset;
+  const State& s = g.state;
+  std::string out = fmt::format("Game {} ({}), after event {}\nNow: {}\n", g.id, r.id, s.seq, phase_words(r, g.header.players, s));
+  if (s.rent.open)
+    out += fmt::format("Rent open: {} owes {} {} for {} if asked before the next throw\n",
+                       name_of(g.header.players, s.rent.payer), name_of(g.header.players, s.rent.owner),
+                       money(r, s.rent.amount), sq(r, s.rent.square));
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    const PlayerState& ps = s.player(p);
+    out += fmt::format("  {:<12} {:>7}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money(r, ps.cash),
+                       sq(r, ps.square), ps.in_jail ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, ps.jail_turns) : "",
+                       ps.jail_card_count() ? fmt::format(", {} Get Out of Jail Free card(s)", ps.jail_card_count()) : "",
+                       ps.total_owed().units ? fmt::format(", OWES {}", money(r, ps.total_owed())) : "");
+    std::string props;
+    for (int sqi = 0; sqi < r.board_size(); ++sqi) {
+      const Holding& h = s.holdings[static_cast<std::size_t>(sqi)];
+      if (h.owner != p) continue;
+      props += (props.empty() ? "" : ", ") + r.squares[static_cast<std::size_t>(sqi)].name;
+      if (h.buildings) props += " (" + buildings_words(r, h.buildings) + ")";
+      if (h.mortgaged) props += " (mortgaged)";
+    }
+    if (!props.empty()) out += "               owns " + props + "\n";
+  }
+  out += fmt::format("Bank: {} {}, {} {}s\n", s.bank_houses, r.words.houses, s.bank_hotels, r.words.hotel);
+  return out;
+}
+
+}  // namespace deedlog

@@ -1,1 +1,0 @@
-namespace deedlog { int app_placeholder = 0; }

@@ -1,0 +1,284 @@
+#include "app/referee_commands.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "app/exit_code.h"
+#include "app/game_session.h"
+#include "app/narration.h"
+#include "app/verification.h"
+#include "engine/event_codec.h"
+#include "engine/evolve.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+int fail(std::ostream& err, const Status& s) {
+  err << "referee: " << s.message() << "\n";
+  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+}
+
+Status open_journal(const CommonOptions& o, bool read_only, std::unique_ptr<Journal>* j) {
+  return Journal::open(o.db, j, read_only);
+}
+
+Status open_game(const CommonOptions& o, bool read_only, std::unique_ptr<Journal>* j, std::int64_t to_seq, Game* g) {
+  if (Status s = open_journal(o, read_only, j); !s.is_ok()) return s;
+  std::int64_t id = 0;
+  if (Status s = resolve_game_id(**j, o.game, &id); !s.is_ok()) return s;
+  return load_game(**j, id, to_seq, g);
+}
+
+ojson violation_json(const Violation& v) {
+  return ojson{{"rule", v.rule}, {"section", v.section}, {"message", v.message}};
+}
+
+ojson event_json(const Game& g, const EventRow& row) {
+  ojson j;
+  j["seq"] = row.seq;
+  j["type"] = row.type;
+  if (!row.at.empty()) j["at"] = row.at;
+  j["actor"] = row.actor;
+  const auto payload = nlohmann::ordered_json::parse(row.payload, nullptr, false);
+  if (payload.is_object())
+    for (const auto& [k, v] : payload.items()) j[k] = v;
+  Event e;
+  std::string error;
+  if (decode_event(row.type, row.payload, &e, &error)) j["words"] = narrate(g.ruleset, g.header.players, e);
+  return j;
+}
+
+std::string ruling_text(const Violation& v) {
+  return fmt::format("Refused: {}\n  rule {} (rule book section {})\n", v.message, v.rule, v.section);
+}
+
+}  // namespace
+
+int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err) {
+  // The header goes through the notation's own checks, so `new` and `import` accept the same games.
+  std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", n.ruleset, n.players);
+  if (!n.variant.empty()) text += fmt::format("[Variant \"{}\"]\n", n.variant);
+  if (n.seed) text += fmt::format("[Seed \"{}\"]\n", *n.seed);
+  GameHeader header;
+  ParseError perr;
+  if (!parse_header(text, &header, &perr)) {
+    err << "referee: " << perr.message << "\n";
+    return kExitUsage;
+  }
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  std::optional<Violation> refused;
+  if (Status s = create_game(*j, header, std::nullopt, &id, &refused); !s.is_ok()) return fail(err, s);
+  if (refused) {
+    if (o.json) out << ojson{{"accepted", false}, {"violation", violation_json(*refused)}}.dump() << "\n";
+    else out << ruling_text(*refused);
+    return kExitRefused;
+  }
+  if (o.json) out << ojson{{"game", id}}.dump() << "\n";
+  else out << id << "\n";
+  return kExitOk;
+}
+
+int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    err << "referee: cannot read " << file << "\n";
+    return kExitFailure;
+  }
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const std::string text = buf.str();
+  GameHeader header;
+  ParseError perr;
+  if (!parse_header(text, &header, &perr)) {
+    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
+    return kExitUsage;
+  }
+  Ruleset ruleset;
+  if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) {
+    err << fmt::format("referee: {}: {}\n", file, s.message());
+    return kExitUsage;
+  }
+  GameFile game_file;
+  if (!parse_game(text, ruleset, &game_file, &perr)) {
+    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
+    return kExitUsage;
+  }
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  std::optional<Violation> refused;
+  if (Status s = create_game(*j, game_file.header, game_file.setup, &id, &refused); !s.is_ok()) return fail(err, s);
+  if (refused) {
+    if (o.json) out << ojson{{"accepted", false}, {"line", 0}, {"violation", violation_json(*refused)}}.dump() << "\n";
+    else out << "[Setup] " << ruling_text(*refused);
+    return kExitRefused;
+  }
+  Game g;
+  if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return fail(err, s);
+  std::size_t played = 0;
+  for (const MoveLine& m : game_file.moves) {
+    PlayOutcome po;
+    if (Status s = play_move(*j, g, m.command, false, &po); !s.is_ok()) return fail(err, s);
+    if (!po.decision.accepted) {
+      const Violation& v = po.decision.violation;
+      if (o.json)
+        out << ojson{{"accepted", false}, {"game", id}, {"line", m.line}, {"move", m.text}, {"moves_recorded", played},
+                     {"events", ojson::array()}, {"violation", violation_json(v)}}.dump()
+            << "\n";
+      else
+        out << fmt::format("game {}: {} moves recorded\nline {}: {}\n{}", id, played, m.line, m.text, ruling_text(v));
+      return kExitRefused;
+    }
+    ++played;
+  }
+  if (o.json) out << ojson{{"accepted", true}, {"game", id}, {"moves_recorded", played}, {"seq", g.state.seq}}.dump() << "\n";
+  else out << fmt::format("game {}: {} moves recorded, {} events\n", id, played, g.state.seq);
+  return kExitOk;
+}
+
+int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, dry_run, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  Command command;
+  ParseError perr;
+  if (!parse_move(move, g.ruleset, g.header.players, &command, &perr)) {
+    err << "referee: " << perr.message << "\n";
+    return kExitUsage;
+  }
+  PlayOutcome po;
+  if (Status s = play_move(*j, g, command, dry_run, &po); !s.is_ok()) return fail(err, s);
+  if (o.json) {
+    ojson doc;
+    doc["accepted"] = po.decision.accepted;
+    if (dry_run) doc["dry_run"] = true;
+    doc["events"] = ojson::array();
+    for (const EventRow& r : po.events) doc["events"].push_back(event_json(g, r));
+    if (!po.decision.accepted) doc["violation"] = violation_json(po.decision.violation);
+    out << doc.dump() << "\n";
+  } else if (po.decision.accepted) {
+    out << (dry_run ? "Legal (dry run, nothing recorded):\n" : "Accepted:\n");
+    for (const EventRow& r : po.events) {
+      Event e;
+      std::string error;
+      if (decode_event(r.type, r.payload, &e, &error) && e.type != EventType::MovePlayed)
+        out << fmt::format("  {:>5}  {}\n", r.seq, narrate(g.ruleset, g.header.players, e));
+    }
+    out << "Now: " << phase_words(g.ruleset, g.header.players, g.state) << "\n";
+  } else {
+    out << ruling_text(po.decision.violation);
+  }
+  return po.decision.accepted ? kExitOk : kExitRefused;
+}
+
+int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  if (o.json) out << position_json(g).dump() << "\n";
+  else out << position_text(g);
+  return kExitOk;
+}
+
+int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  ojson all = ojson::array();
+  Status s = j->scan(g.id, std::max<std::int64_t>(from, 1), to, [&](const EventRow& r) {
+    if (o.json) {
+      ojson e = event_json(g, r);
+      e["hash"] = r.hash;
+      all.push_back(e);
+    } else {
+      Event e;
+      std::string error;
+      const std::string words = decode_event(r.type, r.payload, &e, &error) ? narrate(g.ruleset, g.header.players, e) : error;
+      out << fmt::format("{:>6} {:<17} {:<8} {}\n", r.seq, r.type, r.actor, words);
+    }
+    return true;
+  });
+  if (!s.is_ok()) return fail(err, s);
+  if (o.json) out << ojson{{"game", g.id}, {"events", all}}.dump() << "\n";
+  return kExitOk;
+}
+
+int run_verify(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  std::vector<std::int64_t> ids;
+  if (o.game) {
+    ids.push_back(*o.game);
+  } else {
+    std::vector<GameRow> games;
+    if (Status s = j->games(&games); !s.is_ok()) return fail(err, s);
+    for (const auto& g : games) ids.push_back(g.game_id);
+  }
+  bool all_ok = true;
+  ojson reports = ojson::array();
+  for (std::int64_t id : ids) {
+    VerifyReport rep;
+    if (Status s = verify_game(*j, id, &rep); !s.is_ok()) return fail(err, s);
+    all_ok = all_ok && rep.ok;
+    if (o.json) {
+      ojson r{{"game", id}, {"ok", rep.ok}, {"events", rep.events}, {"moves", rep.moves}};
+      if (!rep.ok) {
+        r["first_bad_seq"] = rep.first_bad_seq;
+        r["problem"] = rep.problem;
+      }
+      reports.push_back(r);
+    } else if (rep.ok) {
+      out << fmt::format("game {}: ok ({} events, {} moves: hash chain intact, every move re-decided alike)\n", id,
+                         rep.events, rep.moves);
+    } else {
+      out << fmt::format("game {}: BROKEN at event {}: {}\n", id, rep.first_bad_seq, rep.problem);
+    }
+  }
+  if (o.json) out << ojson{{"ok", all_ok}, {"games", reports}}.dump() << "\n";
+  return all_ok ? kExitOk : kExitFailure;
+}
+
+int run_replay(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  // Fold from the start, narrating from `from` on: the position is always the whole game's.
+  Game cur = g;
+  cur.state = initial_state(g.ruleset, g.header);
+  ojson steps = ojson::array();
+  std::string problem;
+  Status s = j->scan(g.id, 1, to, [&](const EventRow& r) {
+    Event e;
+    if (!decode_event(r.type, r.payload, &e, &problem)) return false;
+    evolve(cur.state, e);
+    if (r.seq < from) return true;
+    if (o.json) {
+      steps.push_back(event_json(g, r));
+    } else if (e.type == EventType::MovePlayed) {
+      out << fmt::format("\n{:>6}  {}\n", r.seq, e.text);
+    } else {
+      out << fmt::format("{:>6}    {}\n", r.seq, narrate(g.ruleset, g.header.players, e));
+    }
+    return true;
+  });
+  if (!s.is_ok()) return fail(err, s);
+  if (!problem.empty()) return fail(err, Status::corrupt(problem));
+  if (o.json) {
+    out << ojson{{"game", g.id}, {"events", steps}, {"position", position_json(cur)}}.dump() << "\n";
+  } else {
+    out << "\n" << position_text(cur);
+  }
+  return kExitOk;
+}
+
+}  // namespace deedlog

@@ -1,0 +1,32 @@
+#pragma once
+// The referee's commands, each writing to out/err and returning an exit code. The program
+// in referee/ only parses options and calls these.
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace deedlog {
+
+struct CommonOptions {
+  std::string db = "deedlog.db";
+  std::optional<std::int64_t> game;
+  bool json = false;
+};
+
+struct NewOptions {
+  std::string ruleset;
+  std::string players;   // "Ann, Ben"
+  std::string variant;   // comma separated
+  std::optional<std::uint64_t> seed;
+};
+
+int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err);
+int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err);
+int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::ostream& out, std::ostream& err);
+int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err);
+int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
+int run_verify(const CommonOptions& o, std::ostream& out, std::ostream& err);
+int run_replay(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
+
+}  // namespace deedlog

@@ -1,0 +1,140 @@
+#include "app/verification.h"
+
+#include <fmt/format.h>
+
+#include "app/game_session.h"
+#include "engine/decide.h"
+#include "engine/event_codec.h"
+#include "engine/evolve.h"
+#include "engine/player_ref.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+namespace {
+
+// The [Setup] the opening events describe, so that the opening can be decided again too.
+SetupPosition setup_from_opening(const Events& opening) {
+  SetupPosition setup;
+  for (const Event& e : opening) {
+    switch (e.type) {
+      case EventType::PlayerPlaced: {
+        PlayerSetup ps;
+        ps.player = e.player;
+        ps.cash = e.amount;
+        ps.at = e.square;
+        if (e.flag) ps.jail_turns = e.count;
+        setup.players.push_back(ps);
+        break;
+      }
+      case EventType::PropertyAssigned:
+        for (PlayerSetup& ps : setup.players)
+          if (ps.player == e.player)
+            ps.owns.push_back(PropertySetup{e.square, e.count == kHotel ? 0 : e.count, e.count == kHotel, e.flag});
+        break;
+      case EventType::JailCardAssigned:
+        for (PlayerSetup& ps : setup.players)
+          if (ps.player == e.player) ps.jail_cards = ps.jail_cards.value_or(0) + 1;
+        break;
+      case EventType::TurnStarted:
+        setup.turn = e.player;
+        break;
+      default:
+        break;
+    }
+  }
+  return setup;
+}
+
+std::string describe_difference(const Events& expected, const Events& recorded) {
+  const std::size_t n = std::min(expected.size(), recorded.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!(expected[i] == recorded[i]))
+      return fmt::format("event {} of the move: recorded {} {}, the rules give {} {}", i + 1,
+                         event_type_name(recorded[i].type), encode_payload(recorded[i]),
+                         event_type_name(expected[i].type), encode_payload(expected[i]));
+  }
+  return fmt::format("the move recorded {} events, the rules give {}", recorded.size(), expected.size());
+}
+
+}  // namespace
+
+Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report) {
+  *report = VerifyReport{};
+  if (Status s = journal.verify_chain(game_id, &report->chain); !s.is_ok()) return s;
+  if (!report->chain.ok) {
+    report->ok = false;
+    report->first_bad_seq = report->chain.first_bad_seq;
+    report->problem = report->chain.problem;
+    return Status::ok();
+  }
+  GameRow row;
+  if (Status s = journal.game(game_id, &row); !s.is_ok()) return s;
+  Game g;
+  g.id = game_id;
+  if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
+  if (Status s = load_ruleset(g.header.ruleset, &g.ruleset); !s.is_ok()) return s;
+
+  // Group the journal into the opening and then one batch per move (MovePlayed first).
+  struct Batch {
+    std::int64_t first_seq = 0;
+    Event played;
+    Events events;
+  };
+  Events opening;
+  std::vector<Batch> batches;
+  std::string problem;
+  std::int64_t bad_seq = 0;
+  Status scan = journal.scan(game_id, 1, 0, [&](const EventRow& r) {
+    Event e;
+    if (!decode_event(r.type, r.payload, &e, &problem)) {
+      bad_seq = r.seq;
+      return false;
+    }
+    ++report->events;
+    if (e.type == EventType::MovePlayed) {
+      batches.push_back(Batch{r.seq, e, {}});
+    } else if (batches.empty()) {
+      opening.push_back(e);
+    } else {
+      batches.back().events.push_back(e);
+    }
+    return true;
+  });
+  if (!scan.is_ok()) return scan;
+  auto fail = [&](std::int64_t seq, std::string why) {
+    report->ok = false;
+    report->first_bad_seq = seq;
+    report->problem = std::move(why);
+    return Status::ok();
+  };
+  if (!problem.empty()) return fail(bad_seq, fmt::format("event {}: {}", bad_seq, problem));
+
+  const Decision start = decide_start(g.ruleset, g.header, setup_from_opening(opening));
+  if (!start.accepted)
+    return fail(1, "the opening position breaks a rule: " + render_players(start.violation.message, g.header.players));
+  if (start.events != opening) return fail(1, "the opening: " + describe_difference(start.events, opening));
+  g.state = initial_state(g.ruleset, g.header);
+  for (const Event& e : opening) evolve(g.state, e);
+
+  for (const Batch& b : batches) {
+    ++report->moves;
+    Command command;
+    ParseError perr;
+    if (!parse_move(b.played.text, g.ruleset, g.header.players, &command, &perr))
+      return fail(b.first_seq, fmt::format("event {}: the recorded move \"{}\" does not parse: {}", b.first_seq,
+                                           b.played.text, perr.message));
+    const Decision d = decide(g.ruleset, g.state, command);
+    if (!d.accepted)
+      return fail(b.first_seq, fmt::format("event {}: the recorded move \"{}\" is refused by the rules: {}", b.first_seq,
+                                           b.played.text, render_players(d.violation.message, g.header.players)));
+    if (d.events != b.events)
+      return fail(b.first_seq, fmt::format("event {}: \"{}\": {}", b.first_seq, b.played.text,
+                                           describe_difference(d.events, b.events)));
+    evolve(g.state, b.played);
+    for (const Event& e : b.events) evolve(g.state, e);
+  }
+  return Status::ok();
+}
+
+}  // namespace deedlog

@@ -1,0 +1,532 @@
+#include "engine/decide.h"
+
+#include <fmt/format.h>
+
+#include "core/name_match.h"
+#include "engine/move_resolution.h"
+#include "engine/player_ref.h"
+#include "engine/rent.h"
+#include "engine/seeded_chance.h"
+
+namespace deedlog {
+namespace {
+
+std::string money(const Ruleset& r, Money m) { return fmt::format("{}{}", r.words.currency, m.units); }
+
+std::string square_name(const Ruleset& r, SquareId s) { return r.square(s).name; }
+
+PlayerId next_player(const State& s) {
+  for (int k = 1; k <= s.player_count; ++k) {
+    const PlayerId q = static_cast<PlayerId>((s.turn + k) % s.player_count);
+    if (!s.player(q).bankrupt) return q;
+  }
+  return s.turn;
+}
+
+bool is_active(const State& s, PlayerId p) {
+  return p >= 0 && p < s.player_count && !s.player(p).bankrupt;
+}
+
+// Who owes what, for the message that says why the game waits.
+std::optional<Violation> debts_block(const Ruleset& r, const State& s) {
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    const PlayerState& ps = s.player(p);
+    for (std::size_t c = 0; c < ps.owes.size(); ++c) {
+      if (ps.owes[c].units <= 0) continue;
+      const std::string to = c == 0 ? std::string("the Bank") : player_ref(static_cast<PlayerId>(c - 1));
+      return violation(r, rule::kDebtBlocks,
+                       fmt::format("{} owes {} to {} and has only {}; the game waits until the debt is paid "
+                                   "(by selling buildings, mortgaging or trading) or {} is declared bankrupt",
+                                   player_ref(p), money(r, ps.owes[c]), to, money(r, ps.cash), player_ref(p)));
+    }
+  }
+  return std::nullopt;
+}
+
+// What the player whose turn it is must do before anything else moves the game on.
+std::string pending_words(const Ruleset& r, const State& s) {
+  switch (s.phase) {
+    case Phase::BuyDecision:
+      return fmt::format("{} must first buy {} for {} or decline it", player_ref(s.turn),
+                         square_name(r, s.pending_square), money(r, r.square(s.pending_square).price));
+    case Phase::Auction:
+      return fmt::format("the auction of {} must close first (bid or pass)", square_name(r, s.auction.square));
+    case Phase::AwaitingCard:
+      return fmt::format("{} must first turn up a {} card", player_ref(s.turn),
+                         r.decks[static_cast<int>(s.pending_deck)].name);
+    case Phase::CardChoice:
+      return fmt::format("{} must first pay the {} fine or take a {} card", player_ref(s.turn),
+                         money(r, s.pending_fine), r.decks[static_cast<int>(s.pending_deck)].name);
+    case Phase::AwaitingRoll:
+      return fmt::format("{} must throw the dice", player_ref(s.turn));
+    case Phase::TurnOver:
+      return fmt::format("{}'s move is over; {} throws next", player_ref(s.turn), player_ref(next_player(s)));
+  }
+  return {};
+}
+
+// A move that starts a turn (a throw, or a jailed player's fine or card before his throw)
+// may come once the last player's move is over: it passes the turn on by itself.
+std::optional<Violation> take_turn(Outcome& out, PlayerId actor, std::string_view what) {
+  const State& s = out.state;
+  const Ruleset& r = out.ruleset;
+  if (s.phase == Phase::TurnOver) {
+    const PlayerId next = next_player(s);
+    if (actor == s.turn && s.player_count > 1) {
+      return violation(r, rule::kTurnOrder,
+                       fmt::format("{}'s move is over (no doubles to throw again); {} throws next",
+                                   player_ref(actor), player_ref(next)));
+    }
+    if (actor != next) {
+      return violation(r, rule::kTurnOrder,
+                       fmt::format("it is not {}'s turn: {} plays next", player_ref(actor), player_ref(next)));
+    }
+    out.emit(ev(EventType::TurnStarted, actor));
+    return std::nullopt;
+  }
+  if (s.phase != Phase::AwaitingRoll) {
+    return violation(r, rule::kFinishTheMove, fmt::format("{} cannot {} now: {}", player_ref(actor), what,
+                                                          pending_words(r, s)));
+  }
+  if (actor != s.turn) {
+    return violation(r, rule::kTurnOrder,
+                     fmt::format("it is not {}'s turn: {} must throw", player_ref(actor), player_ref(s.turn)));
+  }
+  return std::nullopt;
+}
+
+// The rent window closes at the next throw of the dice: unclaimed rent is lost.
+void close_rent_window(Outcome& out) {
+  const RentClaim& c = out.state.rent;
+  if (!c.open) return;
+  Event e = ev(EventType::RentForfeited, c.payer);
+  e.other = c.owner;
+  e.square = c.square;
+  e.amount = c.amount;
+  out.emit(e);
+}
+
+Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
+  Outcome out(r, s);
+  if (auto v = take_turn(out, c.actor, "throw")) return Decision::refuse(*v);
+  int d1 = c.die1, d2 = c.die2;
+  if (d1 == 0 && d2 == 0) {
+    if (!s.seeded)
+      return Decision::refuse(violation(r, rule::kSeededDice,
+                                        "this game has no Seed, so the referee cannot throw: write the dice "
+                                        "as thrown, e.g. \"rolls 3 4\""));
+    std::tie(d1, d2) = seeded_dice(s.seed, s.throws);
+  }
+  if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+    return Decision::refuse(violation(r, rule::kTurnOrder, fmt::format("dice show 1 to 6, not {} and {}", d1, d2)));
+  close_rent_window(out);
+
+  const PlayerId p = c.actor;
+  const bool doubles = d1 == d2;
+  const PlayerState& ps = out.state.player(p);
+  Event thrown = ev(EventType::DiceThrown, p);
+  thrown.die1 = static_cast<std::int8_t>(d1);
+  thrown.die2 = static_cast<std::int8_t>(d2);
+
+  if (ps.in_jail) {
+    const int turn_number = ps.jail_turns + 1;
+    if (doubles) {
+      // rule jail/doubles-leave: out at once, moving by the throw (and, in this edition, throwing again).
+      thrown.count = r.jail.doubles_count_toward_three ? 1 : 0;
+      thrown.flag = r.jail.doubles_throw_again;
+      out.emit(thrown);
+      Event left = ev(EventType::LeftJail, p);
+      left.count = static_cast<int>(JailExit::Doubles);
+      out.emit(left);
+    } else if (turn_number >= r.jail.max_turns) {
+      // rule jail/third-turn-fine: the last allowed throw failed: pay the fine, come out, move.
+      out.emit(thrown);
+      charge(out, EventType::FinePaid, p, kBank, r.jail.fine);
+      Event left = ev(EventType::LeftJail, p);
+      left.count = static_cast<int>(JailExit::ThirdTurnFine);
+      out.emit(left);
+    } else {
+      out.emit(thrown);
+      Event failed = ev(EventType::JailTurnFailed, p);
+      failed.count = turn_number;
+      out.emit(failed);
+      finish_move(out, p);
+      return Decision::accept(std::move(out.events));
+    }
+    move_forward(out, p, d1 + d2);
+    resolve_landing(out, p);
+    return Decision::accept(std::move(out.events));
+  }
+
+  const int run = doubles ? out.state.doubles + 1 : 0;
+  thrown.count = run;
+  thrown.flag = doubles;
+  out.emit(thrown);
+  if (doubles && run >= r.doubles_to_jail) {
+    // rule turn/three-doubles-jail: the third double in a row does not move the token.
+    send_to_jail(out, p, JailReason::ThreeDoubles);
+    finish_move(out, p);
+    return Decision::accept(std::move(out.events));
+  }
+  move_forward(out, p, d1 + d2);
+  resolve_landing(out, p);
+  return Decision::accept(std::move(out.events));
+}
+
+std::optional<Violation> must_decide_purchase(const Ruleset& r, const State& s, const Command& c,
+                                              std::string_view what) {
+  if (s.phase != Phase::BuyDecision)
+    return violation(r, rule::kBuyAtPrintedPrice,
+                     fmt::format("{} has nothing to {}: a property is bought when its buyer lands on it unowned; "
+                                 "now {}", player_ref(c.actor), what, pending_words(r, s)));
+  if (c.actor != s.turn)
+    return violation(r, rule::kBuyAtPrintedPrice,
+                     fmt::format("only {}, who landed on {}, may {} it at the printed price", player_ref(s.turn),
+                                 square_name(r, s.pending_square), what));
+  return std::nullopt;
+}
+
+Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
+  if (auto v = must_decide_purchase(r, s, c, "buy")) return Decision::refuse(*v);
+  const Square& sq = r.square(s.pending_square);
+  if (s.player(c.actor).cash < sq.price)
+    return Decision::refuse(violation(
+        r, rule::kBuyNeedsCash,
+        fmt::format("{} costs {} and {} has {}: raise the money first (sell buildings, mortgage) or decline{}",
+                    sq.name, money(r, sq.price), player_ref(c.actor), money(r, s.player(c.actor).cash),
+                    r.auctions ? " and it goes to auction" : "")));
+  Outcome out(r, s);
+  Event e = ev(EventType::PropertyBought, c.actor);
+  e.square = s.pending_square;
+  e.amount = sq.price;
+  out.emit(e);
+  finish_move(out, c.actor);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
+  if (auto v = must_decide_purchase(r, s, c, "decline")) return Decision::refuse(*v);
+  Outcome out(r, s);
+  Event e = ev(EventType::PurchaseDeclined, c.actor);
+  e.square = s.pending_square;
+  out.emit(e);
+  if (r.auctions) {
+    // rule auction/declined-goes-to-auction: the Bank auctions it at once.
+    Event a = ev(EventType::AuctionOpened, c.actor);
+    a.square = s.pending_square;
+    out.emit(a);
+  } else {
+    finish_move(out, c.actor);
+  }
+  return Decision::accept(std::move(out.events));
+}
+
+// Closes the auction when only the high bidder is left, or nobody bid and everyone passed.
+void close_auction_if_done(Outcome& out) {
+  const State& s = out.state;
+  const AuctionState& a = s.auction;
+  int still_in = 0;
+  for (PlayerId q = 0; q < s.player_count; ++q)
+    if (is_active(s, q) && !(a.passed & (1u << q)) && q != a.high_bidder) ++still_in;
+  if (still_in > 0) return;
+  // rule auction/closes-when-others-pass
+  if (a.high_bidder != kBank) {
+    Event w = ev(EventType::AuctionWon, a.high_bidder);
+    w.square = a.square;
+    w.amount = a.high_bid;
+    out.emit(w);
+  } else {
+    Event u = ev(EventType::AuctionUnsold, s.turn);
+    u.square = a.square;
+    out.emit(u);
+  }
+  finish_move(out, s.turn);
+}
+
+std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
+  if (s.phase != Phase::Auction)
+    return violation(r, rule::kDeclineAuction,
+                     fmt::format("no auction is open: one opens when a player declines to buy; now {}",
+                                 pending_words(r, s)));
+  if (s.auction.passed & (1u << p))
+    return violation(r, rule::kAuctionPassIsFinal,
+                     fmt::format("{} has passed and is out of this auction", player_ref(p)));
+  return std::nullopt;
+}
+
+Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
+  if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(*v);
+  const AuctionState& a = s.auction;
+  if (c.amount <= a.high_bid || c.amount.units <= 0)
+    return Decision::refuse(violation(
+        r, rule::kBidsRise,
+        a.high_bidder == kBank
+            ? std::string("a bid is a positive amount")
+            : fmt::format("the bid to beat is {} by {}: bid more or pass", money(r, a.high_bid),
+                          player_ref(a.high_bidder))));
+  if (c.amount > s.player(c.actor).cash)
+    return Decision::refuse(violation(r, rule::kBidWithinCash,
+                                      fmt::format("{} has {} and cannot bid {}: players may not borrow, so a bid "
+                                                  "must be payable in cash",
+                                                  player_ref(c.actor), money(r, s.player(c.actor).cash),
+                                                  money(r, c.amount))));
+  Outcome out(r, s);
+  Event b = ev(EventType::BidMade, c.actor);
+  b.amount = c.amount;
+  b.square = a.square;
+  out.emit(b);
+  close_auction_if_done(out);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_pass(const Ruleset& r, const State& s, const Command& c) {
+  if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(*v);
+  if (s.auction.high_bidder == c.actor)
+    return Decision::refuse(violation(r, rule::kAuctionCloses,
+                                      fmt::format("{} holds the high bid of {}; it stands until the others pass",
+                                                  player_ref(c.actor), money(r, s.auction.high_bid))));
+  Outcome out(r, s);
+  Event e = ev(EventType::BidderPassed, c.actor);
+  e.square = s.auction.square;
+  out.emit(e);
+  close_auction_if_done(out);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
+  const RentClaim& claim = s.rent;
+  if (!claim.open)
+    return Decision::refuse(violation(r, rule::kRentAskInTime,
+                                      fmt::format("no rent is owed to {} now: rent is due only for the last landing "
+                                                  "on an owned property, and only if asked for before the next "
+                                                  "throw of the dice",
+                                                  player_ref(c.actor))));
+  if (claim.owner != c.actor)
+    return Decision::refuse(violation(r, rule::kRentOwnerAsks,
+                                      fmt::format("the rent for {} is owed to its owner, {}, not to {}",
+                                                  square_name(r, claim.square), player_ref(claim.owner),
+                                                  player_ref(c.actor))));
+  Outcome out(r, s);
+  Event asked = ev(EventType::RentClaimed, claim.payer);
+  asked.other = claim.owner;
+  asked.square = claim.square;
+  asked.amount = claim.amount;
+  out.emit(asked);
+  charge(out, EventType::RentPaid, claim.payer, claim.owner, claim.amount, claim.square);
+  return Decision::accept(std::move(out.events));
+}
+
+// Which card of the pack the player says he turned up, checked against what the table knows
+// of the pack's order.
+std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId deck, const std::string& query,
+                                       CardIndex* card) {
+  const Deck& d = r.decks[static_cast<int>(deck)];
+  const PackState& pack = s.packs[static_cast<int>(deck)];
+  const auto top = known_top_card(pack);
+  if (query.empty()) {
+    if (!top)
+      return violation(r, rule::kCardDraw,
+                       fmt::format("the order of the {} pack is not known yet: say which card was turned up "
+                                   "(e.g. draws \"{}\")",
+                                   d.name, d.cards.front().text));
+    *card = *top;
+    return std::nullopt;
+  }
+  // "chance:7", "chest:3": the card's number in the pack as listed in the edition's data.
+  const auto colon = query.find(':');
+  if (colon != std::string::npos) {
+    const std::string pack_word = query.substr(0, colon);
+    const bool is_chance = pack_word == "chance";
+    const bool is_chest = pack_word == "chest" || pack_word == "community-chest" || pack_word == "cc";
+    if ((deck == DeckId::Chance && !is_chance) || (deck == DeckId::CommunityChest && !is_chest))
+      return violation(r, rule::kCardDraw, fmt::format("the card due is from the {} pack, not '{}'", d.name, pack_word));
+    int n = 0;
+    try {
+      n = std::stoi(query.substr(colon + 1));
+    } catch (...) {
+      n = 0;
+    }
+    if (n < 1 || n > static_cast<int>(d.cards.size()))
+      return violation(r, rule::kCardDraw, fmt::format("the {} pack has cards 1 to {}", d.name, d.cards.size()));
+    *card = static_cast<CardIndex>(n - 1);
+  } else {
+    std::vector<NameCandidate> names;
+    for (std::size_t i = 0; i < d.cards.size(); ++i) names.push_back({d.cards[i].text, {}, static_cast<int>(i)});
+    const NameMatch m = match_name(query, names, d.name + " card");
+    if (!m.found) return violation(r, rule::kCardDraw, m.error);
+    *card = static_cast<CardIndex>(m.id);
+  }
+  const std::uint64_t bit = std::uint64_t{1} << *card;
+  const std::string& text = d.cards[*card].text;
+  if (pack.out & bit)
+    return violation(r, rule::kCardJailKept,
+                     fmt::format("\"{}\" is held by a player, not in the {} pack", text, d.name));
+  if (pack.unseen != 0 && !(pack.unseen & bit))
+    return violation(r, rule::kCardOrder,
+                     fmt::format("\"{}\" was turned up before and went to the bottom of the pack; the cards not yet "
+                                 "seen lie above it, so the next card must be one of those",
+                                 text));
+  if (top && *top != *card)
+    return violation(r, rule::kCardOrder,
+                     fmt::format("every {} card has been seen, so the order is known: the next card is \"{}\", "
+                                 "not \"{}\"",
+                                 d.name, d.cards[*top].text, text));
+  return std::nullopt;
+}
+
+Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
+  if (s.phase != Phase::AwaitingCard && s.phase != Phase::CardChoice)
+    return Decision::refuse(violation(r, rule::kCardDraw,
+                                      fmt::format("no card is due: a card is taken on landing on its square; now {}",
+                                                  pending_words(r, s))));
+  if (c.actor != s.turn)
+    return Decision::refuse(violation(r, rule::kCardDraw,
+                                      fmt::format("the card is {}'s to take", player_ref(s.turn))));
+  CardIndex card = kNoCard;
+  if (auto v = identify_card(r, s, s.pending_deck, c.card_query, &card)) return Decision::refuse(*v);
+  Outcome out(r, s);
+  follow_card(out, c.actor, s.pending_deck, card);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
+  if (s.phase == Phase::CardChoice) {
+    if (c.actor != s.turn)
+      return Decision::refuse(violation(r, rule::kCardChoice, fmt::format("the choice is {}'s", player_ref(s.turn))));
+    if (s.player(c.actor).cash < s.pending_fine)
+      return Decision::refuse(violation(r, rule::kCardChoice,
+                                        fmt::format("{} has {}, less than the {} fine: take the {} card instead",
+                                                    player_ref(c.actor), money(r, s.player(c.actor).cash),
+                                                    money(r, s.pending_fine),
+                                                    r.decks[static_cast<int>(s.pending_deck)].name)));
+    Outcome out(r, s);
+    Event e = ev(EventType::PaidToBank, c.actor);
+    e.amount = s.pending_fine;
+    out.emit(e);
+    finish_move(out, c.actor);
+    return Decision::accept(std::move(out.events));
+  }
+  Outcome out(r, s);
+  if (auto v = take_turn(out, c.actor, "pay the fine")) return Decision::refuse(*v);
+  const PlayerState& ps = out.state.player(c.actor);
+  if (!ps.in_jail)
+    return Decision::refuse(violation(r, rule::kJailFine, fmt::format("{} is not in {}", player_ref(c.actor), r.words.jail)));
+  if (out.state.rolled_this_turn)
+    return Decision::refuse(violation(r, rule::kJailFine, "the fine is paid before throwing, not after"));
+  if (ps.jail_turns >= r.jail.fine_before_throw_turns)
+    return Decision::refuse(violation(
+        r, rule::kJailThirdTurn,
+        fmt::format("this is {}'s last turn in {}: he throws first, and pays the {} fine only if the throw is not a "
+                    "double",
+                    player_ref(c.actor), r.words.jail, money(r, r.jail.fine))));
+  if (ps.cash < r.jail.fine)
+    return Decision::refuse(violation(r, rule::kJailFine,
+                                      fmt::format("{} has {}, less than the {} fine: throw for doubles instead",
+                                                  player_ref(c.actor), money(r, ps.cash), money(r, r.jail.fine))));
+  Event f = ev(EventType::FinePaid, c.actor);
+  f.amount = r.jail.fine;
+  out.emit(f);
+  Event left = ev(EventType::LeftJail, c.actor);
+  left.count = static_cast<int>(JailExit::Fine);
+  out.emit(left);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
+  Outcome out(r, s);
+  if (auto v = take_turn(out, c.actor, "use a card")) return Decision::refuse(*v);
+  const PlayerState& ps = out.state.player(c.actor);
+  if (!ps.in_jail)
+    return Decision::refuse(violation(r, rule::kJailCard, fmt::format("{} is not in {}", player_ref(c.actor), r.words.jail)));
+  if (out.state.rolled_this_turn)
+    return Decision::refuse(violation(r, rule::kJailCard, "the card is used before throwing, not after"));
+  if (ps.jail_card_count() == 0)
+    return Decision::refuse(violation(r, rule::kJailCard,
+                                      fmt::format("{} holds no Get Out of Jail Free card", player_ref(c.actor))));
+  // With a card from each pack, the Chance card is used first (docs/rules.md).
+  const DeckId deck = ps.jail_cards[0] > 0 ? DeckId::Chance : DeckId::CommunityChest;
+  const PackState& pack = out.state.packs[static_cast<int>(deck)];
+  const Deck& d = r.decks[static_cast<int>(deck)];
+  CardIndex card = kNoCard;
+  for (std::size_t i = 0; i < d.cards.size(); ++i)
+    if (d.cards[i].action == CardAction::GetOutOfJailFree && (pack.out & (std::uint64_t{1} << i)))
+      card = static_cast<CardIndex>(i);
+  Event ret = ev(EventType::JailCardReturned, c.actor);
+  ret.deck = deck;
+  ret.card = card;
+  out.emit(ret);
+  Event left = ev(EventType::LeftJail, c.actor);
+  left.count = static_cast<int>(JailExit::Card);
+  out.emit(left);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
+  if (c.actor != s.turn)
+    return Decision::refuse(violation(r, rule::kEndTurn, fmt::format("it is {}'s turn, not {}'s", player_ref(s.turn),
+                                                                     player_ref(c.actor))));
+  if (s.phase != Phase::TurnOver)
+    return Decision::refuse(violation(r, s.phase == Phase::AwaitingRoll && s.rolled_this_turn
+                                             ? rule::kDoublesThrowAgain
+                                             : rule::kFinishTheMove,
+                                      fmt::format("{} cannot end the turn yet: {}{}", player_ref(c.actor),
+                                                  pending_words(r, s),
+                                                  s.phase == Phase::AwaitingRoll && s.rolled_this_turn
+                                                      ? " again (doubles)"
+                                                      : "")));
+  Outcome out(r, s);
+  out.emit(ev(EventType::TurnStarted, next_player(s)));
+  return Decision::accept(std::move(out.events));
+}
+
+Decision not_refereed_yet(const Ruleset& r, const Command& c, std::string_view what) {
+  (void)c;
+  return Decision::refuse(violation(r, rule::kNotRefereed,
+                                    fmt::format("deedlog does not referee {} yet; the move was not recorded", what)));
+}
+
+}  // namespace
+
+Decision decide(const Ruleset& r, const State& s, const Command& c) {
+  if (c.verb == Verb::CallTime) {
+    if (c.actor != kReferee)
+      return Decision::refuse(violation(r, rule::kTurnOrder, "only the referee calls time"));
+    return not_refereed_yet(r, c, "the time-limit game");
+  }
+  if (!is_active(s, c.actor))
+    return Decision::refuse(violation(r, rule::kTurnOrder, "only a player still in the game may make a move"));
+  const bool moves_game_on = c.verb == Verb::Roll || c.verb == Verb::Buy || c.verb == Verb::Decline ||
+                             c.verb == Verb::Bid || c.verb == Verb::Pass || c.verb == Verb::Draw ||
+                             c.verb == Verb::PayFine || c.verb == Verb::UseCard || c.verb == Verb::EndTurn;
+  if (moves_game_on) {
+    if (auto v = debts_block(r, s)) return Decision::refuse(*v);
+  }
+  switch (c.verb) {
+    case Verb::Roll: return decide_roll(r, s, c);
+    case Verb::Buy: return decide_buy(r, s, c);
+    case Verb::Decline: return decide_decline(r, s, c);
+    case Verb::Bid: return decide_bid(r, s, c);
+    case Verb::Pass: return decide_pass(r, s, c);
+    case Verb::ClaimRent: return decide_claim_rent(r, s, c);
+    case Verb::Draw: return decide_draw(r, s, c);
+    case Verb::PayFine: return decide_pay_fine(r, s, c);
+    case Verb::UseCard: return decide_use_card(r, s, c);
+    case Verb::EndTurn: return decide_end_turn(r, s, c);
+    case Verb::Build: return not_refereed_yet(r, c, "building");
+    case Verb::Sell: return not_refereed_yet(r, c, "selling buildings");
+    case Verb::Mortgage: return not_refereed_yet(r, c, "mortgages");
+    case Verb::Unmortgage: return not_refereed_yet(r, c, "lifting mortgages");
+    case Verb::Offer:
+    case Verb::Accept:
+    case Verb::Reject: return not_refereed_yet(r, c, "trades");
+    case Verb::PayTax:
+      return Decision::refuse(violation(r, rule::kTaxChoice,
+                                        fmt::format("this edition gives no choice of tax: the tax square's amount is "
+                                                    "paid when the token lands there")));
+    case Verb::DeclareBankruptcy: return not_refereed_yet(r, c, "bankruptcy");
+    case Verb::CallTime: break;
+  }
+  return Decision::refuse(violation(r, rule::kTurnOrder, "unknown move"));
+}
+
+}  // namespace deedlog

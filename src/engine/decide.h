@@ -1,0 +1,36 @@
+#pragma once
+// The rules as a pure function: given the edition, the position and a proposed move, the
+// events the move causes (consequences included), or the rule that forbids it.
+// No I/O, no clock, no randomness: the seeded dice and shuffles are functions of the seed.
+#include <optional>
+
+#include "engine/command.h"
+#include "engine/event.h"
+#include "engine/game_header.h"
+#include "engine/setup_position.h"
+#include "engine/state.h"
+#include "engine/violation.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+struct Decision {
+  bool accepted = false;
+  Events events;        // when accepted
+  Violation violation;  // when refused
+
+  static Decision accept(Events e) { return Decision{true, std::move(e), {}}; }
+  static Decision refuse(Violation v) { return Decision{false, {}, std::move(v)}; }
+};
+
+// The position before any event: seats, the seed. Everything else comes from the first events.
+State initial_state(const Ruleset& ruleset, const GameHeader& header);
+
+// The events that open a game: each player placed (as the rule book says, or as [Setup] says),
+// the seeded packs shuffled, the first turn. Refused when the setup breaks a rule.
+Decision decide_start(const Ruleset& ruleset, const GameHeader& header,
+                      const std::optional<SetupPosition>& setup);
+
+Decision decide(const Ruleset& ruleset, const State& state, const Command& command);
+
+}  // namespace deedlog

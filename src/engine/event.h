@@ -1,0 +1,81 @@
+#pragma once
+// Events: facts in the past tense, consequences included. The journal stores them; replay
+// folds evolve() over them. One flat value type for every kind keeps the fold fast and the
+// codec simple; which fields a kind uses is listed beside it and in docs/journal.md.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/ids.h"
+#include "core/money.h"
+
+namespace deedlog {
+
+enum class EventType : std::uint8_t {
+  MovePlayed,        // text: the move line in canonical notation (the command, for re-adjudication)
+  PlayerPlaced,      // setup: player, amount = cash, square, flag = in jail, count = jail turns used
+  PropertyAssigned,  // setup: player owns square, count = buildings (5 = hotel), flag = mortgaged
+  JailCardAssigned,  // setup: player holds the Get Out of Jail Free card (deck, card)
+  DeckShuffled,      // deck, order: the pack from the top down (seeded games)
+  TurnStarted,       // player: whose turn it now is
+  DiceThrown,        // player, die1, die2
+  TokenMoved,        // player, square = where to, count = squares travelled (negative: backwards)
+  SalaryPaid,        // player, amount
+  PropertyOffered,   // player may buy square at its price (phase: buy or decline)
+  PropertyBought,    // player, square, amount (printed price, or the winning bid)
+  PurchaseDeclined,  // player, square
+  AuctionOpened,     // square
+  BidMade,           // player, amount
+  BidderPassed,      // player
+  AuctionWon,        // player, square, amount
+  AuctionUnsold,     // square: nobody bid; it stays with the Bank
+  RentDue,           // player = who landed, other = owner, square, amount (window opens)
+  RentClaimed,       // other (owner) asked player for the rent on square in time: the window closes
+  RentPaid,          // player pays other, square, amount
+  RentForfeited,     // other = owner who did not ask in time, player, square, amount
+  TaxPaid,           // player, square, amount
+  CardAwaited,       // player must turn up a card from deck
+  CardDrawn,         // player, deck, card; flag = the player keeps it (not back under the pack)
+  CardChoiceOffered, // player must pay amount or draw from deck (card text gives the choice)
+  JailCardKept,      // player keeps the Get Out of Jail Free card (deck, card)
+  JailCardReturned,  // player used the card; it goes to the bottom of its pack (deck, card)
+  PaidToBank,        // player, amount (card payments, card fines)
+  PaidByBank,        // player, amount (card collections)
+  PaidToPlayer,      // player pays other amount (cards like a birthday)
+  SentToJail,        // player, count = reason (JailReason)
+  JailTurnFailed,    // player threw no doubles and stays in; count = turns used now
+  LeftJail,          // player, count = how (JailExit)
+  FinePaid,          // player, amount (the jail fine)
+  DebtIncurred,      // player owes other (kBank = the Bank) amount and cannot pay it in cash
+  MoveCompleted,     // player's move is over; flag = he throws again (doubles)
+};
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::MoveCompleted) + 1;
+
+enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
+enum class JailExit : std::uint8_t { Doubles = 0, Fine = 1, Card = 2, ThirdTurnFine = 3 };
+
+struct Event {
+  EventType type = EventType::MovePlayed;
+  PlayerId player = kBank;
+  PlayerId other = kBank;
+  SquareId square = kNoSquare;
+  DeckId deck = DeckId::Chance;
+  CardIndex card = kNoCard;
+  std::int8_t die1 = 0;
+  std::int8_t die2 = 0;
+  bool flag = false;
+  std::int32_t count = 0;
+  Money amount;
+  std::string text;                 // MovePlayed only
+  std::vector<CardIndex> order;     // DeckShuffled only
+
+  bool operator==(const Event&) const = default;
+};
+
+using Events = std::vector<Event>;
+
+const char* event_type_name(EventType t);
+// false when name is not an event type.
+bool event_type_from_name(const std::string& name, EventType* out);
+
+}  // namespace deedlog

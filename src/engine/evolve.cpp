@@ -1,0 +1,191 @@
+#include "engine/evolve.h"
+
+namespace deedlog {
+namespace {
+
+Money& owed_slot(PlayerState& p, PlayerId creditor) { return p.owes[static_cast<std::size_t>(creditor + 1)]; }
+
+void pay_bank(State& s, PlayerId p, Money m) {
+  s.player(p).cash -= m;
+  s.bank_takings += m;
+}
+
+void paid_by_bank(State& s, PlayerId p, Money m) {
+  s.player(p).cash += m;
+  s.bank_takings -= m;
+}
+
+void take_from_pack(PackState& pack, CardIndex card) {
+  const std::uint64_t bit = std::uint64_t{1} << card;
+  if (pack.unseen & bit) {
+    pack.unseen &= ~bit;
+  } else if (pack.size > 0 && pack.known_at(0) == card) {
+    pack.pop_top();
+  }
+}
+
+}  // namespace
+
+void evolve(State& s, const Event& e) {
+  ++s.seq;
+  switch (e.type) {
+    case EventType::MovePlayed:
+      break;
+    case EventType::PlayerPlaced: {
+      PlayerState& p = s.player(e.player);
+      const std::int64_t before = p.cash.units;
+      p.cash = e.amount;
+      // The Bank hands out the starting money: it counts against its takings.
+      s.bank_takings -= Money{e.amount.units - before};
+      p.square = e.square;
+      p.in_jail = e.flag;
+      p.jail_turns = static_cast<std::uint8_t>(e.count);
+      break;
+    }
+    case EventType::PropertyAssigned: {
+      Holding& h = s.holdings[e.square];
+      h.owner = e.player;
+      h.buildings = static_cast<std::uint8_t>(e.count);
+      h.mortgaged = e.flag;
+      if (e.count == kHotel) --s.bank_hotels;
+      else s.bank_houses -= e.count;
+      break;
+    }
+    case EventType::JailCardAssigned:
+    case EventType::JailCardKept: {
+      PackState& pack = s.packs[static_cast<int>(e.deck)];
+      if (e.type == EventType::JailCardAssigned) take_from_pack(pack, e.card);
+      pack.out |= std::uint64_t{1} << e.card;
+      ++s.player(e.player).jail_cards[static_cast<int>(e.deck)];
+      break;
+    }
+    case EventType::JailCardReturned: {
+      PackState& pack = s.packs[static_cast<int>(e.deck)];
+      pack.out &= ~(std::uint64_t{1} << e.card);
+      pack.push_bottom(e.card);
+      --s.player(e.player).jail_cards[static_cast<int>(e.deck)];
+      break;
+    }
+    case EventType::DeckShuffled: {
+      PackState& pack = s.packs[static_cast<int>(e.deck)];
+      pack.unseen = 0;
+      pack.size = 0;
+      pack.head = 0;
+      for (CardIndex c : e.order) pack.push_bottom(c);
+      break;
+    }
+    case EventType::TurnStarted:
+      s.turn = e.player;
+      s.phase = Phase::AwaitingRoll;
+      s.doubles = 0;
+      s.rolled_this_turn = false;
+      s.throw_again = false;
+      break;
+    case EventType::DiceThrown:
+      s.last_die1 = e.die1;
+      s.last_die2 = e.die2;
+      s.doubles = static_cast<std::uint8_t>(e.count);
+      s.throw_again = e.flag;
+      s.rolled_this_turn = true;
+      ++s.throws;
+      break;
+    case EventType::TokenMoved:
+      s.player(e.player).square = e.square;
+      break;
+    case EventType::SalaryPaid:
+    case EventType::PaidByBank:
+      paid_by_bank(s, e.player, e.amount);
+      break;
+    case EventType::PropertyOffered:
+      s.phase = Phase::BuyDecision;
+      s.pending_square = e.square;
+      break;
+    case EventType::PropertyBought:
+    case EventType::AuctionWon:
+      pay_bank(s, e.player, e.amount);
+      s.holdings[e.square].owner = e.player;
+      s.pending_square = kNoSquare;
+      s.auction = AuctionState{};
+      break;
+    case EventType::PurchaseDeclined:
+      break;
+    case EventType::AuctionOpened:
+      s.phase = Phase::Auction;
+      s.auction = AuctionState{};
+      s.auction.square = e.square;
+      break;
+    case EventType::BidMade:
+      s.auction.high_bid = e.amount;
+      s.auction.high_bidder = e.player;
+      break;
+    case EventType::BidderPassed:
+      s.auction.passed |= static_cast<std::uint8_t>(1u << e.player);
+      break;
+    case EventType::AuctionUnsold:
+      s.pending_square = kNoSquare;
+      s.auction = AuctionState{};
+      break;
+    case EventType::RentDue:
+      s.rent = RentClaim{true, e.player, e.other, e.square, e.amount};
+      break;
+    case EventType::RentPaid:
+      s.player(e.player).cash -= e.amount;
+      s.player(e.other).cash += e.amount;
+      break;
+    case EventType::RentClaimed:
+    case EventType::RentForfeited:
+      s.rent = RentClaim{};
+      break;
+    case EventType::TaxPaid:
+    case EventType::PaidToBank:
+    case EventType::FinePaid:
+      pay_bank(s, e.player, e.amount);
+      break;
+    case EventType::CardAwaited:
+      s.phase = Phase::AwaitingCard;
+      s.pending_deck = e.deck;
+      break;
+    case EventType::CardDrawn: {
+      PackState& pack = s.packs[static_cast<int>(e.deck)];
+      take_from_pack(pack, e.card);
+      // Back to the bottom at once, unless the player keeps it (flag; JailCardKept follows).
+      if (!e.flag) pack.push_bottom(e.card);
+      break;
+    }
+    case EventType::CardChoiceOffered:
+      s.phase = Phase::CardChoice;
+      s.pending_deck = e.deck;
+      s.pending_fine = e.amount;
+      break;
+    case EventType::PaidToPlayer:
+      s.player(e.player).cash -= e.amount;
+      s.player(e.other).cash += e.amount;
+      break;
+    case EventType::SentToJail: {
+      PlayerState& p = s.player(e.player);
+      p.square = e.square;
+      p.in_jail = true;
+      p.jail_turns = 0;
+      s.throw_again = false;
+      break;
+    }
+    case EventType::JailTurnFailed:
+      s.player(e.player).jail_turns = static_cast<std::uint8_t>(e.count);
+      break;
+    case EventType::LeftJail: {
+      PlayerState& p = s.player(e.player);
+      p.in_jail = false;
+      p.jail_turns = 0;
+      break;
+    }
+    case EventType::DebtIncurred:
+      owed_slot(s.player(e.player), e.other) += e.amount;
+      break;
+    case EventType::MoveCompleted:
+      s.phase = e.flag ? Phase::AwaitingRoll : Phase::TurnOver;
+      s.pending_square = kNoSquare;
+      break;
+  }
+}
+
+}  // namespace deedlog

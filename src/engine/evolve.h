@@ -1,0 +1,16 @@
+#pragma once
+// Applying a fact to the position. Never checks a rule: an event in the journal happened.
+#include "engine/event.h"
+#include "engine/state.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+void evolve(State& state, const Event& event);
+
+inline State evolved(State state, const Event& event) {
+  evolve(state, event);
+  return state;
+}
+
+}  // namespace deedlog

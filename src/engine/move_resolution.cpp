@@ -1,0 +1,236 @@
+#include "engine/move_resolution.h"
+
+#include "engine/rent.h"
+
+namespace deedlog {
+namespace {
+
+int board_size(const Outcome& out) { return out.ruleset.board_size(); }
+
+void token_to(Outcome& out, PlayerId p, SquareId to, int travelled) {
+  Event e = ev(EventType::TokenMoved, p);
+  e.square = to;
+  e.count = travelled;
+  out.emit(e);
+}
+
+void pay_salary(Outcome& out, PlayerId p) {
+  Event e = ev(EventType::SalaryPaid, p);
+  e.amount = out.ruleset.salary;
+  out.emit(e);
+}
+
+}  // namespace
+
+void move_forward(Outcome& out, PlayerId p, int steps) {
+  const int from = out.state.player(p).square;
+  const int n = board_size(out);
+  const int to = (from + steps) % n;
+  token_to(out, p, static_cast<SquareId>(to), steps);
+  // rule turn/salary: reaching or passing the start square going forward pays the salary.
+  if (from + steps >= n) pay_salary(out, p);
+}
+
+void advance_to(Outcome& out, PlayerId p, SquareId target) {
+  const int from = out.state.player(p).square;
+  const int n = board_size(out);
+  int steps = (static_cast<int>(target) - from + n) % n;
+  // A card naming the square the token is on sends it once round the board.
+  if (steps == 0) steps = n;
+  move_forward(out, p, steps);
+}
+
+void move_back_to(Outcome& out, PlayerId p, SquareId target) {
+  const int from = out.state.player(p).square;
+  const int n = board_size(out);
+  const int steps = (from - static_cast<int>(target) + n) % n;
+  token_to(out, p, target, -steps);
+}
+
+void send_to_jail(Outcome& out, PlayerId p, JailReason why) {
+  // rule jail/no-salary: straight to jail, whatever the path; the turn ends there.
+  Event e = ev(EventType::SentToJail, p);
+  e.square = out.ruleset.jail_square;
+  e.count = static_cast<int>(why);
+  out.emit(e);
+}
+
+void finish_move(Outcome& out, PlayerId p) {
+  Event e = ev(EventType::MoveCompleted, p);
+  // rule turn/doubles-throw-again: a double earns another throw, unless the move ended in jail.
+  e.flag = out.state.throw_again && !out.state.player(p).in_jail;
+  out.emit(e);
+}
+
+void charge(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money amount, SquareId square) {
+  if (amount.units <= 0) return;
+  if (out.state.player(payer).cash >= amount) {
+    Event e = ev(kind, payer);
+    e.other = payee;
+    e.amount = amount;
+    e.square = square;
+    out.emit(e);
+    return;
+  }
+  // rule debt/game-waits: what cannot be paid in cash is owed, and the game waits for it.
+  Event e = ev(EventType::DebtIncurred, payer);
+  e.other = payee;
+  e.amount = amount;
+  e.square = square;
+  e.count = static_cast<int>(kind);
+  out.emit(e);
+}
+
+std::optional<CardIndex> known_top_card(const PackState& pack) {
+  if (pack.unseen == 0 && pack.size > 0) return pack.known_at(0);
+  return std::nullopt;
+}
+
+void resolve_landing(Outcome& out, PlayerId p) {
+  const SquareId at = out.state.player(p).square;
+  const Square& sq = out.ruleset.square(at);
+  switch (sq.kind) {
+    case SquareKind::Go:
+    case SquareKind::Jail:
+    case SquareKind::FreeParking:
+      // rule free-parking/nothing (and just visiting): nothing happens.
+      finish_move(out, p);
+      return;
+    case SquareKind::GoToJail:
+      send_to_jail(out, p, JailReason::GoToJailSquare);
+      finish_move(out, p);
+      return;
+    case SquareKind::Tax:
+      // rule tax/pay-bank
+      charge(out, EventType::TaxPaid, p, kBank, sq.tax, at);
+      finish_move(out, p);
+      return;
+    case SquareKind::Chance:
+    case SquareKind::CommunityChest: {
+      const DeckId deck = sq.kind == SquareKind::Chance ? DeckId::Chance : DeckId::CommunityChest;
+      // In a seeded game the referee turns the card up itself; at a table the player says which.
+      if (out.state.seeded) {
+        if (auto top = known_top_card(out.state.packs[static_cast<int>(deck)])) {
+          follow_card(out, p, deck, *top);
+          return;
+        }
+      }
+      Event e = ev(EventType::CardAwaited, p);
+      e.deck = deck;
+      out.emit(e);
+      return;
+    }
+    case SquareKind::Street:
+    case SquareKind::Station:
+    case SquareKind::Utility: {
+      const Holding& h = out.state.holdings[at];
+      if (h.owner == kBank) {
+        Event e = ev(EventType::PropertyOffered, p);
+        e.square = at;
+        e.amount = sq.price;
+        out.emit(e);
+        return;
+      }
+      if (h.owner != p) {
+        const RentQuote q = quote_rent(out.ruleset, out.state, at, out.state.last_die1 + out.state.last_die2);
+        const bool owner_may_collect = out.ruleset.jailed_owner_collects_rent || !out.state.player(h.owner).in_jail;
+        if (q.amount.units > 0 && owner_may_collect) {
+          // rule rent/ask-before-next-throw: the rent is owed only if the owner asks in time.
+          Event e = ev(EventType::RentDue, p);
+          e.other = h.owner;
+          e.square = at;
+          e.amount = q.amount;
+          out.emit(e);
+        }
+      }
+      finish_move(out, p);
+      return;
+    }
+  }
+}
+
+void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
+  const Card& card = out.ruleset.decks[static_cast<int>(deck)].cards[card_index];
+  {
+    Event e = ev(EventType::CardDrawn, p);
+    e.deck = deck;
+    e.card = card_index;
+    e.flag = card.action == CardAction::GetOutOfJailFree;
+    out.emit(e);
+  }
+  switch (card.action) {
+    case CardAction::AdvanceTo:
+      advance_to(out, p, card.target);
+      resolve_landing(out, p);
+      return;
+    case CardAction::MoveBackTo:
+      move_back_to(out, p, card.target);
+      resolve_landing(out, p);
+      return;
+    case CardAction::MoveRelative: {
+      if (card.spaces >= 0) {
+        move_forward(out, p, card.spaces);
+      } else {
+        const int n = out.ruleset.board_size();
+        const int to = ((out.state.player(p).square + card.spaces) % n + n) % n;
+        move_back_to(out, p, static_cast<SquareId>(to));
+      }
+      resolve_landing(out, p);
+      return;
+    }
+    case CardAction::GoToJail:
+      send_to_jail(out, p, JailReason::Card);
+      finish_move(out, p);
+      return;
+    case CardAction::CollectFromBank: {
+      Event e = ev(EventType::PaidByBank, p);
+      e.amount = card.amount;
+      out.emit(e);
+      finish_move(out, p);
+      return;
+    }
+    case CardAction::PayBank:
+      charge(out, EventType::PaidToBank, p, kBank, card.amount);
+      finish_move(out, p);
+      return;
+    case CardAction::CollectFromEachPlayer:
+      for (PlayerId q = 0; q < out.state.player_count; ++q)
+        if (q != p && !out.state.player(q).bankrupt) charge(out, EventType::PaidToPlayer, q, p, card.amount);
+      finish_move(out, p);
+      return;
+    case CardAction::PayEachPlayer:
+      for (PlayerId q = 0; q < out.state.player_count; ++q)
+        if (q != p && !out.state.player(q).bankrupt) charge(out, EventType::PaidToPlayer, p, q, card.amount);
+      finish_move(out, p);
+      return;
+    case CardAction::Repairs: {
+      Money due;
+      for (int s = 0; s < out.ruleset.board_size(); ++s) {
+        const Holding& h = out.state.holdings[static_cast<std::size_t>(s)];
+        if (h.owner != p || h.buildings == 0) continue;
+        due += h.buildings == kHotel ? card.per_hotel : card.per_house * h.buildings;
+      }
+      charge(out, EventType::PaidToBank, p, kBank, due);
+      finish_move(out, p);
+      return;
+    }
+    case CardAction::GetOutOfJailFree: {
+      // rule cards/jail-card-kept: kept until used (or sold), then back under its pack.
+      Event e = ev(EventType::JailCardKept, p);
+      e.deck = deck;
+      e.card = card_index;
+      out.emit(e);
+      finish_move(out, p);
+      return;
+    }
+    case CardAction::PayOrDrawOther: {
+      Event e = ev(EventType::CardChoiceOffered, p);
+      e.deck = card.other_deck;
+      e.amount = card.amount;
+      out.emit(e);
+      return;
+    }
+  }
+}
+
+}  // namespace deedlog

@@ -1,0 +1,29 @@
+#pragma once
+// Inside decide: the events of one move as they are worked out, each applied at once to a
+// working copy of the position so that the next consequence sees the last.
+#include "engine/evolve.h"
+
+namespace deedlog {
+
+struct Outcome {
+  const Ruleset& ruleset;
+  State state;
+  Events events;
+
+  Outcome(const Ruleset& r, const State& s) : ruleset(r), state(s) {}
+
+  void emit(const Event& e) {
+    evolve(state, e);
+    events.push_back(e);
+  }
+};
+
+// Event factories: one line each at the call sites.
+inline Event ev(EventType t, PlayerId player = kBank) {
+  Event e;
+  e.type = t;
+  e.player = player;
+  return e;
+}
+
+}  // namespace deedlog

@@ -1,1 +1,0 @@
-namespace deedlog { int engine_placeholder = 0; }

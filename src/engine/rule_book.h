@@ -1,0 +1,83 @@
+#pragma once
+// Every rule the engine applies, by id and by the rule book's section name. The ids are
+// stable: rulings, tests and docs/rules.md cite them. A violation's rule id is the edition's
+// id and this id ("uk-1972/jail/fine-before-throw").
+#include <string>
+#include <string_view>
+
+#include "engine/violation.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+struct RuleRef {
+  std::string_view id;
+  std::string_view section;
+};
+
+namespace rule {
+// TO START THE GAME
+inline constexpr RuleRef kTurnOrder{"turn/order", "TO START THE GAME"};
+inline constexpr RuleRef kDoublesThrowAgain{"turn/doubles-throw-again", "TO START THE GAME"};
+inline constexpr RuleRef kThreeDoublesJail{"turn/three-doubles-jail", "TO START THE GAME"};
+inline constexpr RuleRef kSalary{"turn/salary", "TO START THE GAME"};
+inline constexpr RuleRef kFinishTheMove{"turn/finish-the-move", "TO START THE GAME"};
+inline constexpr RuleRef kEndTurn{"turn/end-turn", "TO START THE GAME"};
+inline constexpr RuleRef kSeededDice{"turn/seeded-dice", "TO START THE GAME"};
+// LANDING ON UNOWNED PROPERTY
+inline constexpr RuleRef kBuyAtPrintedPrice{"buy/printed-price", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kBuyNeedsCash{"buy/cash", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kDeclineAuction{"auction/declined-goes-to-auction", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kBidsRise{"auction/bids-rise", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kBidWithinCash{"auction/bid-within-cash", "MISCELLANEOUS"};
+inline constexpr RuleRef kAuctionAnyPlayer{"auction/any-player", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kAuctionPassIsFinal{"auction/pass-is-final", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kAuctionCloses{"auction/closes-when-others-pass", "LANDING ON UNOWNED PROPERTY"};
+// LANDING ON OWNED PROPERTY
+inline constexpr RuleRef kRentStreet{"rent/street", "LANDING ON OWNED PROPERTY"};
+inline constexpr RuleRef kRentDoubleGroup{"rent/double-on-complete-group", "ADVANTAGES FOR OWNERS"};
+inline constexpr RuleRef kRentDoubleBlockedByMortgage{"rent/no-double-if-group-mortgaged", "LANDING ON OWNED PROPERTY"};
+inline constexpr RuleRef kRentStations{"rent/stations-by-number-unmortgaged", "LANDING ON OWNED PROPERTY"};
+inline constexpr RuleRef kRentUtilities{"rent/utilities-by-dice", "LANDING ON OWNED PROPERTY"};
+inline constexpr RuleRef kRentMortgaged{"rent/none-on-mortgaged", "LANDING ON OWNED PROPERTY"};
+inline constexpr RuleRef kRentAskInTime{"rent/ask-before-next-throw", "LANDING ON OWNED PROPERTY"};
+inline constexpr RuleRef kRentOwnerAsks{"rent/owner-asks", "LANDING ON OWNED PROPERTY"};
+// LANDING ON TAX SPACES, FREE PARKING
+inline constexpr RuleRef kTax{"tax/pay-bank", "LANDING ON TAX SPACES"};
+inline constexpr RuleRef kTaxChoice{"tax/choice", "LANDING ON TAX SPACES"};
+inline constexpr RuleRef kFreeParking{"free-parking/nothing", "LANDING ON \"FREE PARKING\""};
+// LANDING ON "CHANCE" OR "COMMUNITY CHEST"
+inline constexpr RuleRef kCardDraw{"cards/take-top-card", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
+inline constexpr RuleRef kCardOrder{"cards/pack-order", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
+inline constexpr RuleRef kCardFollow{"cards/follow-instructions", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
+inline constexpr RuleRef kCardJailKept{"cards/jail-card-kept", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
+inline constexpr RuleRef kCardChoice{"cards/fine-or-chance", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
+// JAIL
+inline constexpr RuleRef kJailGoTo{"jail/sent-to-jail", "JAIL"};
+inline constexpr RuleRef kJailNoSalary{"jail/no-salary", "JAIL"};
+inline constexpr RuleRef kJailDoubles{"jail/doubles-leave", "VISITING JAIL"};
+inline constexpr RuleRef kJailFine{"jail/fine-before-throw", "VISITING JAIL"};
+inline constexpr RuleRef kJailThirdTurn{"jail/third-turn-fine", "VISITING JAIL"};
+inline constexpr RuleRef kJailCard{"jail/use-card", "VISITING JAIL"};
+inline constexpr RuleRef kJailPrivileges{"jail/privileges", "VISITING JAIL"};
+// Debts
+inline constexpr RuleRef kDebtBlocks{"debt/game-waits", "BANKRUPTCY"};
+// Actions whose rules the engine does not referee yet (building, mortgages, trades, bankruptcy).
+inline constexpr RuleRef kNotRefereed{"deedlog/not-refereed-yet", "HOUSES, MORTGAGES, SELLING PROPERTY, BANKRUPTCY"};
+// Setup positions
+inline constexpr RuleRef kSetupEvenBuilding{"setup/even-building", "HOUSES"};
+inline constexpr RuleRef kSetupBuildingsNeedGroup{"setup/buildings-need-group", "HOUSES"};
+inline constexpr RuleRef kSetupNoBuildingMortgaged{"setup/no-buildings-on-mortgaged-group", "HOUSES"};
+inline constexpr RuleRef kSetupStock{"setup/building-stock", "EQUIPMENT"};
+inline constexpr RuleRef kSetupOneOwner{"setup/one-owner", "THE BANK"};
+inline constexpr RuleRef kSetupCards{"setup/jail-cards", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
+inline constexpr RuleRef kSetupJail{"setup/jail", "JAIL"};
+inline constexpr RuleRef kSetupCash{"setup/cash", "MONEY"};
+inline constexpr RuleRef kSetupOnlyStreets{"setup/buildings-on-streets", "HOUSES"};
+}  // namespace rule
+
+inline Violation violation(const Ruleset& r, const RuleRef& ref, std::string message) {
+  return Violation{r.id + "/" + std::string(ref.id), std::string(ref.section), std::move(message)};
+}
+
+}  // namespace deedlog

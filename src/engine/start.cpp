@@ -1,0 +1,183 @@
+// The opening of a game: seats, starting money, a [Setup] position checked for legality,
+// the seeded shuffles, and the first turn.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/decide.h"
+#include "engine/outcome.h"
+#include "engine/player_ref.h"
+#include "engine/rent.h"
+#include "engine/rule_book.h"
+#include "engine/seeded_chance.h"
+
+namespace deedlog {
+namespace {
+
+std::vector<CardIndex> jail_cards_of(const Deck& d) {
+  std::vector<CardIndex> out;
+  for (std::size_t i = 0; i < d.cards.size(); ++i)
+    if (d.cards[i].action == CardAction::GetOutOfJailFree) out.push_back(static_cast<CardIndex>(i));
+  return out;
+}
+
+std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
+  int houses = 0, hotels = 0;
+  for (std::size_t g = 0; g < r.groups.size(); ++g) {
+    const auto& members = r.groups[g].members;
+    int lo = kHotel, hi = 0;
+    bool any_mortgaged = false;
+    PlayerId owner = s.holdings[members.front()].owner;
+    bool one_owner = true;
+    for (SquareId m : members) {
+      const Holding& h = s.holdings[m];
+      lo = std::min<int>(lo, h.buildings);
+      hi = std::max<int>(hi, h.buildings);
+      any_mortgaged = any_mortgaged || h.mortgaged;
+      one_owner = one_owner && h.owner == owner && owner != kBank;
+      if (h.buildings == kHotel) ++hotels;
+      else houses += h.buildings;
+    }
+    if (hi == 0) continue;
+    const std::string& gname = r.groups[g].name;
+    if (r.square(members.front()).kind != SquareKind::Street)
+      return violation(r, rule::kSetupOnlyStreets, fmt::format("buildings stand only on streets, not on {}", gname));
+    if (!one_owner)
+      return violation(r, rule::kSetupBuildingsNeedGroup,
+                       fmt::format("buildings on the {} group need one owner of the whole group", gname));
+    if (any_mortgaged)
+      return violation(r, rule::kSetupNoBuildingMortgaged,
+                       fmt::format("no buildings may stand on the {} group while a site of it is mortgaged", gname));
+    if (hi - lo > 1)
+      return violation(r, rule::kSetupEvenBuilding,
+                       fmt::format("the {} group is built unevenly: no site may be more than one house ahead of "
+                                   "another (a hotel counts as five)",
+                                   gname));
+  }
+  if (houses > r.house_stock)
+    return violation(r, rule::kSetupStock, fmt::format("{} {} placed; the game has only {}", houses, r.words.houses,
+                                                       r.house_stock));
+  if (hotels > r.hotel_stock)
+    return violation(r, rule::kSetupStock, fmt::format("{} {}s placed; the game has only {}", hotels, r.words.hotel,
+                                                       r.hotel_stock));
+  return std::nullopt;
+}
+
+std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
+  const Ruleset& r = out.ruleset;
+  std::array<std::vector<CardIndex>, kDeckCount> free_cards = {jail_cards_of(r.decks[0]), jail_cards_of(r.decks[1])};
+  for (const PlayerSetup& ps : setup.players) {
+    Event placed = ev(EventType::PlayerPlaced, ps.player);
+    placed.amount = ps.cash.value_or(r.starting_cash);
+    placed.square = ps.at.value_or(0);
+    if (placed.amount.units < 0)
+      return violation(r, rule::kSetupCash, fmt::format("{} cannot start with less than nothing", player_ref(ps.player)));
+    if (ps.jail_turns) {
+      if (*ps.jail_turns < 0 || *ps.jail_turns >= r.jail.max_turns)
+        return violation(r, rule::kSetupJail,
+                         fmt::format("{} can have used 0 to {} turns in {}", player_ref(ps.player),
+                                     r.jail.max_turns - 1, r.words.jail));
+      if (ps.at && *ps.at != r.jail_square)
+        return violation(r, rule::kSetupJail,
+                         fmt::format("{} is in {} and so stands on {}", player_ref(ps.player), r.words.jail,
+                                     r.square(r.jail_square).name));
+      placed.square = r.jail_square;
+      placed.flag = true;
+      placed.count = *ps.jail_turns;
+    }
+    out.emit(placed);
+    for (const PropertySetup& prop : ps.owns) {
+      if (!r.square(prop.square).is_property())
+        return violation(r, rule::kSetupOneOwner, fmt::format("{} is not a property", r.square(prop.square).name));
+      if (out.state.holdings[prop.square].owner != kBank)
+        return violation(r, rule::kSetupOneOwner,
+                         fmt::format("{} has one title deed: it cannot belong to {} and {}", r.square(prop.square).name,
+                                     player_ref(out.state.holdings[prop.square].owner), player_ref(ps.player)));
+      if (prop.houses < 0 || prop.houses > r.houses_per_hotel || (prop.hotel && prop.houses > 0))
+        return violation(r, rule::kSetupEvenBuilding,
+                         fmt::format("{}: 0 to {} {} or one {}", r.square(prop.square).name, r.houses_per_hotel,
+                                     r.words.houses, r.words.hotel));
+      if (prop.mortgaged && (prop.houses > 0 || prop.hotel))
+        return violation(r, rule::kSetupNoBuildingMortgaged,
+                         fmt::format("{} cannot be mortgaged with buildings on it", r.square(prop.square).name));
+      Event e = ev(EventType::PropertyAssigned, ps.player);
+      e.square = prop.square;
+      e.count = prop.hotel ? kHotel : prop.houses;
+      e.flag = prop.mortgaged;
+      out.emit(e);
+    }
+    for (int k = 0; k < ps.jail_cards.value_or(0); ++k) {
+      const int deck = !free_cards[0].empty() ? 0 : 1;
+      if (free_cards[deck].empty())
+        return violation(r, rule::kSetupCards, "there are not that many Get Out of Jail Free cards in the packs");
+      Event e = ev(EventType::JailCardAssigned, ps.player);
+      e.deck = static_cast<DeckId>(deck);
+      e.card = free_cards[deck].front();
+      free_cards[deck].erase(free_cards[deck].begin());
+      out.emit(e);
+    }
+  }
+  return check_buildings(r, out.state);
+}
+
+}  // namespace
+
+State initial_state(const Ruleset& r, const GameHeader& header) {
+  State s;
+  s.player_count = static_cast<std::uint8_t>(header.players.size());
+  s.bank_houses = r.house_stock;
+  s.bank_hotels = r.hotel_stock;
+  for (int d = 0; d < kDeckCount; ++d) {
+    const std::size_t n = r.decks[static_cast<std::size_t>(d)].cards.size();
+    s.packs[static_cast<std::size_t>(d)].unseen = n >= 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
+  }
+  s.seeded = header.seed.has_value();
+  s.seed = header.seed.value_or(0);
+  s.turn = 0;
+  s.phase = Phase::AwaitingRoll;
+  return s;
+}
+
+Decision decide_start(const Ruleset& r, const GameHeader& header, const std::optional<SetupPosition>& setup) {
+  if (header.players.size() < 2 || static_cast<int>(header.players.size()) > r.max_players)
+    return Decision::refuse(violation(r, rule::kTurnOrder, fmt::format("this edition is for 2 to {} players",
+                                                                       r.max_players)));
+  Outcome out(r, initial_state(r, header));
+  // Every player starts with the edition's money on the start square unless the setup says otherwise.
+  SetupPosition position = setup.value_or(SetupPosition{});
+  std::vector<bool> listed(header.players.size(), false);
+  for (const PlayerSetup& ps : position.players) {
+    if (ps.player < 0 || ps.player >= static_cast<int>(header.players.size()))
+      return Decision::refuse(violation(r, rule::kSetupCash, "the setup names a player who is not seated"));
+    if (listed[static_cast<std::size_t>(ps.player)])
+      return Decision::refuse(violation(r, rule::kSetupCash, fmt::format("{} is listed twice in the setup",
+                                                                         player_ref(ps.player))));
+    listed[static_cast<std::size_t>(ps.player)] = true;
+  }
+  for (std::size_t p = 0; p < header.players.size(); ++p) {
+    if (!listed[p]) position.players.push_back(PlayerSetup{static_cast<PlayerId>(p), {}, {}, {}, {}, {}});
+  }
+  std::sort(position.players.begin(), position.players.end(),
+            [](const PlayerSetup& a, const PlayerSetup& b) { return a.player < b.player; });
+  if (auto v = place_setup(out, position)) return Decision::refuse(*v);
+
+  if (header.seed) {
+    for (int d = 0; d < kDeckCount; ++d) {
+      const PackState& pack = out.state.packs[static_cast<std::size_t>(d)];
+      std::vector<CardIndex> cards;
+      for (std::size_t i = 0; i < r.decks[static_cast<std::size_t>(d)].cards.size(); ++i)
+        if (!(pack.out & (std::uint64_t{1} << i))) cards.push_back(static_cast<CardIndex>(i));
+      Event e = ev(EventType::DeckShuffled);
+      e.deck = static_cast<DeckId>(d);
+      e.order = seeded_shuffle(*header.seed, d, std::move(cards));
+      out.emit(e);
+    }
+  }
+  const PlayerId first = position.turn.value_or(0);
+  if (first < 0 || first >= static_cast<int>(header.players.size()))
+    return Decision::refuse(violation(r, rule::kTurnOrder, "the setup's Turn names a player who is not seated"));
+  out.emit(ev(EventType::TurnStarted, first));
+  return Decision::accept(std::move(out.events));
+}
+
+}  // namespace deedlog

@@ -1,0 +1,117 @@
+#pragma once
+// The position: everything the rules need to rule on the next move, and nothing else.
+// A plain value (trivially copyable, fixed size): copied freely, compared with ==, folded fast,
+// and saved to a snapshot as it is.
+#include <array>
+#include <cstdint>
+
+#include "core/ids.h"
+#include "core/money.h"
+
+namespace deedlog {
+
+struct PlayerState {
+  Money cash;
+  SquareId square = 0;
+  bool in_jail = false;
+  std::uint8_t jail_turns = 0;  // turns spent in jail trying for doubles
+  bool bankrupt = false;
+  // Get Out of Jail Free cards held, by pack: the card goes back to its own pack when used.
+  std::array<std::uint8_t, kDeckCount> jail_cards{};
+  // Owed and not yet paid: [0] to the Bank, [p + 1] to player p. The game waits while any is owed.
+  std::array<Money, kMaxPlayers + 1> owes{};
+
+  int jail_card_count() const { return jail_cards[0] + jail_cards[1]; }
+  Money total_owed() const {
+    Money t;
+    for (const Money& m : owes) t += m;
+    return t;
+  }
+  bool operator==(const PlayerState&) const = default;
+};
+
+struct Holding {
+  PlayerId owner = kBank;        // kBank: not yet sold
+  std::uint8_t buildings = 0;    // 0..4 houses, 5 = hotel
+  bool mortgaged = false;
+  bool operator==(const Holding&) const = default;
+};
+
+// A card pack as far as the table knows it. Cards never turned up are still on top in an
+// order nobody knows; cards turned up go to the bottom, so the order of those is known.
+// Once every card has been seen, the next card is certain.
+struct PackState {
+  std::uint64_t unseen = 0;                 // bit i: card i has not been turned up yet
+  std::array<CardIndex, kMaxCards> known{}; // ring: cards under the unseen ones, top first
+  std::uint8_t head = 0;
+  std::uint8_t size = 0;
+  std::uint64_t out = 0;                    // bit i: card i is held by a player (not in the pack)
+
+  CardIndex known_at(int i) const { return known[(head + i) % kMaxCards]; }
+  void push_bottom(CardIndex c) { known[(head + size) % kMaxCards] = c; ++size; }
+  void pop_top() { head = static_cast<std::uint8_t>((head + 1) % kMaxCards); --size; }
+  bool operator==(const PackState&) const = default;
+};
+
+enum class Phase : std::uint8_t {
+  AwaitingRoll,   // the player whose turn it is must throw (or, in jail, pay or use a card first)
+  BuyDecision,    // the player stands on an unowned property: buys or declines
+  Auction,        // a declined property is being auctioned
+  AwaitingCard,   // the player must turn up a card from pending_deck
+  CardChoice,     // the player must pay the card's fine or take a card from pending_deck
+  TurnOver,       // the move is over; the player may still deal, build or end the turn
+};
+
+struct AuctionState {
+  SquareId square = kNoSquare;
+  Money high_bid;
+  PlayerId high_bidder = kBank;
+  std::uint8_t passed = 0;  // bit p: player p has dropped out
+  bool operator==(const AuctionState&) const = default;
+};
+
+// The rent owed for the last landing on an owned property, while the owner may still ask.
+struct RentClaim {
+  bool open = false;
+  PlayerId payer = kBank;
+  PlayerId owner = kBank;
+  SquareId square = kNoSquare;
+  Money amount;
+  bool operator==(const RentClaim&) const = default;
+};
+
+struct State {
+  std::uint8_t player_count = 0;
+  std::array<PlayerState, kMaxPlayers> players{};
+  std::array<Holding, kMaxSquares> holdings{};
+  int bank_houses = 0;
+  int bank_hotels = 0;
+  std::array<PackState, kDeckCount> packs{};
+
+  PlayerId turn = 0;               // whose turn it is
+  Phase phase = Phase::AwaitingRoll;
+  std::uint8_t doubles = 0;        // doubles thrown in a row this turn
+  std::int8_t last_die1 = 0;       // the last throw (utility rent uses it)
+  std::int8_t last_die2 = 0;
+  bool rolled_this_turn = false;
+  bool throw_again = false;        // the last throw earns another, unless the move ends in jail
+  SquareId pending_square = kNoSquare;  // BuyDecision
+  DeckId pending_deck = DeckId::Chance; // AwaitingCard, CardChoice
+  Money pending_fine;                   // CardChoice: the fine offered
+  AuctionState auction;
+  RentClaim rent;
+
+  bool seeded = false;             // the referee throws and shuffles from seed
+  std::uint64_t seed = 0;
+  std::uint64_t throws = 0;        // dice thrown in the game: the index of the next seeded throw
+  std::int64_t seq = 0;            // the last event folded in
+  // Money the Bank has taken in less what it has paid out: with the players' cash, it sums to
+  // the money the players started with (a check on every event).
+  Money bank_takings;
+
+  const PlayerState& player(PlayerId p) const { return players[static_cast<std::size_t>(p)]; }
+  PlayerState& player(PlayerId p) { return players[static_cast<std::size_t>(p)]; }
+  bool operator==(const State&) const = default;
+};
+
+}  // namespace deedlog

@@ -1,1 +1,0 @@
-namespace deedlog { int journal_placeholder = 0; }

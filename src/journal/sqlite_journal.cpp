@@ -1,0 +1,440 @@
+#include "journal/sqlite_journal.h"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <limits>
+#include <utility>
+
+#include "journal/hash_chain.h"
+#include "journal/migrations.h"
+
+namespace deedlog {
+namespace {
+
+// How long a writer waits for another process's transaction before giving up. A move is a
+// handful of rows, so a lock held this long means something is stuck, not busy.
+constexpr int kBusyTimeoutMs = 5000;
+
+constexpr char kInMemory[] = ":memory:";
+
+// Hashes shortened for messages: enough to tell two apart by eye.
+std::string short_hash(const std::string& hash) { return hash.substr(0, 12); }
+
+// The same kind of failure, told in the caller's words.
+Status reworded(const Status& s, std::string message) {
+  switch (s.code()) {
+    case Status::Code::Ok: return Status::ok();
+    case Status::Code::NotFound: return Status::not_found(std::move(message));
+    case Status::Code::Conflict: return Status::conflict(std::move(message));
+    case Status::Code::Corrupt: return Status::corrupt(std::move(message));
+    case Status::Code::InvalidArgument: return Status::invalid_argument(std::move(message));
+    case Status::Code::IOError: return Status::io_error(std::move(message));
+  }
+  return Status::io_error(std::move(message));
+}
+
+std::string conflict_message(std::int64_t game_id, std::int64_t last_seq,
+                             std::int64_t expected_first_seq) {
+  const std::int64_t expected_last = expected_first_seq - 1;
+  const char* why = last_seq > expected_last
+                        ? "another writer appended first"
+                        : "the move was decided on events the journal does not have";
+  return fmt::format("game {} is at seq {}, this move expected {}: {}; nothing was written",
+                     game_id, last_seq, expected_last, why);
+}
+
+enum class FileKind { Empty, Behind, Current };
+
+// Tells what an opened file is from its header alone, refusing what deedlog must not touch.
+Status classify(const migrations::FileState& st, const std::string& path, FileKind* kind) {
+  const int latest = migrations::latest_version();
+  if (st.application_id == migrations::kApplicationId) {
+    if (st.user_version > latest) {
+      return Status::invalid_argument(fmt::format(
+          "{} was written by a newer deedlog (journal schema {}; this program knows up to {}): "
+          "open it with a newer deedlog",
+          path, st.user_version, latest));
+    }
+    if (st.user_version < 1) {
+      return Status::corrupt(
+          fmt::format("{} is marked as a deedlog journal but records no schema version", path));
+    }
+    *kind = st.user_version == latest ? FileKind::Current : FileKind::Behind;
+    return Status::ok();
+  }
+  if (st.application_id == 0 && st.user_version == 0 && st.schema_objects == 0) {
+    *kind = FileKind::Empty;
+    return Status::ok();
+  }
+  return Status::invalid_argument(
+      fmt::format("{} is an SQLite database but not a deedlog journal", path));
+}
+
+EventRow event_row(const sqlite::Query& q, std::int64_t game_id) {
+  EventRow row;
+  row.game_id = game_id;
+  row.seq = q.int64(0);
+  row.at = q.text(1);
+  row.actor = q.text(2);
+  row.type = q.text(3);
+  row.payload = q.text(4);
+  row.prev_hash = q.text(5);
+  row.hash = q.text(6);
+  return row;
+}
+
+GameRow game_row(const sqlite::Query& q) {
+  GameRow row;
+  row.game_id = q.int64(0);
+  row.header = q.text(1);
+  row.created = q.text(2);
+  row.genesis = q.text(3);
+  row.last_seq = q.int64(4);
+  return row;
+}
+
+// The columns game_row() reads; last_seq is derived from the events, never stored twice.
+const std::string kSelectGames =
+    "SELECT game_id, header, created, genesis,"
+    " (SELECT coalesce(max(seq), 0) FROM events e WHERE e.game_id = g.game_id)"
+    " FROM games g";
+const std::string kSelectAllGames = kSelectGames + " ORDER BY game_id";
+const std::string kSelectOneGame = kSelectGames + " WHERE game_id = ?1";
+
+}  // namespace
+
+SqliteJournal::SqliteJournal(std::string path, bool read_only, sqlite::DbPtr db)
+    : path_(std::move(path)), read_only_(read_only), db_(std::move(db)), cache_(db_.get()) {}
+
+Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_ptr<Journal>* out) {
+  const bool in_memory = path == kInMemory;
+  if (in_memory && read_only) {
+    return Status::invalid_argument("an in-memory journal starts empty: it cannot be read-only");
+  }
+  std::error_code ignored;
+  if (read_only && !std::filesystem::exists(path, ignored)) {
+    return Status::not_found(fmt::format("there is no journal at {}", path));
+  }
+  const int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  sqlite3* raw = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+  sqlite::DbPtr db(raw);  // sqlite3_open_v2 hands back a handle to close even when it fails
+  if (rc != SQLITE_OK) return sqlite::error_status(raw, rc, fmt::format("opening {}", path));
+
+  std::unique_ptr<SqliteJournal> journal(new SqliteJournal(path, read_only, std::move(db)));
+  if (Status s = journal->bring_schema_up_to_date(); !s.is_ok()) return s;
+  if (Status s = journal->configure_connection(); !s.is_ok()) return s;
+  *out = std::move(journal);
+  return Status::ok();
+}
+
+// Connection settings only: none of them writes to the file.
+Status SqliteJournal::configure_connection() {
+  sqlite::Query q;
+  if (Status s = cache_.prepare("PRAGMA foreign_keys = ON", &q); !s.is_ok()) return s;
+  return q.run("enabling foreign keys");
+}
+
+// Writes only when the file is new or its schema is behind: opening a current journal
+// leaves its bytes as they were, so reading a game never changes the file.
+Status SqliteJournal::bring_schema_up_to_date() {
+  sqlite3_busy_timeout(db_.get(), kBusyTimeoutMs);
+  migrations::FileState state;
+  if (Status s = migrations::inspect(&cache_, &state); !s.is_ok()) {
+    return reworded(s, fmt::format("{} is not a deedlog journal ({})", path_, s.message()));
+  }
+  FileKind kind = FileKind::Empty;
+  if (Status s = classify(state, path_, &kind); !s.is_ok()) return s;
+  if (kind != FileKind::Current) {
+    if (read_only_) {
+      return Status::invalid_argument(
+          kind == FileKind::Empty
+              ? fmt::format("{} is empty: it is not a deedlog journal yet", path_)
+              : fmt::format("{} has journal schema {}, older than this program's {}: open it once "
+                            "for writing to upgrade it",
+                            path_, state.user_version, migrations::latest_version()));
+    }
+    if (Status s = use_wal(); !s.is_ok()) return s;
+    if (Status s = migrations::migrate(db_.get(), &cache_); !s.is_ok()) return s;
+    if (Status s = migrations::inspect(&cache_, &state); !s.is_ok()) return s;
+    if (Status s = classify(state, path_, &kind); !s.is_ok()) return s;
+  }
+  schema_version_ = static_cast<int>(state.user_version);
+  return Status::ok();
+}
+
+// WAL lets readers go on while a move is written, and is kept in the file once set, so it
+// is set once, when the file is made; an in-memory journal has no WAL. The switch needs the
+// file to itself and SQLite does not wait for that on its own (two processes creating the
+// same journal meet here), so it is retried for as long as any other lock is waited for.
+Status SqliteJournal::use_wal() {
+  if (path_ == kInMemory) return Status::ok();
+  constexpr int kRetryMs = 10;
+  for (int waited = 0;; waited += kRetryMs) {
+    sqlite::Query q;
+    if (Status s = cache_.prepare("PRAGMA journal_mode = WAL", &q); !s.is_ok()) return s;
+    const int rc = q.step();
+    if (rc == SQLITE_ROW && q.text(0) == "wal") return Status::ok();
+    if ((rc & 0xFF) != SQLITE_BUSY || waited >= kBusyTimeoutMs) {
+      return Status::io_error(fmt::format("{}: could not switch the journal to WAL mode ({})",
+                                          path_, sqlite3_errmsg(db_.get())));
+    }
+    sqlite3_sleep(kRetryMs);
+  }
+}
+
+Status SqliteJournal::writable(std::string_view doing) const {
+  if (!read_only_) return Status::ok();
+  return Status::invalid_argument(fmt::format("cannot {}: {} was opened read-only", doing, path_));
+}
+
+Status SqliteJournal::create_game(const std::string& header_json, std::int64_t* game_id) {
+  if (Status s = writable("create a game"); !s.is_ok()) return s;
+  sqlite::Query q;
+  if (Status s = cache_.prepare("INSERT INTO games (header, created, genesis)"
+                                " VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2)",
+                                &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, header_json).bind(2, genesis_hash(header_json));
+  if (Status s = q.run("creating a game (the header must be JSON text)"); !s.is_ok()) return s;
+  *game_id = sqlite3_last_insert_rowid(db_.get());
+  return Status::ok();
+}
+
+Status SqliteJournal::games(std::vector<GameRow>* out) {
+  sqlite::Query q;
+  if (Status s = cache_.prepare(kSelectAllGames.c_str(), &q); !s.is_ok()) return s;
+  out->clear();
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) out->push_back(game_row(q));
+  if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "listing the games");
+  return Status::ok();
+}
+
+Status SqliteJournal::game(std::int64_t game_id, GameRow* out) {
+  sqlite::Query q;
+  if (Status s = cache_.prepare(kSelectOneGame.c_str(), &q); !s.is_ok()) return s;
+  q.bind(1, game_id);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return no_such_game(game_id);
+  if (rc != SQLITE_ROW) return sqlite::error_status(db_.get(), rc, "reading a game");
+  *out = game_row(q);
+  return Status::ok();
+}
+
+Status SqliteJournal::no_such_game(std::int64_t game_id) const {
+  return Status::not_found(fmt::format("there is no game {} in {}", game_id, path_));
+}
+
+Status SqliteJournal::head(std::int64_t game_id, std::int64_t* last_seq, std::string* last_hash) {
+  {
+    sqlite::Query q;
+    if (Status s = cache_.prepare("SELECT genesis FROM games WHERE game_id = ?1", &q); !s.is_ok()) {
+      return s;
+    }
+    q.bind(1, game_id);
+    const int rc = q.step();
+    if (rc == SQLITE_DONE) return no_such_game(game_id);
+    if (rc != SQLITE_ROW) return sqlite::error_status(db_.get(), rc, "reading a game");
+    *last_seq = 0;
+    *last_hash = q.text(0);
+  }
+  sqlite::Query q;
+  if (Status s = cache_.prepare(
+          "SELECT seq, hash FROM events WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1", &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, game_id);
+  const int rc = q.step();
+  if (rc == SQLITE_ROW) {
+    *last_seq = q.int64(0);
+    *last_hash = q.text(1);
+  } else if (rc != SQLITE_DONE) {
+    return sqlite::error_status(db_.get(), rc, "reading the last event of a game");
+  }
+  return Status::ok();
+}
+
+Status SqliteJournal::insert_event(const EventRow& row) {
+  sqlite::Query q;
+  if (Status s = cache_.prepare(
+          "INSERT INTO events (game_id, seq, at, actor, type, payload, prev_hash, hash)"
+          " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+          &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, row.game_id).bind(2, row.seq).bind(3, row.at).bind(4, row.actor);
+  q.bind(5, row.type).bind(6, row.payload).bind(7, row.prev_hash).bind(8, row.hash);
+  return q.run("storing an event");
+}
+
+Status SqliteJournal::append(std::int64_t game_id, std::int64_t expected_first_seq,
+                             const std::vector<NewEvent>& events) {
+  if (events.empty()) return Status::ok();
+  if (Status s = writable("append events"); !s.is_ok()) return s;
+  if (expected_first_seq < 1) {
+    return Status::invalid_argument(
+        fmt::format("events are numbered from 1; cannot append at seq {}", expected_first_seq));
+  }
+  // IMMEDIATE: the last seq is read under the write lock, so no other writer can append
+  // between the check and the inserts.
+  sqlite::Transaction tx(&cache_, sqlite::Transaction::Kind::Immediate);
+  if (!tx.begun().is_ok()) {
+    return reworded(tx.begun(), fmt::format("{}; nothing was written", tx.begun().message()));
+  }
+  std::int64_t last_seq = 0;
+  std::string prev_hash;
+  if (Status s = head(game_id, &last_seq, &prev_hash); !s.is_ok()) return s;
+  if (last_seq != expected_first_seq - 1) {
+    return Status::conflict(conflict_message(game_id, last_seq, expected_first_seq));
+  }
+  EventRow row;
+  row.game_id = game_id;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const NewEvent& e = events[i];
+    row.seq = expected_first_seq + static_cast<std::int64_t>(i);
+    row.at = e.at;
+    row.actor = e.actor;
+    row.type = e.type;
+    row.payload = e.payload;
+    row.prev_hash = prev_hash;
+    row.hash = event_hash(row);
+    if (Status s = insert_event(row); !s.is_ok()) {
+      // The transaction rolls back as tx goes out of scope: the whole move or nothing.
+      return reworded(s, fmt::format("event {} of {} (seq {}, {}) was refused, so none of them "
+                                     "was written: {}",
+                                     i + 1, events.size(), row.seq, e.type, s.message()));
+    }
+    prev_hash = row.hash;
+  }
+  return tx.commit();
+}
+
+Status SqliteJournal::require_game(std::int64_t game_id) {
+  std::int64_t last_seq = 0;
+  std::string last_hash;
+  return head(game_id, &last_seq, &last_hash);
+}
+
+Status SqliteJournal::scan(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
+                           const std::function<bool(const EventRow&)>& fn) {
+  if (Status s = require_game(game_id); !s.is_ok()) return s;
+  sqlite::Query q;
+  if (Status s = cache_.prepare("SELECT seq, at, actor, type, payload, prev_hash, hash FROM events"
+                                " WHERE game_id = ?1 AND seq >= ?2 AND seq <= ?3 ORDER BY seq",
+                                &q);
+      !s.is_ok()) {
+    return s;
+  }
+  const std::int64_t last = to_seq == 0 ? std::numeric_limits<std::int64_t>::max() : to_seq;
+  q.bind(1, game_id).bind(2, from_seq).bind(3, last);
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) {
+    if (!fn(event_row(q, game_id))) return Status::ok();
+  }
+  if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "reading events");
+  return Status::ok();
+}
+
+Status SqliteJournal::verify_chain(std::int64_t game_id, ChainReport* report) {
+  *report = ChainReport{};
+  GameRow game_info;
+  if (Status s = game(game_id, &game_info); !s.is_ok()) return s;
+
+  const auto fail = [report](std::int64_t seq, std::string problem) {
+    report->ok = false;
+    report->first_bad_seq = seq;
+    report->problem = std::move(problem);
+    return false;
+  };
+  const std::string header_hash = genesis_hash(game_info.header);
+  if (header_hash != game_info.genesis) {
+    fail(0, fmt::format("the header of game {} was edited: it hashes to {} but the game's "
+                        "genesis, which its events are chained to, is {}",
+                        game_id, short_hash(header_hash), short_hash(game_info.genesis)));
+    return Status::ok();
+  }
+
+  std::int64_t expected_seq = 1;
+  std::string prev_hash = game_info.genesis;
+  const auto check = [&](const EventRow& row) {
+    if (row.seq != expected_seq) {
+      return fail(expected_seq, fmt::format("event {} is missing: event {} comes after event {} "
+                                            "(an event was deleted)",
+                                            expected_seq, row.seq, expected_seq - 1));
+    }
+    if (row.prev_hash != prev_hash) {
+      const std::string before = row.seq == 1 ? std::string("the game's genesis")
+                                              : fmt::format("event {}'s hash", row.seq - 1);
+      return fail(row.seq,
+                  fmt::format("event {} does not follow on: its prev_hash {} is not {} "
+                              "{} (events were deleted, inserted, reordered or "
+                              "rewritten before it)",
+                              row.seq, short_hash(row.prev_hash), before, short_hash(prev_hash)));
+    }
+    const std::string recomputed = event_hash(row);
+    if (recomputed != row.hash) {
+      return fail(row.seq,
+                  fmt::format("event {} ({}) was edited: its fields hash to {} but its "
+                              "stored hash is {}",
+                              row.seq, row.type, short_hash(recomputed), short_hash(row.hash)));
+    }
+    ++report->events_checked;
+    ++expected_seq;
+    prev_hash = row.hash;
+    return true;
+  };
+  if (Status s = scan(game_id, 1, 0, check); !s.is_ok()) return s;
+  if (report->ok) report->head_hash = prev_hash;
+  return Status::ok();
+}
+
+Status SqliteJournal::put_snapshot(std::int64_t game_id, std::int64_t seq,
+                                   const std::string& blob) {
+  if (Status s = writable("store a snapshot"); !s.is_ok()) return s;
+  std::int64_t last_seq = 0;
+  std::string last_hash;
+  if (Status s = head(game_id, &last_seq, &last_hash); !s.is_ok()) return s;
+  if (seq < 1 || seq > last_seq) {
+    return Status::invalid_argument(
+        fmt::format("game {} has events 1 to {}: there can be no snapshot after event {}", game_id,
+                    last_seq, seq));
+  }
+  sqlite::Query q;
+  if (Status s = cache_.prepare(
+          "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?1, ?2, ?3)", &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, game_id).bind(2, seq).bind_blob(3, blob);
+  return q.run("storing a snapshot");
+}
+
+Status SqliteJournal::latest_snapshot(std::int64_t game_id, std::int64_t max_seq, std::int64_t* seq,
+                                      std::string* blob) {
+  *seq = 0;
+  blob->clear();
+  sqlite::Query q;
+  if (Status s = cache_.prepare("SELECT seq, state FROM snapshots WHERE game_id = ?1 AND seq <= ?2"
+                                " ORDER BY seq DESC LIMIT 1",
+                                &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, game_id).bind(2, max_seq);
+  const int rc = q.step();
+  if (rc == SQLITE_ROW) {
+    *seq = q.int64(0);
+    *blob = q.blob(1);
+  } else if (rc != SQLITE_DONE) {
+    return sqlite::error_status(db_.get(), rc, "reading a snapshot");
+  }
+  return Status::ok();
+}
+
+}  // namespace deedlog

@@ -1,0 +1,50 @@
+#pragma once
+// Internal to the notation library: what the move, setup and header parsers share.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/name_match.h"
+#include "notation/game_file.h"
+#include "notation/lexer.h"
+
+namespace deedlog::notation {
+
+// The names a game's lines are resolved against, built once per file.
+struct Context {
+  Context(const Ruleset& r, const std::vector<std::string>& p);
+
+  const Ruleset& ruleset;
+  const std::vector<std::string>& players;
+  std::vector<NameCandidate> player_names;
+  std::vector<NameCandidate> square_names;    // every square, by notation name
+  std::vector<NameCandidate> property_names;  // properties only
+};
+
+// The word that stands for the referee in move lines.
+inline constexpr std::string_view kRefereeWord = "Referee";
+
+// Resolves a player's name (prefix allowed); the word Referee when allow_referee.
+// Returns an error message, or "".
+std::string resolve_player(const std::string& text, const Context& ctx, bool allow_referee, PlayerId* out);
+// Resolves a square's name; see match_square. Returns an error message, or "".
+std::string resolve_square(const std::string& text, const Context& ctx, bool properties_first, SquareId* out);
+// Resolves the names in tokens [first, last): quoted, or the stretch of text they cover.
+std::string resolve_square_tokens(std::string_view line, const std::vector<Token>& tokens, std::size_t first,
+                                  std::size_t last, const Context& ctx, bool properties_first, SquareId* out);
+// Splits tokens [first, last) at the commas outside parentheses into [begin, end) ranges, then
+// joins two neighbours back where, together, they are a square name with a comma in it
+// ("The Angel, Islington" written without quotes).
+std::vector<std::pair<std::size_t, std::size_t>> split_list(std::string_view line, const std::vector<Token>& tokens,
+                                                            std::size_t first, std::size_t last, const Context& ctx);
+
+// A move line already cleaned of its comment. Returns an error message, or "".
+std::string parse_move_line(std::string_view line, const Context& ctx, Command* out);
+// One line of a [Setup] section. Returns an error message, or "".
+std::string parse_setup_line(std::string_view line, const Context& ctx, SetupPosition* setup);
+// The [Setup] section as text, without the [Setup] and [Moves] lines.
+std::string print_setup(const SetupPosition& setup, const Ruleset& ruleset, const std::vector<std::string>& players);
+
+std::string player_notation_name(const std::vector<std::string>& players, PlayerId p);
+
+}  // namespace deedlog::notation

@@ -1,0 +1,266 @@
+#include "notation/lexer.h"
+
+#include <fmt/format.h>
+
+namespace deedlog::notation {
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t'; }
+bool is_punct(char c) { return c == ',' || c == ':' || c == ';' || c == '(' || c == ')'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Reads exactly n digits at s[*i]; false when they are not there.
+bool digits(std::string_view s, std::size_t* i, std::size_t n, int* out) {
+  if (*i + n > s.size()) return false;
+  int v = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    char c = s[*i + k];
+    if (!is_digit(c)) return false;
+    v = v * 10 + (c - '0');
+  }
+  *i += n;
+  *out = v;
+  return true;
+}
+
+bool expect(std::string_view s, std::size_t* i, char c) {
+  if (*i < s.size() && s[*i] == c) {
+    ++*i;
+    return true;
+  }
+  return false;
+}
+
+// HH:MM[:SS[.fff]] from s[*i].
+bool clock_part(std::string_view s, std::size_t* i) {
+  int h = 0, m = 0, sec = 0;
+  if (!digits(s, i, 2, &h) || !expect(s, i, ':') || !digits(s, i, 2, &m)) return false;
+  if (h > 23 || m > 59) return false;
+  if (expect(s, i, ':')) {
+    if (!digits(s, i, 2, &sec) || sec > 60) return false;  // 60: a leap second
+    if (expect(s, i, '.') || expect(s, i, ',')) {
+      std::size_t start = *i;
+      while (*i < s.size() && is_digit(s[*i])) ++*i;
+      if (*i == start) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+bool iequals(std::string_view a, std::string_view b) { return lower_ascii(a) == lower_ascii(b); }
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && (is_space(s.back()) || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+bool valid_utf8(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t n;
+    std::uint32_t cp;
+    if ((c & 0xE0) == 0xC0) { n = 1; cp = c & 0x1F; }
+    else if ((c & 0xF0) == 0xE0) { n = 2; cp = c & 0x0F; }
+    else if ((c & 0xF8) == 0xF0) { n = 3; cp = c & 0x07; }
+    else return false;
+    if (i + n >= s.size()) return false;  // the sequence runs past the end
+    for (std::size_t k = 1; k <= n; ++k) {
+      unsigned char d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (d & 0x3F);
+    }
+    // No overlong forms, no surrogates, nothing past U+10FFFF.
+    if ((n == 1 && cp < 0x80) || (n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000)) return false;
+    if ((cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
+    i += n + 1;
+  }
+  return true;
+}
+
+std::string clean_line(std::string_view raw, std::string* out) {
+  out->clear();
+  if (raw.size() > kMaxLineBytes)
+    return fmt::format("line too long ({} bytes; at most {})", raw.size(), kMaxLineBytes);
+  while (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+  if (!valid_utf8(raw)) return "not UTF-8 text";
+  for (char ch : raw) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if ((c < 0x20 && c != '\t') || c == 0x7F)
+      return fmt::format("control character 0x{:02X} in the line", static_cast<unsigned>(c));
+  }
+  bool in_quote = false;
+  std::size_t end = raw.size();
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    char c = raw[i];
+    if (in_quote) {
+      if (c == '\\' && i + 1 < raw.size()) ++i;
+      else if (c == '"') in_quote = false;
+    } else if (c == '"') {
+      in_quote = true;
+    } else if (c == '#') {
+      end = i;
+      break;
+    }
+  }
+  if (in_quote) return "unterminated quote (a \" without its closing \")";
+  *out = std::string(trim(raw.substr(0, end)));
+  return "";
+}
+
+std::string tokenize(std::string_view line, std::vector<Token>* out) {
+  out->clear();
+  std::size_t i = 0;
+  while (i < line.size()) {
+    char c = line[i];
+    if (is_space(c)) {
+      ++i;
+      continue;
+    }
+    Token t;
+    t.begin = i;
+    if (c == '"') {
+      t.quoted = true;
+      ++i;
+      bool closed = false;
+      while (i < line.size()) {
+        char d = line[i];
+        if (d == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) {
+          t.text.push_back(line[i + 1]);
+          i += 2;
+        } else if (d == '"') {
+          ++i;
+          closed = true;
+          break;
+        } else {
+          t.text.push_back(d);
+          ++i;
+        }
+      }
+      if (!closed) return "unterminated quote (a \" without its closing \")";
+    } else if (is_punct(c)) {
+      t.punct = c;
+      t.text = std::string(1, c);
+      ++i;
+    } else {
+      while (i < line.size() && !is_space(line[i]) && line[i] != '"' && !is_punct(line[i])) t.text.push_back(line[i++]);
+    }
+    t.end = i;
+    out->push_back(std::move(t));
+  }
+  return "";
+}
+
+std::string span_text(std::string_view line, const std::vector<Token>& tokens, std::size_t first,
+                      std::size_t last) {
+  if (first >= last) return "";
+  if (last - first == 1 && tokens[first].quoted) return tokens[first].text;
+  return std::string(line.substr(tokens[first].begin, tokens[last - 1].end - tokens[first].begin));
+}
+
+bool mixed_quotes(const std::vector<Token>& tokens, std::size_t first, std::size_t last) {
+  if (last - first < 2) return false;
+  for (std::size_t k = first; k < last; ++k)
+    if (tokens[k].quoted) return true;
+  return false;
+}
+
+std::string parse_amount(std::string_view text, const std::string& currency, std::int64_t* out) {
+  std::string_view t = trim(text);
+  for (std::string_view sign : {std::string_view("£"), std::string_view("$"), std::string_view(currency)}) {
+    if (!sign.empty() && t.substr(0, sign.size()) == sign) {
+      t = trim(t.substr(sign.size()));
+      break;
+    }
+  }
+  if (t.empty()) return fmt::format("expected an amount, got '{}'", text);
+  std::int64_t v = 0;
+  for (char c : t) {
+    if (!is_digit(c)) return fmt::format("expected an amount (a whole number), got '{}'", text);
+    v = v * 10 + (c - '0');
+    if (v > kMaxAmount) return fmt::format("amount '{}' is too large (at most {})", text, kMaxAmount);
+  }
+  *out = v;
+  return "";
+}
+
+std::optional<int> parse_small(std::string_view text, int max_value) {
+  if (text.empty()) return std::nullopt;
+  int v = 0;
+  for (char c : text) {
+    if (!is_digit(c)) return std::nullopt;
+    v = v * 10 + (c - '0');
+    if (v > max_value) return std::nullopt;
+  }
+  return v;
+}
+
+std::string quote(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out.push_back('\\');
+    out.push_back(c);
+  }
+  out.push_back('"');
+  return out;
+}
+
+std::string quote_if_needed(const std::string& name) {
+  bool plain = !name.empty() && !is_digit(name.front()) && name.front() != '$' &&
+               name.rfind("£", 0) != 0;
+  for (char c : name)
+    if (is_space(c) || is_punct(c) || c == '"' || c == '\'' || c == '#' || c == '@' || c == '[' ||
+        c == ']' || c == '\\')
+      plain = false;
+  return plain ? name : quote(name);
+}
+
+std::string check_iso_date_time(std::string_view s) {
+  const std::string bad = fmt::format("bad time '{}': expected ISO-8601 like 2026-11-21T19:42:10Z", s);
+  std::size_t i = 0;
+  int y = 0, mo = 0, d = 0;
+  if (!digits(s, &i, 4, &y) || !expect(s, &i, '-') || !digits(s, &i, 2, &mo) || !expect(s, &i, '-') ||
+      !digits(s, &i, 2, &d))
+    return bad;
+  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (mo < 1 || mo > 12 || d < 1 || d > kDays[mo - 1]) return bad;
+  bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  if (mo == 2 && d == 29 && !leap) return bad;
+  if (!(expect(s, &i, 'T') || expect(s, &i, 't'))) return bad;
+  if (!clock_part(s, &i)) return bad;
+  if (i < s.size()) {
+    if (s[i] == 'Z' || s[i] == 'z') {
+      ++i;
+    } else if (s[i] == '+' || s[i] == '-') {
+      ++i;
+      int oh = 0, om = 0;
+      if (!digits(s, &i, 2, &oh)) return bad;
+      expect(s, &i, ':');
+      if (!digits(s, &i, 2, &om) || oh > 23 || om > 59) return bad;
+    }
+  }
+  return i == s.size() ? "" : bad;
+}
+
+std::string check_clock_or_iso_time(std::string_view s) {
+  if (s.size() > 5 && s[4] == '-') return check_iso_date_time(s);
+  std::size_t i = 0;
+  if (clock_part(s, &i) && i == s.size()) return "";
+  return fmt::format("bad time '@{}': expected @HH:MM:SS or an ISO-8601 time like @2026-11-21T19:42:10Z", s);
+}
+
+}  // namespace deedlog::notation

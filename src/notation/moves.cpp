@@ -1,0 +1,676 @@
+// Move lines: "[@TIME] ACTOR VERB ..." into a Command and back (docs/notation.md, "Moves").
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "notation/internal.h"
+
+namespace deedlog {
+namespace notation {
+namespace {
+
+// The verb words of a move line. Each is written in the third person ("rolls") in canonical
+// text; the plain form ("roll") is read too.
+enum class Word { Roll, Buy, Decline, Bid, Pass, Claim, Draw, Pay, Use, Build, Sell, Mortgage,
+                  Unmortgage, Offer, Accept, Reject, Declare, End, Call };
+
+struct VerbWord {
+  std::string_view canonical;
+  std::string_view plain;
+  Word word;
+};
+
+constexpr std::array<VerbWord, 19> kVerbWords = {{
+    {"rolls", "roll", Word::Roll},          {"buys", "buy", Word::Buy},
+    {"declines", "decline", Word::Decline}, {"bids", "bid", Word::Bid},
+    {"passes", "pass", Word::Pass},         {"claims", "claim", Word::Claim},
+    {"draws", "draw", Word::Draw},          {"pays", "pay", Word::Pay},
+    {"uses", "use", Word::Use},             {"builds", "build", Word::Build},
+    {"sells", "sell", Word::Sell},          {"mortgages", "mortgage", Word::Mortgage},
+    {"unmortgages", "unmortgage", Word::Unmortgage}, {"offers", "offer", Word::Offer},
+    {"accepts", "accept", Word::Accept},    {"rejects", "reject", Word::Reject},
+    {"declares", "declare", Word::Declare}, {"ends", "end", Word::End},
+    {"calls", "call", Word::Call},
+}};
+
+// The lowest and highest face of a die.
+constexpr int kDieMin = 1;
+constexpr int kDieMax = 6;
+// Bound on counts written in a line (cards in a trade), far above any edition's stock.
+constexpr int kMaxCount = 99;
+// The percentage a "pays tax N%" may name.
+constexpr int kMaxPercent = 100;
+// A card number in "chance:N" is read with at most this many digits before it is out of range.
+constexpr int kMaxCardNumber = 9999;
+// A player's name is looked for in at most this many leading words of a line without a verb.
+constexpr std::size_t kMaxNameWords = 8;
+// What an echoed stretch of the line is cut to in messages.
+constexpr std::size_t kMaxEcho = 60;
+
+std::string echo(std::string_view s) {
+  std::string out(s.substr(0, std::min(s.size(), kMaxEcho)));
+  if (s.size() > kMaxEcho) out += "...";
+  return out;
+}
+
+const VerbWord* find_verb(const Token& t) {
+  if (t.quoted || t.punct) return nullptr;
+  std::string w = lower_ascii(t.text);
+  for (const auto& v : kVerbWords)
+    if (w == v.canonical || w == v.plain) return &v;
+  return nullptr;
+}
+
+std::string verb_list() {
+  std::string out;
+  for (const auto& v : kVerbWords) out += (out.empty() ? "" : ", ") + std::string(v.canonical);
+  return out;
+}
+
+std::string unknown_verb(const std::string& actor, const std::vector<Token>& tokens, std::size_t at) {
+  if (at >= tokens.size())
+    return fmt::format("expected a verb after '{}' (one of: {})", echo(actor), verb_list());
+  const std::string& word = tokens[at].text;
+  std::string msg = fmt::format("unknown verb '{}' after '{}' (expected one of: {})", echo(word), echo(actor),
+                                verb_list());
+  int best = 3;  // suggest only within two slips
+  std::string_view nearest;
+  if (word.size() <= kMaxEcho) {
+    for (const auto& v : kVerbWords) {
+      int d = std::min(edit_distance(word, std::string(v.canonical)), edit_distance(word, std::string(v.plain)));
+      if (d < best) {
+        best = d;
+        nearest = v.canonical;
+      }
+    }
+  }
+  if (!nearest.empty()) msg += fmt::format("; did you mean '{}'?", nearest);
+  return msg;
+}
+
+std::string word_at(const std::vector<Token>& tokens, std::size_t k) {
+  if (k >= tokens.size() || tokens[k].punct) return "";
+  return lower_ascii(tokens[k].text);
+}
+
+// "a", "an", "one" or digits: a count of at least 1 and at most max.
+std::optional<int> count_word(const std::string& w, int max) {
+  if (w == "a" || w == "an" || w == "one") return 1;
+  return parse_small(w, max);
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The pack named in "chance:7" / "chest:3" / "community-chest:3": the word before the colon.
+std::optional<DeckId> deck_word(std::string_view word, const Ruleset& ruleset) {
+  auto squash = [](std::string_view s) {
+    std::string out;
+    for (char c : lower_ascii(s))
+      if (c != ' ' && c != '-' && c != '_') out.push_back(c);
+    return out;
+  };
+  std::string w = squash(word);
+  if (w == "chance") return DeckId::Chance;
+  if (w == "chest" || w == "communitychest" || w == "cc") return DeckId::CommunityChest;
+  for (int d = 0; d < kDeckCount; ++d)
+    if (!ruleset.decks[d].name.empty() && w == squash(ruleset.decks[d].name)) return static_cast<DeckId>(d);
+  return std::nullopt;
+}
+
+// Reads the numbered form of a card ("chance:7"). False when the query is not of that form;
+// *number is 0 when the number is beyond any pack.
+bool card_number_form(std::string_view query, const Ruleset& ruleset, DeckId* deck, int* number) {
+  std::size_t colon = query.find(':');
+  if (colon == std::string_view::npos) return false;
+  std::string_view digits = trim(query.substr(colon + 1));
+  if (digits.empty() || !std::all_of(digits.begin(), digits.end(), is_digit)) return false;
+  auto d = deck_word(trim(query.substr(0, colon)), ruleset);
+  if (!d) return false;
+  *deck = *d;
+  *number = parse_small(digits, kMaxCardNumber).value_or(0);
+  return true;
+}
+
+std::vector<NameCandidate> card_names(const Ruleset& ruleset, int deck) {
+  std::vector<NameCandidate> out;
+  const auto& cards = ruleset.decks[deck].cards;
+  for (std::size_t i = 0; i < cards.size(); ++i) out.push_back({cards[i].text, {}, static_cast<int>(i)});
+  return out;
+}
+
+std::string number_out_of_range(std::string_view query, const Ruleset& ruleset, DeckId deck) {
+  const Deck& d = ruleset.decks[static_cast<int>(deck)];
+  return fmt::format("no card '{}': the {} pack has cards 1 to {}", echo(query), d.name, d.cards.size());
+}
+
+// A card named in a "draws" line must be some card of the edition; which pack is due is the
+// engine's to know, so here it is enough that one pack has it.
+std::string check_card_query(const std::string& query, const Ruleset& ruleset) {
+  DeckId deck{};
+  int number = 0;
+  if (card_number_form(query, ruleset, &deck, &number)) {
+    if (number < 1 || number > static_cast<int>(ruleset.decks[static_cast<int>(deck)].cards.size()))
+      return number_out_of_range(query, ruleset, deck);
+    return "";
+  }
+  std::vector<NameMatch> per_deck;
+  for (int d = 0; d < kDeckCount; ++d) {
+    per_deck.push_back(match_name(query, card_names(ruleset, d), ruleset.decks[d].name + " card"));
+    if (per_deck.back().found) return "";
+  }
+  for (const auto& m : per_deck)
+    if (m.ambiguous) return m.error;
+  std::vector<NameCandidate> all;
+  for (int d = 0; d < kDeckCount; ++d)
+    for (const auto& c : ruleset.decks[d].cards) all.push_back({c.text, {}, static_cast<int>(all.size())});
+  return match_name(query, all, "card").error;
+}
+
+std::string unexpected(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
+                       std::string_view after) {
+  return fmt::format("unexpected '{}' after '{}'", echo(span_text(line, tokens, k, tokens.size())), after);
+}
+
+// One side of a trade: "Mayfair, 100, "Park Lane", card" / "nothing" / "".
+std::string parse_side(std::string_view line, const std::vector<Token>& tokens, std::size_t first, std::size_t last,
+                       const Context& ctx, TradeSide* side) {
+  *side = TradeSide{};
+  if (first == last) return "";
+  bool nothing = false, amount = false, cards = false;
+  std::size_t items = 0;
+  for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
+    if (a == b) return "empty item in the offer (two commas in a row?)";
+    ++items;
+    std::string w0 = word_at(tokens, a);
+    std::string wl = word_at(tokens, b - 1);
+    if (b - a == 1 && !tokens[a].quoted && (w0 == "nothing" || w0 == "none")) {
+      nothing = true;
+      continue;
+    }
+    if (!tokens[b - 1].quoted && (wl == "card" || wl == "cards") && b - a <= 2) {
+      if (cards) return "Get Out of Jail Free cards named twice on one side of the offer";
+      cards = true;
+      if (b - a == 1) {
+        if (wl == "cards") return "how many cards? write 'card' or '2 cards'";
+        side->jail_cards = 1;
+      } else {
+        auto n = count_word(w0, kMaxCount);
+        if (!n || *n < 1) return fmt::format("expected a number of cards, got '{}'", echo(tokens[a].text));
+        side->jail_cards = *n;
+      }
+      continue;
+    }
+    std::string text = span_text(line, tokens, a, b);
+    bool looks_like_money = !tokens[a].quoted && !text.empty() &&
+                            (is_digit(text.front()) || text.front() == '$' || text.rfind("£", 0) == 0 ||
+                             (!ctx.ruleset.words.currency.empty() && text.rfind(ctx.ruleset.words.currency, 0) == 0));
+    if (looks_like_money) {
+      if (amount) return "two amounts on one side of the offer; write their sum";
+      amount = true;
+      std::int64_t v = 0;
+      std::string err = parse_amount(text, ctx.ruleset.words.currency, &v);
+      if (!err.empty()) return err;
+      if (v <= 0) return "an amount in an offer must be more than 0";
+      side->cash = Money{v};
+      continue;
+    }
+    SquareId sq = kNoSquare;
+    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+    if (!err.empty()) return err;
+    if (std::find(side->properties.begin(), side->properties.end(), sq) != side->properties.end())
+      return fmt::format("{} is named twice on one side of the offer", square_notation_name(ctx.ruleset, sq));
+    side->properties.push_back(sq);
+  }
+  if (nothing && items > 1) return "'nothing' stands alone on its side of the offer";
+  return "";
+}
+
+std::string print_side(const TradeSide& side, const Ruleset& ruleset) {
+  std::vector<std::string> items;
+  for (SquareId s : side.properties) items.push_back(quote_if_needed(square_notation_name(ruleset, s)));
+  if (!side.cash.is_zero()) items.push_back(std::to_string(side.cash.units));
+  if (side.jail_cards == 1) items.push_back("card");
+  if (side.jail_cards > 1) items.push_back(std::to_string(side.jail_cards) + " cards");
+  if (items.empty()) return "nothing";
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+// "house on X", "2 houses on X", "hotel on X" after builds / sells, from token k.
+std::string parse_building(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
+                           const Context& ctx, std::string_view verb, Command* c) {
+  const std::string usage = fmt::format("'{0} house on X', '{0} 2 houses on X' or '{0} hotel on X'", verb);
+  const Words& words = ctx.ruleset.words;
+  int count = 1;
+  bool count_given = false;
+  std::string w = word_at(tokens, k);
+  if (!w.empty() && (is_digit(w.front()) || w == "a" || w == "an" || w == "one")) {
+    auto n = count_word(w, kMaxCount);
+    if (!n) return fmt::format("expected a number of houses, got '{}'", echo(tokens[k].text));
+    count = *n;
+    count_given = true;
+    ++k;
+    w = word_at(tokens, k);
+  }
+  bool hotel = false, plural = false;
+  if (w == "house" || w == lower_ascii(words.house)) {
+  } else if (w == "houses" || w == lower_ascii(words.houses)) {
+    plural = true;
+  } else if (w == "hotel" || w == "hotels" || w == lower_ascii(words.hotel)) {
+    hotel = true;
+  } else {
+    return fmt::format("expected {}", usage);
+  }
+  if (hotel && count != 1) return fmt::format("a site has at most one hotel: write '{} hotel on X'", verb);
+  if (!hotel) {
+    if (plural && !count_given) return fmt::format("how many houses? write '{} 2 houses on X'", verb);
+    if (count < 1 || count > ctx.ruleset.houses_per_hotel)
+      return fmt::format("expected 1 to {} houses, got {}", ctx.ruleset.houses_per_hotel, count);
+  }
+  ++k;
+  if (word_at(tokens, k) != "on") return fmt::format("expected 'on' and a property: {}", usage);
+  ++k;
+  if (k >= tokens.size()) return fmt::format("expected a property after 'on': {}", usage);
+  c->count = count;
+  c->hotel = hotel;
+  return resolve_square_tokens(line, tokens, k, tokens.size(), ctx, /*properties_first=*/true, &c->square);
+}
+
+// The verb's words and arguments, tokens [k, end), into c.
+std::string parse_arguments(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
+                            const VerbWord& verb, const Context& ctx, Command* c) {
+  const std::size_t n = tokens.size();
+  const std::string v(verb.canonical);
+  auto end_here = [&](std::size_t at, std::string_view after) -> std::string {
+    return at < n ? unexpected(line, tokens, at, after) : "";
+  };
+  auto keyword = [&](std::string_view expected, std::string_view usage) -> std::string {
+    if (word_at(tokens, k) != expected) return fmt::format("expected '{}'", usage);
+    return end_here(k + 1, usage);
+  };
+  switch (verb.word) {
+    case Word::Roll: {
+      c->verb = Verb::Roll;
+      if (k == n) return "";
+      if (n - k != 2) return "expected two dice, like 'rolls 3 4' (or 'rolls' alone for the referee's throw)";
+      for (int i = 0; i < 2; ++i) {
+        const Token& t = tokens[k + i];
+        auto d = t.quoted ? std::nullopt : parse_small(t.text, kDieMax);
+        if (!d || *d < kDieMin)
+          return fmt::format("a die shows {} to {}, got '{}'", kDieMin, kDieMax, echo(t.text));
+        (i == 0 ? c->die1 : c->die2) = *d;
+      }
+      return "";
+    }
+    case Word::Buy: c->verb = Verb::Buy; return end_here(k, v);
+    case Word::Decline: c->verb = Verb::Decline; return end_here(k, v);
+    case Word::Pass: c->verb = Verb::Pass; return end_here(k, v);
+    case Word::Accept: c->verb = Verb::Accept; return end_here(k, v);
+    case Word::Reject: c->verb = Verb::Reject; return end_here(k, v);
+    case Word::Bid: {
+      c->verb = Verb::Bid;
+      if (k == n) return "expected an amount, like 'bids 120'";
+      if (mixed_quotes(tokens, k, n) || tokens[k].quoted) return "expected an amount, like 'bids 120'";
+      std::int64_t amount = 0;
+      std::string err = parse_amount(span_text(line, tokens, k, n), ctx.ruleset.words.currency, &amount);
+      if (!err.empty()) return err;
+      if (amount <= 0) return "a bid must be more than 0";
+      c->amount = Money{amount};
+      return "";
+    }
+    case Word::Claim: c->verb = Verb::ClaimRent; return keyword("rent", "claims rent");
+    case Word::Use: c->verb = Verb::UseCard; return keyword("card", "uses card");
+    case Word::Declare: {
+      c->verb = Verb::DeclareBankruptcy;
+      std::string w = word_at(tokens, k);
+      if (w != "bankruptcy" && w != "bankrupt") return "expected 'declares bankruptcy'";
+      return end_here(k + 1, "declares bankruptcy");
+    }
+    case Word::End: c->verb = Verb::EndTurn; return keyword("turn", "ends turn");
+    case Word::Call: c->verb = Verb::CallTime; return keyword("time", "calls time");
+    case Word::Draw: {
+      c->verb = Verb::Draw;
+      if (k == n) return "";
+      if (mixed_quotes(tokens, k, n))
+        return "expected the card's text, in quotes or not, like 'draws \"Advance to Mayfair\"'";
+      c->card_query = span_text(line, tokens, k, n);
+      return check_card_query(c->card_query, ctx.ruleset);
+    }
+    case Word::Pay: {
+      std::string w = word_at(tokens, k);
+      if (w == "fine") {
+        c->verb = Verb::PayFine;
+        return end_here(k + 1, "pays fine");
+      }
+      if (w == "tax") {
+        c->verb = Verb::PayTax;
+        const std::string usage = "expected 'pays tax flat' or 'pays tax 10%'";
+        if (k + 1 >= n || mixed_quotes(tokens, k + 1, n)) return usage;
+        std::string choice;
+        for (char ch : lower_ascii(span_text(line, tokens, k + 1, n)))
+          if (ch != ' ' && ch != '\t') choice.push_back(ch);
+        if (choice == "flat") {
+          c->tax = TaxChoice::Flat;
+          return "";
+        }
+        if (choice == "percent" || choice == "percentage" || choice == "%") {
+          c->tax = TaxChoice::Percent;
+          return "";
+        }
+        if (choice.size() > 1 && choice.back() == '%') {
+          auto p = parse_small(std::string_view(choice).substr(0, choice.size() - 1), kMaxPercent);
+          if (p && *p > 0) {
+            c->tax = TaxChoice::Percent;
+            return "";
+          }
+        }
+        return usage;
+      }
+      return "expected 'pays fine', 'pays tax flat' or 'pays tax 10%'";
+    }
+    case Word::Build: c->verb = Verb::Build; return parse_building(line, tokens, k, ctx, "builds", c);
+    case Word::Sell: c->verb = Verb::Sell; return parse_building(line, tokens, k, ctx, "sells", c);
+    case Word::Mortgage:
+    case Word::Unmortgage: {
+      c->verb = verb.word == Word::Mortgage ? Verb::Mortgage : Verb::Unmortgage;
+      if (k == n) return fmt::format("expected a property, like '{} Mayfair'", v);
+      return resolve_square_tokens(line, tokens, k, n, ctx, /*properties_first=*/true, &c->square);
+    }
+    case Word::Offer: {
+      c->verb = Verb::Offer;
+      const std::string usage = "like 'Ann offers Ben: Mayfair, 100 for \"Park Lane\", card'";
+      std::size_t colon = k;
+      while (colon < n && tokens[colon].punct != ':') ++colon;
+      if (colon == n) return fmt::format("expected ':' after the player offered to, {}", usage);
+      if (colon == k) return fmt::format("expected the player offered to before ':', {}", usage);
+      if (mixed_quotes(tokens, k, colon)) return fmt::format("expected a player's name before ':', {}", usage);
+      std::string err = resolve_player(span_text(line, tokens, k, colon), ctx, /*allow_referee=*/false,
+                                       &c->counterparty);
+      if (!err.empty()) return err;
+      std::vector<std::size_t> fors;
+      for (std::size_t i = colon + 1; i < n; ++i)
+        if (!tokens[i].quoted && word_at(tokens, i) == "for") fors.push_back(i);
+      if (fors.empty()) return fmt::format("expected 'for' between what is given and what is asked, {}", usage);
+      if (fors.size() > 1) return "'for' appears twice in the offer; quote a name that holds the word";
+      err = parse_side(line, tokens, colon + 1, fors[0], ctx, &c->give);
+      if (err.empty()) err = parse_side(line, tokens, fors[0] + 1, n, ctx, &c->get);
+      if (!err.empty()) return err;
+      if (c->give == TradeSide{} && c->get == TradeSide{}) return "an offer of nothing for nothing";
+      return "";
+    }
+  }
+  return "unknown verb";
+}
+
+}  // namespace
+
+Context::Context(const Ruleset& r, const std::vector<std::string>& p) : ruleset(r), players(p) {
+  for (std::size_t i = 0; i < p.size(); ++i) player_names.push_back({p[i], {}, static_cast<int>(i)});
+  for (int s = 0; s < r.board_size(); ++s) {
+    const Square& sq = r.square(static_cast<SquareId>(s));
+    NameCandidate c{square_notation_name(r, static_cast<SquareId>(s)), sq.aliases, s};
+    if (c.name != sq.name) c.aliases.push_back(sq.name);
+    square_names.push_back(c);
+    if (sq.is_property()) property_names.push_back(c);
+  }
+}
+
+std::string player_notation_name(const std::vector<std::string>& players, PlayerId p) {
+  if (p == kReferee) return std::string(kRefereeWord);
+  if (p < 0 || static_cast<std::size_t>(p) >= players.size()) return "?";
+  return quote_if_needed(players[static_cast<std::size_t>(p)]);
+}
+
+std::string resolve_player(const std::string& text, const Context& ctx, bool allow_referee, PlayerId* out) {
+  if (iequals(trim(text), kRefereeWord)) {
+    if (!allow_referee) return "the Referee takes no part in trades; expected a player";
+    *out = kReferee;
+    return "";
+  }
+  NameMatch m = match_name(text, ctx.player_names, "player");
+  if (!m.found) return m.error;
+  *out = static_cast<PlayerId>(m.id);
+  return "";
+}
+
+std::string resolve_square(const std::string& text, const Context& ctx, bool properties_first, SquareId* out) {
+  NameMatch m;
+  if (properties_first) {
+    m = match_name(text, ctx.property_names, "square");
+    if (m.found || m.ambiguous) {
+      if (!m.found) return m.error;
+      *out = static_cast<SquareId>(m.id);
+      return "";
+    }
+  }
+  m = match_name(text, ctx.square_names, "square");
+  if (!m.found) return m.error;
+  *out = static_cast<SquareId>(m.id);
+  return "";
+}
+
+std::string resolve_square_tokens(std::string_view line, const std::vector<Token>& tokens, std::size_t first,
+                                  std::size_t last, const Context& ctx, bool properties_first, SquareId* out) {
+  if (first >= last) return "expected a square's name";
+  if (mixed_quotes(tokens, first, last))
+    return fmt::format("expected one square's name, got '{}'", echo(span_text(line, tokens, first, last)));
+  return resolve_square(span_text(line, tokens, first, last), ctx, properties_first, out);
+}
+
+std::vector<std::pair<std::size_t, std::size_t>> split_list(std::string_view line, const std::vector<Token>& tokens,
+                                                            std::size_t first, std::size_t last, const Context& ctx) {
+  std::vector<std::pair<std::size_t, std::size_t>> parts;
+  std::size_t start = first;
+  int depth = 0;
+  for (std::size_t i = first; i < last; ++i) {
+    if (tokens[i].punct == '(') ++depth;
+    if (tokens[i].punct == ')') depth = std::max(0, depth - 1);
+    if (tokens[i].punct == ',' && depth == 0) {
+      parts.push_back({start, i});
+      start = i + 1;
+    }
+  }
+  parts.push_back({start, last});
+  auto plain = [&](std::pair<std::size_t, std::size_t> r) {
+    if (r.first == r.second) return false;
+    for (std::size_t i = r.first; i < r.second; ++i)
+      if (tokens[i].quoted || tokens[i].punct) return false;
+    return true;
+  };
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    if (!plain(parts[k]) || parts[k + 1].first == parts[k + 1].second || tokens[parts[k + 1].first].quoted) continue;
+    // the second part may carry "(hotel)" after the name: join only the name
+    std::size_t name_end = parts[k + 1].first;
+    while (name_end < parts[k + 1].second && !tokens[name_end].quoted && !tokens[name_end].punct) ++name_end;
+    if (name_end == parts[k + 1].first) continue;
+    NameMatch m = match_name(span_text(line, tokens, parts[k].first, name_end), ctx.square_names, "square");
+    if (m.found && m.name.find(',') != std::string::npos) {
+      parts[k].second = parts[k + 1].second;
+      parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+    }
+  }
+  return parts;
+}
+
+std::string parse_move_line(std::string_view line, const Context& ctx, Command* out) {
+  Command c;
+  std::string_view rest = trim(line);
+  const std::string usage = "expected a move: [@TIME] ACTOR VERB ..., like 'Ann rolls 3 4'";
+  if (rest.empty()) return usage;
+  if (rest.front() == '@') {
+    std::size_t ws = rest.find_first_of(" \t");
+    std::string_view stamp = rest.substr(1, ws == std::string_view::npos ? std::string_view::npos : ws - 1);
+    if (stamp.empty()) return "expected a time after '@', like @19:42:10";
+    std::string err = check_clock_or_iso_time(stamp);
+    if (!err.empty()) return err;
+    c.at = std::string(stamp);
+    rest = ws == std::string_view::npos ? std::string_view() : trim(rest.substr(ws));
+    if (rest.empty()) return "expected a move after the time, like '@19:42:10 Ann rolls 3 4'";
+  }
+  std::vector<Token> tokens;
+  std::string err = tokenize(rest, &tokens);
+  if (!err.empty()) return err;
+  if (tokens.empty()) return usage;
+
+  // The actor is everything before the verb: one quoted name, or the words up to the first
+  // verb word that leaves a known player before it.
+  std::string first_error;
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    const VerbWord* verb = find_verb(tokens[i]);
+    if (!verb) {
+      if (tokens[0].quoted) break;
+      continue;
+    }
+    if (mixed_quotes(tokens, 0, i)) break;
+    std::string actor_text = span_text(rest, tokens, 0, i);
+    PlayerId actor = kReferee;
+    std::string actor_error = resolve_player(actor_text, ctx, /*allow_referee=*/true, &actor);
+    if (!actor_error.empty()) {
+      if (first_error.empty()) first_error = actor_error;
+      continue;
+    }
+    c.actor = actor;
+    if (verb->word == Word::Call && actor != kReferee)
+      return fmt::format("only the Referee calls time, not {}", ctx.players[static_cast<std::size_t>(actor)]);
+    if (verb->word != Word::Call && actor == kReferee)
+      return fmt::format("the Referee only calls time; '{}' is a player's move", verb->canonical);
+    err = parse_arguments(rest, tokens, i + 1, *verb, ctx, &c);
+    if (!err.empty()) return err;
+    *out = c;
+    return "";
+  }
+  if (!first_error.empty()) return first_error;
+  // No verb: take the longest run of words that names a player as the actor, to say which
+  // word is not a verb.
+  std::size_t actor_end = 1;
+  if (!tokens[0].quoted) {
+    for (std::size_t j = std::min<std::size_t>(tokens.size(), kMaxNameWords); j > 1; --j) {
+      PlayerId ignored = 0;
+      if (!mixed_quotes(tokens, 0, j) && resolve_player(span_text(rest, tokens, 0, j), ctx, true, &ignored).empty()) {
+        actor_end = j;
+        break;
+      }
+    }
+  }
+  return unknown_verb(span_text(rest, tokens, 0, actor_end), tokens, actor_end);
+}
+
+}  // namespace notation
+
+using namespace notation;
+
+std::string square_notation_name(const Ruleset& ruleset, SquareId square) {
+  if (square >= ruleset.board_size()) return "?";
+  const std::string& name = ruleset.square(square).name;
+  int same = 0, before = 0;
+  for (int s = 0; s < ruleset.board_size(); ++s) {
+    if (!iequals(ruleset.square(static_cast<SquareId>(s)).name, name)) continue;
+    ++same;
+    if (s < square) ++before;
+  }
+  return same > 1 ? fmt::format("{} {}", name, before + 1) : name;
+}
+
+NameMatch match_square(const std::string& query, const Ruleset& ruleset, bool properties_first) {
+  static const std::vector<std::string> kNoPlayers;
+  Context ctx(ruleset, kNoPlayers);
+  if (properties_first) {
+    NameMatch m = match_name(query, ctx.property_names, "square");
+    if (m.found || m.ambiguous) return m;
+  }
+  return match_name(query, ctx.square_names, "square");
+}
+
+bool resolve_card(const std::string& query, const Ruleset& ruleset, DeckId deck, CardIndex* out,
+                  std::string* error) {
+  const Deck& pack = ruleset.decks[static_cast<int>(deck)];
+  DeckId named{};
+  int number = 0;
+  if (card_number_form(query, ruleset, &named, &number)) {
+    if (named != deck) {
+      *error = fmt::format("'{}' is a {} card, but the card due is from {}", echo(query),
+                           ruleset.decks[static_cast<int>(named)].name, pack.name);
+      return false;
+    }
+    if (number < 1 || number > static_cast<int>(pack.cards.size())) {
+      *error = number_out_of_range(query, ruleset, deck);
+      return false;
+    }
+    *out = static_cast<CardIndex>(number - 1);
+    return true;
+  }
+  NameMatch m = match_name(query, card_names(ruleset, static_cast<int>(deck)), pack.name + " card");
+  if (!m.found) {
+    *error = m.error;
+    return false;
+  }
+  *out = static_cast<CardIndex>(m.id);
+  return true;
+}
+
+bool parse_move(const std::string& line, const Ruleset& ruleset, const std::vector<std::string>& players,
+                Command* out, ParseError* error) {
+  std::string cleaned;
+  std::string err = clean_line(line, &cleaned);
+  if (err.empty()) {
+    Context ctx(ruleset, players);
+    err = parse_move_line(cleaned, ctx, out);
+  }
+  if (err.empty()) return true;
+  if (error) *error = ParseError{0, err};
+  return false;
+}
+
+std::string print_move(const Command& c, const Ruleset& ruleset, const std::vector<std::string>& players) {
+  std::string out;
+  if (!c.at.empty()) out += "@" + c.at + " ";
+  out += player_notation_name(players, c.actor) + " ";
+  auto square = [&](SquareId s) { return quote_if_needed(square_notation_name(ruleset, s)); };
+  auto building = [&](const char* verb) {
+    std::string what = c.hotel ? "hotel" : c.count == 1 ? "house" : fmt::format("{} houses", c.count);
+    return fmt::format("{} {} on {}", verb, what, square(c.square));
+  };
+  switch (c.verb) {
+    case Verb::Roll:
+      out += (c.die1 == 0 && c.die2 == 0) ? std::string("rolls") : fmt::format("rolls {} {}", c.die1, c.die2);
+      break;
+    case Verb::Buy: out += "buys"; break;
+    case Verb::Decline: out += "declines"; break;
+    case Verb::Bid: out += fmt::format("bids {}", c.amount.units); break;
+    case Verb::Pass: out += "passes"; break;
+    case Verb::ClaimRent: out += "claims rent"; break;
+    case Verb::Draw: {
+      out += "draws";
+      DeckId deck{};
+      int number = 0;
+      if (c.card_query.empty()) break;
+      bool bare = card_number_form(c.card_query, ruleset, &deck, &number) &&
+                  c.card_query.find_first_of(" \t\"#") == std::string::npos;
+      out += " " + (bare ? c.card_query : quote(c.card_query));
+      break;
+    }
+    case Verb::PayFine: out += "pays fine"; break;
+    case Verb::UseCard: out += "uses card"; break;
+    case Verb::Build: out += building("builds"); break;
+    case Verb::Sell: out += building("sells"); break;
+    case Verb::Mortgage: out += "mortgages " + square(c.square); break;
+    case Verb::Unmortgage: out += "unmortgages " + square(c.square); break;
+    case Verb::Offer:
+      out += fmt::format("offers {}: {} for {}", player_notation_name(players, c.counterparty),
+                         print_side(c.give, ruleset), print_side(c.get, ruleset));
+      break;
+    case Verb::Accept: out += "accepts"; break;
+    case Verb::Reject: out += "rejects"; break;
+    case Verb::PayTax:
+      out += c.tax == TaxChoice::Flat ? "pays tax flat" : c.tax == TaxChoice::Percent ? "pays tax 10%" : "pays tax";
+      break;
+    case Verb::DeclareBankruptcy: out += "declares bankruptcy"; break;
+    case Verb::EndTurn: out += "ends turn"; break;
+    case Verb::CallTime: out += "calls time"; break;
+  }
+  return out;
+}
+
+}  // namespace deedlog

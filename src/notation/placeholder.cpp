@@ -1,1 +1,0 @@
-namespace deedlog { int notation_placeholder = 0; }

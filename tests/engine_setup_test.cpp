@@ -1,0 +1,113 @@
+// [Setup] positions are checked against the rules before a game is created.
+#include "support/table.h"
+
+namespace deedlog {
+namespace {
+using testing::prop;
+using testing::seat;
+using testing::setup_with;
+
+Decision start_with(std::vector<PlayerSetup> players) {
+  GameHeader h;
+  h.ruleset = "uk-1972";
+  h.players = {"Ann", "Ben"};
+  return decide_start(testing::uk1972(), h, setup_with(std::move(players)));
+}
+
+PlayerSetup owning(PlayerId p, std::vector<PropertySetup> props) {
+  PlayerSetup s = seat(p);
+  s.owns = std::move(props);
+  return s;
+}
+
+TEST(Setup, DefaultsAreTheRuleBooksStart) {
+  testing::Table t({"Ann", "Ben"});
+  EXPECT_EQ(t.player(0).cash, Money{1500});
+  EXPECT_EQ(t.player(1).square, 0);
+  EXPECT_EQ(t.state().bank_houses, 32);
+  EXPECT_EQ(t.state().bank_hotels, 12);
+  EXPECT_EQ(t.state().bank_takings, Money{-3000});
+}
+
+TEST(Setup, LegalPositionIsPlacedAndTheBankStockIsWhatPlayersDoNotHold) {
+  testing::Table t({"Ann", "Ben"}, setup_with({owning(0, {prop(39, 0, false, true), prop(37, 4), prop(5, 0, true)})}, 1));
+  EXPECT_EQ(t.state().bank_houses, 28);
+  EXPECT_EQ(t.state().bank_hotels, 11);
+  EXPECT_TRUE(t.state().holdings[5].mortgaged);
+  EXPECT_EQ(t.state().turn, 1);
+}
+
+// rule uk-1972/setup/even-building
+TEST(Setup, UnevenBuildingIsRefused) {
+  const Decision d = start_with({owning(0, {prop(39, 4), prop(37, 2)})});
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/even-building");
+}
+
+// rule uk-1972/setup/no-buildings-on-mortgaged-group
+TEST(Setup, BuildingsBesideAMortgagedSiteAreRefused) {
+  const Decision d = start_with({owning(0, {prop(39, 1), prop(37, 0, true)})});
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/no-buildings-on-mortgaged-group");
+}
+
+// rule uk-1972/setup/buildings-need-group
+TEST(Setup, BuildingsWithoutTheWholeGroupAreRefused) {
+  const Decision d = start_with({owning(0, {prop(39, 1)}), owning(1, {prop(37, 1)})});
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/buildings-need-group");
+}
+
+// rule uk-1972/setup/one-owner
+TEST(Setup, TwoOwnersOfOneDeedAreRefused) {
+  const Decision d = start_with({owning(0, {prop(39)}), owning(1, {prop(39)})});
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/one-owner");
+}
+
+// rule uk-1972/setup/building-stock
+TEST(Setup, MoreHousesThanTheBoxHoldsAreRefused) {
+  // 9 groups of streets carry 4 houses each on every site: 4 x 22 = 88 houses > 32.
+  std::vector<PropertySetup> all;
+  for (int s = 0; s < 40; ++s)
+    if (testing::uk1972().square(static_cast<SquareId>(s)).kind == SquareKind::Street)
+      all.push_back(prop(static_cast<SquareId>(s), 4));
+  const Decision d = start_with({owning(0, all)});
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/building-stock");
+}
+
+TEST(Setup, HousesOnAStationAreRefused) {
+  const Decision d = start_with({owning(0, {prop(5, 1), prop(15, 1), prop(25, 1), prop(35, 1)})});
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/buildings-on-streets");
+}
+
+// rule uk-1972/setup/jail-cards: two cards exist.
+TEST(Setup, AtMostTwoJailCards) {
+  PlayerSetup a = seat(0);
+  a.jail_cards = 3;
+  const Decision d = start_with({a});
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/jail-cards");
+  PlayerSetup b = seat(0);
+  b.jail_cards = 2;
+  EXPECT_TRUE(start_with({b}).accepted);
+}
+
+// rule uk-1972/setup/jail
+TEST(Setup, InJailMeansOnTheJailSquareWithFewerThanThreeTurnsUsed) {
+  PlayerSetup a = seat(0);
+  a.jail_turns = 3;
+  EXPECT_EQ(start_with({a}).violation.rule, "uk-1972/setup/jail");
+  PlayerSetup b = seat(0, 1500, 39);
+  b.jail_turns = 1;
+  EXPECT_EQ(start_with({b}).violation.rule, "uk-1972/setup/jail");
+}
+
+TEST(Setup, NegativeCashIsRefused) {
+  EXPECT_EQ(start_with({seat(0, -5)}).violation.rule, "uk-1972/setup/cash");
+}
+
+}  // namespace
+}  // namespace deedlog

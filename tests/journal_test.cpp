@@ -1,0 +1,957 @@
+// Tests of the journal (docs/journal.md): the round trip of games and events, optimistic
+// concurrency between processes, all-or-nothing moves, the database refusing to rewrite
+// history, verify_chain catching what a dishonest user could do with the triggers dropped,
+// and opening files that are not journals or are newer than this program.
+#include "journal/journal.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "journal/hash_chain.h"
+#include "journal/migrations.h"
+
+namespace deedlog {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr char kHeader[] = R"({"ruleset":"uk-1972","players":["Ann","Bob"]})";
+
+NewEvent event(std::string type, std::string payload, std::string actor = "Ann") {
+  return NewEvent{"2024-05-01T20:15:00Z", std::move(actor), std::move(type), std::move(payload)};
+}
+
+// Five events of one move, the shape the engine produces.
+std::vector<NewEvent> a_move() {
+  return {event("DiceThrown", R"({"dice":[3,4]})"), event("TokenMoved", R"({"from":0,"to":7})"),
+          event("CardDrawn", R"({"deck":"Chance","card":3})"),
+          event("SalaryPaid", R"({"amount":200})"),
+          event("RentPaid", R"({"to":"Bob","amount":6})")};
+}
+
+std::unique_ptr<Journal> open_journal(const std::string& path, bool read_only = false) {
+  std::unique_ptr<Journal> j;
+  const Status s = Journal::open(path, &j, read_only);
+  if (!s.is_ok()) ADD_FAILURE() << "opening " << path << ": " << s.message();
+  return j;
+}
+
+std::vector<EventRow> all_events(Journal& j, std::int64_t game_id) {
+  std::vector<EventRow> rows;
+  const Status s = j.scan(game_id, 1, 0, [&](const EventRow& r) {
+    rows.push_back(r);
+    return true;
+  });
+  EXPECT_TRUE(s.is_ok()) << s.message();
+  return rows;
+}
+
+std::int64_t last_seq(Journal& j, std::int64_t game_id) {
+  GameRow g;
+  const Status s = j.game(game_id, &g);
+  EXPECT_TRUE(s.is_ok()) << s.message();
+  return g.last_seq;
+}
+
+ChainReport verified(Journal& j, std::int64_t game_id) {
+  ChainReport report;
+  const Status s = j.verify_chain(game_id, &report);
+  EXPECT_TRUE(s.is_ok()) << s.message();
+  return report;
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The SQLite C API on the journal's file, bypassing deedlog: what any other program (or a
+// user with the sqlite3 shell) can do.
+class RawDb {
+ public:
+  explicit RawDb(const std::string& path) {
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+        SQLITE_OK) {
+      ADD_FAILURE() << "raw open of " << path << ": " << sqlite3_errmsg(db_);
+    }
+  }
+  ~RawDb() { sqlite3_close(db_); }
+  RawDb(const RawDb&) = delete;
+  RawDb& operator=(const RawDb&) = delete;
+
+  int exec(const std::string& sql) {
+    char* error = nullptr;
+    const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
+    last_error = error != nullptr ? error : "";
+    sqlite3_free(error);
+    return rc;
+  }
+
+  std::string text(const std::string& sql) {
+    sqlite3_stmt* stmt = nullptr;
+    std::string result;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
+        sqlite3_step(stmt) == SQLITE_ROW) {
+      const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0));
+      result = p != nullptr ? p : "";
+    } else {
+      ADD_FAILURE() << sql << ": " << sqlite3_errmsg(db_);
+    }
+    sqlite3_finalize(stmt);
+    return result;
+  }
+
+  // What a dishonest user does first: take the guards off.
+  void drop_triggers() {
+    for (const char* name :
+         {"events_refuse_update", "events_refuse_delete", "events_append_in_order",
+          "games_refuse_update", "games_refuse_delete", "games_refuse_replace"}) {
+      ASSERT_EQ(exec(std::string("DROP TRIGGER ") + name), SQLITE_OK) << last_error;
+    }
+  }
+
+  std::string last_error;
+
+ private:
+  sqlite3* db_ = nullptr;
+};
+
+// A directory of its own for each test, so the fork tests of parallel runs never meet.
+class JournalFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ = fs::path(::testing::TempDir()) /
+           ("deedlog_journal_" + std::to_string(::getpid()) + "_" + info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::string path(const std::string& name = "games.journal") const {
+    return (dir_ / name).string();
+  }
+
+  // A closed journal file holding one game with one five-event move.
+  std::int64_t make_journal_with_a_move(const std::string& file) {
+    auto j = open_journal(file);
+    std::int64_t id = 0;
+    EXPECT_TRUE(j->create_game(kHeader, &id).is_ok());
+    const Status s = j->append(id, 1, a_move());
+    EXPECT_TRUE(s.is_ok()) << s.message();
+    return id;
+  }
+
+ private:
+  fs::path dir_;
+};
+
+// ---- hashing -------------------------------------------------------------------------------
+
+TEST(Sha256, MatchesPublishedTestVectors) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+TEST(HashChain, EventHashCoversEveryFieldAndTheirBoundaries) {
+  EventRow base;
+  base.game_id = 3;
+  base.seq = 57;
+  base.at = "2024-05-01T20:15:00Z";
+  base.actor = "Ann";
+  base.type = "RentPaid";
+  base.payload = R"({"amount":6})";
+  base.prev_hash = genesis_hash(kHeader);
+  const std::string h = event_hash(base);
+  EXPECT_EQ(h.size(), 64u);
+
+  std::vector<std::function<void(EventRow&)>> edits = {
+      [](EventRow& e) { e.game_id = 4; },
+      [](EventRow& e) { e.seq = 58; },
+      [](EventRow& e) { e.at = ""; },
+      [](EventRow& e) { e.actor = "Bob"; },
+      [](EventRow& e) { e.type = "RentForfeited"; },
+      [](EventRow& e) { e.payload = R"({"amount":7})"; },
+      [](EventRow& e) { e.prev_hash = std::string(64, '0'); },
+      // Moving a character from one field to the next must change the hash too.
+      [](EventRow& e) {
+        e.actor = "An";
+        e.type = "nRentPaid";
+      },
+  };
+  for (std::size_t i = 0; i < edits.size(); ++i) {
+    EventRow edited = base;
+    edits[i](edited);
+    EXPECT_NE(event_hash(edited), h) << "edit " << i;
+  }
+  EventRow same = base;
+  same.hash = "not read";
+  EXPECT_EQ(event_hash(same), h);
+}
+
+TEST(HashChain, GenesisIsTheDomainTaggedHashOfTheHeader) {
+  EXPECT_EQ(genesis_hash(kHeader),
+            sha256_hex(std::string("deedlog-genesis-v1\n") +
+                       std::to_string(std::string(kHeader).size()) + ":" + kHeader + ","));
+  EXPECT_NE(genesis_hash(kHeader), sha256_hex(kHeader));
+}
+
+// ---- round trip ----------------------------------------------------------------------------
+
+TEST(Journal, CreateAppendScanRoundTrip) {
+  auto j = open_journal(":memory:");
+  ASSERT_NE(j, nullptr);
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  EXPECT_EQ(id, 1);
+
+  GameRow g;
+  ASSERT_TRUE(j->game(id, &g).is_ok());
+  EXPECT_EQ(g.header, kHeader);
+  EXPECT_EQ(g.genesis, genesis_hash(kHeader));
+  EXPECT_EQ(g.last_seq, 0);
+  EXPECT_EQ(g.created.size(), 20u) << g.created;  // 2024-05-01T20:15:00Z
+  EXPECT_EQ(g.created[10], 'T');
+  EXPECT_EQ(g.created.back(), 'Z');
+
+  const auto move = a_move();
+  ASSERT_TRUE(j->append(id, 1, move).is_ok());
+  EXPECT_EQ(last_seq(*j, id), 5);
+
+  const auto rows = all_events(*j, id);
+  ASSERT_EQ(rows.size(), move.size());
+  std::string prev = g.genesis;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].game_id, id);
+    EXPECT_EQ(rows[i].seq, static_cast<std::int64_t>(i + 1));
+    EXPECT_EQ(rows[i].at, move[i].at);
+    EXPECT_EQ(rows[i].actor, move[i].actor);
+    EXPECT_EQ(rows[i].type, move[i].type);
+    EXPECT_EQ(rows[i].payload, move[i].payload);
+    EXPECT_EQ(rows[i].prev_hash, prev);
+    EXPECT_EQ(rows[i].hash, event_hash(rows[i]));
+    prev = rows[i].hash;
+  }
+}
+
+TEST(Journal, ScanReadsARangeAndStopsWhenTheCallbackSaysSo) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
+
+  std::vector<std::int64_t> seqs;
+  ASSERT_TRUE(j->scan(id, 2, 4, [&](const EventRow& r) {
+                 seqs.push_back(r.seq);
+                 return true;
+               }).is_ok());
+  EXPECT_EQ(seqs, (std::vector<std::int64_t>{2, 3, 4}));
+
+  seqs.clear();
+  ASSERT_TRUE(j->scan(id, 1, 0, [&](const EventRow& r) {
+                 seqs.push_back(r.seq);
+                 return r.seq < 2;
+               }).is_ok());
+  EXPECT_EQ(seqs, (std::vector<std::int64_t>{1, 2}));
+}
+
+TEST(Journal, ScanCallbackMayReadTheJournalAgain) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
+  int outer = 0;
+  int inner = 0;
+  ASSERT_TRUE(j->scan(id, 1, 0, [&](const EventRow&) {
+                 ++outer;
+                 EXPECT_TRUE(j->scan(id, 1, 0, [&](const EventRow&) {
+                                ++inner;
+                                return true;
+                              }).is_ok());
+                 return true;
+               }).is_ok());
+  EXPECT_EQ(outer, 5);
+  EXPECT_EQ(inner, 25);
+}
+
+TEST(Journal, GamesAreListedInIdOrderWithTheirLastSeq) {
+  auto j = open_journal(":memory:");
+  std::int64_t first = 0;
+  std::int64_t second = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &first).is_ok());
+  ASSERT_TRUE(j->create_game(R"({"ruleset":"uk-1972","players":["Cy"]})", &second).is_ok());
+  ASSERT_TRUE(j->append(second, 1, a_move()).is_ok());
+  ASSERT_TRUE(j->append(second, 6, {event("DiceThrown", R"({"dice":[1,1]})")}).is_ok());
+
+  std::vector<GameRow> games;
+  ASSERT_TRUE(j->games(&games).is_ok());
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].game_id, first);
+  EXPECT_EQ(games[0].last_seq, 0);
+  EXPECT_EQ(games[1].game_id, second);
+  EXPECT_EQ(games[1].last_seq, 6);
+  EXPECT_GT(second, first);
+}
+
+TEST(Journal, EventsOfOneGameDoNotChainIntoAnother) {
+  auto j = open_journal(":memory:");
+  std::int64_t a = 0;
+  std::int64_t b = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &a).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, &b).is_ok());
+  ASSERT_TRUE(j->append(a, 1, a_move()).is_ok());
+  ASSERT_TRUE(j->append(b, 1, a_move()).is_ok());
+  // Same header, same events: only the game id tells the chains apart, and it does.
+  EXPECT_NE(all_events(*j, a)[0].hash, all_events(*j, b)[0].hash);
+  EXPECT_TRUE(verified(*j, a).ok);
+  EXPECT_TRUE(verified(*j, b).ok);
+}
+
+TEST(Journal, UnknownGameIsNotFound) {
+  auto j = open_journal(":memory:");
+  GameRow g;
+  ChainReport report;
+  EXPECT_TRUE(j->game(42, &g).is_not_found());
+  EXPECT_TRUE(j->append(42, 1, a_move()).is_not_found());
+  EXPECT_TRUE(j->scan(42, 1, 0, [](const EventRow&) { return true; }).is_not_found());
+  EXPECT_TRUE(j->verify_chain(42, &report).is_not_found());
+  EXPECT_TRUE(j->put_snapshot(42, 1, "x").is_not_found());
+}
+
+TEST(Journal, EmptyAppendIsANoOp) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  EXPECT_TRUE(j->append(id, 1, {}).is_ok());
+  EXPECT_EQ(last_seq(*j, id), 0);
+}
+
+TEST(Journal, HeaderMustBeJson) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  const Status s = j->create_game("ruleset uk-1972", &id);
+  EXPECT_EQ(s.code(), Status::Code::InvalidArgument) << s.message();
+  std::vector<GameRow> games;
+  ASSERT_TRUE(j->games(&games).is_ok());
+  EXPECT_TRUE(games.empty());
+}
+
+// ---- one move, one transaction ----------------------------------------------------------------
+
+TEST(Journal, StaleExpectedSeqIsAConflictAndWritesNothing) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
+
+  // Decided on the state after event 3, but the journal has 5 events.
+  const Status stale = j->append(id, 4, {event("DiceThrown", R"({"dice":[6,6]})")});
+  EXPECT_TRUE(stale.is_conflict()) << stale.message();
+  EXPECT_EQ(stale.message(),
+            "game 1 is at seq 5, this move expected 3: another writer appended first; nothing "
+            "was written");
+
+  const Status ahead = j->append(id, 9, {event("DiceThrown", R"({"dice":[6,6]})")});
+  EXPECT_TRUE(ahead.is_conflict()) << ahead.message();
+  EXPECT_NE(ahead.message().find("nothing was written"), std::string::npos);
+
+  EXPECT_EQ(last_seq(*j, id), 5);
+  EXPECT_EQ(all_events(*j, id).size(), 5u);
+  EXPECT_TRUE(verified(*j, id).ok);
+}
+
+TEST(Journal, SeqZeroIsRefused) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  EXPECT_EQ(j->append(id, 0, a_move()).code(), Status::Code::InvalidArgument);
+  EXPECT_EQ(last_seq(*j, id), 0);
+}
+
+TEST(Journal, BatchWithAnInvalidPayloadStoresNoneOfIt) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->append(id, 1, {event("DiceThrown", R"({"dice":[2,3]})")}).is_ok());
+
+  auto move = a_move();
+  move[2].payload = R"({"deck":"Chance", card: 3)";  // the third event is broken
+  const Status s = j->append(id, 2, move);
+  EXPECT_EQ(s.code(), Status::Code::InvalidArgument) << s.message();
+  EXPECT_NE(s.message().find("event 3 of 5 (seq 4, CardDrawn)"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find("payload_is_json"), std::string::npos) << s.message();
+  EXPECT_EQ(last_seq(*j, id), 1);
+  EXPECT_EQ(all_events(*j, id).size(), 1u);
+
+  // Nothing was left half-open: the corrected move goes in at the same seq.
+  const Status retry = j->append(id, 2, a_move());
+  EXPECT_TRUE(retry.is_ok()) << retry.message();
+  EXPECT_EQ(last_seq(*j, id), 6);
+  EXPECT_TRUE(verified(*j, id).ok);
+}
+
+TEST(Journal, EventWithoutATypeIsRefused) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  auto move = a_move();
+  move[4].type = "";
+  EXPECT_EQ(j->append(id, 1, move).code(), Status::Code::InvalidArgument);
+  EXPECT_EQ(last_seq(*j, id), 0);
+}
+
+// ---- snapshots -----------------------------------------------------------------------------
+
+TEST(Journal, LatestSnapshotIsTheLastAtOrBeforeTheAskedSeq) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
+  ASSERT_TRUE(j->put_snapshot(id, 2, std::string("two\0bytes", 9)).is_ok());
+  ASSERT_TRUE(j->put_snapshot(id, 4, "four").is_ok());
+
+  std::int64_t seq = -1;
+  std::string blob;
+  ASSERT_TRUE(j->latest_snapshot(id, 3, &seq, &blob).is_ok());
+  EXPECT_EQ(seq, 2);
+  EXPECT_EQ(blob, std::string("two\0bytes", 9));
+  ASSERT_TRUE(j->latest_snapshot(id, 5, &seq, &blob).is_ok());
+  EXPECT_EQ(seq, 4);
+  EXPECT_EQ(blob, "four");
+  ASSERT_TRUE(j->latest_snapshot(id, 1, &seq, &blob).is_ok());
+  EXPECT_EQ(seq, 0);
+  EXPECT_EQ(blob, "");
+
+  // A cache entry may be replaced.
+  ASSERT_TRUE(j->put_snapshot(id, 4, "four again").is_ok());
+  ASSERT_TRUE(j->latest_snapshot(id, 4, &seq, &blob).is_ok());
+  EXPECT_EQ(blob, "four again");
+}
+
+TEST(Journal, SnapshotAfterTheLastEventIsRefused) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
+  EXPECT_EQ(j->put_snapshot(id, 6, "x").code(), Status::Code::InvalidArgument);
+  EXPECT_EQ(j->put_snapshot(id, 0, "x").code(), Status::Code::InvalidArgument);
+}
+
+TEST_F(JournalFile, SnapshotsMayBeDroppedWithoutChangingTheGame) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  {
+    auto j = open_journal(path());
+    ASSERT_TRUE(j->put_snapshot(id, 5, "state").is_ok());
+  }
+  {
+    RawDb raw(path());
+    EXPECT_EQ(raw.exec("DELETE FROM snapshots"), SQLITE_OK) << raw.last_error;
+  }
+  auto j = open_journal(path());
+  std::int64_t seq = -1;
+  std::string blob;
+  ASSERT_TRUE(j->latest_snapshot(id, 5, &seq, &blob).is_ok());
+  EXPECT_EQ(seq, 0);
+  EXPECT_TRUE(verified(*j, id).ok);
+}
+
+// ---- the database refuses to rewrite history -------------------------------------------------
+
+TEST_F(JournalFile, DatabaseItselfRefusesToRewriteHistory) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  std::vector<EventRow> before;
+  {
+    auto j = open_journal(path());
+    before = all_events(*j, id);
+  }
+  const std::string g = std::to_string(id);
+  const std::string genesis = genesis_hash(kHeader);
+  const std::vector<std::string> attempts = {
+      "UPDATE events SET payload = '{\"amount\":9999}' WHERE game_id = " + g + " AND seq = 4",
+      "DELETE FROM events WHERE game_id = " + g + " AND seq = 5",
+      "DELETE FROM events",
+      "UPDATE games SET header = '{\"ruleset\":\"us-1935\"}'",
+      "DELETE FROM games",
+      // REPLACE deletes without firing delete triggers; the insert triggers catch it.
+      "INSERT OR REPLACE INTO events VALUES (" + g + ", 3, '', 'Ann', 'Forged', '{}', '" +
+          before[1].hash + "', '" + std::string(64, 'f') + "')",
+      "REPLACE INTO games VALUES (" + g + ", '{}', '2024-01-01T00:00:00Z', '" + genesis + "')",
+      // A gap, and a fork of the chain.
+      "INSERT INTO events VALUES (" + g + ", 7, '', 'Ann', 'Forged', '{}', '" + before[4].hash +
+          "', '" + std::string(64, 'f') + "')",
+      "INSERT INTO events VALUES (" + g + ", 6, '', 'Ann', 'Forged', '{}', '" + before[3].hash +
+          "', '" + std::string(64, 'f') + "')",
+  };
+  RawDb raw(path());
+  for (const auto& sql : attempts) {
+    EXPECT_EQ(raw.exec(sql) & 0xFF, SQLITE_CONSTRAINT) << sql;
+    EXPECT_NE(raw.last_error.find("deedlog journal:"), std::string::npos) << raw.last_error;
+  }
+  auto j = open_journal(path());
+  const auto after = all_events(*j, id);
+  ASSERT_EQ(after.size(), before.size());
+  for (std::size_t i = 0; i < after.size(); ++i) EXPECT_EQ(after[i].hash, before[i].hash);
+  GameRow game;
+  ASSERT_TRUE(j->game(id, &game).is_ok());
+  EXPECT_EQ(game.header, kHeader);
+  EXPECT_TRUE(verified(*j, id).ok);
+}
+
+// ---- verify_chain --------------------------------------------------------------------------
+
+TEST_F(JournalFile, HonestChainVerifiesAndReportsItsHead) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  auto j = open_journal(path());
+  const ChainReport report = verified(*j, id);
+  EXPECT_TRUE(report.ok) << report.problem;
+  EXPECT_EQ(report.events_checked, 5);
+  EXPECT_EQ(report.first_bad_seq, 0);
+  EXPECT_EQ(report.head_hash, all_events(*j, id).back().hash);
+}
+
+TEST(Journal, EmptyGameVerifiesWithTheGenesisAsHead) {
+  auto j = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  const ChainReport report = verified(*j, id);
+  EXPECT_TRUE(report.ok);
+  EXPECT_EQ(report.events_checked, 0);
+  EXPECT_EQ(report.head_hash, genesis_hash(kHeader));
+}
+
+// Tampers with a journal of one five-event game through raw SQL and returns the report.
+ChainReport tampered(const std::string& file, std::int64_t id,
+                     const std::vector<std::string>& statements) {
+  {
+    RawDb raw(file);
+    raw.drop_triggers();
+    for (const auto& sql : statements)
+      EXPECT_EQ(raw.exec(sql), SQLITE_OK) << sql << ": " << raw.last_error;
+  }
+  auto j = open_journal(file);
+  if (j == nullptr) return {};
+  return verified(*j, id);
+}
+
+TEST_F(JournalFile, VerifyCatchesAnEditedPayload) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  const ChainReport r =
+      tampered(path(), id, {"UPDATE events SET payload = '{\"amount\":2000}' WHERE seq = 4"});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 4);
+  EXPECT_EQ(r.events_checked, 3);
+  EXPECT_NE(r.problem.find("event 4 (SalaryPaid) was edited"), std::string::npos) << r.problem;
+}
+
+TEST_F(JournalFile, VerifyCatchesAnEditWhoseHashWasRecomputed) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  std::vector<EventRow> rows;
+  {
+    auto j = open_journal(path());
+    rows = all_events(*j, id);
+  }
+  EventRow forged = rows[3];
+  forged.payload = R"({"amount":2000})";
+  const ChainReport r = tampered(path(), id,
+                                 {"UPDATE events SET payload = '" + forged.payload + "', hash = '" +
+                                  event_hash(forged) + "' WHERE seq = 4"});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 5);  // event 5 still names the old event 4
+  EXPECT_NE(r.problem.find("event 5 does not follow on"), std::string::npos) << r.problem;
+}
+
+TEST_F(JournalFile, VerifyCatchesADeletedEvent) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  const ChainReport r = tampered(path(), id, {"DELETE FROM events WHERE seq = 3"});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 3);
+  EXPECT_NE(r.problem.find("event 3 is missing"), std::string::npos) << r.problem;
+}
+
+TEST_F(JournalFile, VerifyCatchesADeletedEventWithTheRestRenumbered) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  const ChainReport r = tampered(
+      path(), id,
+      {"DELETE FROM events WHERE seq = 3", "UPDATE events SET seq = seq + 100 WHERE seq > 3",
+       "UPDATE events SET seq = seq - 101 WHERE seq > 100"});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 3);
+  EXPECT_NE(r.problem.find("event 3 does not follow on"), std::string::npos) << r.problem;
+}
+
+TEST_F(JournalFile, VerifyCatchesAReorderedPair) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  const ChainReport r =
+      tampered(path(), id,
+               {"UPDATE events SET seq = CASE seq WHEN 2 THEN 103 ELSE 102 END WHERE seq IN (2, 3)",
+                "UPDATE events SET seq = seq - 100 WHERE seq > 100"});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 2);
+  EXPECT_NE(r.problem.find("event 2 does not follow on"), std::string::npos) << r.problem;
+}
+
+TEST_F(JournalFile, VerifyCatchesAnInsertedEventEvenWithAValidHash) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  std::vector<EventRow> rows;
+  {
+    auto j = open_journal(path());
+    rows = all_events(*j, id);
+  }
+  EventRow forged;
+  forged.game_id = id;
+  forged.seq = 3;
+  forged.actor = "Bob";
+  forged.type = "PropertyBought";
+  forged.payload = R"({"square":39})";
+  forged.prev_hash = rows[1].hash;
+  forged.hash = event_hash(forged);
+  const ChainReport r = tampered(
+      path(), id,
+      {"UPDATE events SET seq = seq + 101 WHERE seq >= 3",
+       "UPDATE events SET seq = seq - 100 WHERE seq > 100",
+       "INSERT INTO events VALUES (" + std::to_string(id) + ", 3, '', 'Bob', 'PropertyBought', '" +
+           forged.payload + "', '" + forged.prev_hash + "', '" + forged.hash + "')"});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 4);  // the old event 3 does not follow the forged one
+  EXPECT_EQ(r.events_checked, 3);
+}
+
+TEST_F(JournalFile, VerifyCatchesAnEditedHeader) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  const ChainReport r = tampered(
+      path(), id, {R"(UPDATE games SET header = '{"ruleset":"uk-1972","players":["Ann","Eve"]}')"});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 0);
+  EXPECT_NE(r.problem.find("header of game 1 was edited"), std::string::npos) << r.problem;
+}
+
+TEST_F(JournalFile, VerifyCatchesAHeaderAndGenesisRewrittenTogether) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  const std::string header = R"({"ruleset":"uk-1972","players":["Ann","Eve"]})";
+  const ChainReport r = tampered(
+      path(), id,
+      {"UPDATE games SET header = '" + header + "', genesis = '" + genesis_hash(header) + "'"});
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 1);
+  EXPECT_NE(r.problem.find("the game's genesis"), std::string::npos) << r.problem;
+}
+
+// ---- files ---------------------------------------------------------------------------------
+
+TEST_F(JournalFile, SchemaVersionIsRecordedInTheFile) {
+  make_journal_with_a_move(path());
+  auto j = open_journal(path());
+  const int latest = migrations::latest_version();
+  EXPECT_GE(latest, 1);
+  EXPECT_EQ(j->schema_version(), latest);
+  j.reset();
+
+  RawDb raw(path());
+  EXPECT_EQ(raw.text("PRAGMA user_version"), std::to_string(latest));
+  EXPECT_EQ(raw.text("PRAGMA application_id"), std::to_string(migrations::kApplicationId));
+  EXPECT_EQ(raw.text("PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(raw.text("SELECT count(*) FROM schema_migrations"), std::to_string(latest));
+  EXPECT_EQ(raw.text("SELECT max(version) FROM schema_migrations"), std::to_string(latest));
+  EXPECT_EQ(raw.text("SELECT name FROM schema_migrations WHERE version = 1"), "001_initial.sql");
+}
+
+TEST_F(JournalFile, ReopeningLeavesTheFileByteForByteUnchanged) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  {
+    auto j = open_journal(path());
+    ASSERT_TRUE(j->put_snapshot(id, 5, "state").is_ok());
+  }
+  const std::string before = file_bytes(path());
+  ASSERT_FALSE(before.empty());
+  for (const bool read_only : {false, true}) {
+    {
+      auto j = open_journal(path(), read_only);
+      ASSERT_NE(j, nullptr);
+      std::vector<GameRow> games;
+      ASSERT_TRUE(j->games(&games).is_ok());
+      EXPECT_EQ(all_events(*j, id).size(), 5u);
+      EXPECT_TRUE(verified(*j, id).ok);
+      std::int64_t seq = 0;
+      std::string blob;
+      ASSERT_TRUE(j->latest_snapshot(id, 5, &seq, &blob).is_ok());
+      EXPECT_EQ(seq, 5);
+    }
+    EXPECT_EQ(file_bytes(path()), before) << (read_only ? "read-only" : "writable") << " open";
+  }
+}
+
+TEST_F(JournalFile, ReadOnlyNeverCreatesAFile) {
+  std::unique_ptr<Journal> j;
+  const Status s = Journal::open(path("missing.journal"), &j, /*read_only=*/true);
+  EXPECT_TRUE(s.is_not_found()) << s.message();
+  EXPECT_FALSE(fs::exists(path("missing.journal")));
+}
+
+TEST_F(JournalFile, ReadOnlyRefusesEveryWrite) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  auto j = open_journal(path(), /*read_only=*/true);
+  ASSERT_NE(j, nullptr);
+  std::int64_t new_id = 0;
+  EXPECT_EQ(j->create_game(kHeader, &new_id).code(), Status::Code::InvalidArgument);
+  const Status s = j->append(id, 6, a_move());
+  EXPECT_EQ(s.code(), Status::Code::InvalidArgument);
+  EXPECT_NE(s.message().find("read-only"), std::string::npos) << s.message();
+  EXPECT_EQ(j->put_snapshot(id, 5, "x").code(), Status::Code::InvalidArgument);
+  EXPECT_EQ(last_seq(*j, id), 5);
+}
+
+TEST_F(JournalFile, AnEmptyFileBecomesAJournal) {
+  { std::ofstream(path()).flush(); }
+  ASSERT_TRUE(fs::exists(path()));
+  auto j = open_journal(path());
+  ASSERT_NE(j, nullptr);
+  EXPECT_EQ(j->schema_version(), migrations::latest_version());
+}
+
+TEST_F(JournalFile, TextFileIsRefusedAndLeftAlone) {
+  const std::string text = "Players: Ann, Bob\n1. Ann throws 3+4, Chance\n";
+  { std::ofstream(path("game.txt")) << text; }
+  for (const bool read_only : {false, true}) {
+    std::unique_ptr<Journal> j;
+    const Status s = Journal::open(path("game.txt"), &j, read_only);
+    EXPECT_TRUE(s.is_corrupt()) << s.message();
+    EXPECT_NE(s.message().find("is not a deedlog journal"), std::string::npos) << s.message();
+    EXPECT_EQ(j, nullptr);
+  }
+  EXPECT_EQ(file_bytes(path("game.txt")), text);
+}
+
+TEST_F(JournalFile, OtherSqliteDatabaseIsRefusedAndLeftAlone) {
+  {
+    RawDb raw(path("other.db"));
+    ASSERT_EQ(raw.exec("CREATE TABLE recipes (name TEXT)"), SQLITE_OK);
+  }
+  const std::string before = file_bytes(path("other.db"));
+  std::unique_ptr<Journal> j;
+  const Status s = Journal::open(path("other.db"), &j);
+  EXPECT_EQ(s.code(), Status::Code::InvalidArgument) << s.message();
+  EXPECT_NE(s.message().find("not a deedlog journal"), std::string::npos) << s.message();
+  EXPECT_EQ(file_bytes(path("other.db")), before);
+}
+
+TEST_F(JournalFile, JournalFromANewerDeedlogIsRefused) {
+  make_journal_with_a_move(path());
+  const int newer = migrations::latest_version() + 1;
+  {
+    RawDb raw(path());
+    ASSERT_EQ(raw.exec("PRAGMA user_version = " + std::to_string(newer)), SQLITE_OK);
+  }
+  for (const bool read_only : {false, true}) {
+    std::unique_ptr<Journal> j;
+    const Status s = Journal::open(path(), &j, read_only);
+    EXPECT_EQ(s.code(), Status::Code::InvalidArgument) << s.message();
+    EXPECT_NE(s.message().find("newer deedlog (journal schema " + std::to_string(newer)),
+              std::string::npos)
+        << s.message();
+  }
+}
+
+TEST(Journal, InMemoryJournalsArePrivateAndCannotBeReadOnly) {
+  auto a = open_journal(":memory:");
+  auto b = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(a->create_game(kHeader, &id).is_ok());
+  std::vector<GameRow> games;
+  ASSERT_TRUE(b->games(&games).is_ok());
+  EXPECT_TRUE(games.empty());
+  EXPECT_EQ(a->schema_version(), migrations::latest_version());
+
+  std::unique_ptr<Journal> j;
+  EXPECT_EQ(Journal::open(":memory:", &j, true).code(), Status::Code::InvalidArgument);
+}
+
+// ---- several processes -----------------------------------------------------------------------
+
+// Runs body in a child process and returns its exit code. The child leaves with _exit so
+// that nothing of the parent (GoogleTest's state, open files) is torn down twice.
+pid_t spawn(const std::function<int()>& body) {
+  const pid_t pid = ::fork();
+  if (pid == 0) ::_exit(body());
+  return pid;
+}
+
+int exit_code(pid_t pid) {
+  int status = 0;
+  if (::waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) return -1;
+  return WEXITSTATUS(status);
+}
+
+struct Pipe {
+  int read_end = -1;
+  int write_end = -1;
+  Pipe() {
+    int fds[2];
+    if (::pipe(fds) == 0) {
+      read_end = fds[0];
+      write_end = fds[1];
+    }
+  }
+  ~Pipe() { close_both(); }
+  void close_read() { close_fd(&read_end); }
+  void close_write() { close_fd(&write_end); }
+  void close_both() {
+    close_read();
+    close_write();
+  }
+  static void close_fd(int* fd) {
+    if (*fd >= 0) ::close(*fd);
+    *fd = -1;
+  }
+};
+
+// Child exit codes.
+constexpr int kAppended = 0;
+constexpr int kConflicted = 1;
+constexpr int kFailed = 2;
+
+// A child cannot use GoogleTest's assertions: it says why it failed on stderr.
+int failed(const Status& s) {
+  std::fprintf(stderr, "child %d: %s\n", static_cast<int>(::getpid()), s.message().c_str());
+  return kFailed;
+}
+
+TEST_F(JournalFile, TwoProcessesRacingForTheSameSeqOneWinsTheOtherConflicts) {
+  const std::int64_t id = make_journal_with_a_move(path());
+  Pipe ready;  // children -> parent: "I have read the last seq"
+  Pipe go;     // parent closes it: both children append at once
+
+  const auto racer = [&](const std::string& actor) {
+    return [&, actor]() {
+      ready.close_read();
+      go.close_write();
+      std::unique_ptr<Journal> j;
+      if (Status s = Journal::open(path(), &j); !s.is_ok()) return failed(s);
+      GameRow g;
+      if (Status s = j->game(id, &g); !s.is_ok()) return failed(s);
+      if (::write(ready.write_end, "r", 1) != 1) return kFailed;
+      char c;
+      (void)::read(go.read_end, &c, 1);  // returns 0 when the parent closes the pipe
+      const std::vector<NewEvent> move = {event("DiceThrown", R"({"dice":[5,6]})", actor),
+                                          event("TokenMoved", R"({"from":7,"to":18})", actor),
+                                          event("RentPaid", R"({"amount":14})", actor)};
+      const Status s = j->append(id, g.last_seq + 1, move);
+      return s.is_ok() ? kAppended : s.is_conflict() ? kConflicted : failed(s);
+    };
+  };
+  const pid_t ann = spawn(racer("Ann"));
+  const pid_t bob = spawn(racer("Bob"));
+  ready.close_write();
+  go.close_read();
+  char buf[2];
+  std::size_t got = 0;
+  while (got < 2) {
+    const ssize_t n = ::read(ready.read_end, buf + got, 2 - got);
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  EXPECT_EQ(got, 2u);
+  go.close_write();
+
+  std::vector<int> codes = {exit_code(ann), exit_code(bob)};
+  std::sort(codes.begin(), codes.end());
+  EXPECT_EQ(codes, (std::vector<int>{kAppended, kConflicted}));
+
+  auto j = open_journal(path());
+  const auto rows = all_events(*j, id);
+  ASSERT_EQ(rows.size(), 8u);
+  EXPECT_EQ(rows[5].actor, rows[6].actor);
+  EXPECT_EQ(rows[6].actor, rows[7].actor);
+  EXPECT_EQ(rows[5].type, "DiceThrown");
+  EXPECT_TRUE(verified(*j, id).ok);
+}
+
+TEST_F(JournalFile, TwoProcessesAppendingInALoopLoseAndDuplicateNothing) {
+  constexpr int kMovesEach = 200;
+  const std::int64_t id = [&] {
+    auto j = open_journal(path());
+    std::int64_t game_id = 0;
+    EXPECT_TRUE(j->create_game(kHeader, &game_id).is_ok());
+    return game_id;
+  }();
+
+  Pipe go;  // both start together, so that their appends interleave
+  const auto player = [&](const std::string& actor) {
+    return [&, actor]() {
+      go.close_write();
+      std::unique_ptr<Journal> j;
+      if (Status s = Journal::open(path(), &j); !s.is_ok()) return failed(s);
+      char c;
+      (void)::read(go.read_end, &c, 1);
+      for (int n = 0; n < kMovesEach;) {
+        GameRow g;
+        if (Status s = j->game(id, &g); !s.is_ok()) return failed(s);
+        ::usleep(200);  // deciding the move: the other player may append meanwhile
+        const Status s = j->append(id, g.last_seq + 1,
+                                   {event("Counted", "{\"n\":" + std::to_string(n) + "}", actor)});
+        if (s.is_ok()) {
+          ++n;
+        } else if (!s.is_conflict()) {
+          return failed(s);
+        }
+      }
+      return kAppended;
+    };
+  };
+  const pid_t ann = spawn(player("Ann"));
+  const pid_t bob = spawn(player("Bob"));
+  go.close_both();
+  EXPECT_EQ(exit_code(ann), kAppended);
+  EXPECT_EQ(exit_code(bob), kAppended);
+
+  auto j = open_journal(path());
+  const auto rows = all_events(*j, id);
+  ASSERT_EQ(rows.size(), 2u * kMovesEach);
+  std::map<std::string, std::vector<std::string>> by_actor;
+  for (const auto& r : rows) by_actor[r.actor].push_back(r.payload);
+  ASSERT_EQ(by_actor.size(), 2u);
+  for (const auto& [actor, payloads] : by_actor) {
+    ASSERT_EQ(payloads.size(), static_cast<std::size_t>(kMovesEach)) << actor;
+    for (int n = 0; n < kMovesEach; ++n) {
+      EXPECT_EQ(payloads[static_cast<std::size_t>(n)], "{\"n\":" + std::to_string(n) + "}")
+          << actor;
+    }
+  }
+  const ChainReport report = verified(*j, id);
+  EXPECT_TRUE(report.ok) << report.problem;
+  EXPECT_EQ(report.events_checked, 2 * kMovesEach);
+}
+
+TEST_F(JournalFile, TwoProcessesCreatingTheSameNewFileMigrateItOnce) {
+  Pipe go;
+  const auto opener = [&]() {
+    go.close_write();
+    char c;
+    (void)::read(go.read_end, &c, 1);
+    std::unique_ptr<Journal> j;
+    if (Status s = Journal::open(path(), &j); !s.is_ok()) return failed(s);
+    return j->schema_version() == migrations::latest_version() ? kAppended : kFailed;
+  };
+  const pid_t a = spawn(opener);
+  const pid_t b = spawn(opener);
+  go.close_both();
+  EXPECT_EQ(exit_code(a), kAppended);
+  EXPECT_EQ(exit_code(b), kAppended);
+  RawDb raw(path());
+  EXPECT_EQ(raw.text("SELECT count(*) FROM schema_migrations"),
+            std::to_string(migrations::latest_version()));
+}
+
+}  // namespace
+}  // namespace deedlog
