@@ -92,6 +92,12 @@ TEST_F(NameMatchTest, ApostrophesAndPunctuationDoNotMatter) {
   EXPECT_EQ(id("Fenchurch St."), 25);
 }
 
+TEST_F(NameMatchTest, SpacesLeftOutStillMatch) {
+  EXPECT_EQ(id("Parklane"), 37);
+  EXPECT_EQ(id("kingscross"), 5);
+  EXPECT_EQ(id("OldKent"), 1);
+}
+
 TEST_F(NameMatchTest, AmbiguousQueryListsTheCandidates) {
   NameMatch m = square("Street");
   EXPECT_FALSE(m.found);

@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
 #include "engine/player_ref.h"
+#include "engine/state_archive.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -74,8 +76,16 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
   if (Status s = load_ruleset(g.header.ruleset, &g.ruleset); !s.is_ok()) return s;
   g.state = initial_state(g.ruleset, g.header);
+  // Start from the latest snapshot at or before the point wanted; fold only the tail.
+  std::int64_t snap_seq = 0;
+  std::string blob;
+  const std::int64_t limit = to_seq > 0 ? to_seq : std::numeric_limits<std::int64_t>::max();
+  if (journal.latest_snapshot(id, limit, &snap_seq, &blob).is_ok() && snap_seq > 0) {
+    State snap;
+    if (load_state(blob, &snap) && snap.seq == snap_seq) g.state = snap;
+  }
   std::string problem;
-  Status scan = journal.scan(id, 1, to_seq, [&](const EventRow& r) {
+  Status scan = journal.scan(id, g.state.seq + 1, to_seq, [&](const EventRow& r) {
     Event e;
     if (!decode_event(r.type, r.payload, &e, &problem)) {
       problem = fmt::format("event {} of game {}: {}", r.seq, id, problem);
@@ -157,8 +167,14 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
     outcome->events.push_back(std::move(r));
   }
   // The MovePlayed row comes first; the position moves on by it and by every consequence.
-  ++game.state.seq;
+  Event played;
+  played.type = EventType::MovePlayed;
+  evolve(game.state, played);
   for (const Event& e : outcome->decision.events) evolve(game.state, e);
+  if (!dry_run && (first - 1) / kSnapshotEvery != game.state.seq / kSnapshotEvery) {
+    // A cache: failing to write one costs speed later, never correctness.
+    (void)journal.put_snapshot(game.id, game.state.seq, save_state(game.state));
+  }
   return Status::ok();
 }
 

@@ -18,6 +18,9 @@
 
 namespace deedlog {
 
+// A snapshot of the position is stored each time a game passes a multiple of this many events.
+inline constexpr std::int64_t kSnapshotEvery = 256;
+
 struct Game {
   std::int64_t id = 0;
   GameHeader header;

@@ -4,7 +4,8 @@
 // Names are compared in a normal form (lower case, apostrophes dropped, other ASCII punctuation
 // read as a space, runs of spaces collapsed) and tried in three tiers, the first tier with any
 // hit deciding: the whole name or an alias; the start of a name or an alias; the query's words
-// as the starts of the name's words, in order. A miss suggests the nearest names.
+// as the starts of the name's words, in order; the start of a name with the spaces left out.
+// A miss suggests the nearest names.
 #include <algorithm>
 #include <cstddef>
 #include <string_view>
@@ -211,6 +212,17 @@ NameMatch match_name(const std::string& query, const std::vector<NameCandidate>&
   if (hits.empty()) hits = tier([&](const std::string& f) { return starts_with(f, q); });
   if (hits.empty())
     hits = tier([&](const std::string& f) { return words_match(q_words, words_of(f)); });
+  if (hits.empty()) {
+    // Last, with the spaces left out: "Parklane", "kingscross".
+    auto squash = [](std::string_view s) {
+      std::string out;
+      for (char c : s)
+        if (c != ' ') out.push_back(c);
+      return out;
+    };
+    const std::string q_squashed = squash(q);
+    hits = tier([&](const std::string& f) { return starts_with(squash(f), q_squashed); });
+  }
 
   if (hits.size() == 1) {
     result.found = true;

@@ -23,7 +23,10 @@ struct NameMatch {
 
 // what: the kind of thing, for the message ("square", "player", "card").
 // Order of tries: exact name or alias; unique prefix of a name or alias; unique match where
-// the query is the prefix of a word inside a name ("Kent"). Quotes around query are ignored.
+// the query is the prefix of a word inside a name ("Kent"), or its words prefixes of the name's
+// words in order ("Liv St"); a prefix with the spaces left out ("Parklane"). The first try with
+// any hit decides: one hit is the match, several are ambiguous. Case, apostrophes and other
+// punctuation do not count ("kings cross" is "King's Cross"). Quotes around query are ignored.
 NameMatch match_name(const std::string& query, const std::vector<NameCandidate>& candidates,
                      const std::string& what);
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include "core/name_match.h"
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
@@ -333,19 +335,20 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
     return std::nullopt;
   }
   // "chance:7", "chest:3": the card's number in the pack as listed in the edition's data.
+  // Card texts may hold a colon themselves ("Speeding fine: pay £15"): only digits after it
+  // make a number.
   const auto colon = query.find(':');
-  if (colon != std::string::npos) {
-    const std::string pack_word = query.substr(0, colon);
+  const std::string number = colon == std::string::npos ? std::string() : query.substr(colon + 1);
+  const bool numbered = !number.empty() && number.size() <= 3 &&
+                        number.find_first_not_of("0123456789") == std::string::npos;
+  if (numbered) {
+    std::string pack_word = query.substr(0, colon);
+    for (char& ch : pack_word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     const bool is_chance = pack_word == "chance";
     const bool is_chest = pack_word == "chest" || pack_word == "community-chest" || pack_word == "cc";
     if ((deck == DeckId::Chance && !is_chance) || (deck == DeckId::CommunityChest && !is_chest))
       return violation(r, rule::kCardDraw, fmt::format("the card due is from the {} pack, not '{}'", d.name, pack_word));
-    int n = 0;
-    try {
-      n = std::stoi(query.substr(colon + 1));
-    } catch (...) {
-      n = 0;
-    }
+    const int n = std::stoi(number);
     if (n < 1 || n > static_cast<int>(d.cards.size()))
       return violation(r, rule::kCardDraw, fmt::format("the {} pack has cards 1 to {}", d.name, d.cards.size()));
     *card = static_cast<CardIndex>(n - 1);

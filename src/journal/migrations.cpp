@@ -32,21 +32,6 @@ int version_of(std::string_view file_name) {
   return version;
 }
 
-// The files must be numbered 1, 2, 3, ... with no gap: user_version N means "files 1..N
-// applied", which only holds if no number is skipped or repeated.
-Status check_numbering() {
-  int expected = 1;
-  for (const auto& [name, text] : schema_files()) {
-    if (version_of(name) != expected) {
-      return Status::corrupt(fmt::format(
-          "this program was built with misnumbered schema files: {} should be number {:03}", name,
-          expected));
-    }
-    ++expected;
-  }
-  return Status::ok();
-}
-
 Status apply(sqlite3* db, sqlite::StatementCache* cache, int version, const SchemaFile& file) {
   const auto& [name, text] = file;
   if (Status s = sqlite::run_script(db, text, fmt::format("applying schema file {}", name));
@@ -68,6 +53,19 @@ Status apply(sqlite3* db, sqlite::StatementCache* cache, int version, const Sche
 }
 
 }  // namespace
+
+Status check_numbering() {
+  int expected = 1;
+  for (const auto& [name, text] : schema_files()) {
+    if (version_of(name) != expected) {
+      return Status::corrupt(fmt::format(
+          "this program was built with misnumbered schema files: {} should be number {:03}", name,
+          expected));
+    }
+    ++expected;
+  }
+  return Status::ok();
+}
 
 int latest_version() { return static_cast<int>(schema_files().size()); }
 
@@ -91,7 +89,6 @@ Status inspect(sqlite::StatementCache* cache, FileState* out) {
 }
 
 Status migrate(sqlite3* db, sqlite::StatementCache* cache) {
-  if (Status s = check_numbering(); !s.is_ok()) return s;
   sqlite::Transaction tx(cache, sqlite::Transaction::Kind::Immediate);
   if (!tx.begun().is_ok()) return tx.begun();
 

@@ -16,6 +16,10 @@ namespace deedlog::migrations {
 // journal from any other SQLite file, before any table is looked at.
 inline constexpr std::int32_t kApplicationId = 0x64656564;
 
+// A build with misnumbered schema files must not open any journal: its idea of what
+// user_version N means would be wrong.
+Status check_numbering();
+
 // The newest schema version this program can write: the number of the last schema file.
 int latest_version();
 

@@ -105,7 +105,10 @@ const std::string kSelectOneGame = kSelectGames + " WHERE game_id = ?1";
 }  // namespace
 
 SqliteJournal::SqliteJournal(std::string path, bool read_only, sqlite::DbPtr db)
-    : path_(std::move(path)), read_only_(read_only), db_(std::move(db)), cache_(db_.get()) {}
+    : path_(std::move(path)), read_only_(read_only), db_(std::move(db)), cache_(db_.get()) {
+  // Before anything reads the file: another process may be migrating or appending.
+  sqlite3_busy_timeout(db_.get(), kBusyTimeoutMs);
+}
 
 Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_ptr<Journal>* out) {
   const bool in_memory = path == kInMemory;
@@ -124,13 +127,14 @@ Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_
 
   std::unique_ptr<SqliteJournal> journal(new SqliteJournal(path, read_only, std::move(db)));
   if (Status s = journal->bring_schema_up_to_date(); !s.is_ok()) return s;
-  if (Status s = journal->configure_connection(); !s.is_ok()) return s;
+  if (Status s = journal->enable_foreign_keys(); !s.is_ok()) return s;
   *out = std::move(journal);
   return Status::ok();
 }
 
-// Connection settings only: none of them writes to the file.
-Status SqliteJournal::configure_connection() {
+// A setting of the connection, not of the file: it writes nothing. Enabled after the file
+// is known to be a journal, so that a file that is not one is refused with clear words.
+Status SqliteJournal::enable_foreign_keys() {
   sqlite::Query q;
   if (Status s = cache_.prepare("PRAGMA foreign_keys = ON", &q); !s.is_ok()) return s;
   return q.run("enabling foreign keys");
@@ -139,10 +143,14 @@ Status SqliteJournal::configure_connection() {
 // Writes only when the file is new or its schema is behind: opening a current journal
 // leaves its bytes as they were, so reading a game never changes the file.
 Status SqliteJournal::bring_schema_up_to_date() {
-  sqlite3_busy_timeout(db_.get(), kBusyTimeoutMs);
+  if (Status s = migrations::check_numbering(); !s.is_ok()) return s;
   migrations::FileState state;
   if (Status s = migrations::inspect(&cache_, &state); !s.is_ok()) {
-    return reworded(s, fmt::format("{} is not a deedlog journal ({})", path_, s.message()));
+    if (s.is_corrupt()) {  // SQLite's own words say enough; the statement it was reading does not
+      return Status::corrupt(fmt::format("{} is not a deedlog journal: SQLite says \"{}\"", path_,
+                                         sqlite3_errmsg(db_.get())));
+    }
+    return reworded(s, fmt::format("{}: {}", path_, s.message()));
   }
   FileKind kind = FileKind::Empty;
   if (Status s = classify(state, path_, &kind); !s.is_ok()) return s;

@@ -29,7 +29,7 @@ class SqliteJournal final : public Journal {
  private:
   SqliteJournal(std::string path, bool read_only, sqlite::DbPtr db);
 
-  Status configure_connection();
+  Status enable_foreign_keys();
   Status bring_schema_up_to_date();
   Status use_wal();
   Status writable(std::string_view doing) const;

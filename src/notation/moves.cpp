@@ -515,8 +515,9 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
   if (tokens.empty()) return usage;
 
   // The actor is everything before the verb: one quoted name, or the words up to the first
-  // verb word that leaves a known player before it.
-  std::string first_error;
+  // verb word that leaves a known player before it and a well-formed move after it (so that
+  // "Ben Rolls rolls 3 4" works for a player called Ben Rolls).
+  std::string first_error, first_move_error;
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const VerbWord* verb = find_verb(tokens[i]);
     if (!verb) {
@@ -532,15 +533,24 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
       continue;
     }
     c.actor = actor;
+    std::string who_error;
     if (verb->word == Word::Call && actor != kReferee)
-      return fmt::format("only the Referee calls time, not {}", ctx.players[static_cast<std::size_t>(actor)]);
+      who_error = fmt::format("only the Referee calls time, not {}", ctx.players[static_cast<std::size_t>(actor)]);
     if (verb->word != Word::Call && actor == kReferee)
-      return fmt::format("the Referee only calls time; '{}' is a player's move", verb->canonical);
-    err = parse_arguments(rest, tokens, i + 1, *verb, ctx, &c);
-    if (!err.empty()) return err;
-    *out = c;
-    return "";
+      who_error = fmt::format("the Referee only calls time; '{}' is a player's move", verb->canonical);
+    if (!who_error.empty()) {
+      if (first_move_error.empty()) first_move_error = who_error;
+      continue;
+    }
+    Command attempt = c;
+    err = parse_arguments(rest, tokens, i + 1, *verb, ctx, &attempt);
+    if (err.empty()) {
+      *out = attempt;
+      return "";
+    }
+    if (first_move_error.empty()) first_move_error = err;
   }
+  if (!first_move_error.empty()) return first_move_error;
   if (!first_error.empty()) return first_error;
   // No verb: take the longest run of words that names a player as the actor, to say which
   // word is not a verb.

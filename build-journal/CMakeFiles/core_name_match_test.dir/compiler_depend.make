@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for core_name_match_test.
-# This may be replaced when dependencies are built.

@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build-journal/engine_jail_test[1]_tests.cmake")
-  include("/work/main/build-journal/engine_jail_test[1]_tests.cmake")
-else()
-  add_test(engine_jail_test_NOT_BUILT engine_jail_test_NOT_BUILT)
-endif()

@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build-journal/rules_catalog_test[1]_tests.cmake")
-  include("/work/main/build-journal/rules_catalog_test[1]_tests.cmake")
-else()
-  add_test(rules_catalog_test_NOT_BUILT rules_catalog_test_NOT_BUILT)
-endif()

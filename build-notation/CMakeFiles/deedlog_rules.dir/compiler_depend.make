@@ -1,2 +1,0 @@
-# Empty compiler generated dependencies file for deedlog_rules.
-# This may be replaced when dependencies are built.

@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build-notation/core_name_match_test[1]_tests.cmake")
-  include("/work/main/build-notation/core_name_match_test[1]_tests.cmake")
-else()
-  add_test(core_name_match_test_NOT_BUILT core_name_match_test_NOT_BUILT)
-endif()

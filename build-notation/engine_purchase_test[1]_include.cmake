@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build-notation/engine_purchase_test[1]_tests.cmake")
-  include("/work/main/build-notation/engine_purchase_test[1]_tests.cmake")
-else()
-  add_test(engine_purchase_test_NOT_BUILT engine_purchase_test_NOT_BUILT)
-endif()

@@ -1,5 +1,0 @@
-if(EXISTS "/work/main/build-notation/journal_test[1]_tests.cmake")
-  include("/work/main/build-notation/journal_test[1]_tests.cmake")
-else()
-  add_test(journal_test_NOT_BUILT journal_test_NOT_BUILT)
-endif()
