@@ -22,7 +22,7 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 int fail(std::ostream& err, const Status& s) {
-  err << "referee: " << s.message() << "\n";
+  err << "referee: " << (s.is_conflict() ? "conflict: " : "") << s.message() << "\n";
   return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
 }
 
@@ -71,6 +71,11 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
   ParseError perr;
   if (!parse_header(text, &header, &perr)) {
     err << "referee: " << perr.message << "\n";
+    return kExitUsage;
+  }
+  Ruleset ruleset;
+  if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
     return kExitUsage;
   }
   std::unique_ptr<Journal> j;
