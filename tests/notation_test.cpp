@@ -304,10 +304,64 @@ TEST_F(Notation, OnlyTheRefereeCallsTime) {
   EXPECT_HAS(error("Referee rolls 3 4"), "the Referee only calls time");
 }
 
+TEST_F(Notation, RefereeDealsTitleDeedsInOrder) {
+  Command c = move("Referee deals Ann: Mayfair, \"Park Lane\"");
+  Command expected;
+  expected.verb = Verb::Deal;
+  expected.actor = kReferee;
+  expected.counterparty = 0;
+  expected.give.properties = {kMayfair, kParkLane};
+  EXPECT_EQ(c, expected) << "only verb, actor, counterparty and give.properties are set";
+
+  Command d = move("referee DEAL b: park, kings cross, The Angel, Islington, Kent");
+  EXPECT_EQ(d.verb, Verb::Deal);
+  EXPECT_EQ(d.counterparty, 1);
+  EXPECT_EQ(d.give.properties, (std::vector<SquareId>{kParkLane, kKingsCross, kAngel, kOldKentRoad}));
+  EXPECT_EQ(move("Referee deals Cat: Vine").give.properties, std::vector<SquareId>{kVineStreet});
+}
+
+TEST_F(Notation, BadDealsSayWhatWasExpected) {
+  EXPECT_HAS(error("Referee deals Ann Mayfair"), "expected ':'");
+  EXPECT_HAS(error("Referee deals: Mayfair"), "expected the player dealt to");
+  EXPECT_HAS(error("Referee deals Ann:"), "expected the title deeds dealt");
+  EXPECT_HAS(error("Referee deals Ann: Mayfair, Mayfair"), "Mayfair is dealt twice");
+  EXPECT_HAS(error("Referee deals Ann: Mayfair,, Park Lane"), "empty item");
+  EXPECT_HAS(error("Referee deals Ann: GO"), "GO is not a property");
+  EXPECT_HAS(error("Referee deals Ann: Chance 2"), "not a property");
+  EXPECT_HAS(error("Referee deals Ann: Mayfair, 100"), "only title deeds are dealt");
+  EXPECT_HAS(error("Referee deals Ann: card"), "only title deeds are dealt");
+  EXPECT_HAS(error("Referee deals Ann: nothing"), "only title deeds are dealt");
+  EXPECT_HAS(error("Referee deals Ann: Mayfiar"), "unknown square 'Mayfiar': did you mean Mayfair?");
+  EXPECT_HAS(error("Referee deals Bne: Mayfair"), "unknown player 'Bne': did you mean Ben?");
+  EXPECT_HAS(error("Referee deals Referee: Mayfair"), "expected a player");
+  EXPECT_HAS(error("Ann deals Ben: Mayfair"), "only the Referee deals title deeds, not Ann");
+}
+
+TEST_F(Notation, RefereeAuctionsAHouseOrAHotel) {
+  Command house = move("Referee auctions house");
+  Command expected;
+  expected.verb = Verb::AuctionBuilding;
+  expected.actor = kReferee;
+  EXPECT_EQ(house, expected);
+  expected.hotel = true;
+  EXPECT_EQ(move("referee Auction HOTEL"), expected);
+
+  EXPECT_HAS(error("Referee auctions"), "expected 'auctions house' or 'auctions hotel'");
+  EXPECT_HAS(error("Referee auctions Mayfair"), "expected 'auctions house' or 'auctions hotel'");
+  EXPECT_HAS(error("Referee auctions a house"), "one building is auctioned at a time");
+  EXPECT_HAS(error("Referee auctions 2 houses"), "one building is auctioned at a time");
+  EXPECT_HAS(error("Referee auctions houses"), "one building is auctioned at a time");
+  EXPECT_HAS(error("Referee auctions house on Mayfair"), "unexpected 'on Mayfair' after 'auctions house'");
+  EXPECT_HAS(error("Ben auctions house"), "only the Referee calls a building auction, not Ben");
+  EXPECT_HAS(error("Referee bids 50"), "'bids' is a player's move");
+}
+
 TEST_F(Notation, UnknownVerbListsTheVerbs) {
   std::string e = error("Ann rols 3 4");
   EXPECT_HAS(e, "unknown verb 'rols'");
   EXPECT_HAS(e, "rolls, buys, declines");
+  EXPECT_HAS(e, "calls, deals, auctions)");
+  EXPECT_HAS(error("Referee deels Ann: Mayfair"), "did you mean 'deals'?");
   EXPECT_HAS(e, "did you mean 'rolls'?");
   EXPECT_HAS(error("Ann"), "expected a verb after 'Ann'");
 }
@@ -681,6 +735,10 @@ TEST_F(Notation, PrintMoveIsCanonical) {
             "Ann offers Ben: Mayfair, 5, card for \"Park Lane\", \"Old Kent Road\"");
   EXPECT_EQ(canon("Ann offers Ben: for 2 cards"), "Ann offers Ben: nothing for 2 cards");
   EXPECT_EQ(canon("referee calls time"), "Referee calls time");
+  EXPECT_EQ(canon("referee deal a: mayfair,park"), "Referee deals Ann: Mayfair, \"Park Lane\"");
+  EXPECT_EQ(canon("Referee deals Ann: The Angel, Islington"), "Referee deals Ann: \"The Angel, Islington\"");
+  EXPECT_EQ(canon("Referee auction House"), "Referee auctions house");
+  EXPECT_EQ(canon("Referee auctions hotel"), "Referee auctions hotel");
 }
 
 // A game that uses every verb, with tags, a setup and time stamps.
@@ -701,6 +759,8 @@ const char* kEveryVerb =
     "Cat: in jail; at Chance 3\n"
     "Turn: Ben\n"
     "[Moves]\n"
+    "Referee deals Ben Smith: Old Kent Road, kings cross, The Angel, Islington\n"
+    "Referee deals Cat: Vine\n"
     "@19:00:05 Ben rolls 3 3\n"
     "Ben rolls\n"
     "Ben buys\n"
@@ -719,6 +779,10 @@ const char* kEveryVerb =
     "Ann sells house on Mayfair\n"
     "Ann sells 3 houses on Park Lane\n"
     "Ann sells hotel on Mayfair\n"
+    "Referee auctions house\n"
+    "Ann bids 30\n"
+    "Referee auctions hotel\n"
+    "Cat passes\n"
     "Ann mortgages Angel\n"
     "Ann unmortgages The Angel, Islington\n"
     "Ann offers Ben: Mayfair, 100 for \"Park Lane\", card\n"
@@ -768,7 +832,7 @@ TEST_F(Notation, RoundTripOfAGameUsingEveryVerb) {
   GameFile first;
   ParseError e;
   ASSERT_TRUE(game(kEveryVerb, &first, &e)) << format_error(e);
-  std::vector<bool> used(static_cast<int>(Verb::CallTime) + 1, false);
+  std::vector<bool> used(static_cast<int>(Verb::AuctionBuilding) + 1, false);
   std::vector<Command> commands;
   for (const auto& m : first.moves) {
     used[static_cast<int>(m.command.verb)] = true;

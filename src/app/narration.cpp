@@ -40,6 +40,8 @@ std::string phase_name(Phase p) {
     case Phase::AwaitingCard: return "awaiting-card";
     case Phase::CardChoice: return "card-choice";
     case Phase::TurnOver: return "turn-over";
+    case Phase::Placing: return "placing";
+    case Phase::GameOver: return "game-over";
   }
   return "?";
 }
@@ -116,6 +118,46 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, money(r, e.amount), other);
     case EventType::MoveCompleted:
       return e.flag ? fmt::format("{} threw doubles and throws again.", who) : fmt::format("{}'s move is over.", who);
+    case EventType::HouseBuilt:
+      return e.amount.is_zero() ? fmt::format("{} put the {} bought at auction on {}.", who, r.words.house, sq(r, e.square))
+                                : fmt::format("{} built a {} on {} for {}.", who, r.words.house, sq(r, e.square), money(r, e.amount));
+    case EventType::HotelBuilt:
+      return fmt::format("{} built a {} on {} for {} and the {} {}.", who, r.words.hotel, sq(r, e.square),
+                         money(r, e.amount), r.houses_per_hotel, r.words.houses);
+    case EventType::HouseSold:
+      return e.amount.is_zero() ? fmt::format("A {} on {} went back to the Bank.", r.words.house, sq(r, e.square))
+                                : fmt::format("{} sold a {} on {} to the Bank for {}.", who, r.words.house, sq(r, e.square),
+                                              money(r, e.amount));
+    case EventType::HotelSold:
+      return fmt::format("{} sold the {} on {} to the Bank for {}{}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount),
+                         e.flag ? fmt::format(", with its {}", r.words.houses)
+                                : fmt::format("; {} {} stand there again", r.houses_per_hotel, r.words.houses));
+    case EventType::PropertyMortgaged:
+      return fmt::format("{} mortgaged {} to the Bank for {}.", who, sq(r, e.square), money(r, e.amount));
+    case EventType::MortgageLifted:
+      return fmt::format("{} lifted the mortgage on {}, repaying {}.", who, sq(r, e.square), money(r, e.amount));
+    case EventType::InterestPaid:
+      return fmt::format("{} paid {} interest on the mortgage of {}{}.", who, money(r, e.amount), sq(r, e.square),
+                         e.flag ? " (the deed changed hands mortgaged)" : "");
+    case EventType::TradeOffered: return fmt::format("{} made {} an offer.", who, other);
+    case EventType::TradeRejected: return fmt::format("{} turned the offer down.", who);
+    case EventType::TradeAccepted: return fmt::format("{} accepted {}'s offer.", who, other);
+    case EventType::PropertyTransferred:
+      return fmt::format("{} passed from {} to {}.", sq(r, e.square), who, other);
+    case EventType::JailCardTransferred:
+      return fmt::format("{} handed a Get Out of Jail Free card to {}.", who, other);
+    case EventType::DebtPaid: return fmt::format("{} paid the {} owed to {}.", who, money(r, e.amount), other);
+    case EventType::PlayerBankrupted:
+      return fmt::format("{} is bankrupt to {} and leaves the game.", who, other);
+    case EventType::BankAuctionsQueued:
+      return e.mask ? std::string("The Bank will auction the bankrupt's properties one by one.")
+                    : std::string("The Bank's auctions are over.");
+    case EventType::GameWon: return fmt::format("{} wins the game.", who);
+    case EventType::TitleDealt:
+      return fmt::format("{} is dealt {}{}.", who, sq(r, e.square),
+                         e.amount.is_zero() ? std::string() : fmt::format(" and pays {}", money(r, e.amount)));
+    case EventType::TimeCalled: return "Time is called: the move in progress is completed, then the estates are valued.";
+    case EventType::BuildingPlaced: return fmt::format("{} placed the building bought at auction.", who);
   }
   return "?";
 }
@@ -137,6 +179,8 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
     case Phase::CardChoice:
       return fmt::format("{} to pay {} or take a {} card", who, money(r, s.pending_fine), r.decks[static_cast<int>(s.pending_deck)].name);
     case Phase::TurnOver: return fmt::format("{}'s move is over", who);
+    case Phase::Placing: return fmt::format("{} to place the building bought at auction", name_of(names, s.placing_player));
+    case Phase::GameOver: return fmt::format("the game is over: {} has won", name_of(names, s.winner));
   }
   return "";
 }

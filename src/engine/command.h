@@ -32,6 +32,8 @@ enum class Verb : std::uint8_t {
   DeclareBankruptcy,  // "declares bankruptcy"
   EndTurn,            // "ends turn"
   CallTime,           // "Referee calls time"
+  Deal,               // "Referee deals Ann: Mayfair, "Park Lane"" (short game: title deeds dealt)
+  AuctionBuilding,    // "Referee auctions house" / "Referee auctions hotel" (building shortage)
 };
 
 // One side of a trade: what a player hands over.
@@ -56,14 +58,14 @@ struct Command {
   Money amount;                    // Bid
   SquareId square = kNoSquare;     // Build, Sell, Mortgage, Unmortgage
   int count = 1;                   // Build, Sell: how many houses
-  bool hotel = false;              // Build, Sell: the hotel rather than houses
+  bool hotel = false;              // Build, Sell, AuctionBuilding: the hotel rather than houses
 
   // Draw: what the player said the card was. Resolved by the engine against the pack that is
   // due, since "Advance to GO" is in both packs. Empty when the referee draws (seeded games).
   std::string card_query;
 
-  PlayerId counterparty = kBank;  // Offer: to whom
-  TradeSide give;                 // Offer: what the actor hands over
+  PlayerId counterparty = kBank;  // Offer: to whom; Deal: to whom the deeds are dealt
+  TradeSide give;                 // Offer: what the actor hands over; Deal: the deeds dealt (properties)
   TradeSide get;                  // Offer: what the actor receives
 
   TaxChoice tax = TaxChoice::None;  // PayTax

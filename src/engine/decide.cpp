@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "core/name_match.h"
+#include "engine/decide_support.h"
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
@@ -13,59 +14,8 @@
 namespace deedlog {
 namespace {
 
-std::string money(const Ruleset& r, Money m) { return fmt::format("{}{}", r.words.currency, m.units); }
-
-std::string square_name(const Ruleset& r, SquareId s) { return r.square(s).name; }
-
-PlayerId next_player(const State& s) {
-  for (int k = 1; k <= s.player_count; ++k) {
-    const PlayerId q = static_cast<PlayerId>((s.turn + k) % s.player_count);
-    if (!s.player(q).bankrupt) return q;
-  }
-  return s.turn;
-}
-
-bool is_active(const State& s, PlayerId p) {
-  return p >= 0 && p < s.player_count && !s.player(p).bankrupt;
-}
-
-// Who owes what, for the message that says why the game waits.
-std::optional<Violation> debts_block(const Ruleset& r, const State& s) {
-  for (PlayerId p = 0; p < s.player_count; ++p) {
-    const PlayerState& ps = s.player(p);
-    for (std::size_t c = 0; c < ps.owes.size(); ++c) {
-      if (ps.owes[c].units <= 0) continue;
-      const std::string to = c == 0 ? std::string("the Bank") : player_ref(static_cast<PlayerId>(c - 1));
-      return violation(r, rule::kDebtBlocks,
-                       fmt::format("{} owes {} to {} and has only {}; the game waits until the debt is paid "
-                                   "(by selling buildings, mortgaging or trading) or {} is declared bankrupt",
-                                   player_ref(p), money(r, ps.owes[c]), to, money(r, ps.cash), player_ref(p)));
-    }
-  }
-  return std::nullopt;
-}
-
-// What the player whose turn it is must do before anything else moves the game on.
-std::string pending_words(const Ruleset& r, const State& s) {
-  switch (s.phase) {
-    case Phase::BuyDecision:
-      return fmt::format("{} must first buy {} for {} or decline it", player_ref(s.turn),
-                         square_name(r, s.pending_square), money(r, r.square(s.pending_square).price));
-    case Phase::Auction:
-      return fmt::format("the auction of {} must close first (bid or pass)", square_name(r, s.auction.square));
-    case Phase::AwaitingCard:
-      return fmt::format("{} must first turn up a {} card", player_ref(s.turn),
-                         r.decks[static_cast<int>(s.pending_deck)].name);
-    case Phase::CardChoice:
-      return fmt::format("{} must first pay the {} fine or take a {} card", player_ref(s.turn),
-                         money(r, s.pending_fine), r.decks[static_cast<int>(s.pending_deck)].name);
-    case Phase::AwaitingRoll:
-      return fmt::format("{} must throw the dice", player_ref(s.turn));
-    case Phase::TurnOver:
-      return fmt::format("{}'s move is over; {} throws next", player_ref(s.turn), player_ref(next_player(s)));
-  }
-  return {};
-}
+std::string money(const Ruleset& r, Money m) { return money_words(r, m); }
+std::string square_name(const Ruleset& r, SquareId s) { return square_words(r, s); }
 
 // A move that starts a turn (a throw, or a jailed player's fine or card before his throw)
 // may come once the last player's move is over: it passes the turn on by itself.
@@ -223,28 +173,6 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
   return Decision::accept(std::move(out.events));
 }
 
-// Closes the auction when only the high bidder is left, or nobody bid and everyone passed.
-void close_auction_if_done(Outcome& out) {
-  const State& s = out.state;
-  const AuctionState& a = s.auction;
-  int still_in = 0;
-  for (PlayerId q = 0; q < s.player_count; ++q)
-    if (is_active(s, q) && !(a.passed & (1u << q)) && q != a.high_bidder) ++still_in;
-  if (still_in > 0) return;
-  // rule auction/closes-when-others-pass
-  if (a.high_bidder != kBank) {
-    Event w = ev(EventType::AuctionWon, a.high_bidder);
-    w.square = a.square;
-    w.amount = a.high_bid;
-    out.emit(w);
-  } else {
-    Event u = ev(EventType::AuctionUnsold, s.turn);
-    u.square = a.square;
-    out.emit(u);
-  }
-  finish_move(out, s.turn);
-}
-
 std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
   if (s.phase != Phase::Auction)
     return violation(r, rule::kDeclineAuction,
@@ -259,6 +187,11 @@ std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, Play
 Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(*v);
   const AuctionState& a = s.auction;
+  if (a.lot != AuctionLot::Property && !can_place_building(r, s, c.actor, a.lot == AuctionLot::Hotel))
+    return Decision::refuse(violation(r, rule::kShortageAuction,
+                                      fmt::format("{} has nowhere to put a {} and so does not bid for one",
+                                                  player_ref(c.actor),
+                                                  a.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house)));
   if (c.amount <= a.high_bid || c.amount.units <= 0)
     return Decision::refuse(violation(
         r, rule::kBidsRise,
@@ -482,28 +415,51 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
   return Decision::accept(std::move(out.events));
 }
 
-Decision not_refereed_yet(const Ruleset& r, const Command& c, std::string_view what) {
-  (void)c;
-  return Decision::refuse(violation(r, rule::kNotRefereed,
-                                    fmt::format("deedlog does not referee {} yet; the move was not recorded", what)));
-}
-
 }  // namespace
 
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
-  if (c.verb == Verb::CallTime) {
-    if (c.actor != kReferee)
-      return Decision::refuse(violation(r, rule::kTurnOrder, "only the referee calls time"));
-    return not_refereed_yet(r, c, "the time-limit game");
+  if (s.phase == Phase::GameOver)
+    return Decision::refuse(violation(r, rule::kGameOver, pending_words(r, s)));
+  if (c.actor == kReferee) {
+    switch (c.verb) {
+      case Verb::CallTime: return decide_call_time(r, s, c);
+      case Verb::Deal: return decide_deal(r, s, c);
+      case Verb::AuctionBuilding:
+        if (auto v = debts_block(r, s)) return Decision::refuse(*v);
+        if (s.time_called) break;
+        return decide_auction_building(r, s, c);
+      default:
+        return Decision::refuse(violation(r, rule::kTurnOrder, "the referee calls time, deals and opens building "
+                                                               "auctions; the players make the other moves"));
+    }
   }
   if (!is_active(s, c.actor))
     return Decision::refuse(violation(r, rule::kTurnOrder, "only a player still in the game may make a move"));
   const bool moves_game_on = c.verb == Verb::Roll || c.verb == Verb::Buy || c.verb == Verb::Decline ||
                              c.verb == Verb::Bid || c.verb == Verb::Pass || c.verb == Verb::Draw ||
-                             c.verb == Verb::PayFine || c.verb == Verb::UseCard || c.verb == Verb::EndTurn;
+                             c.verb == Verb::PayFine || c.verb == Verb::UseCard || c.verb == Verb::EndTurn ||
+                             c.verb == Verb::Build;
   if (moves_game_on) {
     if (auto v = debts_block(r, s)) return Decision::refuse(*v);
   }
+  if (s.time_called) {
+    // rule short-game/time-called: the move in progress is completed; nothing new begins.
+    const bool completes_move = c.verb == Verb::Buy || c.verb == Verb::Decline || c.verb == Verb::Bid ||
+                                c.verb == Verb::Pass || c.verb == Verb::Draw || c.verb == Verb::ClaimRent ||
+                                c.verb == Verb::DeclareBankruptcy ||
+                                (c.verb == Verb::PayFine && s.phase == Phase::CardChoice) ||
+                                ((c.verb == Verb::Sell || c.verb == Verb::Mortgage) &&
+                                 s.player(c.actor).total_owed().units > 0);
+    if (!completes_move)
+      return Decision::refuse(violation(r, rule::kShortTime,
+                                        "time has been called: the move in progress is completed and no further "
+                                        "dealings take place (referee value gives the result)"));
+  }
+  if (c.verb == Verb::Roll && !dealing_done(r, s))
+    return Decision::refuse(violation(r, rule::kShortDeal,
+                                      fmt::format("the Banker deals {} title deeds to each player before the first "
+                                                  "throw (Referee deals NAME: DEED, DEED)",
+                                                  r.short_game.deeds_dealt)));
   switch (c.verb) {
     case Verb::Roll: return decide_roll(r, s, c);
     case Verb::Buy: return decide_buy(r, s, c);
@@ -515,19 +471,22 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
     case Verb::PayFine: return decide_pay_fine(r, s, c);
     case Verb::UseCard: return decide_use_card(r, s, c);
     case Verb::EndTurn: return decide_end_turn(r, s, c);
-    case Verb::Build: return not_refereed_yet(r, c, "building");
-    case Verb::Sell: return not_refereed_yet(r, c, "selling buildings");
-    case Verb::Mortgage: return not_refereed_yet(r, c, "mortgages");
-    case Verb::Unmortgage: return not_refereed_yet(r, c, "lifting mortgages");
-    case Verb::Offer:
-    case Verb::Accept:
-    case Verb::Reject: return not_refereed_yet(r, c, "trades");
+    case Verb::Build: return decide_build(r, s, c);
+    case Verb::Sell: return decide_sell(r, s, c);
+    case Verb::Mortgage: return decide_mortgage(r, s, c);
+    case Verb::Unmortgage: return decide_unmortgage(r, s, c);
+    case Verb::Offer: return decide_offer(r, s, c);
+    case Verb::Accept: return decide_accept(r, s, c);
+    case Verb::Reject: return decide_reject(r, s, c);
     case Verb::PayTax:
       return Decision::refuse(violation(r, rule::kTaxChoice,
-                                        fmt::format("this edition gives no choice of tax: the tax square's amount is "
-                                                    "paid when the token lands there")));
-    case Verb::DeclareBankruptcy: return not_refereed_yet(r, c, "bankruptcy");
-    case Verb::CallTime: break;
+                                        "this edition gives no choice of tax: the tax square's amount is paid when "
+                                        "the token lands there"));
+    case Verb::DeclareBankruptcy: return decide_bankruptcy(r, s, c);
+    case Verb::CallTime:
+    case Verb::Deal:
+    case Verb::AuctionBuilding:
+      return Decision::refuse(violation(r, rule::kTurnOrder, "only the referee calls time, deals, or opens a building auction"));
   }
   return Decision::refuse(violation(r, rule::kTurnOrder, "unknown move"));
 }

@@ -48,8 +48,27 @@ enum class EventType : std::uint8_t {
   FinePaid,          // player, amount (the jail fine)
   DebtIncurred,      // player owes other (kBank = the Bank) amount and cannot pay it in cash
   MoveCompleted,     // player's move is over; flag = he throws again (doubles)
+  HouseBuilt,        // player, square, amount paid (0 when bought at a building auction)
+  HotelBuilt,        // player, square, amount paid; the four houses go back to the Bank
+  HouseSold,         // player, square, amount received (half the price; 0 when surrendered)
+  HotelSold,         // player, square, amount; flag = sold outright with its houses (site left bare)
+  PropertyMortgaged, // player, square, amount lent
+  MortgageLifted,    // player, square, amount = the principal repaid
+  InterestPaid,      // player, square, amount; flag = the 10% due when a mortgaged property changes hands
+  TradeOffered,      // player offers other: mask/amount/cards given for mask2/amount2/cards2
+  TradeRejected,     // player (either side) turned the open offer down or withdrew it
+  TradeAccepted,     // player accepted other's offer (the transfers follow)
+  PropertyTransferred, // square goes from player to other (kBank: back to the Bank, unmortgaged)
+  JailCardTransferred, // the Get Out of Jail Free card (deck, card) goes from player to other
+  DebtPaid,          // player pays other (kBank: the Bank) amount he owed
+  PlayerBankrupted,  // player leaves the game; other = his creditor (kBank: the Bank)
+  BankAuctionsQueued,// mask: the properties the Bank will auction one by one
+  GameWon,           // player is the last left, or the richest when time was called
+  TitleDealt,        // short game: player is dealt square and pays amount (its price) to the Bank
+  TimeCalled,        // short game: the agreed finishing time; the move in progress completes
+  BuildingPlaced,    // player places the building won at auction on square (HouseBuilt/HotelBuilt follow)
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::MoveCompleted) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::BuildingPlaced) + 1;
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
 enum class JailExit : std::uint8_t { Doubles = 0, Fine = 1, Card = 2, ThirdTurnFine = 3 };
@@ -66,6 +85,11 @@ struct Event {
   bool flag = false;
   std::int32_t count = 0;
   Money amount;
+  Money amount2;                    // TradeOffered: cash asked for
+  std::uint64_t mask = 0;           // TradeOffered: squares given; BankAuctionsQueued: squares
+  std::uint64_t mask2 = 0;          // TradeOffered: squares asked for
+  std::uint8_t cards = 0;           // TradeOffered: Get Out of Jail Free cards given
+  std::uint8_t cards2 = 0;          // TradeOffered: Get Out of Jail Free cards asked for
   std::string text;                 // MovePlayed only
   std::vector<CardIndex> order;     // DeckShuffled only
 

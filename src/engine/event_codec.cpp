@@ -15,7 +15,10 @@ constexpr std::array<std::string_view, kEventTypeCount> kNames = {
     "RentForfeited",   "TaxPaid",          "CardAwaited",      "CardDrawn",         "CardChoiceOffered",
     "JailCardKept",    "JailCardReturned", "PaidToBank",       "PaidByBank",        "PaidToPlayer",
     "SentToJail",      "JailTurnFailed",   "LeftJail",         "FinePaid",          "DebtIncurred",
-    "MoveCompleted",
+    "MoveCompleted",   "HouseBuilt",       "HotelBuilt",       "HouseSold",         "HotelSold",
+    "PropertyMortgaged", "MortgageLifted", "InterestPaid",     "TradeOffered",      "TradeRejected",
+    "TradeAccepted",   "PropertyTransferred", "JailCardTransferred", "DebtPaid",    "PlayerBankrupted",
+    "BankAuctionsQueued", "GameWon",       "TitleDealt",       "TimeCalled",        "BuildingPlaced",
 };
 
 }  // namespace
@@ -48,6 +51,11 @@ std::string encode_payload(const Event& e) {
   if (e.flag != d.flag) j["flag"] = e.flag;
   if (e.count != d.count) j["count"] = e.count;
   if (e.amount != d.amount) j["amount"] = e.amount.units;
+  if (e.amount2 != d.amount2) j["amount2"] = e.amount2.units;
+  if (e.mask != d.mask) j["mask"] = std::to_string(e.mask);
+  if (e.mask2 != d.mask2) j["mask2"] = std::to_string(e.mask2);
+  if (e.cards != d.cards) j["cards"] = e.cards;
+  if (e.cards2 != d.cards2) j["cards2"] = e.cards2;
   if (!e.text.empty()) j["text"] = e.text;
   if (!e.order.empty()) j["order"] = e.order;
   return j.dump();
@@ -87,10 +95,22 @@ bool decode_event(const std::string& type, const std::string& payload, Event* ou
     if (j.contains("flag")) e.flag = j.at("flag").get<bool>();
     if (j.contains("count")) e.count = j.at("count").get<std::int32_t>();
     if (j.contains("amount")) e.amount = Money{j.at("amount").get<std::int64_t>()};
+    if (j.contains("amount2")) e.amount2 = Money{j.at("amount2").get<std::int64_t>()};
+    // 64-bit masks are written as decimal strings: JSON readers often hold numbers as doubles.
+    if (j.contains("mask")) e.mask = std::stoull(j.at("mask").get<std::string>());
+    if (j.contains("mask2")) e.mask2 = std::stoull(j.at("mask2").get<std::string>());
+    ok = small("cards", &e.cards, 0, 255) && small("cards2", &e.cards2, 0, 255);
+    if (!ok) {
+      *error = "a field of the payload is out of range";
+      return false;
+    }
     if (j.contains("text")) e.text = j.at("text").get<std::string>();
     if (j.contains("order")) e.order = j.at("order").get<std::vector<CardIndex>>();
   } catch (const nlohmann::json::exception& ex) {
     *error = std::string("payload: ") + ex.what();
+    return false;
+  } catch (const std::exception& ex) {
+    *error = std::string("payload: a mask is not a number: ") + ex.what();
     return false;
   }
   *out = std::move(e);

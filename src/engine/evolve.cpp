@@ -87,6 +87,7 @@ void evolve(State& s, const Event& e) {
       s.doubles = static_cast<std::uint8_t>(e.count);
       s.throw_again = e.flag;
       s.rolled_this_turn = true;
+      s.lift_at_once = 0;
       ++s.throws;
       break;
     case EventType::TokenMoved:
@@ -101,17 +102,33 @@ void evolve(State& s, const Event& e) {
       s.pending_square = e.square;
       break;
     case EventType::PropertyBought:
-    case EventType::AuctionWon:
       pay_bank(s, e.player, e.amount);
       s.holdings[e.square].owner = e.player;
+      s.pending_square = kNoSquare;
+      break;
+    case EventType::AuctionWon:
+      pay_bank(s, e.player, e.amount);
+      if (s.auction.lot == AuctionLot::Property) {
+        s.holdings[e.square].owner = e.player;
+        s.bank_auction_queue &= ~(std::uint64_t{1} << e.square);
+      } else {
+        // A building bought at auction: its buyer places it next.
+        s.phase = Phase::Placing;
+        s.placing_player = e.player;
+        s.placing_lot = s.auction.lot;
+      }
       s.pending_square = kNoSquare;
       s.auction = AuctionState{};
       break;
     case EventType::PurchaseDeclined:
       break;
     case EventType::AuctionOpened:
+      // A building auction or one of a bankrupt's properties interrupts the game; it resumes
+      // where it was. A declined property's auction is part of the move.
+      if (s.phase != Phase::Auction && s.phase != Phase::BuyDecision) s.phase_after_auction = s.phase;
       s.phase = Phase::Auction;
       s.auction = AuctionState{};
+      s.auction.lot = static_cast<AuctionLot>(e.count);
       s.auction.square = e.square;
       break;
     case EventType::BidMade:
@@ -122,6 +139,8 @@ void evolve(State& s, const Event& e) {
       s.auction.passed |= static_cast<std::uint8_t>(1u << e.player);
       break;
     case EventType::AuctionUnsold:
+      if (s.auction.lot == AuctionLot::Property) s.bank_auction_queue &= ~(std::uint64_t{1} << e.square);
+      else s.phase = s.phase_after_auction;
       s.pending_square = kNoSquare;
       s.auction = AuctionState{};
       break;
@@ -184,6 +203,98 @@ void evolve(State& s, const Event& e) {
     case EventType::MoveCompleted:
       s.phase = e.flag ? Phase::AwaitingRoll : Phase::TurnOver;
       s.pending_square = kNoSquare;
+      break;
+    case EventType::HouseBuilt:
+      pay_bank(s, e.player, e.amount);
+      ++s.holdings[e.square].buildings;
+      --s.bank_houses;
+      break;
+    case EventType::HotelBuilt:
+      pay_bank(s, e.player, e.amount);
+      s.holdings[e.square].buildings = kHotel;
+      s.bank_houses += kHotel - 1;
+      --s.bank_hotels;
+      break;
+    case EventType::HouseSold:
+      paid_by_bank(s, e.player, e.amount);
+      --s.holdings[e.square].buildings;
+      ++s.bank_houses;
+      break;
+    case EventType::HotelSold:
+      paid_by_bank(s, e.player, e.amount);
+      ++s.bank_hotels;
+      if (e.flag) {
+        s.holdings[e.square].buildings = 0;
+      } else {
+        s.holdings[e.square].buildings = kHotel - 1;
+        s.bank_houses -= kHotel - 1;
+      }
+      break;
+    case EventType::PropertyMortgaged:
+      paid_by_bank(s, e.player, e.amount);
+      s.holdings[e.square].mortgaged = true;
+      break;
+    case EventType::MortgageLifted:
+      pay_bank(s, e.player, e.amount);
+      s.holdings[e.square].mortgaged = false;
+      s.lift_at_once &= ~(std::uint64_t{1} << e.square);
+      break;
+    case EventType::InterestPaid:
+      pay_bank(s, e.player, e.amount);
+      if (e.flag) s.lift_at_once |= std::uint64_t{1} << e.square;
+      break;
+    case EventType::TradeOffered:
+      s.offer = TradeOffer{true, e.player, e.other, e.mask, e.mask2, e.amount, e.amount2, e.cards, e.cards2};
+      break;
+    case EventType::TradeRejected:
+    case EventType::TradeAccepted:
+      s.offer = TradeOffer{};
+      break;
+    case EventType::PropertyTransferred: {
+      Holding& h = s.holdings[e.square];
+      h.owner = e.other;
+      s.lift_at_once &= ~(std::uint64_t{1} << e.square);
+      if (e.other == kBank) h.mortgaged = false;  // the Bank holds its deeds free of its own loans
+      break;
+    }
+    case EventType::JailCardTransferred: {
+      const int d = static_cast<int>(e.deck);
+      --s.player(e.player).jail_cards[d];
+      ++s.player(e.other).jail_cards[d];
+      break;
+    }
+    case EventType::DebtPaid:
+      s.player(e.player).cash -= e.amount;
+      owed_slot(s.player(e.player), e.other) -= e.amount;
+      if (e.other == kBank) s.bank_takings += e.amount;
+      else s.player(e.other).cash += e.amount;
+      break;
+    case EventType::PlayerBankrupted: {
+      PlayerState& p = s.player(e.player);
+      p.bankrupt = true;
+      p.owes = {};
+      p.in_jail = false;
+      break;
+    }
+    case EventType::BankAuctionsQueued:
+      // mask 0: the last of them is sold and the game resumes where it was.
+      s.bank_auction_queue = e.mask;
+      if (e.mask == 0) s.phase = s.phase_after_auction;
+      break;
+    case EventType::GameWon:
+      s.phase = Phase::GameOver;
+      s.winner = e.player;
+      break;
+    case EventType::TitleDealt:
+      pay_bank(s, e.player, e.amount);
+      s.holdings[e.square].owner = e.player;
+      break;
+    case EventType::TimeCalled:
+      s.time_called = true;
+      break;
+    case EventType::BuildingPlaced:
+      s.phase = s.phase_after_auction;
+      s.placing_player = kBank;
       break;
   }
 }

@@ -58,7 +58,8 @@ void send_to_jail(Outcome& out, PlayerId p, JailReason why) {
 void finish_move(Outcome& out, PlayerId p) {
   Event e = ev(EventType::MoveCompleted, p);
   // rule turn/doubles-throw-again: a double earns another throw, unless the move ended in jail.
-  e.flag = out.state.throw_again && !out.state.player(p).in_jail;
+  // Once time is called (short game) the move in progress is the last: no further throw.
+  e.flag = out.state.throw_again && !out.state.player(p).in_jail && !out.state.time_called;
   out.emit(e);
 }
 

@@ -62,8 +62,43 @@ inline constexpr RuleRef kJailCard{"jail/use-card", "VISITING JAIL"};
 inline constexpr RuleRef kJailPrivileges{"jail/privileges", "VISITING JAIL"};
 // Debts
 inline constexpr RuleRef kDebtBlocks{"debt/game-waits", "BANKRUPTCY"};
-// Actions whose rules the engine does not referee yet (building, mortgages, trades, bankruptcy).
-inline constexpr RuleRef kNotRefereed{"deedlog/not-refereed-yet", "HOUSES, MORTGAGES, SELLING PROPERTY, BANKRUPTCY"};
+inline constexpr RuleRef kDebtPaidWhenAble{"debt/paid-when-able", "MISCELLANEOUS"};
+// HOUSES, HOTELS
+inline constexpr RuleRef kHousesCompleteGroup{"houses/complete-group", "HOUSES"};
+inline constexpr RuleRef kHousesStreetsOnly{"houses/streets-only", "HOUSES"};
+inline constexpr RuleRef kHousesInTurn{"houses/in-his-turn", "HOUSES"};
+inline constexpr RuleRef kHousesEvenly{"houses/build-evenly", "HOUSES"};
+inline constexpr RuleRef kHousesNotMortgaged{"houses/no-mortgaged-site-in-group", "HOUSES"};
+inline constexpr RuleRef kHousesFourMax{"houses/four-then-hotel", "HOUSES"};
+inline constexpr RuleRef kHousesCash{"houses/pay-the-bank", "HOUSES"};
+inline constexpr RuleRef kHotelNeedsFour{"hotels/four-houses-on-each-site", "HOTELS"};
+inline constexpr RuleRef kHotelOne{"hotels/one-per-site", "HOTELS"};
+// BUILDING SHORTAGE
+inline constexpr RuleRef kShortageStock{"shortage/bank-stock", "BUILDING SHORTAGE"};
+inline constexpr RuleRef kShortageAuction{"shortage/auction", "BUILDING SHORTAGE"};
+// SELLING PROPERTY
+inline constexpr RuleRef kSellHalf{"sell/buildings-half-price", "SELLING PROPERTY"};
+inline constexpr RuleRef kSellEvenly{"sell/evenly", "HOUSES"};
+inline constexpr RuleRef kSellHotel{"sell/hotel-breaks-down", "SELLING PROPERTY"};
+inline constexpr RuleRef kTradeNoBuildings{"trade/no-site-of-a-built-group", "SELLING PROPERTY"};
+inline constexpr RuleRef kTradeHoldings{"trade/own-what-you-offer", "SELLING PROPERTY"};
+inline constexpr RuleRef kTradeOpen{"trade/answer-the-open-offer", "SELLING PROPERTY"};
+inline constexpr RuleRef kTradeNoBorrowing{"trade/no-borrowing", "MISCELLANEOUS"};
+// MORTGAGES
+inline constexpr RuleRef kMortgageUnbuilt{"mortgage/unbuilt-only", "MORTGAGES"};
+inline constexpr RuleRef kMortgageValue{"mortgage/value", "MORTGAGES"};
+inline constexpr RuleRef kMortgageLift{"mortgage/lift-with-interest", "MORTGAGES"};
+inline constexpr RuleRef kMortgageTransfer{"mortgage/interest-on-transfer", "MORTGAGES"};
+// BANKRUPTCY
+inline constexpr RuleRef kBankruptcyOnlyInsolvent{"bankruptcy/only-when-insolvent", "BANKRUPTCY"};
+inline constexpr RuleRef kBankruptcyToPlayer{"bankruptcy/to-a-player", "BANKRUPTCY"};
+inline constexpr RuleRef kBankruptcyToBank{"bankruptcy/to-the-bank", "BANKRUPTCY"};
+inline constexpr RuleRef kLastPlayerWins{"bankruptcy/last-player-wins", "BANKRUPTCY"};
+// RULES FOR PLAYING THE SHORT GAME
+inline constexpr RuleRef kShortDeal{"short-game/deal-two-deeds", "RULES FOR PLAYING THE SHORT GAME"};
+inline constexpr RuleRef kShortTime{"short-game/time-called", "RULES FOR PLAYING THE SHORT GAME"};
+inline constexpr RuleRef kShortValue{"short-game/valuation", "RULES FOR PLAYING THE SHORT GAME"};
+inline constexpr RuleRef kGameOver{"game/over", "BANKRUPTCY"};
 // Setup positions
 inline constexpr RuleRef kSetupEvenBuilding{"setup/even-building", "HOUSES"};
 inline constexpr RuleRef kSetupBuildingsNeedGroup{"setup/buildings-need-group", "HOUSES"};

@@ -132,6 +132,7 @@ State initial_state(const Ruleset& r, const GameHeader& header) {
     s.packs[static_cast<std::size_t>(d)].unseen = n >= 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
   }
   s.seeded = header.seed.has_value();
+  s.short_game = header.has_variant("short-game") || header.has_variant("time-limit");
   s.seed = header.seed.value_or(0);
   s.turn = 0;
   s.phase = Phase::AwaitingRoll;
@@ -172,6 +173,23 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
       e.order = seeded_shuffle(*header.seed, d, std::move(cards));
       out.emit(e);
     }
+  }
+  if (header.seed && out.state.short_game) {
+    // rule short-game/deal-two-deeds: the Banker shuffles the deeds still in the Bank and deals
+    // them round the table, each player paying for his.
+    std::vector<CardIndex> deeds;
+    for (int i = 0; i < r.board_size(); ++i)
+      if (r.square(static_cast<SquareId>(i)).is_property() && out.state.holdings[static_cast<std::size_t>(i)].owner == kBank)
+        deeds.push_back(static_cast<CardIndex>(i));
+    deeds = seeded_shuffle(*header.seed, kDeckCount, std::move(deeds));
+    std::size_t next = 0;
+    for (int round = 0; round < r.short_game.deeds_dealt; ++round)
+      for (PlayerId p = 0; p < out.state.player_count && next < deeds.size(); ++p) {
+        Event e = ev(EventType::TitleDealt, p);
+        e.square = deeds[next++];
+        e.amount = r.short_game.deeds_paid ? r.square(e.square).price : Money{0};
+        out.emit(e);
+      }
   }
   const PlayerId first = position.turn.value_or(0);
   if (first < 0 || first >= static_cast<int>(header.players.size()))

@@ -53,6 +53,9 @@ struct PackState {
   bool operator==(const PackState&) const = default;
 };
 
+// What an open auction sells.
+enum class AuctionLot : std::uint8_t { Property = 0, House = 1, Hotel = 2 };
+
 enum class Phase : std::uint8_t {
   AwaitingRoll,   // the player whose turn it is must throw (or, in jail, pay or use a card first)
   BuyDecision,    // the player stands on an unowned property: buys or declines
@@ -60,10 +63,13 @@ enum class Phase : std::uint8_t {
   AwaitingCard,   // the player must turn up a card from pending_deck
   CardChoice,     // the player must pay the card's fine or take a card from pending_deck
   TurnOver,       // the move is over; the player may still deal, build or end the turn
+  Placing,        // the winner of a building auction must place the building he bought
+  GameOver,       // the last player left has won
 };
 
 struct AuctionState {
-  SquareId square = kNoSquare;
+  AuctionLot lot = AuctionLot::Property;
+  SquareId square = kNoSquare;            // the property sold (lot Property)
   Money high_bid;
   PlayerId high_bidder = kBank;
   std::uint8_t passed = 0;  // bit p: player p has dropped out
@@ -78,6 +84,20 @@ struct RentClaim {
   SquareId square = kNoSquare;
   Money amount;
   bool operator==(const RentClaim&) const = default;
+};
+
+// An offer of a trade waiting for its answer.
+struct TradeOffer {
+  bool open = false;
+  PlayerId from = kBank;
+  PlayerId to = kBank;
+  std::uint64_t give = 0;   // bit s: square s goes from `from` to `to`
+  std::uint64_t get = 0;    // bit s: square s goes from `to` to `from`
+  Money give_cash;
+  Money get_cash;
+  std::uint8_t give_cards = 0;
+  std::uint8_t get_cards = 0;
+  bool operator==(const TradeOffer&) const = default;
 };
 
 struct State {
@@ -100,6 +120,18 @@ struct State {
   Money pending_fine;                   // CardChoice: the fine offered
   AuctionState auction;
   RentClaim rent;
+  TradeOffer offer;
+  // Properties the Bank took from a player bankrupt to it, still to be auctioned one by one.
+  std::uint64_t bank_auction_queue = 0;
+  PlayerId placing_player = kBank;   // Placing: who must place the building won at auction
+  AuctionLot placing_lot = AuctionLot::House;
+  Phase phase_after_auction = Phase::TurnOver;  // where a building or bankruptcy auction returns to
+  // Mortgaged deeds that just changed hands, their 10% paid: lifted before the next throw of the
+  // dice ("at once", MORTGAGES) they cost the principal only. Bit s: square s.
+  std::uint64_t lift_at_once = 0;
+  bool short_game = false;           // the game ends at an agreed time and estates are valued
+  bool time_called = false;          // short game: the agreed finishing time was announced
+  PlayerId winner = kBank;           // GameOver
 
   bool seeded = false;             // the referee throws and shuffles from seed
   std::uint64_t seed = 0;

@@ -28,7 +28,7 @@ void serialize(Archive& a, PackState& p) {
 
 template <class Archive>
 void serialize(Archive& a, AuctionState& x) {
-  a(x.square, x.high_bid, x.high_bidder, x.passed);
+  a(x.lot, x.square, x.high_bid, x.high_bidder, x.passed);
 }
 
 template <class Archive>
@@ -37,10 +37,16 @@ void serialize(Archive& a, RentClaim& c) {
 }
 
 template <class Archive>
+void serialize(Archive& a, TradeOffer& o) {
+  a(o.open, o.from, o.to, o.give, o.get, o.give_cash, o.get_cash, o.give_cards, o.get_cards);
+}
+
+template <class Archive>
 void serialize(Archive& a, State& s) {
   a(s.player_count, s.players, s.holdings, s.bank_houses, s.bank_hotels, s.packs, s.turn, s.phase, s.doubles,
     s.last_die1, s.last_die2, s.rolled_this_turn, s.throw_again, s.pending_square, s.pending_deck, s.pending_fine,
-    s.auction, s.rent, s.seeded, s.seed, s.throws, s.seq, s.bank_takings);
+    s.auction, s.rent, s.offer, s.bank_auction_queue, s.placing_player, s.placing_lot, s.phase_after_auction,
+    s.lift_at_once, s.short_game, s.time_called, s.winner, s.seeded, s.seed, s.throws, s.seq, s.bank_takings);
 }
 
 std::string save_state(const State& s) {

@@ -13,7 +13,7 @@ namespace {
 // The verb words of a move line. Each is written in the third person ("rolls") in canonical
 // text; the plain form ("roll") is read too.
 enum class Word { Roll, Buy, Decline, Bid, Pass, Claim, Draw, Pay, Use, Build, Sell, Mortgage,
-                  Unmortgage, Offer, Accept, Reject, Declare, End, Call };
+                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction };
 
 struct VerbWord {
   std::string_view canonical;
@@ -21,7 +21,7 @@ struct VerbWord {
   Word word;
 };
 
-constexpr std::array<VerbWord, 19> kVerbWords = {{
+constexpr std::array<VerbWord, 21> kVerbWords = {{
     {"rolls", "roll", Word::Roll},          {"buys", "buy", Word::Buy},
     {"declines", "decline", Word::Decline}, {"bids", "bid", Word::Bid},
     {"passes", "pass", Word::Pass},         {"claims", "claim", Word::Claim},
@@ -31,8 +31,19 @@ constexpr std::array<VerbWord, 19> kVerbWords = {{
     {"unmortgages", "unmortgage", Word::Unmortgage}, {"offers", "offer", Word::Offer},
     {"accepts", "accept", Word::Accept},    {"rejects", "reject", Word::Reject},
     {"declares", "declare", Word::Declare}, {"ends", "end", Word::End},
-    {"calls", "call", Word::Call},
+    {"calls", "call", Word::Call},          {"deals", "deal", Word::Deal},
+    {"auctions", "auction", Word::Auction},
 }};
+
+// The verbs only the referee may use, and what is said to a player who uses one.
+std::string_view referee_only(Word w) {
+  switch (w) {
+    case Word::Call: return "calls time";
+    case Word::Deal: return "deals title deeds";
+    case Word::Auction: return "calls a building auction";
+    default: return {};
+  }
+}
 
 // The lowest and highest face of a die.
 constexpr int kDieMin = 1;
@@ -238,6 +249,35 @@ std::string print_side(const TradeSide& side, const Ruleset& ruleset) {
   return out;
 }
 
+// The title deeds dealt in "Referee deals Ann: Mayfair, "Park Lane"", tokens [first, last):
+// properties only, at least one, each once.
+std::string parse_dealt(std::string_view line, const std::vector<Token>& tokens, std::size_t first, std::size_t last,
+                        const Context& ctx, std::vector<SquareId>* out) {
+  out->clear();
+  if (first == last) return "expected the title deeds dealt after ':', like 'Referee deals Ann: Mayfair, \"Park Lane\"'";
+  for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
+    if (a == b) return "empty item in the deal (two commas in a row?)";
+    std::string text = span_text(line, tokens, a, b);
+    std::string wl = word_at(tokens, b - 1);
+    const std::string& currency = ctx.ruleset.words.currency;
+    bool money = !text.empty() && (is_digit(text.front()) || text.front() == '$' || text.rfind("£", 0) == 0 ||
+                                   (!currency.empty() && text.rfind(currency, 0) == 0));
+    bool cards = (wl == "card" || wl == "cards") && b - a <= 2;
+    bool nothing = b - a == 1 && (wl == "nothing" || wl == "none");
+    if (!tokens[a].quoted && (money || cards || nothing))
+      return fmt::format("only title deeds are dealt; expected a property, got '{}'", echo(text));
+    SquareId sq = kNoSquare;
+    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+    if (!err.empty()) return err;
+    if (!ctx.ruleset.square(sq).is_property())
+      return fmt::format("{} is not a property; only title deeds are dealt", square_notation_name(ctx.ruleset, sq));
+    if (std::find(out->begin(), out->end(), sq) != out->end())
+      return fmt::format("{} is dealt twice", square_notation_name(ctx.ruleset, sq));
+    out->push_back(sq);
+  }
+  return "";
+}
+
 // "house on X", "2 houses on X", "hotel on X" after builds / sells, from token k.
 std::string parse_building(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
                            const Context& ctx, std::string_view verb, Command* c) {
@@ -400,6 +440,38 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       if (c->give == TradeSide{} && c->get == TradeSide{}) return "an offer of nothing for nothing";
       return "";
     }
+    case Word::Deal: {
+      c->verb = Verb::Deal;
+      const std::string usage = "like 'Referee deals Ann: Mayfair, \"Park Lane\"'";
+      std::size_t colon = k;
+      while (colon < n && tokens[colon].punct != ':') ++colon;
+      if (colon == n) return fmt::format("expected ':' after the player dealt to, {}", usage);
+      if (colon == k) return fmt::format("expected the player dealt to before ':', {}", usage);
+      if (mixed_quotes(tokens, k, colon)) return fmt::format("expected a player's name before ':', {}", usage);
+      std::string who = span_text(line, tokens, k, colon);
+      if (iequals(trim(who), kRefereeWord)) return "the Referee deals to a player, not to himself; expected a player";
+      std::string err = resolve_player(who, ctx, /*allow_referee=*/false, &c->counterparty);
+      if (!err.empty()) return err;
+      return parse_dealt(line, tokens, colon + 1, n, ctx, &c->give.properties);
+    }
+    case Word::Auction: {
+      c->verb = Verb::AuctionBuilding;
+      const std::string usage = "expected 'auctions house' or 'auctions hotel'";
+      const Words& words = ctx.ruleset.words;
+      std::string w = word_at(tokens, k);
+      auto is = [&](const std::string& word) { return !w.empty() && w == lower_ascii(word); };
+      if (w == "house" || is(words.house)) {
+        c->hotel = false;
+      } else if (w == "hotel" || is(words.hotel)) {
+        c->hotel = true;
+      } else if (!w.empty() && (w == "a" || w == "an" || w == "one" || is_digit(w.front()) || w == "houses" ||
+                                w == "hotels" || is(words.houses))) {
+        return fmt::format("{}: one building is auctioned at a time, written without a count", usage);
+      } else {
+        return fmt::format("{} (a building from the Bank, in a shortage)", usage);
+      }
+      return end_here(k + 1, c->hotel ? "auctions hotel" : "auctions house");
+    }
   }
   return "unknown verb";
 }
@@ -534,10 +606,13 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
     }
     c.actor = actor;
     std::string who_error;
-    if (verb->word == Word::Call && actor != kReferee)
-      who_error = fmt::format("only the Referee calls time, not {}", ctx.players[static_cast<std::size_t>(actor)]);
-    if (verb->word != Word::Call && actor == kReferee)
-      who_error = fmt::format("the Referee only calls time; '{}' is a player's move", verb->canonical);
+    std::string_view referee_verb = referee_only(verb->word);
+    if (!referee_verb.empty() && actor != kReferee)
+      who_error = fmt::format("only the Referee {}, not {}", referee_verb,
+                              ctx.players[static_cast<std::size_t>(actor)]);
+    if (referee_verb.empty() && actor == kReferee)
+      who_error = fmt::format("the Referee only calls time, deals title deeds and calls building auctions; "
+                              "'{}' is a player's move", verb->canonical);
     if (!who_error.empty()) {
       if (first_move_error.empty()) first_move_error = who_error;
       continue;
@@ -679,6 +754,16 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
     case Verb::DeclareBankruptcy: out += "declares bankruptcy"; break;
     case Verb::EndTurn: out += "ends turn"; break;
     case Verb::CallTime: out += "calls time"; break;
+    case Verb::Deal: {
+      out += fmt::format("deals {}:", player_notation_name(players, c.counterparty));
+      std::string sep = " ";
+      for (SquareId s : c.give.properties) {
+        out += sep + square(s);
+        sep = ", ";
+      }
+      break;
+    }
+    case Verb::AuctionBuilding: out += c.hotel ? "auctions hotel" : "auctions house"; break;
   }
   return out;
 }

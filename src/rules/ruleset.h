@@ -96,6 +96,14 @@ struct JailPolicy {
   bool doubles_count_toward_three = true; // the leaving double starts the run of three doubles
 };
 
+enum class Rounding : std::uint8_t { Up, Down, Nearest };
+
+// The short game: deeds dealt at the start, the game ended at an agreed time and estates valued.
+struct ShortGamePolicy {
+  int deeds_dealt = 2;       // title deeds the Banker deals each player
+  bool deeds_paid = true;    // players pay the Bank the printed price of the deeds dealt
+};
+
 struct Ruleset {
   std::string id;     // "uk-1972"
   std::string title;  // "Monopoly, UK (London) edition, 1972 rules"
@@ -119,6 +127,9 @@ struct Ruleset {
   int house_stock = 32;
   int hotel_stock = 12;
   int max_players = 8;
+  int mortgage_interest_percent = 10;      // charged on lifting, and on a mortgaged deed changing hands
+  Rounding interest_rounding = Rounding::Up;  // how 10% of an odd mortgage (£75) becomes whole money
+  ShortGamePolicy short_game;
 
   // Where to find each rule in the rule book: section names used in rulings.
   const Square& square(SquareId s) const { return squares[s]; }

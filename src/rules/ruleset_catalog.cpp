@@ -48,6 +48,9 @@ const std::map<std::string, RentWindow> kRentWindows = {
     {"before-second-following-throw", RentWindow::BeforeSecondFollowingThrow},
 };
 
+const std::map<std::string, Rounding> kRoundings = {
+    {"up", Rounding::Up}, {"down", Rounding::Down}, {"nearest", Rounding::Nearest}};
+
 const std::map<std::string, DeckId> kDeckKeys = {
     {"chance", DeckId::Chance}, {"community-chest", DeckId::CommunityChest}};
 
@@ -191,6 +194,13 @@ void parse_settings(const json& j, Ruleset* r) {
   r->house_stock = s.value("house_stock", 32);
   r->hotel_stock = s.value("hotel_stock", 12);
   r->max_players = s.value("max_players", 8);
+  r->mortgage_interest_percent = s.value("mortgage_interest_percent", 10);
+  r->interest_rounding = lookup(kRoundings, s.value("interest_rounding", std::string("up")), "settings.interest_rounding");
+  if (s.contains("short_game")) {
+    const json& sg = s.at("short_game");
+    r->short_game.deeds_dealt = sg.value("deeds_dealt", 2);
+    r->short_game.deeds_paid = sg.value("deeds_paid", true);
+  }
   if (r->jail.max_turns < 1 || r->jail.fine_before_throw_turns > r->jail.max_turns)
     throw DataError{"settings.jail", "max_turns must be at least 1 and fine_before_throw_turns no more than it"};
   if (r->max_players < 2 || r->max_players > kMaxPlayers)

@@ -1,0 +1,189 @@
+// BANKRUPTCY: a player who owes more than he can raise hands everything to his creditor (a
+// player), or to the Bank, which auctions his properties; the last player left wins.
+#include <fmt/format.h>
+
+#include "engine/decide_support.h"
+#include "engine/money_raising.h"
+#include "engine/player_ref.h"
+
+namespace deedlog {
+namespace {
+
+// The creditor of a bankruptcy: the player owed the most, else the Bank.
+PlayerId main_creditor(const PlayerState& p) {
+  PlayerId best = kBank;
+  Money most;
+  for (std::size_t c = 1; c < p.owes.size(); ++c)
+    if (p.owes[c] > most) {
+      most = p.owes[c];
+      best = static_cast<PlayerId>(c - 1);
+    }
+  return best;
+}
+
+std::string plan_words(const Ruleset& r, const RaisingPlan& plan) {
+  std::string out;
+  for (const RaisingStep& st : plan.steps) {
+    if (!out.empty()) out += "; ";
+    if (st.kind == RaisingStep::Kind::SellBuildings)
+      out += fmt::format("sell the {} on {} for {}",
+                         st.hotel ? r.words.hotel : fmt::format("{} {}", st.buildings, st.buildings == 1 ? r.words.house : r.words.houses),
+                         square_words(r, st.square), money_words(r, st.amount));
+    else
+      out += fmt::format("mortgage {} for {}", square_words(r, st.square), money_words(r, st.amount));
+  }
+  return out;
+}
+
+// Every building of the bankrupt goes back to the Bank; paid at half price when the money goes
+// on to a creditor player, surrendered for nothing when the Bank is the creditor.
+void return_buildings(Outcome& out, PlayerId p, bool paid) {
+  const Ruleset& r = out.ruleset;
+  for (int i = 0; i < r.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    const Holding& h = out.state.holdings[sq];
+    if (h.owner != p || h.buildings == 0) continue;
+    if (h.buildings == kHotel) {
+      Event e = ev(EventType::HotelSold, p);
+      e.square = sq;
+      e.flag = true;
+      e.amount = paid ? buildings_sale_value(r, sq, kHotel) : Money{0};
+      out.emit(e);
+      continue;
+    }
+    for (int k = h.buildings; k > 0; --k) {
+      Event e = ev(EventType::HouseSold, p);
+      e.square = sq;
+      e.amount = paid ? buildings_sale_value(r, sq, 1) : Money{0};
+      out.emit(e);
+    }
+  }
+}
+
+void end_or_pass_turn(Outcome& out, PlayerId bankrupt) {
+  if (active_players(out.state) == 1) {
+    // rule bankruptcy/last-player-wins
+    for (PlayerId q = 0; q < out.state.player_count; ++q)
+      if (is_active(out.state, q)) out.emit(ev(EventType::GameWon, q));
+    return;
+  }
+  if (out.state.turn == bankrupt && out.state.bank_auction_queue == 0)
+    out.emit(ev(EventType::TurnStarted, next_player(out.state)));
+}
+
+}  // namespace
+
+Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c) {
+  const PlayerState& p = s.player(c.actor);
+  const Money owed = p.total_owed();
+  const RaisingPlan plan = money_raisable(r, s, c.actor);
+  // rule bankruptcy/only-when-insolvent
+  if (owed.units <= 0)
+    return Decision::refuse(violation(r, rule::kBankruptcyOnlyInsolvent,
+                                      fmt::format("{} owes nothing: only a player who owes more than he can pay is "
+                                                  "bankrupt",
+                                                  player_ref(c.actor))));
+  if (owed <= plan.total)
+    return Decision::refuse(violation(r, rule::kBankruptcyOnlyInsolvent,
+                                      fmt::format("{} owes {} and can still raise {} ({} in cash{}{}): pay the debt "
+                                                  "instead",
+                                                  player_ref(c.actor), money_words(r, owed), money_words(r, plan.total),
+                                                  money_words(r, plan.cash), plan.steps.empty() ? "" : "; ",
+                                                  plan_words(r, plan))));
+  const PlayerId creditor = main_creditor(p);
+  Outcome out(r, s);
+  if (s.offer.open && (s.offer.from == c.actor || s.offer.to == c.actor))
+    out.emit(ev(EventType::TradeRejected, c.actor));
+  if (s.rent.open && (s.rent.owner == c.actor || s.rent.payer == c.actor)) {
+    Event f = ev(EventType::RentForfeited, s.rent.payer);
+    f.other = s.rent.owner;
+    f.square = s.rent.square;
+    f.amount = s.rent.amount;
+    out.emit(f);
+  }
+  std::uint64_t properties = 0;
+  for (int i = 0; i < r.board_size(); ++i)
+    if (s.holdings[static_cast<std::size_t>(i)].owner == c.actor) properties |= std::uint64_t{1} << i;
+
+  if (creditor != kBank) {
+    // rule bankruptcy/to-a-player: buildings back to the Bank at half price, that cash, his cash
+    // and all his property to the creditor, who pays 10% on each mortgaged deed at once.
+    return_buildings(out, c.actor, true);
+    const Money cash = out.state.player(c.actor).cash;
+    if (cash.units > 0) {
+      Event pay = ev(EventType::PaidToPlayer, c.actor);
+      pay.other = creditor;
+      pay.amount = cash;
+      out.emit(pay);
+    }
+    std::vector<SquareId> mortgaged;
+    for (int i = 0; i < r.board_size(); ++i) {
+      if (!(properties & (std::uint64_t{1} << i))) continue;
+      const SquareId sq = static_cast<SquareId>(i);
+      if (out.state.holdings[sq].mortgaged) mortgaged.push_back(sq);
+      Event t = ev(EventType::PropertyTransferred, c.actor);
+      t.other = creditor;
+      t.square = sq;
+      out.emit(t);
+    }
+    for (int d = 0; d < kDeckCount; ++d)
+      for (int k = out.state.player(c.actor).jail_cards[static_cast<std::size_t>(d)]; k > 0; --k) {
+        Event t = ev(EventType::JailCardTransferred, c.actor);
+        t.other = creditor;
+        t.deck = static_cast<DeckId>(d);
+        out.emit(t);
+      }
+    Event b = ev(EventType::PlayerBankrupted, c.actor);
+    b.other = creditor;
+    out.emit(b);
+    for (SquareId sq : mortgaged) charge_transfer_interest(out, creditor, sq);
+    settle_debts(out, creditor);
+    end_or_pass_turn(out, c.actor);
+    return Decision::accept(std::move(out.events));
+  }
+
+  // rule bankruptcy/to-the-bank: the Bank takes everything and auctions each property (not the
+  // buildings); the player leaves the game.
+  return_buildings(out, c.actor, false);
+  const Money cash = out.state.player(c.actor).cash;
+  if (cash.units > 0) {
+    Event pay = ev(EventType::PaidToBank, c.actor);
+    pay.amount = cash;
+    out.emit(pay);
+  }
+  for (int d = 0; d < kDeckCount; ++d) {
+    const Deck& deck = r.decks[static_cast<std::size_t>(d)];
+    for (std::size_t i = 0; i < deck.cards.size(); ++i) {
+      if (out.state.player(c.actor).jail_cards[static_cast<std::size_t>(d)] == 0) break;
+      if (deck.cards[i].action != CardAction::GetOutOfJailFree) continue;
+      if (!(out.state.packs[static_cast<std::size_t>(d)].out & (std::uint64_t{1} << i))) continue;
+      Event back = ev(EventType::JailCardReturned, c.actor);
+      back.deck = static_cast<DeckId>(d);
+      back.card = static_cast<CardIndex>(i);
+      out.emit(back);
+    }
+  }
+  for (int i = 0; i < r.board_size(); ++i) {
+    if (!(properties & (std::uint64_t{1} << i))) continue;
+    Event t = ev(EventType::PropertyTransferred, c.actor);
+    t.other = kBank;
+    t.square = static_cast<SquareId>(i);
+    out.emit(t);
+  }
+  Event b = ev(EventType::PlayerBankrupted, c.actor);
+  b.other = kBank;
+  out.emit(b);
+  if (active_players(out.state) > 1 && properties != 0) {
+    Event q = ev(EventType::BankAuctionsQueued, c.actor);
+    q.mask = properties;
+    out.emit(q);
+    Event first = ev(EventType::AuctionOpened, out.state.turn);
+    first.square = static_cast<SquareId>(__builtin_ctzll(properties));
+    out.emit(first);
+    return Decision::accept(std::move(out.events));
+  }
+  end_or_pass_turn(out, c.actor);
+  return Decision::accept(std::move(out.events));
+}
+
+}  // namespace deedlog

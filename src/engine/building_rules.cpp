@@ -1,0 +1,238 @@
+// HOUSES, HOTELS, BUILDING SHORTAGE, and the sale of buildings back to the Bank.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/decide_support.h"
+#include "engine/player_ref.h"
+#include "engine/rent.h"
+
+namespace deedlog {
+namespace {
+
+const std::vector<SquareId>& group_of(const Ruleset& r, SquareId s) {
+  return r.groups[static_cast<std::size_t>(r.square(s).group)].members;
+}
+
+// Why this player may not put anything on this site's group at all, if he may not.
+std::optional<Violation> group_buildable(const Ruleset& r, const State& s, PlayerId p, SquareId site) {
+  const Square& sq = r.square(site);
+  if (sq.kind != SquareKind::Street)
+    return violation(r, rule::kHousesStreetsOnly,
+                     fmt::format("{} is not a building site: {} go on streets only", sq.name, r.words.houses));
+  if (s.holdings[site].owner != p)
+    return violation(r, rule::kHousesCompleteGroup, fmt::format("{} does not own {}", player_ref(p), sq.name));
+  const GroupHolding g = group_holding(r, s, sq.group, p);
+  if (!g.complete())
+    return violation(r, rule::kHousesCompleteGroup,
+                     fmt::format("{} may be built on only when {} owns the whole {} group", sq.name, player_ref(p),
+                                 r.groups[static_cast<std::size_t>(sq.group)].name));
+  if (g.owned_mortgaged > 0)
+    return violation(r, rule::kHousesNotMortgaged,
+                     fmt::format("a site of the {} group is mortgaged: lift the mortgage before building",
+                                 r.groups[static_cast<std::size_t>(sq.group)].name));
+  return std::nullopt;
+}
+
+// Buildings on a site counted as houses (a hotel counts as houses_per_hotel + 1).
+int level(const State& s, SquareId site) { return s.holdings[site].buildings; }
+
+// The even-building check for one more step up on `site` (rule houses/build-evenly).
+std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site) {
+  const int target = level(s, site) + 1;
+  for (SquareId m : group_of(r, site)) {
+    if (m == site) continue;
+    if (target - level(s, m) > 1)
+      return violation(r, rule::kHousesEvenly,
+                       fmt::format("build on {} first: no site may be more than one {} ahead of another in its group",
+                                   square_words(r, m), r.words.house));
+  }
+  return std::nullopt;
+}
+
+std::optional<Violation> even_down(const Ruleset& r, const State& s, SquareId site, int to_level) {
+  for (SquareId m : group_of(r, site)) {
+    if (m == site) continue;
+    if (level(s, m) - to_level > 1)
+      return violation(r, rule::kSellEvenly,
+                       fmt::format("sell from {} first: buildings are removed evenly across a group",
+                                   square_words(r, m)));
+  }
+  return std::nullopt;
+}
+
+// One step up on a site: a house, or (from four houses) the hotel. price = what is paid.
+std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool hotel, bool paid_at_auction) {
+  const Ruleset& r = out.ruleset;
+  const State& s = out.state;
+  const Square& sq = r.square(site);
+  if (auto v = group_buildable(r, s, p, site)) return v;
+  const int at = level(s, site);
+  if (at == kHotel)
+    return violation(r, rule::kHotelOne, fmt::format("{} has its {} already: one a site", sq.name, r.words.hotel));
+  if (hotel && at != r.houses_per_hotel)
+    return violation(r, rule::kHotelNeedsFour,
+                     fmt::format("a {} needs {} {} on {} (it has {})", r.words.hotel, r.houses_per_hotel,
+                                 r.words.houses, sq.name, at));
+  if (!hotel && at == r.houses_per_hotel)
+    return violation(r, rule::kHousesFourMax,
+                     fmt::format("{} has {} {}: the next step is a {}", sq.name, at, r.words.houses, r.words.hotel));
+  if (auto v = even_up(r, s, site)) return v;
+  if (hotel && s.bank_hotels <= 0)
+    return violation(r, rule::kShortageStock,
+                     fmt::format("the Bank has no {} left: wait until one is sold back", r.words.hotel));
+  if (!hotel && s.bank_houses <= 0)
+    return violation(r, rule::kShortageStock,
+                     fmt::format("the Bank has no {} left: wait until some are sold back", r.words.houses));
+  const Money price = paid_at_auction ? Money{0} : (hotel ? sq.hotel_cost : sq.house_cost);
+  if (s.player(p).cash < price)
+    return violation(r, rule::kHousesCash,
+                     fmt::format("a {} on {} costs {} and {} has {}", hotel ? r.words.hotel : r.words.house, sq.name,
+                                 money_words(r, price), player_ref(p), money_words(r, s.player(p).cash)));
+  Event e = ev(hotel ? EventType::HotelBuilt : EventType::HouseBuilt, p);
+  e.square = site;
+  e.amount = price;
+  out.emit(e);
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel) {
+  for (int i = 0; i < r.board_size(); ++i) {
+    const SquareId site = static_cast<SquareId>(i);
+    if (s.holdings[site].owner != p || r.square(site).kind != SquareKind::Street) continue;
+    if (group_buildable(r, s, p, site)) continue;
+    const int at = level(s, site);
+    if (hotel ? at != r.houses_per_hotel : at >= r.houses_per_hotel) continue;
+    if (!even_up(r, s, site)) return true;
+  }
+  return false;
+}
+
+Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
+  Outcome out(r, s);
+  const bool placing = s.phase == Phase::Placing;
+  if (placing) {
+    if (c.actor != s.placing_player)
+      return Decision::refuse(violation(r, rule::kShortageAuction, pending_words(r, s)));
+    if (c.hotel != (s.placing_lot == AuctionLot::Hotel))
+      return Decision::refuse(violation(r, rule::kShortageAuction,
+                                        fmt::format("the auction sold a {}: place that",
+                                                    s.placing_lot == AuctionLot::Hotel ? r.words.hotel : r.words.house)));
+    if (c.count != 1)
+      return Decision::refuse(violation(r, rule::kShortageAuction, "the auction sold one building: place one"));
+    if (auto v = build_one(out, c.actor, c.square, c.hotel, true)) return Decision::refuse(*v);
+    Event placed = ev(EventType::BuildingPlaced, c.actor);
+    placed.square = c.square;
+    out.emit(placed);
+    return Decision::accept(std::move(out.events));
+  }
+  // rule houses/in-his-turn: the owner builds in his own turn (in Jail too), never mid-decision.
+  if (c.actor != s.turn)
+    return Decision::refuse(violation(r, rule::kHousesInTurn,
+                                      fmt::format("{} builds only in his own turn; it is {}'s", player_ref(c.actor),
+                                                  player_ref(s.turn))));
+  if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
+    return Decision::refuse(violation(r, rule::kFinishTheMove, pending_words(r, s)));
+  if (c.hotel && c.count != 1)
+    return Decision::refuse(violation(r, rule::kHotelOne, "one hotel a site"));
+  for (int k = 0; k < c.count; ++k) {
+    if (auto v = build_one(out, c.actor, c.square, c.hotel, false)) {
+      if (c.count > 1) v->message = fmt::format("{} (stopped at {} {} of {})", v->message, k + 1, r.words.house, c.count);
+      return Decision::refuse(*v);
+    }
+  }
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
+  const Square& sq = r.square(c.square);
+  if (s.holdings[c.square].owner != c.actor || sq.kind != SquareKind::Street)
+    return Decision::refuse(violation(r, rule::kSellHalf, fmt::format("{} has no buildings on {}", player_ref(c.actor), sq.name)));
+  Outcome out(r, s);
+  // rule sell/buildings-half-price: the Bank pays half; a hotel brings half its price and half the
+  // houses given for it.
+  const Money half_house{sq.house_cost.units / 2};
+  const Money half_hotel{sq.hotel_cost.units / 2};
+  if (c.hotel) {
+    if (level(s, c.square) != kHotel)
+      return Decision::refuse(violation(r, rule::kSellHotel, fmt::format("{} has no {}", sq.name, r.words.hotel)));
+    if (s.bank_houses >= r.houses_per_hotel) {
+      // rule sell/hotel-breaks-down: the hotel goes back and the four houses return to the site.
+      if (auto v = even_down(r, s, c.square, r.houses_per_hotel)) return Decision::refuse(*v);
+      Event e = ev(EventType::HotelSold, c.actor);
+      e.square = c.square;
+      e.amount = half_hotel;
+      out.emit(e);
+    } else {
+      // rule shortage/bank-stock: the Bank cannot hand back four houses, so the hotel can only go
+      // with its houses, leaving the site bare, if that keeps the group even.
+      if (auto v = even_down(r, s, c.square, 0)) {
+        v->rule = r.id + "/" + std::string(rule::kShortageStock.id);
+        v->section = std::string(rule::kShortageStock.section);
+        v->message = fmt::format("the Bank has only {} {}, too few to break the {} on {} down to {} {}; sold with its "
+                                 "houses it would leave the group uneven: {}",
+                                 s.bank_houses, r.words.houses, r.words.hotel, sq.name, r.houses_per_hotel,
+                                 r.words.houses, v->message);
+        return Decision::refuse(*v);
+      }
+      Event e = ev(EventType::HotelSold, c.actor);
+      e.square = c.square;
+      e.amount = half_hotel + half_house * r.houses_per_hotel;
+      e.flag = true;
+      out.emit(e);
+    }
+  } else {
+    for (int k = 0; k < c.count; ++k) {
+      const int at = level(out.state, c.square);
+      if (at == kHotel)
+        return Decision::refuse(violation(r, rule::kSellHotel,
+                                          fmt::format("{} carries a {}: sell the {} first", sq.name, r.words.hotel,
+                                                      r.words.hotel)));
+      if (at == 0)
+        return Decision::refuse(violation(r, rule::kSellHalf, fmt::format("{} has no {} left", sq.name, r.words.houses)));
+      if (auto v = even_down(r, out.state, c.square, at - 1)) return Decision::refuse(*v);
+      Event e = ev(EventType::HouseSold, c.actor);
+      e.square = c.square;
+      e.amount = half_house;
+      out.emit(e);
+    }
+  }
+  settle_debts(out, c.actor);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_auction_building(const Ruleset& r, const State& s, const Command& c) {
+  if (c.actor != kReferee)
+    return Decision::refuse(violation(r, rule::kShortageAuction, "only the referee opens a building auction"));
+  if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
+    return Decision::refuse(violation(r, rule::kShortageAuction, pending_words(r, s)));
+  const bool hotel = c.hotel;
+  const int stock = hotel ? s.bank_hotels : s.bank_houses;
+  if (stock <= 0)
+    return Decision::refuse(violation(r, rule::kShortageStock,
+                                      fmt::format("the Bank has no {} to auction", hotel ? r.words.hotel : r.words.house)));
+  int wanting = 0;
+  for (PlayerId p = 0; p < s.player_count; ++p)
+    if (is_active(s, p) && can_place_building(r, s, p, hotel)) ++wanting;
+  // rule shortage/auction: only when two or more players could build and compete for the stock.
+  if (wanting < 2)
+    return Decision::refuse(violation(r, rule::kShortageAuction,
+                                      fmt::format("{} player(s) can build a {} now: an auction needs two or more "
+                                                  "wanting more than the Bank has",
+                                                  wanting, hotel ? r.words.hotel : r.words.house)));
+  Outcome out(r, s);
+  Event e = ev(EventType::AuctionOpened, kReferee);
+  e.count = static_cast<int>(hotel ? AuctionLot::Hotel : AuctionLot::House);
+  out.emit(e);
+  // Players with nowhere to put the building are out of the auction from the start.
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    if (!is_active(s, p) || can_place_building(r, s, p, hotel)) continue;
+    Event passed = ev(EventType::BidderPassed, p);
+    out.emit(passed);
+  }
+  return Decision::accept(std::move(out.events));
+}
+
+}  // namespace deedlog

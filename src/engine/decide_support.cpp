@@ -1,0 +1,137 @@
+#include "engine/decide_support.h"
+
+#include <fmt/format.h>
+
+#include "engine/move_resolution.h"
+#include "engine/player_ref.h"
+
+namespace deedlog {
+
+std::string money_words(const Ruleset& r, Money m) { return fmt::format("{}{}", r.words.currency, m.units); }
+
+std::string square_words(const Ruleset& r, SquareId s) { return r.square(s).name; }
+
+PlayerId next_player(const State& s) {
+  for (int k = 1; k <= s.player_count; ++k) {
+    const PlayerId q = static_cast<PlayerId>((s.turn + k) % s.player_count);
+    if (!s.player(q).bankrupt) return q;
+  }
+  return s.turn;
+}
+
+bool is_active(const State& s, PlayerId p) { return p >= 0 && p < s.player_count && !s.player(p).bankrupt; }
+
+int active_players(const State& s) {
+  int n = 0;
+  for (PlayerId p = 0; p < s.player_count; ++p) n += is_active(s, p) ? 1 : 0;
+  return n;
+}
+
+std::optional<Violation> debts_block(const Ruleset& r, const State& s) {
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    const PlayerState& ps = s.player(p);
+    for (std::size_t c = 0; c < ps.owes.size(); ++c) {
+      if (ps.owes[c].units <= 0) continue;
+      const std::string to = c == 0 ? std::string("the Bank") : player_ref(static_cast<PlayerId>(c - 1));
+      return violation(r, rule::kDebtBlocks,
+                       fmt::format("{} owes {} to {} and has only {}; the game waits until the debt is paid "
+                                   "(by selling buildings, mortgaging or trading) or {} declares bankruptcy",
+                                   player_ref(p), money_words(r, ps.owes[c]), to, money_words(r, ps.cash),
+                                   player_ref(p)));
+    }
+  }
+  return std::nullopt;
+}
+
+std::string pending_words(const Ruleset& r, const State& s) {
+  switch (s.phase) {
+    case Phase::BuyDecision:
+      return fmt::format("{} must first buy {} for {} or decline it", player_ref(s.turn),
+                         square_words(r, s.pending_square), money_words(r, r.square(s.pending_square).price));
+    case Phase::Auction:
+      return s.auction.lot == AuctionLot::Property
+                 ? fmt::format("the auction of {} must close first (bid or pass)", square_words(r, s.auction.square))
+                 : fmt::format("the auction of a {} must close first (bid or pass)",
+                               s.auction.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house);
+    case Phase::AwaitingCard:
+      return fmt::format("{} must first turn up a {} card", player_ref(s.turn),
+                         r.decks[static_cast<int>(s.pending_deck)].name);
+    case Phase::CardChoice:
+      return fmt::format("{} must first pay the {} fine or take a {} card", player_ref(s.turn),
+                         money_words(r, s.pending_fine), r.decks[static_cast<int>(s.pending_deck)].name);
+    case Phase::AwaitingRoll:
+      return fmt::format("{} must throw the dice", player_ref(s.turn));
+    case Phase::TurnOver:
+      return fmt::format("{}'s move is over; {} throws next", player_ref(s.turn), player_ref(next_player(s)));
+    case Phase::Placing:
+      return fmt::format("{} must first place the building bought at auction", player_ref(s.placing_player));
+    case Phase::GameOver:
+      return fmt::format("the game is over: {} has won", player_ref(s.winner));
+  }
+  return {};
+}
+
+void settle_debts(Outcome& out, PlayerId debtor) {
+  // rule debt/paid-when-able: each debt is paid in full as soon as the cash is there.
+  for (std::size_t c = 0; c < out.state.player(debtor).owes.size(); ++c) {
+    const Money owed = out.state.player(debtor).owes[c];
+    if (owed.units <= 0 || out.state.player(debtor).cash < owed) continue;
+    Event e = ev(EventType::DebtPaid, debtor);
+    e.other = static_cast<PlayerId>(static_cast<int>(c) - 1);
+    e.amount = owed;
+    out.emit(e);
+  }
+}
+
+Money mortgage_interest(const Ruleset& r, Money principal) {
+  const std::int64_t scaled = principal.units * r.mortgage_interest_percent;
+  switch (r.interest_rounding) {
+    case Rounding::Up: return Money{(scaled + 99) / 100};
+    case Rounding::Down: return Money{scaled / 100};
+    case Rounding::Nearest: return Money{(scaled + 50) / 100};
+  }
+  return Money{scaled / 100};
+}
+
+void close_auction_if_done(Outcome& out) {
+  const State& s = out.state;
+  const AuctionState a = s.auction;
+  int still_in = 0;
+  for (PlayerId q = 0; q < s.player_count; ++q)
+    if (is_active(s, q) && !(a.passed & (1u << q)) && q != a.high_bidder) ++still_in;
+  if (still_in > 0) return;
+  const bool from_bankruptcy =
+      a.lot == AuctionLot::Property && (s.bank_auction_queue & (std::uint64_t{1} << a.square)) != 0;
+  // rule auction/closes-when-others-pass
+  if (a.high_bidder != kBank) {
+    Event w = ev(EventType::AuctionWon, a.high_bidder);
+    w.square = a.square;
+    w.amount = a.high_bid;
+    w.count = static_cast<int>(a.lot);
+    out.emit(w);
+  } else {
+    Event u = ev(EventType::AuctionUnsold, s.turn);
+    u.square = a.square;
+    u.count = static_cast<int>(a.lot);
+    out.emit(u);
+  }
+  if (a.lot != AuctionLot::Property) return;  // the buyer places his building next (or the game resumes)
+  if (!from_bankruptcy) {
+    finish_move(out, out.state.turn);
+    return;
+  }
+  // rule bankruptcy/to-bank: the Bank auctions the bankrupt's properties one after another.
+  const std::uint64_t queue = out.state.bank_auction_queue;
+  if (queue != 0) {
+    Event next = ev(EventType::AuctionOpened, out.state.turn);
+    next.square = static_cast<SquareId>(__builtin_ctzll(queue));
+    out.emit(next);
+    return;
+  }
+  Event done = ev(EventType::BankAuctionsQueued);
+  done.mask = 0;
+  out.emit(done);
+  if (out.state.player(out.state.turn).bankrupt) out.emit(ev(EventType::TurnStarted, next_player(out.state)));
+}
+
+}  // namespace deedlog

@@ -1,0 +1,62 @@
+#pragma once
+// What the rule files inside decide share: words for rulings, whose turn comes next, and
+// the checks that stop the game (debts, open decisions).
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/command.h"
+#include "engine/decide.h"
+#include "engine/outcome.h"
+#include "engine/rule_book.h"
+
+namespace deedlog {
+
+std::string money_words(const Ruleset& r, Money m);
+std::string square_words(const Ruleset& r, SquareId s);
+
+// The next seat still in the game after the player whose turn it is.
+PlayerId next_player(const State& s);
+bool is_active(const State& s, PlayerId p);
+int active_players(const State& s);
+
+// The first unpaid debt, as the ruling that says the game waits for it.
+std::optional<Violation> debts_block(const Ruleset& r, const State& s);
+// What must happen before the game moves on, in words.
+std::string pending_words(const Ruleset& r, const State& s);
+
+// Pays every debt the debtor now has the cash for (the debt is paid as soon as he can).
+void settle_debts(Outcome& out, PlayerId debtor);
+
+// Raising money and the economy (each in its own file).
+Decision decide_build(const Ruleset& r, const State& s, const Command& c);
+Decision decide_sell(const Ruleset& r, const State& s, const Command& c);
+Decision decide_auction_building(const Ruleset& r, const State& s, const Command& c);
+Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c);
+Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c);
+Decision decide_offer(const Ruleset& r, const State& s, const Command& c);
+Decision decide_accept(const Ruleset& r, const State& s, const Command& c);
+Decision decide_reject(const Ruleset& r, const State& s, const Command& c);
+Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c);
+Decision decide_deal(const Ruleset& r, const State& s, const Command& c);
+Decision decide_call_time(const Ruleset& r, const State& s, const Command& c);
+
+// Short game: every player holds the deeds dealt to him (always true in other games).
+bool dealing_done(const Ruleset& r, const State& s);
+
+// Building auctions: may this player place one more house (or a hotel) somewhere legally?
+bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel);
+
+// Closes the open auction when only the high bidder is left (or nobody bid and all passed),
+// and moves the game on: the move completes, the next bankruptcy lot opens, or a building
+// auction's buyer places his building.
+void close_auction_if_done(Outcome& out);
+
+// rule mortgage/interest-on-transfer: the new owner of a mortgaged deed pays the 10% at once
+// (owed to the Bank if he has not the cash).
+void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId square);
+
+// The 10% on a mortgage, rounded as the edition says.
+Money mortgage_interest(const Ruleset& r, Money principal);
+
+}  // namespace deedlog

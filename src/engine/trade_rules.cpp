@@ -1,0 +1,167 @@
+// SELLING PROPERTY between players: sites, stations, utilities, cash and Get Out of Jail Free
+// cards at any price agreed; never a site of a group with buildings; no borrowing.
+#include <fmt/format.h>
+
+#include "engine/decide_support.h"
+#include "engine/player_ref.h"
+
+namespace deedlog {
+namespace {
+
+std::uint64_t mask_of(const std::vector<SquareId>& squares) {
+  std::uint64_t m = 0;
+  for (SquareId s : squares) m |= std::uint64_t{1} << s;
+  return m;
+}
+
+template <class Fn>
+void for_each_square(std::uint64_t mask, Fn fn) {
+  while (mask) {
+    const int s = __builtin_ctzll(mask);
+    fn(static_cast<SquareId>(s));
+    mask &= mask - 1;
+  }
+}
+
+// Can `owner` hand over these squares, cash and cards? (Both sides of an offer are checked alike.)
+std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerId owner, std::uint64_t squares,
+                                       Money cash, int cards) {
+  std::optional<Violation> problem;
+  for_each_square(squares, [&](SquareId sq) {
+    if (problem) return;
+    const Square& square = r.square(sq);
+    if (!square.is_property() || s.holdings[sq].owner != owner) {
+      problem = violation(r, rule::kTradeHoldings, fmt::format("{} does not own {}", player_ref(owner), square.name));
+      return;
+    }
+    // rule trade/no-site-of-a-built-group
+    for (SquareId m : r.groups[static_cast<std::size_t>(square.group)].members)
+      if (s.holdings[m].buildings > 0 && !problem)
+        problem = violation(r, rule::kTradeNoBuildings,
+                            fmt::format("{} cannot change hands while buildings stand on its group ({}): sell them "
+                                        "to the Bank first",
+                                        square.name, square_words(r, m)));
+  });
+  if (problem) return problem;
+  if (cash.units < 0 || s.player(owner).cash < cash)
+    return violation(r, rule::kTradeNoBorrowing,
+                     fmt::format("{} has {}, not {}: players may not borrow from each other", player_ref(owner),
+                                 money_words(r, s.player(owner).cash), money_words(r, cash)));
+  if (s.player(owner).jail_card_count() < cards)
+    return violation(r, rule::kTradeHoldings,
+                     fmt::format("{} holds {} Get Out of Jail Free card(s), not {}", player_ref(owner),
+                                 s.player(owner).jail_card_count(), cards));
+  return std::nullopt;
+}
+
+void hand_over(Outcome& out, PlayerId from, PlayerId to, std::uint64_t squares, Money cash, int cards,
+               std::vector<SquareId>* mortgaged_received) {
+  for_each_square(squares, [&](SquareId sq) {
+    Event e = ev(EventType::PropertyTransferred, from);
+    e.other = to;
+    e.square = sq;
+    if (out.state.holdings[sq].mortgaged) mortgaged_received->push_back(sq);
+    out.emit(e);
+  });
+  if (cash.units > 0) {
+    Event e = ev(EventType::PaidToPlayer, from);
+    e.other = to;
+    e.amount = cash;
+    out.emit(e);
+  }
+  for (int k = 0; k < cards; ++k) {
+    const PlayerState& p = out.state.player(from);
+    const DeckId deck = p.jail_cards[0] > 0 ? DeckId::Chance : DeckId::CommunityChest;
+    Event e = ev(EventType::JailCardTransferred, from);
+    e.other = to;
+    e.deck = deck;
+    out.emit(e);
+  }
+}
+
+}  // namespace
+
+// rule mortgage/interest-on-transfer: the new owner of a mortgaged deed pays 10% at once.
+void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId sq) {
+  const Money interest = mortgage_interest(out.ruleset, out.ruleset.square(sq).mortgage_value);
+  if (out.state.player(new_owner).cash >= interest) {
+    Event e = ev(EventType::InterestPaid, new_owner);
+    e.square = sq;
+    e.amount = interest;
+    e.flag = true;
+    out.emit(e);
+    return;
+  }
+  Event d = ev(EventType::DebtIncurred, new_owner);
+  d.other = kBank;
+  d.square = sq;
+  d.amount = interest;
+  d.count = static_cast<int>(EventType::InterestPaid);
+  out.emit(d);
+}
+
+Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
+  if (s.time_called)
+    return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
+  if (!is_active(s, c.counterparty) || c.counterparty == c.actor)
+    return Decision::refuse(violation(r, rule::kTradeHoldings, "an offer is made to another player still in the game"));
+  if (s.offer.open)
+    return Decision::refuse(violation(r, rule::kTradeOpen,
+                                      fmt::format("{}'s offer to {} is open: it is accepted or rejected first",
+                                                  player_ref(s.offer.from), player_ref(s.offer.to))));
+  const std::uint64_t give = mask_of(c.give.properties);
+  const std::uint64_t get = mask_of(c.get.properties);
+  if (give == 0 && get == 0 && c.give.cash.is_zero() && c.get.cash.is_zero() && c.give.jail_cards == 0 &&
+      c.get.jail_cards == 0)
+    return Decision::refuse(violation(r, rule::kTradeHoldings, "the offer hands nothing over"));
+  if (auto v = can_hand_over(r, s, c.actor, give, c.give.cash, c.give.jail_cards)) return Decision::refuse(*v);
+  // What is asked for must be the other player's now, though his cash is checked when he answers.
+  if (auto v = can_hand_over(r, s, c.counterparty, get, Money{0}, c.get.jail_cards)) return Decision::refuse(*v);
+  Outcome out(r, s);
+  Event e = ev(EventType::TradeOffered, c.actor);
+  e.other = c.counterparty;
+  e.mask = give;
+  e.mask2 = get;
+  e.amount = c.give.cash;
+  e.amount2 = c.get.cash;
+  e.cards = static_cast<std::uint8_t>(c.give.jail_cards);
+  e.cards2 = static_cast<std::uint8_t>(c.get.jail_cards);
+  out.emit(e);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
+  const TradeOffer& o = s.offer;
+  if (!o.open || o.to != c.actor)
+    return Decision::refuse(violation(r, rule::kTradeOpen,
+                                      o.open ? fmt::format("the open offer is {}'s to answer", player_ref(o.to))
+                                             : std::string("no offer is open")));
+  if (s.time_called)
+    return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
+  // Both sides again: the position may have moved since the offer.
+  if (auto v = can_hand_over(r, s, o.from, o.give, o.give_cash, o.give_cards)) return Decision::refuse(*v);
+  if (auto v = can_hand_over(r, s, o.to, o.get, o.get_cash, o.get_cards)) return Decision::refuse(*v);
+  Outcome out(r, s);
+  Event a = ev(EventType::TradeAccepted, o.to);
+  a.other = o.from;
+  out.emit(a);
+  std::vector<SquareId> to_receiver, to_offerer;
+  hand_over(out, o.from, o.to, o.give, o.give_cash, o.give_cards, &to_receiver);
+  hand_over(out, o.to, o.from, o.get, o.get_cash, o.get_cards, &to_offerer);
+  for (SquareId sq : to_receiver) charge_transfer_interest(out, o.to, sq);
+  for (SquareId sq : to_offerer) charge_transfer_interest(out, o.from, sq);
+  settle_debts(out, o.from);
+  settle_debts(out, o.to);
+  return Decision::accept(std::move(out.events));
+}
+
+Decision decide_reject(const Ruleset& r, const State& s, const Command& c) {
+  const TradeOffer& o = s.offer;
+  if (!o.open || (o.to != c.actor && o.from != c.actor))
+    return Decision::refuse(violation(r, rule::kTradeOpen, "no offer to or from this player is open"));
+  Outcome out(r, s);
+  out.emit(ev(EventType::TradeRejected, c.actor));
+  return Decision::accept(std::move(out.events));
+}
+
+}  // namespace deedlog

@@ -1,0 +1,51 @@
+#include "engine/valuation.h"
+
+namespace deedlog {
+
+Valuation value_estates(const Ruleset& r, const State& s) {
+  Valuation v;
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    const PlayerState& ps = s.player(p);
+    EstateValue e;
+    e.player = p;
+    e.in_game = !ps.bankrupt;
+    e.items.push_back({ValuationItem::Kind::Cash, kNoSquare, 0, ps.cash});
+    for (int i = 0; i < r.board_size(); ++i) {
+      const SquareId sq = static_cast<SquareId>(i);
+      const Holding& h = s.holdings[sq];
+      if (h.owner != p) continue;
+      const Square& square = r.square(sq);
+      if (h.mortgaged) {
+        e.items.push_back({ValuationItem::Kind::MortgagedProperty, sq, 0, Money{square.price.units / 2}});
+      } else {
+        e.items.push_back({ValuationItem::Kind::Property, sq, 0, square.price});
+      }
+      if (h.buildings == kHotel) {
+        // A hotel is worth the cost of the houses given for it and one more.
+        e.items.push_back({ValuationItem::Kind::Hotel, sq, 1, square.house_cost * (r.houses_per_hotel + 1)});
+      } else if (h.buildings > 0) {
+        e.items.push_back({ValuationItem::Kind::Houses, sq, h.buildings, square.house_cost * h.buildings});
+      }
+    }
+    const Money owed = ps.total_owed();
+    if (owed.units > 0) e.items.push_back({ValuationItem::Kind::Debt, kNoSquare, 0, -owed});
+    for (const ValuationItem& item : e.items) e.total += item.amount;
+    v.estates.push_back(std::move(e));
+  }
+  Money best{INT64_MIN};
+  for (const EstateValue& e : v.estates) {
+    if (!e.in_game) continue;
+    if (e.total > best) {
+      best = e.total;
+      v.leaders = {e.player};
+    } else if (e.total == best) {
+      v.leaders.push_back(e.player);
+    }
+  }
+  const bool move_done = s.phase == Phase::TurnOver || s.phase == Phase::AwaitingRoll;
+  v.final = s.phase == Phase::GameOver || (s.time_called && move_done);
+  if (s.phase == Phase::GameOver) v.leaders = {s.winner};
+  return v;
+}
+
+}  // namespace deedlog
