@@ -19,6 +19,7 @@ const std::map<std::string, std::string> kCommands = {
     {"import", "import FILE.game: start a game from the file and play every move in order"},
     {"play", "play \"MOVE\" [--dry-run]: rule on one move; record it if legal"},
     {"status", "status [--at SEQ]: the position now, or after event SEQ"},
+    {"value", "value [--at SEQ]: each estate valued by the short game's rules, item by item, and the richest"},
     {"log", "log [--from SEQ] [--to SEQ]: the journal, event by event"},
     {"verify", "verify: check the hash chain and decide every recorded move again"},
 };
@@ -44,7 +45,7 @@ int main(int argc, char** argv) {
       "variant", po::value<std::string>()->default_value(""), "new: edition options, comma separated")(
       "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
       "dry-run", "play: rule only; record nothing")("at", po::value<std::int64_t>()->default_value(0),
-                                                    "status: the position after this event")(
+                                                    "status, value: the position after this event")(
       "from", po::value<std::int64_t>()->default_value(1), "log: first event")(
       "to", po::value<std::int64_t>()->default_value(0), "log: last event");
   po::options_description hidden;
@@ -107,6 +108,7 @@ int main(int argc, char** argv) {
                  ? run_play(o, args[0], vm.count("dry-run") > 0, std::cout, std::cerr)
                  : kExitUsage;
     if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
+    if (cmd == "value") return want_args(0, "no arguments") ? run_value(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
     if (cmd == "log")
       return want_args(0, "no arguments")
                  ? run_log(o, vm["from"].as<std::int64_t>(), vm["to"].as<std::int64_t>(), std::cout, std::cerr)

@@ -3,7 +3,8 @@
 //   "exit":    the exit code of `referee import` (0, or 3 when a move is refused),
 //   "refused": {"line": N, "rule": "..."} when a move (or the setup, line 0) is refused,
 //   "status":  a part of `referee status --json` after the import, compared key by key
-//              (arrays element by element); keys left out are not checked.
+//              (arrays element by element); keys left out are not checked;
+//   "value":   likewise a part of `referee value --json`.
 // Each game is also verified (hash chain and re-adjudication).
 #include <gtest/gtest.h>
 
@@ -70,6 +71,13 @@ TEST_P(SampleGame, RefereesToTheExpectedOutcome) {
     std::vector<std::string> diffs;
     compare(expected["status"], json::parse(status.out), "status", &diffs);
     for (const auto& d : diffs) ADD_FAILURE() << game.filename() << ": " << d;
+    if (expected.contains("value")) {
+      const auto value = testing::referee(db, "--json value");
+      ASSERT_EQ(value.code, 0) << value.err;
+      std::vector<std::string> vdiffs;
+      compare(expected["value"], json::parse(value.out), "value", &vdiffs);
+      for (const auto& d : vdiffs) ADD_FAILURE() << game.filename() << ": " << d;
+    }
     const auto verified = testing::referee(db, "verify");
     EXPECT_EQ(verified.code, 0) << verified.out << verified.err;
   }

@@ -13,6 +13,7 @@
 #include "app/verification.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
+#include "engine/valuation.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -192,6 +193,85 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
   if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
   if (o.json) out << position_json(g).dump() << "\n";
   else out << position_text(g);
+  return kExitOk;
+}
+
+namespace {
+
+std::string item_kind(ValuationItem::Kind k) {
+  switch (k) {
+    case ValuationItem::Kind::Cash: return "cash";
+    case ValuationItem::Kind::Property: return "property";
+    case ValuationItem::Kind::MortgagedProperty: return "mortgaged-property";
+    case ValuationItem::Kind::Houses: return "houses";
+    case ValuationItem::Kind::Hotel: return "hotel";
+    case ValuationItem::Kind::Debt: return "debt";
+  }
+  return "?";
+}
+
+std::string item_words(const Ruleset& r, const ValuationItem& i) {
+  const std::string where = i.square == kNoSquare ? std::string() : r.square(i.square).name;
+  switch (i.kind) {
+    case ValuationItem::Kind::Cash: return "cash in hand";
+    case ValuationItem::Kind::Property: return where + " at its printed price";
+    case ValuationItem::Kind::MortgagedProperty: return where + " (mortgaged) at half its printed price";
+    case ValuationItem::Kind::Houses:
+      return fmt::format("{} {} on {} at cost", i.count, i.count == 1 ? r.words.house : r.words.houses, where);
+    case ValuationItem::Kind::Hotel:
+      return fmt::format("the {} on {} at the cost of {} {}", r.words.hotel, where, r.houses_per_hotel + 1, r.words.houses);
+    case ValuationItem::Kind::Debt: return "owed and unpaid";
+  }
+  return "?";
+}
+
+}  // namespace
+
+int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  const Valuation v = value_estates(g.ruleset, g.state);
+  const auto& names = g.header.players;
+  std::string leaders;
+  for (PlayerId p : v.leaders) leaders += (leaders.empty() ? "" : ", ") + names[static_cast<std::size_t>(p)];
+  if (o.json) {
+    ojson doc;
+    doc["game"] = g.id;
+    doc["seq"] = g.state.seq;
+    doc["final"] = v.final;
+    doc["players"] = ojson::array();
+    for (const EstateValue& e : v.estates) {
+      ojson pj;
+      pj["name"] = names[static_cast<std::size_t>(e.player)];
+      pj["cash"] = e.items.front().amount.units;
+      pj["total"] = e.total.units;
+      pj["in_game"] = e.in_game;
+      pj["items"] = ojson::array();
+      for (const ValuationItem& i : e.items) {
+        ojson ij{{"kind", item_kind(i.kind)}, {"amount", i.amount.units}, {"words", item_words(g.ruleset, i)}};
+        if (i.square != kNoSquare) ij["square"] = g.ruleset.square(i.square).name;
+        if (i.count) ij["count"] = i.count;
+        pj["items"].push_back(ij);
+      }
+      doc["players"].push_back(pj);
+    }
+    doc["winner"] = v.leaders.size() == 1 ? ojson(names[static_cast<std::size_t>(v.leaders.front())]) : ojson(nullptr);
+    if (v.leaders.size() > 1) doc["tied"] = leaders;
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Game {} ({}), after event {}: estates valued by the short game's rules{}\n", g.id, g.ruleset.id,
+                     g.state.seq, v.final ? " (final)" : " (the game goes on)");
+  for (const EstateValue& e : v.estates) {
+    out << fmt::format("{}{}: {}{}\n", names[static_cast<std::size_t>(e.player)], e.in_game ? "" : " (out of the game)",
+                       g.ruleset.words.currency, e.total.units);
+    for (const ValuationItem& i : e.items)
+      out << fmt::format("    {:>8}  {}\n", fmt::format("{}{}", g.ruleset.words.currency, i.amount.units),
+                         item_words(g.ruleset, i));
+  }
+  out << (v.leaders.size() == 1 ? fmt::format("{} {}\n", v.final ? "Winner:" : "Richest now:", leaders)
+                                : fmt::format("Tied: {}\n", leaders));
   return kExitOk;
 }
 

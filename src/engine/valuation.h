@@ -11,7 +11,7 @@
 namespace deedlog {
 
 struct ValuationItem {
-  enum class Kind { Cash, Property, MortgagedProperty, Houses, Hotel, JailCard, Debt } kind;
+  enum class Kind { Cash, Property, MortgagedProperty, Houses, Hotel, Debt } kind;
   SquareId square = kNoSquare;
   int count = 0;
   Money amount;
