@@ -1,0 +1,52 @@
+#include "engine/invariants.h"
+
+#include <fmt/format.h>
+
+namespace deedlog {
+
+std::string check_invariants(const Ruleset& r, const State& s) {
+  // Money is conserved: whatever the players hold the Bank has paid out net.
+  Money cash;
+  for (PlayerId p = 0; p < s.player_count; ++p) cash += s.player(p).cash;
+  if (cash + s.bank_takings != Money{0})
+    return fmt::format("money not conserved: players hold {}, the Bank's takings are {}", cash.units,
+                       s.bank_takings.units);
+  int houses = 0, hotels = 0;
+  for (int i = 0; i < r.board_size(); ++i) {
+    const Holding& h = s.holdings[static_cast<std::size_t>(i)];
+    const Square& sq = r.square(static_cast<SquareId>(i));
+    if (h.owner != kBank && (!sq.is_property() || h.owner < 0 || h.owner >= s.player_count))
+      return fmt::format("{} has an impossible owner", sq.name);
+    if (h.owner != kBank && s.player(h.owner).bankrupt) return fmt::format("bankrupt player owns {}", sq.name);
+    if (h.buildings > kHotel) return fmt::format("{} carries {} buildings", sq.name, h.buildings);
+    if (h.buildings > 0 && (sq.kind != SquareKind::Street || h.mortgaged || h.owner == kBank))
+      return fmt::format("buildings on {} where none may stand", sq.name);
+    if (h.buildings == kHotel) ++hotels;
+    else houses += h.buildings;
+  }
+  if (houses + s.bank_houses != r.house_stock)
+    return fmt::format("houses: {} on the board and {} in the Bank, not {}", houses, s.bank_houses, r.house_stock);
+  if (hotels + s.bank_hotels != r.hotel_stock)
+    return fmt::format("hotels: {} on the board and {} in the Bank, not {}", hotels, s.bank_hotels, r.hotel_stock);
+  for (const Group& g : r.groups) {
+    int lo = kHotel, hi = 0;
+    bool mortgaged = false;
+    for (SquareId m : g.members) {
+      lo = std::min<int>(lo, s.holdings[m].buildings);
+      hi = std::max<int>(hi, s.holdings[m].buildings);
+      mortgaged = mortgaged || s.holdings[m].mortgaged;
+    }
+    if (hi - lo > 1) return fmt::format("the {} group is built unevenly", g.name);
+    if (hi > 0 && mortgaged) return fmt::format("the {} group has buildings beside a mortgage", g.name);
+  }
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    const PlayerState& ps = s.player(p);
+    if (ps.square >= r.board_size()) return fmt::format("player {} is off the board", p);
+    if (ps.bankrupt && (ps.cash.units != 0 || ps.jail_card_count() != 0))
+      return fmt::format("bankrupt player {} still holds cash or cards", p);
+    if (ps.in_jail && ps.square != r.jail_square) return fmt::format("player {} is in jail off the Jail square", p);
+  }
+  return {};
+}
+
+}  // namespace deedlog

@@ -1,0 +1,14 @@
+#pragma once
+// What must hold of every position, whatever the moves: the check run after every event in
+// the tests (and in debug builds), after Stockfish's pos_is_ok().
+#include <string>
+
+#include "engine/state.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+// "" when the position is sound; otherwise what is wrong, in words.
+std::string check_invariants(const Ruleset& ruleset, const State& state);
+
+}  // namespace deedlog

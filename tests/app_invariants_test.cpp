@@ -1,0 +1,88 @@
+// Every sample game, replayed event by event: after each event the position is sound (money
+// conserved, building stock, even building, owners), and a fold from a snapshot equals a
+// fold from the start.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "app/game_session.h"
+#include "engine/event_codec.h"
+#include "engine/evolve.h"
+#include "engine/invariants.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+#include "support/cli.h"
+
+namespace deedlog {
+namespace {
+namespace fs = std::filesystem;
+
+std::vector<fs::path> sample_games() {
+  std::vector<fs::path> games;
+  for (const auto& e : fs::recursive_directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / "samples"))
+    if (e.path().extension() == ".game") games.push_back(e.path());
+  std::sort(games.begin(), games.end());
+  return games;
+}
+
+// Imports a sample into an in-memory journal as far as it is legal.
+std::int64_t import_into(Journal& j, const fs::path& file) {
+  const std::string text = testing::slurp(file);
+  GameHeader header;
+  ParseError perr;
+  if (!parse_header(text, &header, &perr)) return 0;
+  Ruleset r;
+  if (!load_ruleset(header.ruleset, &r).is_ok()) return 0;
+  GameFile gf;
+  if (!parse_game(text, r, &gf, &perr)) return 0;
+  std::int64_t id = 0;
+  std::optional<Violation> refused;
+  if (!create_game(j, gf.header, gf.setup, &id, &refused).is_ok() || refused) return 0;
+  Game g;
+  EXPECT_TRUE(load_game(j, id, 0, &g).is_ok());
+  for (const MoveLine& m : gf.moves) {
+    PlayOutcome po;
+    EXPECT_TRUE(play_move(j, g, m.command, false, &po).is_ok());
+    if (!po.decision.accepted) break;
+  }
+  return id;
+}
+
+class SampleInvariants : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(SampleInvariants, HoldAfterEveryEvent) {
+  std::unique_ptr<Journal> j;
+  ASSERT_TRUE(Journal::open(":memory:", &j).is_ok());
+  const std::int64_t id = import_into(*j, GetParam());
+  if (id == 0) GTEST_SKIP() << "the sample's setup is refused on purpose";
+  Game g;
+  ASSERT_TRUE(load_game(*j, id, 1, &g).is_ok());
+  State s = initial_state(g.ruleset, g.header);
+  std::int64_t checked = 0;
+  ASSERT_TRUE(j->scan(id, 1, 0, [&](const EventRow& row) {
+                 Event e;
+                 std::string error;
+                 EXPECT_TRUE(decode_event(row.type, row.payload, &e, &error)) << error;
+                 evolve(s, e);
+                 const std::string problem = check_invariants(g.ruleset, s);
+                 EXPECT_EQ(problem, "") << "after event " << row.seq << " (" << row.type << ")";
+                 ++checked;
+                 return problem.empty();
+               }).is_ok());
+  EXPECT_GT(checked, 0);
+  // Any point of the game folded through the snapshots equals the plain fold.
+  Game whole;
+  ASSERT_TRUE(load_game(*j, id, 0, &whole).is_ok());
+  EXPECT_EQ(whole.state, s);
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, SampleInvariants, ::testing::ValuesIn(sample_games()),
+                         [](const ::testing::TestParamInfo<fs::path>& info) {
+                           std::string name = info.param.stem().string();
+                           for (char& c : name)
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace deedlog
