@@ -19,6 +19,7 @@ const std::map<std::string, std::string> kCommands = {
     {"import", "import FILE.game: start a game from the file and play every move in order"},
     {"play", "play \"MOVE\" [--dry-run]: rule on one move; record it if legal"},
     {"status", "status [--at SEQ]: the position now, or after event SEQ"},
+    {"moves", "moves: every legal move now, in notation (what a puzzled player or a bot asks)"},
     {"value", "value [--at SEQ]: each estate valued by the short game's rules, item by item, and the richest"},
     {"log", "log [--from SEQ] [--to SEQ]: the journal, event by event"},
     {"verify", "verify: check the hash chain and decide every recorded move again"},
@@ -108,6 +109,7 @@ int main(int argc, char** argv) {
                  ? run_play(o, args[0], vm.count("dry-run") > 0, std::cout, std::cerr)
                  : kExitUsage;
     if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
+    if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, std::cout, std::cerr) : kExitUsage;
     if (cmd == "value") return want_args(0, "no arguments") ? run_value(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
     if (cmd == "log")
       return want_args(0, "no arguments")

@@ -13,6 +13,7 @@
 #include "app/verification.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
+#include "engine/legal_moves.h"
 #include "engine/valuation.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
@@ -272,6 +273,38 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
   }
   out << (v.leaders.size() == 1 ? fmt::format("{} {}\n", v.final ? "Winner:" : "Richest now:", leaders)
                                 : fmt::format("Tied: {}\n", leaders));
+  return kExitOk;
+}
+
+int run_moves(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state);
+  const auto& names = g.header.players;
+  const std::string turn = names[static_cast<std::size_t>(g.state.turn)];
+  // Trades are open to every player at almost any time; they are shown as a form to fill in.
+  const bool trading = g.state.phase != Phase::GameOver && !g.state.time_called && !g.state.offer.open;
+  if (o.json) {
+    ojson doc;
+    doc["player"] = turn;
+    doc["phase"] = phase_name(g.state.phase);
+    doc["moves"] = ojson::array();
+    doc["forms"] = ojson::array();
+    for (const LegalMove& m : moves) {
+      const std::string text = print_move(m.command, g.ruleset, names);
+      doc["moves"].push_back(text);
+      if (!m.fill.empty()) doc["forms"].push_back({{"move", text}, {"fill", m.fill}});
+    }
+    if (trading) doc["forms"].push_back({{"move", "PLAYER offers PLAYER: WHAT for WHAT"},
+                                         {"fill", "properties, an amount and cards on either side"}});
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Now: {}\n", phase_words(g.ruleset, names, g.state));
+  for (const LegalMove& m : moves)
+    out << "  " << print_move(m.command, g.ruleset, names) << (m.fill.empty() ? "" : "   (" + m.fill + ")") << "\n";
+  if (trading) out << "  PLAYER offers PLAYER: WHAT for WHAT   (any player, any time: properties, an amount, cards)\n";
   return kExitOk;
 }
 

@@ -1,0 +1,96 @@
+#include "engine/legal_moves.h"
+
+#include <fmt/format.h>
+
+#include "engine/decide.h"
+
+namespace deedlog {
+namespace {
+
+Command make(Verb v, PlayerId actor) {
+  Command c;
+  c.verb = v;
+  c.actor = actor;
+  return c;
+}
+
+struct Collector {
+  const Ruleset& r;
+  const State& s;
+  std::vector<LegalMove> moves;
+
+  void consider(const Command& c, std::string fill = {}) {
+    if (decide(r, s, c).accepted) moves.push_back(LegalMove{c, std::move(fill)});
+  }
+};
+
+bool owns_any(const Ruleset& r, const State& s, PlayerId p) {
+  for (int i = 0; i < r.board_size(); ++i)
+    if (s.holdings[static_cast<std::size_t>(i)].owner == p) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
+  Collector out{r, s, {}};
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    if (s.player(p).bankrupt) continue;
+    // The throw: concrete in a seeded game; at a table the dice are whatever they show.
+    if (s.seeded) {
+      out.consider(make(Verb::Roll, p));
+    } else {
+      Command roll = make(Verb::Roll, p);
+      roll.die1 = 1;
+      roll.die2 = 2;
+      out.consider(roll, "the dice as thrown, 1 to 6 each");
+    }
+    for (Verb v : {Verb::Buy, Verb::Decline, Verb::Pass, Verb::ClaimRent, Verb::PayFine, Verb::UseCard,
+                   Verb::Accept, Verb::Reject, Verb::DeclareBankruptcy, Verb::EndTurn})
+      out.consider(make(v, p));
+    if (s.phase == Phase::Auction) {
+      const Money lowest = s.auction.high_bid + Money{1};
+      Command bid = make(Verb::Bid, p);
+      bid.amount = lowest;
+      out.consider(bid, fmt::format("any amount from {} to {}", lowest.units, s.player(p).cash.units));
+    }
+    if (s.phase == Phase::AwaitingCard || s.phase == Phase::CardChoice) {
+      // Every card that could be the one turned up now (the unseen ones, or the known top).
+      const Deck& deck = r.decks[static_cast<int>(s.pending_deck)];
+      for (std::size_t i = 0; i < deck.cards.size(); ++i) {
+        Command draw = make(Verb::Draw, p);
+        draw.card_query = deck.cards[i].text;
+        out.consider(draw);
+      }
+    }
+    if (!owns_any(r, s, p)) continue;
+    for (int i = 0; i < r.board_size(); ++i) {
+      const SquareId sq = static_cast<SquareId>(i);
+      if (s.holdings[sq].owner != p) continue;
+      for (Verb v : {Verb::Mortgage, Verb::Unmortgage}) {
+        Command c = make(v, p);
+        c.square = sq;
+        out.consider(c);
+      }
+      if (r.square(sq).kind != SquareKind::Street) continue;
+      for (bool hotel : {false, true}) {
+        for (Verb v : {Verb::Build, Verb::Sell}) {
+          Command c = make(v, p);
+          c.square = sq;
+          c.hotel = hotel;
+          out.consider(c);
+        }
+      }
+    }
+  }
+  // The referee's own moves.
+  out.consider(make(Verb::CallTime, kReferee));
+  for (bool hotel : {false, true}) {
+    Command c = make(Verb::AuctionBuilding, kReferee);
+    c.hotel = hotel;
+    out.consider(c);
+  }
+  return std::move(out.moves);
+}
+
+}  // namespace deedlog

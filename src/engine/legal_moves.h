@@ -1,0 +1,21 @@
+#pragma once
+// Every legal move in a position: the question a puzzled player asks and the interface a
+// game bot plays through. Candidates are generated from the position and each is put to
+// decide(), so the list can never disagree with the rules.
+#include <string>
+#include <vector>
+
+#include "engine/command.h"
+#include "engine/state.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+struct LegalMove {
+  Command command;     // a concrete move that decide() accepts now
+  std::string fill;    // "" when the move is exactly this; else what may vary ("amount 61 to 1500", "the dice")
+};
+
+std::vector<LegalMove> legal_moves(const Ruleset& ruleset, const State& state);
+
+}  // namespace deedlog
