@@ -20,6 +20,7 @@ const std::map<std::string, std::string> kCommands = {
     {"play", "play \"MOVE\" [--dry-run]: rule on one move; record it if legal"},
     {"status", "status [--at SEQ]: the position now, or after event SEQ"},
     {"moves", "moves: every legal move now, in notation (what a puzzled player or a bot asks)"},
+    {"settle", "settle PLAYER [--at SEQ]: what he owes, what he could raise, whether he is bankrupt, the settlement"},
     {"value", "value [--at SEQ]: each estate valued by the short game's rules, item by item, and the richest"},
     {"log", "log [--from SEQ] [--to SEQ]: the journal, event by event"},
     {"verify", "verify: check the hash chain and decide every recorded move again"},
@@ -46,7 +47,7 @@ int main(int argc, char** argv) {
       "variant", po::value<std::string>()->default_value(""), "new: edition options, comma separated")(
       "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
       "dry-run", "play: rule only; record nothing")("at", po::value<std::int64_t>()->default_value(0),
-                                                    "status, value: the position after this event")(
+                                                    "status, value, settle: the position after this event")(
       "from", po::value<std::int64_t>()->default_value(1), "log: first event")(
       "to", po::value<std::int64_t>()->default_value(0), "log: last event");
   po::options_description hidden;
@@ -110,6 +111,9 @@ int main(int argc, char** argv) {
                  : kExitUsage;
     if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
     if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, std::cout, std::cerr) : kExitUsage;
+    if (cmd == "settle")
+      return want_args(1, "one player's name") ? run_settle(o, args[0], vm["at"].as<std::int64_t>(), std::cout, std::cerr)
+                                               : kExitUsage;
     if (cmd == "value") return want_args(0, "no arguments") ? run_value(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
     if (cmd == "log")
       return want_args(0, "no arguments")

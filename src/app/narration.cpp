@@ -73,12 +73,20 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} may buy {} for {}.", who, sq(r, e.square), money(r, e.amount));
     case EventType::PropertyBought: return fmt::format("{} bought {} for {}.", who, sq(r, e.square), money(r, e.amount));
     case EventType::PurchaseDeclined: return fmt::format("{} declined to buy {}.", who, sq(r, e.square));
-    case EventType::AuctionOpened: return fmt::format("The Bank auctions {}.", sq(r, e.square));
+    case EventType::AuctionOpened:
+      if (e.count == static_cast<int>(AuctionLot::House)) return fmt::format("The Bank auctions one {}.", r.words.house);
+      if (e.count == static_cast<int>(AuctionLot::Hotel)) return fmt::format("The Bank auctions one {}.", r.words.hotel);
+      return fmt::format("The Bank auctions {}.", sq(r, e.square));
     case EventType::BidMade: return fmt::format("{} bid {}.", who, money(r, e.amount));
     case EventType::BidderPassed: return fmt::format("{} passed.", who);
     case EventType::AuctionWon:
+      if (e.count == static_cast<int>(AuctionLot::House) || e.count == static_cast<int>(AuctionLot::Hotel))
+        return fmt::format("{} won the {} for {}.", who,
+                           e.count == static_cast<int>(AuctionLot::Hotel) ? r.words.hotel : r.words.house, money(r, e.amount));
       return fmt::format("{} won the auction of {} for {}.", who, sq(r, e.square), money(r, e.amount));
-    case EventType::AuctionUnsold: return fmt::format("Nobody bid: {} stays with the Bank.", sq(r, e.square));
+    case EventType::AuctionUnsold:
+      if (e.count != static_cast<int>(AuctionLot::Property)) return "Nobody bid: the building stays with the Bank.";
+      return fmt::format("Nobody bid: {} stays with the Bank.", sq(r, e.square));
     case EventType::RentDue:
       return fmt::format("{} owes {} {} rent for {}, if {} asks before the next throw.", who, other, money(r, e.amount),
                          sq(r, e.square), other);
@@ -97,7 +105,7 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} may pay {} or take a {} card.", who, money(r, e.amount), r.decks[static_cast<int>(e.deck)].name);
     case EventType::JailCardKept: return fmt::format("{} keeps the card until it is needed.", who);
     case EventType::JailCardReturned:
-      return fmt::format("{} used the Get Out of Jail Free card; it goes under the {} pack.", who,
+      return fmt::format("{}'s Get Out of Jail Free card goes back under the {} pack.", who,
                          r.decks[static_cast<int>(e.deck)].name);
     case EventType::PaidToBank: return fmt::format("{} paid the Bank {}.", who, money(r, e.amount));
     case EventType::PaidByBank: return fmt::format("The Bank paid {} {}.", who, money(r, e.amount));
@@ -130,8 +138,8 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
                                               money(r, e.amount));
     case EventType::HotelSold:
       return fmt::format("{} sold the {} on {} to the Bank for {}{}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount),
-                         e.flag ? fmt::format(", with its {}", r.words.houses)
-                                : fmt::format("; {} {} stand there again", r.houses_per_hotel, r.words.houses));
+                         e.count == 0 ? fmt::format(", with its {}", r.words.houses)
+                                      : fmt::format("; {} {} stand there again", e.count, e.count == 1 ? r.words.house : r.words.houses));
     case EventType::PropertyMortgaged:
       return fmt::format("{} mortgaged {} to the Bank for {}.", who, sq(r, e.square), money(r, e.amount));
     case EventType::MortgageLifted:

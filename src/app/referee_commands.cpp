@@ -10,11 +10,13 @@
 #include "app/exit_code.h"
 #include "app/game_session.h"
 #include "app/narration.h"
+#include "app/settlement_report.h"
 #include "app/verification.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
 #include "engine/legal_moves.h"
 #include "engine/valuation.h"
+#include "core/name_match.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -305,6 +307,24 @@ int run_moves(const CommonOptions& o, std::ostream& out, std::ostream& err) {
   for (const LegalMove& m : moves)
     out << "  " << print_move(m.command, g.ruleset, names) << (m.fill.empty() ? "" : "   (" + m.fill + ")") << "\n";
   if (trading) out << "  PLAYER offers PLAYER: WHAT for WHAT   (any player, any time: properties, an amount, cards)\n";
+  return kExitOk;
+}
+
+int run_settle(const CommonOptions& o, const std::string& player, std::int64_t at, std::ostream& out,
+               std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  std::vector<NameCandidate> names;
+  for (std::size_t i = 0; i < g.header.players.size(); ++i) names.push_back({g.header.players[i], {}, static_cast<int>(i)});
+  const NameMatch m = match_name(player, names, "player");
+  if (!m.found) {
+    err << "referee: " << m.error << "\n";
+    return kExitUsage;
+  }
+  const PlayerId p = static_cast<PlayerId>(m.id);
+  if (o.json) out << settlement_json(g, p).dump() << "\n";
+  else out << settlement_text(g, p);
   return kExitOk;
 }
 

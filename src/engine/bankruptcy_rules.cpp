@@ -46,7 +46,7 @@ void return_buildings(Outcome& out, PlayerId p, bool paid) {
     if (h.buildings == kHotel) {
       Event e = ev(EventType::HotelSold, p);
       e.square = sq;
-      e.flag = true;
+      e.count = 0;  // with its houses: the site is left bare
       e.amount = paid ? buildings_sale_value(r, sq, kHotel) : Money{0};
       out.emit(e);
       continue;
@@ -90,8 +90,21 @@ Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c) {
                                                   player_ref(c.actor), money_words(r, owed), money_words(r, plan.total),
                                                   money_words(r, plan.cash), plan.steps.empty() ? "" : "; ",
                                                   plan_words(r, plan))));
-  const PlayerId creditor = main_creditor(p);
   Outcome out(r, s);
+  settle_bankruptcy(out, c.actor);
+  return Decision::accept(std::move(out.events));
+}
+
+void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
+  const Ruleset& r = out.ruleset;
+  const State s = out.state;
+  const Command c = [&] {
+    Command x;
+    x.verb = Verb::DeclareBankruptcy;
+    x.actor = bankrupt;
+    return x;
+  }();
+  const PlayerId creditor = main_creditor(s.player(bankrupt));
   if (s.offer.open && (s.offer.from == c.actor || s.offer.to == c.actor))
     out.emit(ev(EventType::TradeRejected, c.actor));
   if (s.rent.open && (s.rent.owner == c.actor || s.rent.payer == c.actor)) {
@@ -139,7 +152,7 @@ Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c) {
     for (SquareId sq : mortgaged) charge_transfer_interest(out, creditor, sq);
     settle_debts(out, creditor);
     end_or_pass_turn(out, c.actor);
-    return Decision::accept(std::move(out.events));
+    return;
   }
 
   // rule bankruptcy/to-the-bank: the Bank takes everything and auctions each property (not the
@@ -180,10 +193,9 @@ Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c) {
     Event first = ev(EventType::AuctionOpened, out.state.turn);
     first.square = static_cast<SquareId>(__builtin_ctzll(properties));
     out.emit(first);
-    return Decision::accept(std::move(out.events));
+    return;
   }
   end_or_pass_turn(out, c.actor);
-  return Decision::accept(std::move(out.events));
 }
 
 }  // namespace deedlog

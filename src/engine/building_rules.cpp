@@ -96,6 +96,52 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   return std::nullopt;
 }
 
+// rule shortage/bank-stock: the Bank has too few houses to give back four for the hotel. Building
+// must stay even, so every hotel of the group is broken down together, and the group keeps as
+// many houses as the Bank's stock and its own houses allow, spread evenly; houses the sites
+// cannot keep are sold too. The Bank pays half the price of every building it takes back.
+void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
+  const Ruleset& r = out.ruleset;
+  const Square& sq = r.square(site);
+  const auto& members = group_of(r, site);
+  const int n = static_cast<int>(members.size());
+  int houses_available = out.state.bank_houses;
+  for (SquareId m : members)
+    if (level(out.state, m) != kHotel) houses_available += level(out.state, m);
+  // The new levels: as even as can be, the extra houses going first to sites that have houses now
+  // (they keep them rather than take them from the Bank), never more than a site had.
+  std::vector<int> target(members.size(), houses_available / n);
+  int extra = houses_available % n;
+  for (int pass = 0; pass < 2 && extra > 0; ++pass)
+    for (std::size_t i = 0; i < members.size() && extra > 0; ++i) {
+      const bool has_houses = level(out.state, members[i]) != kHotel;
+      if ((pass == 0) == has_houses) {
+        ++target[i];
+        --extra;
+      }
+    }
+  const Money half_house{sq.house_cost.units / 2};
+  const Money half_hotel{sq.hotel_cost.units / 2};
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    const int at = level(out.state, members[i]);
+    if (at == kHotel) continue;
+    for (int k = at; k > target[i]; --k) {
+      Event e = ev(EventType::HouseSold, p);
+      e.square = members[i];
+      e.amount = half_house;
+      out.emit(e);
+    }
+  }
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (level(out.state, members[i]) != kHotel) continue;
+    Event e = ev(EventType::HotelSold, p);
+    e.square = members[i];
+    e.count = target[i];
+    e.amount = half_hotel + half_house * (r.houses_per_hotel - target[i]);
+    out.emit(e);
+  }
+}
+
 }  // namespace
 
 bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel) {
@@ -164,24 +210,10 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
       Event e = ev(EventType::HotelSold, c.actor);
       e.square = c.square;
       e.amount = half_hotel;
+      e.count = r.houses_per_hotel;
       out.emit(e);
     } else {
-      // rule shortage/bank-stock: the Bank cannot hand back four houses, so the hotel can only go
-      // with its houses, leaving the site bare, if that keeps the group even.
-      if (auto v = even_down(r, s, c.square, 0)) {
-        v->rule = r.id + "/" + std::string(rule::kShortageStock.id);
-        v->section = std::string(rule::kShortageStock.section);
-        v->message = fmt::format("the Bank has only {} {}, too few to break the {} on {} down to {} {}; sold with its "
-                                 "houses it would leave the group uneven: {}",
-                                 s.bank_houses, r.words.houses, r.words.hotel, sq.name, r.houses_per_hotel,
-                                 r.words.houses, v->message);
-        return Decision::refuse(*v);
-      }
-      Event e = ev(EventType::HotelSold, c.actor);
-      e.square = c.square;
-      e.amount = half_hotel + half_house * r.houses_per_hotel;
-      e.flag = true;
-      out.emit(e);
+      sell_group_down_in_shortage(out, c.actor, c.square);
     }
   } else {
     for (int k = 0; k < c.count; ++k) {

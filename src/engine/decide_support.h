@@ -44,6 +44,10 @@ Decision decide_call_time(const Ruleset& r, const State& s, const Command& c);
 // Short game: every player holds the deeds dealt to him (always true in other games).
 bool dealing_done(const Ruleset& r, const State& s);
 
+// Everything a bankruptcy sets off (BANKRUPTCY), without asking whether the player is entitled
+// to it: used by decide_bankruptcy once it is, and by `referee settle` to show what would happen.
+void settle_bankruptcy(Outcome& out, PlayerId bankrupt);
+
 // Building auctions: may this player place one more house (or a hotel) somewhere legally?
 bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel);
 

@@ -51,7 +51,7 @@ enum class EventType : std::uint8_t {
   HouseBuilt,        // player, square, amount paid (0 when bought at a building auction)
   HotelBuilt,        // player, square, amount paid; the four houses go back to the Bank
   HouseSold,         // player, square, amount received (half the price; 0 when surrendered)
-  HotelSold,         // player, square, amount; flag = sold outright with its houses (site left bare)
+  HotelSold,         // player, square, amount; count = houses the Bank puts back on the site (4, fewer in a shortage, 0 sold outright)
   PropertyMortgaged, // player, square, amount lent
   MortgageLifted,    // player, square, amount = the principal repaid
   InterestPaid,      // player, square, amount; flag = the 10% due when a mortgaged property changes hands

@@ -223,12 +223,8 @@ void evolve(State& s, const Event& e) {
     case EventType::HotelSold:
       paid_by_bank(s, e.player, e.amount);
       ++s.bank_hotels;
-      if (e.flag) {
-        s.holdings[e.square].buildings = 0;
-      } else {
-        s.holdings[e.square].buildings = kHotel - 1;
-        s.bank_houses -= kHotel - 1;
-      }
+      s.holdings[e.square].buildings = static_cast<std::uint8_t>(e.count);
+      s.bank_houses -= e.count;
       break;
     case EventType::PropertyMortgaged:
       paid_by_bank(s, e.player, e.amount);

@@ -8,7 +8,9 @@
 
 namespace deedlog {
 
-// "" when the position is sound; otherwise what is wrong, in words.
-std::string check_invariants(const Ruleset& ruleset, const State& state);
+// "" when the position is sound; otherwise what is wrong, in words. Between the events of one
+// move a group may be uneven for a moment (houses sold one by one); even building is checked
+// only when move_complete.
+std::string check_invariants(const Ruleset& ruleset, const State& state, bool move_complete = true);
 
 }  // namespace deedlog

@@ -1,0 +1,143 @@
+#include "app/settlement_report.h"
+
+#include <fmt/format.h>
+
+#include "app/narration.h"
+#include "engine/decide_support.h"
+#include "engine/money_raising.h"
+
+namespace deedlog {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+std::string who(const Game& g, PlayerId p) {
+  return p == kBank ? std::string("Bank") : g.header.players[static_cast<std::size_t>(p)];
+}
+
+struct Report {
+  Money owed;
+  RaisingPlan plan;
+  bool bankrupt = false;
+  Events settlement;
+};
+
+Report work_out(const Game& g, PlayerId p) {
+  Report rep;
+  rep.owed = g.state.player(p).total_owed();
+  rep.plan = money_raisable(g.ruleset, g.state, p);
+  // rule bankruptcy/only-when-insolvent: bankrupt when he owes more than he can raise.
+  rep.bankrupt = rep.owed.units > 0 && rep.owed > rep.plan.total;
+  if (rep.bankrupt) {
+    Outcome out(g.ruleset, g.state);
+    settle_bankruptcy(out, p);
+    rep.settlement = std::move(out.events);
+  }
+  return rep;
+}
+
+}  // namespace
+
+ojson settlement_json(const Game& g, PlayerId p) {
+  const Report rep = work_out(g, p);
+  const Ruleset& r = g.ruleset;
+  ojson j;
+  j["player"] = who(g, p);
+  j["cash"] = g.state.player(p).cash.units;
+  j["owes"] = ojson::array();
+  const auto& owes = g.state.player(p).owes;
+  for (std::size_t c = 0; c < owes.size(); ++c)
+    if (owes[c].units > 0) j["owes"].push_back({{"to", who(g, static_cast<PlayerId>(static_cast<int>(c) - 1))}, {"amount", owes[c].units}});
+  j["owed"] = rep.owed.units;
+  j["could_raise"] = ojson::array();
+  for (const RaisingStep& st : rep.plan.steps) {
+    ojson sj{{"action", st.kind == RaisingStep::Kind::Mortgage ? "mortgage" : "sell-buildings"},
+             {"square", r.square(st.square).name},
+             {"amount", st.amount.units}};
+    if (st.kind == RaisingStep::Kind::SellBuildings) {
+      sj["houses"] = st.hotel ? 0 : st.buildings;
+      sj["hotel"] = st.hotel;
+    }
+    j["could_raise"].push_back(sj);
+  }
+  j["raisable_total"] = rep.plan.total.units;
+  j["bankrupt"] = rep.bankrupt;
+  j["rule"] = r.id + "/bankruptcy/only-when-insolvent";
+  if (!rep.bankrupt) return j;
+  ojson s;
+  const PlayerId creditor = [&] {
+    for (const Event& e : rep.settlement)
+      if (e.type == EventType::PlayerBankrupted) return e.other;
+    return kBank;
+  }();
+  s["creditor"] = who(g, creditor);
+  s["rule"] = r.id + (creditor == kBank ? "/bankruptcy/to-the-bank" : "/bankruptcy/to-a-player");
+  s["buildings_returned"] = ojson::array();
+  s["receives"] = ojson::array();
+  s["interest"] = ojson::array();
+  s["auctions"] = ojson::array();
+  for (const Event& e : rep.settlement) {
+    switch (e.type) {
+      case EventType::HouseSold:
+      case EventType::HotelSold:
+        s["buildings_returned"].push_back({{"square", r.square(e.square).name},
+                                           {"what", e.type == EventType::HotelSold ? "hotel" : "house"},
+                                           {"bank_pays", e.amount.units}});
+        break;
+      case EventType::PaidToPlayer:
+      case EventType::PaidToBank:
+        s["receives"].push_back({{"to", who(g, e.type == EventType::PaidToBank ? kBank : e.other)}, {"cash", e.amount.units}});
+        break;
+      case EventType::PropertyTransferred:
+        s["receives"].push_back({{"to", who(g, e.other)}, {"property", r.square(e.square).name},
+                                 {"mortgaged", g.state.holdings[e.square].mortgaged}});
+        break;
+      case EventType::JailCardTransferred:
+        s["receives"].push_back({{"to", who(g, e.other)}, {"card", "Get Out of Jail Free"}});
+        break;
+      case EventType::InterestPaid:
+      case EventType::DebtIncurred:
+        if (e.square != kNoSquare)
+          s["interest"].push_back({{"payer", who(g, e.player)}, {"square", r.square(e.square).name},
+                                   {"amount", e.amount.units}, {"paid", e.type == EventType::InterestPaid}});
+        break;
+      case EventType::BankAuctionsQueued:
+        for (int i = 0; i < r.board_size(); ++i)
+          if (e.mask & (std::uint64_t{1} << i)) s["auctions"].push_back(r.square(static_cast<SquareId>(i)).name);
+        break;
+      default:
+        break;
+    }
+  }
+  s["events"] = ojson::array();
+  for (const Event& e : rep.settlement) s["events"].push_back(narrate(r, g.header.players, e));
+  j["settlement"] = s;
+  return j;
+}
+
+std::string settlement_text(const Game& g, PlayerId p) {
+  const Report rep = work_out(g, p);
+  const Ruleset& r = g.ruleset;
+  auto money = [&](Money m) { return fmt::format("{}{}", r.words.currency, m.units); };
+  std::string out = fmt::format("{} has {} and owes {}.\n", who(g, p), money(g.state.player(p).cash), money(rep.owed));
+  if (rep.plan.steps.empty()) {
+    out += "He has nothing more to sell or mortgage.\n";
+  } else {
+    out += "He could still raise:\n";
+    for (const RaisingStep& st : rep.plan.steps)
+      out += fmt::format("  {:>7}  {} {}\n", money(st.amount),
+                         st.kind == RaisingStep::Kind::Mortgage ? "mortgage" : (st.hotel ? "sell the hotel on" : fmt::format("sell {} {} on", st.buildings, st.buildings == 1 ? r.words.house : r.words.houses)),
+                         r.square(st.square).name);
+  }
+  out += fmt::format("In all: {} (cash included).\n", money(rep.plan.total));
+  if (rep.owed.units == 0) return out + "He owes nothing: he is not bankrupt.\n";
+  if (!rep.bankrupt)
+    return out + fmt::format("He can pay: he is not bankrupt (rule {}/bankruptcy/only-when-insolvent, BANKRUPTCY).\n", r.id);
+  out += fmt::format("He owes more than he can raise: he is bankrupt (rule {}/bankruptcy/only-when-insolvent, BANKRUPTCY).\n"
+                     "The settlement:\n",
+                     r.id);
+  for (const Event& e : rep.settlement) out += "  " + narrate(r, g.header.players, e) + "\n";
+  return out;
+}
+
+}  // namespace deedlog
