@@ -22,6 +22,7 @@ const std::map<std::string, std::string> kCommands = {
     {"moves", "moves: every legal move now, in notation (what a puzzled player or a bot asks)"},
     {"settle", "settle PLAYER [--at SEQ]: what he owes, what he could raise, whether he is bankrupt, the settlement"},
     {"value", "value [--at SEQ]: each estate valued by the short game's rules, item by item, and the richest"},
+    {"explain", "explain SEQ: why event SEQ happened: the move, the rule, the arithmetic"},
     {"log", "log [--from SEQ] [--to SEQ]: the journal, event by event"},
     {"verify", "verify: check the hash chain and decide every recorded move again"},
 };
@@ -114,6 +115,17 @@ int main(int argc, char** argv) {
     if (cmd == "settle")
       return want_args(1, "one player's name") ? run_settle(o, args[0], vm["at"].as<std::int64_t>(), std::cout, std::cerr)
                                                : kExitUsage;
+    if (cmd == "explain") {
+      if (!want_args(1, "one event number")) return kExitUsage;
+      std::int64_t seq = 0;
+      try {
+        seq = std::stoll(args[0]);
+      } catch (...) {
+        std::cerr << "referee explain: '" << args[0] << "' is not an event number\n";
+        return kExitUsage;
+      }
+      return run_explain(o, seq, std::cout, std::cerr);
+    }
     if (cmd == "value") return want_args(0, "no arguments") ? run_value(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
     if (cmd == "log")
       return want_args(0, "no arguments")

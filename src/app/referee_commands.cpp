@@ -9,6 +9,7 @@
 
 #include "app/exit_code.h"
 #include "app/game_session.h"
+#include "app/explanation.h"
 #include "app/narration.h"
 #include "app/settlement_report.h"
 #include "app/verification.h"
@@ -325,6 +326,18 @@ int run_settle(const CommonOptions& o, const std::string& player, std::int64_t a
   const PlayerId p = static_cast<PlayerId>(m.id);
   if (o.json) out << settlement_json(g, p).dump() << "\n";
   else out << settlement_text(g, p);
+  return kExitOk;
+}
+
+int run_explain(const CommonOptions& o, std::int64_t seq, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(err, s);
+  Explanation ex;
+  if (Status s = explain_event(*j, id, seq, &ex); !s.is_ok()) return fail(err, s);
+  if (o.json) out << explanation_json(ex).dump() << "\n";
+  else out << explanation_text(ex);
   return kExitOk;
 }
 

@@ -1,0 +1,275 @@
+#include "app/explanation.h"
+
+#include <fmt/format.h>
+
+#include "app/game_session.h"
+#include "app/narration.h"
+#include "engine/decide_support.h"
+#include "engine/event_codec.h"
+#include "engine/evolve.h"
+#include "engine/rent.h"
+#include "engine/rule_book.h"
+#include "engine/valuation.h"
+
+namespace deedlog {
+namespace {
+
+struct Context {
+  const Game& g;            // the position just before the event
+  const Event& e;
+  Explanation& out;
+
+  const Ruleset& r() const { return g.ruleset; }
+  std::string name(PlayerId p) const {
+    return p == kBank ? std::string("the Bank") : g.header.players[static_cast<std::size_t>(p)];
+  }
+  std::string money(Money m) const { return fmt::format("{}{}", r().words.currency, m.units); }
+  std::string square(SquareId s) const { return s < r().squares.size() ? r().square(s).name : std::string("?"); }
+  void cite(const RuleRef& ref) {
+    out.rule = r().id + "/" + std::string(ref.id);
+    out.section = std::string(ref.section);
+  }
+  void say(std::string line) { out.reasoning.push_back(std::move(line)); }
+};
+
+void explain_rent(Context& c) {
+  const Ruleset& r = c.r();
+  const State& s = c.g.state;
+  const SquareId at = c.e.square;
+  const Square& sq = r.square(at);
+  const Holding& h = s.holdings[at];
+  const int dice = s.last_die1 + s.last_die2;
+  const RentQuote q = quote_rent(r, s, at, dice);
+  c.cite(q.rule);
+  const GroupHolding gh = group_holding(r, s, sq.group, h.owner);
+  c.say(fmt::format("{} landed on {}, owned by {}.", c.name(c.e.player), sq.name, c.name(h.owner)));
+  switch (sq.kind) {
+    case SquareKind::Street:
+      c.say(fmt::format("{} holds {} of the {} sites of the {} group{}.", c.name(h.owner), gh.owned, gh.members,
+                        r.groups[static_cast<std::size_t>(sq.group)].name,
+                        gh.owned_mortgaged ? fmt::format(", {} of them mortgaged", gh.owned_mortgaged) : ""));
+      if (h.buildings == kHotel) {
+        c.say(fmt::format("{} has a {}: the deed's rent with a {} is {}.", sq.name, r.words.hotel, r.words.hotel,
+                          c.money(sq.rent[kHotel])));
+      } else if (h.buildings > 0) {
+        c.say(fmt::format("{} has {} {}: the deed's rent is {}.", sq.name, h.buildings,
+                          h.buildings == 1 ? r.words.house : r.words.houses, c.money(sq.rent[h.buildings])));
+      } else if (q.rule.id == rule::kRentDoubleGroup.id) {
+        c.say(fmt::format("Unimproved on a complete group, no site mortgaged: double the deed's {}, {} x 2 = {}.",
+                          c.money(sq.rent[0]), c.money(sq.rent[0]), c.money(q.amount)));
+      } else if (q.rule.id == rule::kRentDoubleBlockedByMortgage.id) {
+        c.say(fmt::format("The group is complete but a site of it is mortgaged, so no double rent: {}.",
+                          c.money(q.amount)));
+      } else {
+        c.say(fmt::format("Unimproved, the group not complete: the deed's rent, {}.", c.money(q.amount)));
+      }
+      break;
+    case SquareKind::Station:
+      c.say(fmt::format("{} holds {} {}s, {} of them mortgaged: {} earning, so the rent is {}.", c.name(h.owner), gh.owned,
+                        r.words.station, gh.owned_mortgaged, gh.owned - gh.owned_mortgaged, c.money(q.amount)));
+      break;
+    case SquareKind::Utility: {
+      const int earning = gh.owned - gh.owned_mortgaged;
+      const int k = earning > 0 ? r.utility_multiplier[static_cast<std::size_t>(std::min<int>(earning, static_cast<int>(r.utility_multiplier.size())) - 1)] : 0;
+      c.say(fmt::format("{} holds {} utilit{} unmortgaged: {} times the dice; the dice showed {} and {}: {} x {} = {}.",
+                        c.name(h.owner), earning, earning == 1 ? "y" : "ies", k, s.last_die1, s.last_die2, k, dice,
+                        c.money(q.amount)));
+      break;
+    }
+    default:
+      break;
+  }
+  c.say(fmt::format("It is owed only if {} asks before the next throw of the dice ({}).", c.name(h.owner),
+                    r.id + "/" + std::string(rule::kRentAskInTime.id)));
+}
+
+void explain(Context& c) {
+  const Ruleset& r = c.r();
+  const State& s = c.g.state;
+  const Event& e = c.e;
+  switch (e.type) {
+    case EventType::MovePlayed:
+      c.say("The move as the table proposed it; the events after it are its consequences.");
+      break;
+    case EventType::DiceThrown:
+      c.cite(rule::kTurnOrder);
+      c.say(fmt::format("{} threw {} and {}{}.", c.name(e.player), e.die1, e.die2,
+                        s.seeded ? " (the referee's throw from the game's Seed)" : ""));
+      if (e.die1 == e.die2) {
+        c.cite(rule::kDoublesThrowAgain);
+        c.say(fmt::format("A double: number {} in a row this turn; {} in a row sends to {}.", e.count,
+                          r.doubles_to_jail, r.words.jail));
+      }
+      break;
+    case EventType::TokenMoved:
+      c.cite(rule::kTurnOrder);
+      c.say(fmt::format("From {} {} {} squares to {}.", c.square(s.player(e.player).square),
+                        e.count >= 0 ? "forward" : "back", std::abs(e.count), c.square(e.square)));
+      break;
+    case EventType::SalaryPaid:
+      c.cite(rule::kSalary);
+      c.say(fmt::format("Going forward from {} the token reached or passed {}: the Bank pays {} {}.",
+                        c.square(s.player(e.player).square), r.square(0).name, r.words.salary, c.money(e.amount)));
+      break;
+    case EventType::RentDue:
+      explain_rent(c);
+      break;
+    case EventType::RentClaimed:
+    case EventType::RentPaid:
+      c.cite(rule::kRentOwnerAsks);
+      c.say(fmt::format("{} asked for the {} rent on {} before the next throw: it is paid.", c.name(s.rent.owner),
+                        c.money(s.rent.amount), c.square(s.rent.square)));
+      break;
+    case EventType::RentForfeited:
+      c.cite(rule::kRentAskInTime);
+      c.say(fmt::format("{} owed {} {} for {}, but the dice were thrown again before {} asked: the rent is lost.",
+                        c.name(e.player), c.name(e.other), c.money(e.amount), c.square(e.square), c.name(e.other)));
+      break;
+    case EventType::TaxPaid:
+      c.cite(rule::kTax);
+      c.say(fmt::format("{} is a tax square: {} to the Bank.", c.square(e.square), c.money(e.amount)));
+      break;
+    case EventType::CardDrawn: {
+      c.cite(rule::kCardOrder);
+      const PackState& pack = s.packs[static_cast<int>(e.deck)];
+      const int unseen = __builtin_popcountll(pack.unseen);
+      c.say(fmt::format("The card turned up: \"{}\".", r.decks[static_cast<int>(e.deck)].cards[e.card].text));
+      c.say(unseen > 0 ? fmt::format("{} cards of the {} pack had not been seen, so it had to be one of those.", unseen,
+                                     r.decks[static_cast<int>(e.deck)].name)
+                       : fmt::format("Every card of the pack had been seen: the order was known and this was the top card."));
+      break;
+    }
+    case EventType::SentToJail: {
+      static const RuleRef* why[] = {&rule::kJailGoTo, &rule::kJailGoTo, &rule::kThreeDoublesJail};
+      c.cite(*why[std::clamp(e.count, 0, 2)]);
+      c.say(e.count == 2 ? "The third double in a row: to Jail without moving, and the turn ends."
+                         : "Sent to Jail: straight there, no salary, and the turn ends.");
+      break;
+    }
+    case EventType::JailTurnFailed:
+      c.cite(rule::kJailDoubles);
+      c.say(fmt::format("No double: still in {} after {} of {} turns.", r.words.jail, e.count, r.jail.max_turns));
+      break;
+    case EventType::LeftJail:
+    case EventType::FinePaid:
+      c.cite(e.count == static_cast<int>(JailExit::ThirdTurnFine) || s.player(e.player).jail_turns + 1 >= r.jail.max_turns
+                 ? rule::kJailThirdTurn
+                 : rule::kJailFine);
+      c.say(fmt::format("{} had used {} of the {} turns in {}.", c.name(e.player), s.player(e.player).jail_turns,
+                        r.jail.max_turns, r.words.jail));
+      break;
+    case EventType::PropertyBought:
+      c.cite(rule::kBuyAtPrintedPrice);
+      c.say(fmt::format("Unowned when {} landed on it: bought at the printed price, {}.", c.name(e.player), c.money(e.amount)));
+      break;
+    case EventType::AuctionOpened:
+      c.cite(rule::kDeclineAuction);
+      c.say("Declined at the printed price (or the Bank's to sell), so it is auctioned at once.");
+      break;
+    case EventType::AuctionWon:
+    case EventType::AuctionUnsold:
+      c.cite(rule::kAuctionCloses);
+      c.say("Every other player had passed, so the auction closed on the high bid.");
+      break;
+    case EventType::InterestPaid: {
+      c.cite(e.flag ? rule::kMortgageTransfer : rule::kMortgageLift);
+      const Money principal = r.square(e.square).mortgage_value;
+      c.say(fmt::format("{}% of the {} mortgage on {} is {}.{:02}, rounded {} to {}.", r.mortgage_interest_percent,
+                        c.money(principal), c.square(e.square), principal.units * r.mortgage_interest_percent / 100,
+                        principal.units * r.mortgage_interest_percent % 100,
+                        r.interest_rounding == Rounding::Up ? "up" : r.interest_rounding == Rounding::Down ? "down" : "to the nearest",
+                        c.money(e.amount)));
+      if (e.flag) c.say("The deed changed hands mortgaged: its new owner pays the interest at once.");
+      break;
+    }
+    case EventType::DebtIncurred:
+      c.cite(rule::kDebtBlocks);
+      c.say(fmt::format("{} had {} and had to pay {}: the debt stands and the game waits for it.", c.name(e.player),
+                        c.money(s.player(e.player).cash), c.money(e.amount)));
+      break;
+    case EventType::HouseBuilt:
+    case EventType::HotelBuilt:
+      c.cite(e.type == EventType::HotelBuilt ? rule::kHotelNeedsFour : rule::kHousesEvenly);
+      c.say(fmt::format("Built on {} for {}.", c.square(e.square), c.money(e.amount)));
+      break;
+    case EventType::HouseSold:
+    case EventType::HotelSold:
+      c.cite(rule::kSellHalf);
+      c.say(fmt::format("The Bank pays half the price: {}.", c.money(e.amount)));
+      break;
+    case EventType::PlayerBankrupted:
+      c.cite(e.other == kBank ? rule::kBankruptcyToBank : rule::kBankruptcyToPlayer);
+      c.say("He owed more than he could raise by selling every building and mortgaging every property.");
+      break;
+    case EventType::GameWon: {
+      c.cite(rule::kLastPlayerWins);
+      const Valuation v = value_estates(r, s);
+      for (const EstateValue& est : v.estates)
+        c.say(fmt::format("{}: {}{}", c.name(est.player), c.money(est.total), est.in_game ? "" : " (out of the game)"));
+      break;
+    }
+    default:
+      c.say("A consequence of the move above.");
+      break;
+  }
+}
+
+}  // namespace
+
+Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, Explanation* out) {
+  Game before;
+  if (Status s = load_game(journal, game_id, std::max<std::int64_t>(seq - 1, 0), &before); !s.is_ok()) return s;
+  if (seq < 1) return Status::invalid_argument("events are numbered from 1");
+  EventRow row;
+  bool found = false;
+  Explanation ex;
+  // The move that caused it: the last MovePlayed at or before it.
+  Status scan = journal.scan(game_id, 1, seq, [&](const EventRow& r) {
+    if (r.type == "MovePlayed") {
+      Event e;
+      std::string error;
+      if (decode_event(r.type, r.payload, &e, &error)) {
+        ex.move_seq = r.seq;
+        ex.move = e.text;
+      }
+    }
+    if (r.seq == seq) {
+      row = r;
+      found = true;
+    }
+    return true;
+  });
+  if (!scan.is_ok()) return scan;
+  if (!found) return Status::not_found(fmt::format("game {} has no event {}", game_id, seq));
+  Event e;
+  std::string error;
+  if (!decode_event(row.type, row.payload, &e, &error)) return Status::corrupt(error);
+  ex.seq = seq;
+  ex.type = row.type;
+  ex.words = narrate(before.ruleset, before.header.players, e);
+  if (ex.move_seq == 0) ex.move = "(the opening of the game)";
+  Context c{before, e, ex};
+  explain(c);
+  *out = std::move(ex);
+  return Status::ok();
+}
+
+nlohmann::ordered_json explanation_json(const Explanation& e) {
+  nlohmann::ordered_json j{{"seq", e.seq}, {"type", e.type}, {"words", e.words}, {"move_seq", e.move_seq}, {"move", e.move}};
+  if (!e.rule.empty()) {
+    j["rule"] = e.rule;
+    j["section"] = e.section;
+  }
+  j["reasoning"] = e.reasoning;
+  return j;
+}
+
+std::string explanation_text(const Explanation& e) {
+  std::string out = fmt::format("Event {}: {}\nCaused by {}{}\n", e.seq, e.words,
+                                e.move_seq ? fmt::format("move {}: ", e.move_seq) : std::string(), e.move);
+  if (!e.rule.empty()) out += fmt::format("Rule {} (rule book section {})\n", e.rule, e.section);
+  for (const auto& line : e.reasoning) out += "  " + line + "\n";
+  return out;
+}
+
+}  // namespace deedlog
