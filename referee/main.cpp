@@ -22,6 +22,7 @@ const std::map<std::string, std::string> kCommands = {
     {"moves", "moves: every legal move now, in notation (what a puzzled player or a bot asks)"},
     {"settle", "settle PLAYER [--at SEQ]: what he owes, what he could raise, whether he is bankrupt, the settlement"},
     {"value", "value [--at SEQ]: each estate valued by the short game's rules, item by item, and the richest"},
+    {"dispute", "dispute \"CLAIM\" [--at SEQ]: rule on a claim (rent, salary, a fine, a build, a card, a bankruptcy, who wins)"},
     {"explain", "explain SEQ: why event SEQ happened: the move, the rule, the arithmetic"},
     {"log", "log [--from SEQ] [--to SEQ]: the journal, event by event"},
     {"verify", "verify: check the hash chain and decide every recorded move again"},
@@ -48,7 +49,7 @@ int main(int argc, char** argv) {
       "variant", po::value<std::string>()->default_value(""), "new: edition options, comma separated")(
       "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
       "dry-run", "play: rule only; record nothing")("at", po::value<std::int64_t>()->default_value(0),
-                                                    "status, value, settle: the position after this event")(
+                                                    "status, value, settle, dispute: the position after this event")(
       "from", po::value<std::int64_t>()->default_value(1), "log: first event")(
       "to", po::value<std::int64_t>()->default_value(0), "log: last event");
   po::options_description hidden;
@@ -115,6 +116,10 @@ int main(int argc, char** argv) {
     if (cmd == "settle")
       return want_args(1, "one player's name") ? run_settle(o, args[0], vm["at"].as<std::int64_t>(), std::cout, std::cerr)
                                                : kExitUsage;
+    if (cmd == "dispute")
+      return want_args(1, "one claim in quotes, e.g. \"Ben claims rent\"")
+                 ? run_dispute(o, args[0], vm["at"].as<std::int64_t>(), std::cout, std::cerr)
+                 : kExitUsage;
     if (cmd == "explain") {
       if (!want_args(1, "one event number")) return kExitUsage;
       std::int64_t seq = 0;

@@ -166,6 +166,11 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
                          e.amount.is_zero() ? std::string() : fmt::format(" and pays {}", money(r, e.amount)));
     case EventType::TimeCalled: return "Time is called: the move in progress is completed, then the estates are valued.";
     case EventType::BuildingPlaced: return fmt::format("{} placed the building bought at auction.", who);
+    case EventType::RulingRecorded: {
+      std::string what = e.square != kNoSquare ? fmt::format("{} from {}", sq(r, e.square), other)
+                                               : fmt::format("{} from {}", money(r, e.amount), other);
+      return fmt::format("Ruling: the referee awards {} {}{}.", who, what, e.text.empty() ? "" : " (" + e.text + ")");
+    }
   }
   return "?";
 }

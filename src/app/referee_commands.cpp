@@ -9,6 +9,7 @@
 
 #include "app/exit_code.h"
 #include "app/game_session.h"
+#include "app/dispute.h"
 #include "app/explanation.h"
 #include "app/narration.h"
 #include "app/settlement_report.h"
@@ -338,6 +339,19 @@ int run_explain(const CommonOptions& o, std::int64_t seq, std::ostream& out, std
   if (Status s = explain_event(*j, id, seq, &ex); !s.is_ok()) return fail(err, s);
   if (o.json) out << explanation_json(ex).dump() << "\n";
   else out << explanation_text(ex);
+  return kExitOk;
+}
+
+int run_dispute(const CommonOptions& o, const std::string& claim, std::int64_t at, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(err, s);
+  DisputeRuling d;
+  if (Status s = rule_on_claim(*j, id, claim, at > 0 ? std::optional<std::int64_t>(at) : std::nullopt, &d); !s.is_ok())
+    return fail(err, s);
+  if (o.json) out << dispute_json(d).dump() << "\n";
+  else out << dispute_text(d);
   return kExitOk;
 }
 

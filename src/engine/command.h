@@ -34,6 +34,9 @@ enum class Verb : std::uint8_t {
   CallTime,           // "Referee calls time"
   Deal,               // "Referee deals Ann: Mayfair, "Park Lane"" (short game: title deeds dealt)
   AuctionBuilding,    // "Referee auctions house" / "Referee auctions hotel" (building shortage)
+  Award,              // a correction: "Referee awards Ann 50 from Ben for "rent on Mayfair"",
+                      // "Referee awards Ann 200" (from the Bank), "Referee awards Ann Mayfair" (the deed)
+  ClaimSalary,        // "Ann claims salary": only in disputes (the referee pays salary itself)
 };
 
 // One side of a trade: what a player hands over.
@@ -69,6 +72,11 @@ struct Command {
   TradeSide get;                  // Offer: what the actor receives
 
   TaxChoice tax = TaxChoice::None;  // PayTax
+
+  // Award: counterparty receives `amount` (or the deed `square`) from `payer` (kBank: the Bank);
+  // note: the ruling's reason as written after "for" ("" when none).
+  PlayerId payer = kBank;
+  std::string note;
 
   bool operator==(const Command&) const = default;
 };

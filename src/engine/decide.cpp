@@ -418,6 +418,8 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
 }  // namespace
 
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
+  // A correction may be recorded at any point, even after the end: it changes only what follows.
+  if (c.verb == Verb::Award) return decide_award(r, s, c);
   if (s.phase == Phase::GameOver)
     return Decision::refuse(violation(r, rule::kGameOver, pending_words(r, s)));
   if (c.actor == kReferee) {
@@ -429,8 +431,8 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
         if (s.time_called) break;
         return decide_auction_building(r, s, c);
       default:
-        return Decision::refuse(violation(r, rule::kTurnOrder, "the referee calls time, deals and opens building "
-                                                               "auctions; the players make the other moves"));
+        return Decision::refuse(violation(r, rule::kTurnOrder, "the referee calls time, deals, awards and opens "
+                                                               "building auctions; the players make the other moves"));
     }
   }
   if (!is_active(s, c.actor))
@@ -483,10 +485,15 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
                                         "this edition gives no choice of tax: the tax square's amount is paid when "
                                         "the token lands there"));
     case Verb::DeclareBankruptcy: return decide_bankruptcy(r, s, c);
+    case Verb::ClaimSalary:
+      return Decision::refuse(violation(r, rule::kSalaryByReferee,
+                                        "the referee pays salary itself whenever it is due; to question a move's "
+                                        "salary, ask `referee dispute \"NAME claims salary\" --at SEQ`"));
     case Verb::CallTime:
     case Verb::Deal:
     case Verb::AuctionBuilding:
-      return Decision::refuse(violation(r, rule::kTurnOrder, "only the referee calls time, deals, or opens a building auction"));
+    case Verb::Award:
+      return Decision::refuse(violation(r, rule::kTurnOrder, "only the referee calls time, deals, awards, or opens a building auction"));
   }
   return Decision::refuse(violation(r, rule::kTurnOrder, "unknown move"));
 }

@@ -67,8 +67,9 @@ enum class EventType : std::uint8_t {
   TitleDealt,        // short game: player is dealt square and pays amount (its price) to the Bank
   TimeCalled,        // short game: the agreed finishing time; the move in progress completes
   BuildingPlaced,    // player places the building won at auction on square (HouseBuilt/HotelBuilt follow)
+  RulingRecorded,    // a referee's correction for player; text = the reason; the movements follow
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::BuildingPlaced) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::RulingRecorded) + 1;
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
 enum class JailExit : std::uint8_t { Doubles = 0, Fine = 1, Card = 2, ThirdTurnFine = 3 };
@@ -90,7 +91,7 @@ struct Event {
   std::uint64_t mask2 = 0;          // TradeOffered: squares asked for
   std::uint8_t cards = 0;           // TradeOffered: Get Out of Jail Free cards given
   std::uint8_t cards2 = 0;          // TradeOffered: Get Out of Jail Free cards asked for
-  std::string text;                 // MovePlayed only
+  std::string text;                 // MovePlayed: the move; RulingRecorded: the reason
   std::vector<CardIndex> order;     // DeckShuffled only
 
   bool operator==(const Event&) const = default;

@@ -30,6 +30,7 @@ void evolve(State& s, const Event& e) {
   ++s.seq;
   switch (e.type) {
     case EventType::MovePlayed:
+    case EventType::RulingRecorded:
       break;
     case EventType::PlayerPlaced: {
       PlayerState& p = s.player(e.player);

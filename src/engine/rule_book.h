@@ -99,6 +99,9 @@ inline constexpr RuleRef kShortDeal{"short-game/deal-two-deeds", "RULES FOR PLAY
 inline constexpr RuleRef kShortTime{"short-game/time-called", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kShortValue{"short-game/valuation", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kGameOver{"game/over", "BANKRUPTCY"};
+// Corrections and disputes (the referee's own powers: docs/rules.md)
+inline constexpr RuleRef kCorrection{"referee/correction", "BANKER"};
+inline constexpr RuleRef kSalaryByReferee{"referee/salary-paid-by-referee", "TO START THE GAME"};
 // Setup positions
 inline constexpr RuleRef kSetupEvenBuilding{"setup/even-building", "HOUSES"};
 inline constexpr RuleRef kSetupBuildingsNeedGroup{"setup/buildings-need-group", "HOUSES"};

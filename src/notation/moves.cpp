@@ -13,7 +13,7 @@ namespace {
 // The verb words of a move line. Each is written in the third person ("rolls") in canonical
 // text; the plain form ("roll") is read too.
 enum class Word { Roll, Buy, Decline, Bid, Pass, Claim, Draw, Pay, Use, Build, Sell, Mortgage,
-                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction };
+                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award };
 
 struct VerbWord {
   std::string_view canonical;
@@ -21,7 +21,7 @@ struct VerbWord {
   Word word;
 };
 
-constexpr std::array<VerbWord, 21> kVerbWords = {{
+constexpr std::array<VerbWord, 22> kVerbWords = {{
     {"rolls", "roll", Word::Roll},          {"buys", "buy", Word::Buy},
     {"declines", "decline", Word::Decline}, {"bids", "bid", Word::Bid},
     {"passes", "pass", Word::Pass},         {"claims", "claim", Word::Claim},
@@ -32,7 +32,7 @@ constexpr std::array<VerbWord, 21> kVerbWords = {{
     {"accepts", "accept", Word::Accept},    {"rejects", "reject", Word::Reject},
     {"declares", "declare", Word::Declare}, {"ends", "end", Word::End},
     {"calls", "call", Word::Call},          {"deals", "deal", Word::Deal},
-    {"auctions", "auction", Word::Auction},
+    {"auctions", "auction", Word::Auction}, {"awards", "award", Word::Award},
 }};
 
 // The verbs only the referee may use, and what is said to a player who uses one.
@@ -41,6 +41,7 @@ std::string_view referee_only(Word w) {
     case Word::Call: return "calls time";
     case Word::Deal: return "deals title deeds";
     case Word::Auction: return "calls a building auction";
+    case Word::Award: return "awards";
     default: return {};
   }
 }
@@ -318,6 +319,149 @@ std::string parse_building(std::string_view line, const std::vector<Token>& toke
   return resolve_square_tokens(line, tokens, k, tokens.size(), ctx, /*properties_first=*/true, &c->square);
 }
 
+// The word for the Bank as the payer of an award ("from Bank"); a player called Bank is written
+// in quotes there.
+constexpr std::string_view kBankWord = "Bank";
+
+const std::string kAwardUsage = "like 'Referee awards Ann 50', 'Referee awards Ann 50 from Ben' or "
+                                "'Referee awards Ann Mayfair'";
+const std::string kOneThingAwarded = "an award is an amount or one title deed, not both; write one line for each";
+
+// A token that starts an amount rather than a name: a digit, a sign or a currency sign.
+bool starts_amount(const Token& t, const std::string& currency) {
+  if (t.quoted || t.punct || t.text.empty()) return false;
+  const std::string& s = t.text;
+  return is_digit(s.front()) || s.front() == '-' || s.front() == '+' || s.front() == '$' || s.rfind("£", 0) == 0 ||
+         (!currency.empty() && s.rfind(currency, 0) == 0);
+}
+
+// What an award gives, tokens [a, b): an amount (more than 0) or the title deed of one property.
+std::string parse_award_what(std::string_view line, const std::vector<Token>& tokens, std::size_t a, std::size_t b,
+                             const Context& ctx, Command* c) {
+  const std::string& currency = ctx.ruleset.words.currency;
+  if (a == b) return fmt::format("expected an amount or a title deed after the player, {}", kAwardUsage);
+  if (starts_amount(tokens[a], currency)) {
+    std::int64_t v = 0;
+    std::string err = parse_amount(span_text(line, tokens, a, b), currency, &v);
+    if (!err.empty()) {
+      for (std::size_t m = a + 1; m < b; ++m) {  // an amount, then more: "50 Mayfair", "50 fro Ben"
+        std::int64_t ignored = 0;
+        if (!parse_amount(span_text(line, tokens, a, m), currency, &ignored).empty()) continue;
+        std::size_t rest = tokens[m].punct == ',' && m + 1 < b ? m + 1 : m;
+        SquareId deed = kNoSquare;
+        if (resolve_square_tokens(line, tokens, rest, b, ctx, /*properties_first=*/true, &deed).empty())
+          return kOneThingAwarded;
+        return fmt::format("unexpected '{}' after the amount; expected 'from PLAYER' or 'for REASON'",
+                           echo(span_text(line, tokens, m, b)));
+      }
+      return err;
+    }
+    if (v <= 0) return "an award must be more than 0";
+    c->amount = Money{v};
+    return "";
+  }
+  SquareId sq = kNoSquare;
+  std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+  if (!err.empty()) {
+    for (std::size_t m = b - 1; m > a; --m) {  // "Mayfair 50" / "Mayfair, 50": a deed, then an amount
+      if (!starts_amount(tokens[m], currency)) continue;
+      std::size_t name_end = tokens[m - 1].punct == ',' ? m - 1 : m;
+      SquareId ignored = kNoSquare;
+      if (name_end > a && resolve_square_tokens(line, tokens, a, name_end, ctx, true, &ignored).empty())
+        return kOneThingAwarded;
+    }
+    return err;
+  }
+  if (!ctx.ruleset.square(sq).is_property())
+    return fmt::format("{} is not a property; an award is an amount or a title deed", square_notation_name(ctx.ruleset, sq));
+  c->square = sq;
+  return "";
+}
+
+// Who pays an award, tokens [a, b) after "from": a player, or the Bank.
+std::string parse_payer(std::string_view line, const std::vector<Token>& tokens, std::size_t a, std::size_t b,
+                        const Context& ctx, PlayerId* out) {
+  if (a == b) return "expected a player or the Bank after 'from'";
+  if (mixed_quotes(tokens, a, b)) return "expected one player's name or Bank after 'from'";
+  std::string who = span_text(line, tokens, a, b);
+  if (b - a == 1 && !tokens[a].quoted && iequals(who, kBankWord)) {
+    *out = kBank;
+    return "";
+  }
+  if (iequals(trim(who), kRefereeWord)) return "the Referee pays nothing; expected a player or the Bank after 'from'";
+  return resolve_player(who, ctx, /*allow_referee=*/false, out);
+}
+
+// The award without its reason, tokens [a, b): "PLAYER AMOUNT [from PAYER]" or "PLAYER DEED".
+// Every reading of the words is tried (a player's name may have spaces, or hold the word
+// 'from'); exactly one must give a well-formed award.
+std::string parse_award(std::string_view line, const std::vector<Token>& tokens, std::size_t a, std::size_t b,
+                        const Context& ctx, Command* c) {
+  if (a == b) return fmt::format("expected the player awarded and what is awarded, {}", kAwardUsage);
+  std::vector<std::size_t> froms;
+  for (std::size_t i = a + 1; i < b; ++i)
+    if (!tokens[i].quoted && word_at(tokens, i) == "from") froms.push_back(i);
+  froms.push_back(b);  // no payer named: the Bank
+  std::vector<Command> readings;
+  std::string first_error;
+  for (std::size_t f : froms) {
+    std::string error;        // of the longest player's name that resolved, else of the shortest tried
+    bool player_found = false;
+    std::size_t last_split = tokens[a].quoted ? a + 1 : f - 1;
+    for (std::size_t j = a + 1; j <= last_split && j < f; ++j) {
+      if (mixed_quotes(tokens, a, j)) break;
+      Command attempt = *c;
+      std::string who = span_text(line, tokens, a, j);
+      std::string err;
+      if (iequals(trim(who), kRefereeWord)) {
+        err = "an award goes to a player, not to the Referee";
+      } else {
+        err = resolve_player(who, ctx, /*allow_referee=*/false, &attempt.counterparty);
+      }
+      if (!err.empty()) {
+        if (!player_found && error.empty()) error = err;
+        continue;
+      }
+      player_found = true;
+      err = parse_award_what(line, tokens, j, f, ctx, &attempt);
+      if (err.empty() && f < b) {
+        if (attempt.square != kNoSquare)
+          err = "a title deed is taken from whoever holds it; write the award without 'from', like "
+                "'Referee awards Ann Mayfair'";
+        else
+          err = parse_payer(line, tokens, f + 1, b, ctx, &attempt.payer);
+        if (err.empty() && attempt.payer == attempt.counterparty)
+          err = fmt::format("{0} cannot be awarded money from {0}; name another payer, or leave out 'from' for "
+                            "the Bank", ctx.players[static_cast<std::size_t>(attempt.counterparty)]);
+      }
+      if (!err.empty()) {
+        error = err;
+        continue;
+      }
+      if (std::find(readings.begin(), readings.end(), attempt) == readings.end()) readings.push_back(attempt);
+    }
+    if (f == a + 1) error = fmt::format("expected an amount or a title deed after the player, {}", kAwardUsage);
+    if (first_error.empty()) first_error = error;
+  }
+  if (readings.size() > 1) return "the award can be read more than one way; put the player's name in quotes";
+  if (readings.empty()) return first_error.empty() ? fmt::format("expected an award, {}", kAwardUsage) : first_error;
+  *c = readings.front();
+  return "";
+}
+
+// The reason given after "for", tokens [a, b): one quoted text, or the rest of the line as written.
+std::string parse_reason(std::string_view line, const std::vector<Token>& tokens, std::size_t a, std::size_t b,
+                         std::string* note) {
+  if (a == b) return "expected the reason after 'for', like 'for \"rent on Mayfair\"'";
+  if (tokens[a].quoted && b - a > 1)
+    return fmt::format("unexpected '{}' after the reason \"{}\"", echo(span_text(line, tokens, a + 1, b)),
+                       echo(tokens[a].text));
+  std::string text = span_text(line, tokens, a, b);
+  if (trim(text).empty()) return "the reason after 'for' is empty; leave out 'for' or give the reason";
+  *note = text;
+  return "";
+}
+
 // The verb's words and arguments, tokens [k, end), into c.
 std::string parse_arguments(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
                             const VerbWord& verb, const Context& ctx, Command* c) {
@@ -360,7 +504,14 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       c->amount = Money{amount};
       return "";
     }
-    case Word::Claim: c->verb = Verb::ClaimRent; return keyword("rent", "claims rent");
+    case Word::Claim: {
+      std::string w = word_at(tokens, k);
+      if (w == "rent" || w == "salary") {
+        c->verb = w == "rent" ? Verb::ClaimRent : Verb::ClaimSalary;
+        return end_here(k + 1, w == "rent" ? "claims rent" : "claims salary");
+      }
+      return "expected 'claims rent' or 'claims salary'";
+    }
     case Word::Use: c->verb = Verb::UseCard; return keyword("card", "uses card");
     case Word::Declare: {
       c->verb = Verb::DeclareBankruptcy;
@@ -471,6 +622,27 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
         return fmt::format("{} (a building from the Bank, in a shortage)", usage);
       }
       return end_here(k + 1, c->hotel ? "auctions hotel" : "auctions house");
+    }
+    case Word::Award: {
+      // "Referee awards PLAYER (AMOUNT [from PAYER] | DEED) [for REASON]". The reason runs to the
+      // end of the line, so it starts at the first 'for' that leaves a well-formed award before it.
+      c->verb = Verb::Award;
+      std::vector<std::size_t> ends;
+      for (std::size_t i = k; i < n; ++i)
+        if (!tokens[i].quoted && word_at(tokens, i) == "for") ends.push_back(i);
+      ends.push_back(n);
+      std::string first_error;
+      for (std::size_t e : ends) {
+        Command attempt = *c;
+        std::string err = parse_award(line, tokens, k, e, ctx, &attempt);
+        if (err.empty() && e < n) err = parse_reason(line, tokens, e + 1, n, &attempt.note);
+        if (err.empty()) {
+          *c = attempt;
+          return "";
+        }
+        if (first_error.empty()) first_error = err;
+      }
+      return first_error;
     }
   }
   return "unknown verb";
@@ -611,8 +783,8 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
       who_error = fmt::format("only the Referee {}, not {}", referee_verb,
                               ctx.players[static_cast<std::size_t>(actor)]);
     if (referee_verb.empty() && actor == kReferee)
-      who_error = fmt::format("the Referee only calls time, deals title deeds and calls building auctions; "
-                              "'{}' is a player's move", verb->canonical);
+      who_error = fmt::format("the Referee only calls time, deals title deeds, calls building auctions and "
+                              "awards; '{}' is a player's move", verb->canonical);
     if (!who_error.empty()) {
       if (first_move_error.empty()) first_move_error = who_error;
       continue;
@@ -764,6 +936,17 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
       break;
     }
     case Verb::AuctionBuilding: out += c.hotel ? "auctions hotel" : "auctions house"; break;
+    case Verb::Award: {
+      out += "awards " + player_notation_name(players, c.counterparty);
+      out += c.square != kNoSquare ? " " + square(c.square) : fmt::format(" {}", c.amount.units);
+      if (c.payer != kBank) {
+        std::string payer = player_notation_name(players, c.payer);
+        out += " from " + (iequals(payer, kBankWord) ? quote(payer) : payer);  // "Bank" alone is the Bank
+      }
+      if (!c.note.empty()) out += " for " + quote(c.note);
+      break;
+    }
+    case Verb::ClaimSalary: out += "claims salary"; break;
   }
   return out;
 }

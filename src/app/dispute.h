@@ -1,0 +1,34 @@
+#pragma once
+// referee dispute "CLAIM" [--at SEQ]: the disputes players actually have, each a claim in the
+// notation's words, ruled from the journal: upheld or rejected, the rule, the reasoning, and
+// the correction it implies (a `Referee awards ...` line, recorded only if someone plays it).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/status.h"
+#include "journal/journal.h"
+
+namespace deedlog {
+
+struct DisputeRuling {
+  std::string claim;        // the claim in canonical notation
+  std::int64_t at = 0;      // ruled on the position after this event
+  bool upheld = false;
+  std::string rule;
+  std::string section;
+  std::vector<std::string> reasoning;
+  std::string correction;   // a notation line that would put things right, or ""
+};
+
+// Usage problems (a claim that does not parse, an event that does not exist) come back as a
+// non-ok Status; the ruling itself is always a value.
+Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& claim,
+                     std::optional<std::int64_t> at, DisputeRuling* out);
+
+nlohmann::ordered_json dispute_json(const DisputeRuling& d);
+std::string dispute_text(const DisputeRuling& d);
+
+}  // namespace deedlog

@@ -1,0 +1,451 @@
+#include "app/replay_svg.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/narration.h"
+#include "app/replay_commentary.h"
+#include "engine/evolve.h"
+#include "engine/valuation.h"
+
+namespace deedlog {
+namespace {
+
+// Board proportions: an ordinary square is kUnit wide and kCorner deep; corners are kCorner square.
+constexpr double kUnit = 60;
+constexpr double kCorner = 96;
+constexpr double kBandShare = 0.24;     // the colour band's depth, as a share of kCorner
+constexpr double kOwnerStrip = 6;       // the owner's strip on the outer edge
+constexpr double kTokenRadius = 8.5;
+constexpr double kTokenPitch = 19;      // distance between token centres
+constexpr const char* kBoardGreen = "#d7ecd9";
+constexpr const char* kHouseGreen = "#1a8f2e";
+constexpr const char* kHotelRed = "#c8102e";
+
+std::string num(double v) {
+  const double r = std::round(v * 10) / 10;
+  if (r == std::floor(r)) return fmt::format("{}", static_cast<long long>(r));
+  return fmt::format("{:.1f}", r);
+}
+
+// Where on a square tokens go: its area less the colour band, and (for the jail corner) where
+// the prisoners sit.
+struct Area {
+  double x, y, w, h;
+};
+
+Area free_area(const BoardGeometry& g, const SquareBox& b) {
+  switch (b.side) {
+    case 0: return {b.x, b.y + g.band, b.w, b.h - g.band - kOwnerStrip};
+    case 1: return {b.x + kOwnerStrip, b.y, b.w - g.band - kOwnerStrip, b.h};
+    case 2: return {b.x, b.y + kOwnerStrip, b.w, b.h - g.band - kOwnerStrip};
+    case 3: return {b.x + g.band, b.y, b.w - g.band - kOwnerStrip, b.h};
+    default: return {b.x, b.y, b.w, b.h};
+  }
+}
+
+// The cell inside a corner nearest the board's centre (the jail's cell).
+Area inner_cell(const BoardGeometry& g, const SquareBox& b) {
+  const double side = b.w * 0.62;
+  const double cx = b.x + b.w / 2 < g.size / 2 ? b.x + b.w - side : b.x;
+  const double cy = b.y + b.h / 2 < g.size / 2 ? b.y + b.h - side : b.y;
+  return {cx, cy, side, side};
+}
+
+std::vector<std::pair<double, double>> token_slots(const Area& a, int n) {
+  std::vector<std::pair<double, double>> out;
+  if (n <= 0) return out;
+  const int cols = std::max(1, static_cast<int>((a.w - 2) / kTokenPitch));
+  const int rows = (n + cols - 1) / cols;
+  const int used_cols = std::min(n, cols);
+  const double x0 = a.x + a.w / 2 - (used_cols - 1) * kTokenPitch / 2;
+  const double y0 = a.y + a.h / 2 - (rows - 1) * kTokenPitch / 2;
+  for (int i = 0; i < n; ++i) out.emplace_back(x0 + (i % cols) * kTokenPitch, y0 + (i / cols) * kTokenPitch);
+  return out;
+}
+
+void token(std::string& out, double x, double y, PlayerId p, const std::string& letter) {
+  out += fmt::format(
+      "<g class=\"token\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.5\"/>"
+      "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\" font-weight=\"bold\" fill=\"#fff\">{}</text></g>",
+      num(x), num(y), num(kTokenRadius), player_colour(p).web, num(x), num(y + 3.5), xml_escape(letter));
+}
+
+// The parts of the board that change: owners, buildings, mortgages, tokens, the square of the
+// last event. The HTML page draws the same from its data (replay_html.cpp's script).
+std::string dynamic_layer(const Timeline& t, const BoardGeometry& g, const State& s, SquareId highlight) {
+  const Ruleset& r = t.ruleset();
+  const auto letters = token_letters(t.names());
+  std::string out;
+  for (int i = 0; i < r.board_size(); ++i) {
+    const SquareBox& b = g.boxes[static_cast<std::size_t>(i)];
+    const Holding& h = s.holdings[static_cast<std::size_t>(i)];
+    if (h.owner == kBank || b.corner) continue;
+    const std::string colour = player_colour(h.owner).web;
+    double sx = b.x, sy = b.y, sw = b.w, sh = b.h;
+    switch (b.side) {
+      case 0: sy = b.y + b.h - kOwnerStrip; sh = kOwnerStrip; break;
+      case 1: sw = kOwnerStrip; break;
+      case 2: sh = kOwnerStrip; break;
+      case 3: sx = b.x + b.w - kOwnerStrip; sw = kOwnerStrip; break;
+      default: break;
+    }
+    out += fmt::format("<rect class=\"owner\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>", num(sx), num(sy),
+                       num(sw), num(sh), colour);
+    if (h.mortgaged)
+      out += fmt::format("<rect class=\"mortgaged\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"url(#hatch)\"/>"
+                         "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\" font-weight=\"bold\" fill=\"#700\">"
+                         "MORTGAGED</text>",
+                         num(b.x), num(b.y), num(b.w), num(b.h), num(b.x + b.w / 2), num(b.y + b.h / 2 + 3));
+    if (h.buildings > 0) {
+      // In the colour band: up to four small houses, or one hotel.
+      double bx = b.x, by = b.y, bw = b.w, bh = g.band;
+      switch (b.side) {
+        case 0: break;
+        case 1: bx = b.x + b.w - g.band; bw = g.band; bh = b.h; break;
+        case 2: by = b.y + b.h - g.band; break;
+        case 3: bw = g.band; bh = b.h; break;
+        default: break;
+      }
+      const bool across = b.side == 0 || b.side == 2;
+      if (h.buildings == kHotel) {
+        const double w = across ? 26 : 14, hh = across ? 14 : 26;
+        out += fmt::format("<rect class=\"hotel\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#fff\"/>",
+                           num(bx + bw / 2 - w / 2), num(by + bh / 2 - hh / 2), num(w), num(hh), kHotelRed);
+      } else {
+        const double size = 11, gap = 2.5;
+        const double span = h.buildings * size + (h.buildings - 1) * gap;
+        for (int k = 0; k < h.buildings; ++k) {
+          const double x = across ? bx + bw / 2 - span / 2 + k * (size + gap) : bx + bw / 2 - size / 2;
+          const double y = across ? by + bh / 2 - size / 2 : by + bh / 2 - span / 2 + k * (size + gap);
+          out += fmt::format("<rect class=\"house\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#fff\"/>",
+                             num(x), num(y), num(size), num(size), kHouseGreen);
+        }
+      }
+    }
+  }
+  if (highlight != kNoSquare && highlight < g.boxes.size()) {
+    const SquareBox& b = g.boxes[highlight];
+    out += fmt::format("<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" "
+                       "stroke=\"#ffb000\" stroke-width=\"4\"/>",
+                       num(b.x + 2), num(b.y + 2), num(b.w - 4), num(b.h - 4));
+  }
+  // Tokens, square by square; in the jail corner the prisoners sit in the inner cell.
+  for (int i = 0; i < r.board_size(); ++i) {
+    const SquareBox& b = g.boxes[static_cast<std::size_t>(i)];
+    std::vector<PlayerId> visitors, prisoners;
+    for (PlayerId p = 0; p < s.player_count; ++p) {
+      const PlayerState& ps = s.player(p);
+      if (ps.bankrupt || ps.square != i) continue;
+      (ps.in_jail ? prisoners : visitors).push_back(p);
+    }
+    if (visitors.empty() && prisoners.empty()) continue;
+    const bool jail = r.square(static_cast<SquareId>(i)).kind == SquareKind::Jail;
+    if (jail) {
+      const Area cell = inner_cell(g, b);
+      auto slots = token_slots(cell, static_cast<int>(prisoners.size()));
+      for (std::size_t k = 0; k < prisoners.size(); ++k)
+        token(out, slots[k].first, slots[k].second, prisoners[k], letters[static_cast<std::size_t>(prisoners[k])]);
+      // Visitors stand on the outer strip: along the side away from the inner cell.
+      const Area strip = cell.x > b.x ? Area{b.x, b.y, b.w - cell.w, b.h} : Area{b.x + cell.w, b.y, b.w - cell.w, b.h};
+      slots = token_slots(strip, static_cast<int>(visitors.size()));
+      for (std::size_t k = 0; k < visitors.size(); ++k)
+        token(out, slots[k].first, slots[k].second, visitors[k], letters[static_cast<std::size_t>(visitors[k])]);
+    } else {
+      std::vector<PlayerId> all = visitors;
+      all.insert(all.end(), prisoners.begin(), prisoners.end());
+      const auto slots = token_slots(free_area(g, b), static_cast<int>(all.size()));
+      for (std::size_t k = 0; k < all.size(); ++k)
+        token(out, slots[k].first, slots[k].second, all[k], letters[static_cast<std::size_t>(all[k])]);
+    }
+  }
+  return out;
+}
+
+// The square an event is about, to be marked on the board.
+SquareId event_square(const Timeline& t, std::int64_t seq, const State& s) {
+  if (seq <= 0) return kNoSquare;
+  const Event& e = t.event(seq);
+  if (e.square != kNoSquare) return e.square;
+  if (e.player >= 0 && e.player < s.player_count) return s.player(e.player).square;
+  return kNoSquare;
+}
+
+std::string name_lines(const std::string& name, double x, double y, int chars, double size, bool bold) {
+  const auto lines = wrap_words(name, chars);
+  std::string out = fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\"{}>", num(x), num(y),
+                                num(size), bold ? " font-weight=\"bold\"" : "");
+  for (std::size_t k = 0; k < lines.size() && k < 4; ++k)
+    out += fmt::format("<tspan x=\"{}\" dy=\"{}\">{}</tspan>", num(x), k == 0 ? "0" : num(size * 1.15),
+                       xml_escape(lines[k]));
+  return out + "</text>";
+}
+
+std::string static_board(const Timeline& t, const BoardGeometry& g) {
+  const Ruleset& r = t.ruleset();
+  std::string out;
+  out += fmt::format("<rect x=\"0\" y=\"0\" width=\"{0}\" height=\"{0}\" fill=\"{1}\" stroke=\"#222\" stroke-width=\"2\"/>",
+                     num(g.size), kBoardGreen);
+  for (int i = 0; i < r.board_size(); ++i) {
+    const SquareBox& b = g.boxes[static_cast<std::size_t>(i)];
+    const Square& sq = r.square(static_cast<SquareId>(i));
+    out += fmt::format("<g class=\"square\" data-index=\"{}\"><title>{}</title>", i, xml_escape(sq.name));
+    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#222\"/>", num(b.x), num(b.y),
+                       num(b.w), num(b.h), kBoardGreen);
+    const Colour c = group_colour(r, sq.group);
+    double tx = b.x + b.w / 2, ty = b.y + 14, chars = 11, price_y = b.y + b.h - 10;
+    if (b.corner) {
+      if (sq.kind == SquareKind::Jail) {
+        const Area cell = inner_cell(g, b);
+        out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4a261\" stroke=\"#222\"/>", num(cell.x),
+                           num(cell.y), num(cell.w), num(cell.h));
+        for (int k = 1; k < 4; ++k)
+          out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#555\" stroke-width=\"1.5\"/>",
+                             num(cell.x + cell.w * k / 4), num(cell.y), num(cell.y + cell.h));
+        out += name_lines(sq.name, cell.x + cell.w / 2, cell.y + 12, 10, 10, true);
+      } else {
+        out += name_lines(sq.name, b.x + b.w / 2, b.y + b.h / 2 - 4, 10, sq.kind == SquareKind::Go ? 20 : 11, true);
+      }
+      out += "</g>";
+      continue;
+    }
+    if (!c.web.empty()) {
+      double bx = b.x, by = b.y, bw = b.w, bh = g.band;
+      switch (b.side) {
+        case 1: bx = b.x + b.w - g.band; bw = g.band; bh = b.h; break;
+        case 2: by = b.y + b.h - g.band; break;
+        case 3: bw = g.band; bh = b.h; break;
+        default: break;
+      }
+      out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#222\"/>", num(bx), num(by),
+                         num(bw), num(bh), c.web);
+    }
+    switch (b.side) {
+      case 0: ty = b.y + g.band + 11; break;
+      case 1: tx = b.x + (b.w - g.band) / 2 + 3; ty = b.y + 12; chars = 15; price_y = b.y + b.h - 5; break;
+      case 2: ty = b.y + 16; price_y = b.y + b.h - g.band - 4; break;
+      case 3: tx = b.x + g.band + (b.w - g.band) / 2 - 3; ty = b.y + 12; chars = 15; price_y = b.y + b.h - 5; break;
+      default: break;
+    }
+    out += name_lines(sq.name, tx, ty, static_cast<int>(chars), 8, false);
+    Money value = sq.is_property() ? sq.price : sq.tax;
+    if (value.units > 0)
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\">{}</text>", num(tx), num(price_y),
+                         xml_escape(money_text(r, value)));
+    out += "</g>";
+  }
+  return out;
+}
+
+const char* kDefs =
+    "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+    "<rect width=\"6\" height=\"6\" fill=\"#9a9a9a\" fill-opacity=\"0.35\"/>"
+    "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#555\" stroke-width=\"2\" stroke-opacity=\"0.6\"/></pattern></defs>";
+
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+BoardGeometry board_geometry(int n) {
+  BoardGeometry g;
+  const int k = std::max(1, n / 4);
+  g.unit = kUnit;
+  g.corner = kCorner;
+  g.band = kCorner * kBandShare;
+  g.size = 2 * kCorner + (k - 1) * kUnit;
+  const double S = g.size, C = kCorner, u = kUnit;
+  for (int i = 0; i < n; ++i) {
+    SquareBox b;
+    if (i % k == 0) {
+      b.corner = true;
+      b.side = -1;
+      b.w = b.h = C;
+      const int c = i / k;
+      b.x = (c == 0 || c == 3) ? S - C : 0;
+      b.y = (c == 0 || c == 1) ? S - C : 0;
+    } else if (i < k) {
+      b = {S - C - i * u, S - C, u, C, 0, false};
+    } else if (i < 2 * k) {
+      b = {0, S - C - (i - k) * u, C, u, 1, false};
+    } else if (i < 3 * k) {
+      b = {C + (i - 2 * k - 1) * u, 0, u, C, 2, false};
+    } else {
+      b = {S - C, C + (i - 3 * k - 1) * u, C, u, 3, false};
+    }
+    g.boxes.push_back(b);
+  }
+  return g;
+}
+
+std::string board_svg(const Timeline& t, std::int64_t seq, const BoardSvgOptions& o) {
+  seq = std::clamp<std::int64_t>(seq, 0, t.last());
+  const Ruleset& r = t.ruleset();
+  const BoardGeometry g = board_geometry(r.board_size());
+  const State s = t.state_at(seq);
+  std::string out = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {0}\" width=\"{0}\" height=\"{0}\" "
+      "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\"{1}>",
+      num(g.size), o.for_html ? " id=\"board\"" : "");
+  out += fmt::format("<title>{} after event {}</title>", xml_escape(t.title()), seq);
+  out += kDefs;
+  out += static_board(t, g);
+  const double mid = g.size / 2;
+  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"26\" font-weight=\"bold\" fill=\"#1b4d2b\">{}</text>",
+                     num(mid), num(g.corner + 48), xml_escape(t.title()));
+  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1b4d2b\">{}</text>", num(mid),
+                     num(g.corner + 70), xml_escape(r.title));
+  if (o.for_html) {
+    out += fmt::format("<text id=\"centre-words\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" fill=\"#222\"></text>",
+                       num(mid), num(mid - 30));
+    out += "<g id=\"dynamic\">" + dynamic_layer(t, g, s, event_square(t, seq, s)) + "</g>";
+  } else {
+    out += dynamic_layer(t, g, s, event_square(t, seq, s));
+  }
+  if (o.caption && !o.for_html) {
+    double y = mid - 60;
+    const int turn = seq > 0 ? t.turn_of(seq) : 0;
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">{}</text>", num(mid),
+                       num(y), xml_escape(fmt::format("After event {} of {}{}", seq, t.last(),
+                                                      turn > 0 ? fmt::format(" · turn {}", turn) : std::string())));
+    y += 20;
+    const MoveWords w = move_words(t, seq);
+    std::vector<std::string> lines = wrap_words(w.line, 60);
+    if (!w.sentences.empty())
+      for (const auto& l : wrap_words(w.sentences.back(), 60)) lines.push_back(l);
+    for (const auto& l : lines) {
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>", num(mid), num(y),
+                         xml_escape(l));
+      y += 16;
+    }
+    y += 10;
+    const auto letters = token_letters(t.names());
+    for (PlayerId p = 0; p < s.player_count; ++p) {
+      const PlayerState& ps = s.player(p);
+      token(out, mid - 120, y - 4, p, letters[static_cast<std::size_t>(p)]);
+      std::string status = ps.bankrupt ? "bankrupt" : fmt::format("on {}", r.square(ps.square).name);
+      if (ps.in_jail) status = fmt::format("in {}", r.words.jail);
+      out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\"><tspan font-weight=\"bold\">{}</tspan> {} · {}</text>",
+                         num(mid - 105), num(y), xml_escape(t.names()[static_cast<std::size_t>(p)]),
+                         xml_escape(money_text(r, ps.cash)), xml_escape(status));
+      y += 20;
+    }
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\" fill=\"#333\">Now: {}</text>", num(mid),
+                       num(y + 6), xml_escape(phase_words(r, t.names(), s)));
+  }
+  out += "</svg>\n";
+  return out;
+}
+
+WorthSeries net_worth_series(const Timeline& t, int max_points) {
+  WorthSeries w;
+  const std::int64_t n = t.last();
+  const std::int64_t step = std::max<std::int64_t>(1, (n + std::max(max_points, 2) - 2) / std::max(max_points - 1, 1));
+  const std::size_t players = t.names().size();
+  w.totals.assign(players, {});
+  State s = t.state_at(0);
+  auto sample = [&](std::int64_t seq) {
+    const Valuation v = value_estates(t.ruleset(), s);
+    w.seqs.push_back(seq);
+    for (std::size_t p = 0; p < players; ++p)
+      w.totals[p].push_back(p < v.estates.size() ? v.estates[p].total.units : 0);
+  };
+  // The opening places the players: the first point worth drawing is after it.
+  std::int64_t start = t.turn_count() > 0 ? t.turn_first(1) : 0;
+  for (std::int64_t q = 1; q <= n; ++q) {
+    evolve(s, t.event(q));
+    if (q == start || (q > start && ((q - start) % step == 0 || q == n))) sample(q);
+  }
+  if (w.seqs.empty()) sample(n);
+  return w;
+}
+
+std::string worth_chart_svg(const Timeline& t, const WorthSeries& series, const ChartOptions& o) {
+  const Ruleset& r = t.ruleset();
+  const double left = 70, right = 16, top = 34, bottom = 34;
+  const double W = o.width, H = o.height;
+  const double pw = W - left - right, ph = H - top - bottom;
+  std::int64_t hi = 1;
+  for (const auto& row : series.totals)
+    for (std::int64_t v : row) hi = std::max(hi, v);
+  // A round step for the grid: 1, 2 or 5 times a power of ten, four to six lines.
+  double step = std::pow(10.0, std::floor(std::log10(static_cast<double>(hi) / 4)));
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (static_cast<double>(hi) / (step * m) <= 6) {
+      step *= m;
+      break;
+    }
+  const double top_value = std::ceil(static_cast<double>(hi) / step) * step;
+  const std::int64_t x_from = series.seqs.empty() ? 0 : series.seqs.front();
+  const std::int64_t x_to = series.seqs.empty() ? 1 : std::max(series.seqs.back(), x_from + 1);
+  auto X = [&](double seq) { return left + (seq - static_cast<double>(x_from)) / static_cast<double>(x_to - x_from) * pw; };
+  auto Y = [&](double v) { return top + ph - v / top_value * ph; };
+  std::string out = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" id=\"worth\" "
+      "data-x0=\"{2}\" data-x1=\"{3}\" data-seq0=\"{4}\" data-seq1=\"{5}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
+      num(W), num(H), num(left), num(left + pw), x_from, x_to);
+  out += fmt::format("<title>Net worth over the game: {}</title>", xml_escape(t.title()));
+  out += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>", num(W), num(H));
+  for (double v = 0; v <= top_value + 0.5; v += step) {
+    out += fmt::format("<line x1=\"{}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#ddd\"/>", num(left), num(left + pw), num(Y(v)));
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">{}</text>", num(left - 6),
+                       num(Y(v) + 4), xml_escape(money_text(r, Money{static_cast<std::int64_t>(v)})));
+  }
+  // Turn marks along the bottom: about eight of them.
+  const int turns = t.turn_count();
+  if (turns > 0) {
+    const int every = std::max(1, (turns + 7) / 8);
+    for (int turn = 1; turn <= turns; turn += every) {
+      const double x = X(static_cast<double>(std::max(t.turn_first(turn), x_from)));
+      out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>", num(x), num(top + ph),
+                         num(top + ph + 4));
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\" fill=\"#444\">turn {}</text>", num(x),
+                         num(top + ph + 16), turn);
+    }
+  }
+  out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#444\"/>", num(left), num(top), num(top + ph));
+  out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#444\"/>", num(left), num(left + pw), num(top + ph));
+  for (std::size_t p = 0; p < series.totals.size(); ++p) {
+    std::string points;
+    for (std::size_t k = 0; k < series.seqs.size(); ++k)
+      points += fmt::format("{}{},{}", k ? " " : "", num(X(static_cast<double>(series.seqs[k]))),
+                            num(Y(static_cast<double>(series.totals[p][k]))));
+    out += fmt::format("<polyline class=\"worth-line\" data-player=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" "
+                       "stroke-linejoin=\"round\" points=\"{}\"><title>{}</title></polyline>",
+                       p, player_colour(static_cast<PlayerId>(p)).web, points, xml_escape(t.names()[p]));
+  }
+  // The legend, across the top.
+  double lx = left;
+  for (std::size_t p = 0; p < series.totals.size(); ++p) {
+    const std::string& name = t.names()[p];
+    const std::int64_t last = series.totals[p].empty() ? 0 : series.totals[p].back();
+    const std::string label = fmt::format("{} {}", name, money_text(r, Money{last}));
+    out += fmt::format("<line x1=\"{}\" y1=\"16\" x2=\"{}\" y2=\"16\" stroke=\"{}\" stroke-width=\"3\"/>", num(lx), num(lx + 16),
+                       player_colour(static_cast<PlayerId>(p)).web);
+    out += fmt::format("<text x=\"{}\" y=\"20\" font-size=\"11\" fill=\"#222\">{}</text>", num(lx + 20), xml_escape(label));
+    lx += 28 + 7.0 * text_width(label);
+  }
+  out += fmt::format("<text x=\"{}\" y=\"20\" text-anchor=\"end\" font-size=\"11\" fill=\"#666\">net worth</text>", num(left + pw));
+  if (o.cursor)
+    out += fmt::format("<line id=\"worth-cursor\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#111\" "
+                       "stroke-dasharray=\"4 3\"/>",
+                       num(left), num(top), num(top + ph));
+  out += "</svg>\n";
+  return out;
+}
+
+}  // namespace deedlog
