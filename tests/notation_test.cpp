@@ -116,7 +116,20 @@ TEST_F(Notation, VerbsMatchWhateverTheCaseAndInThePlainForm) {
 TEST_F(Notation, ExtraWordsAfterAVerbAreRefused) {
   EXPECT_HAS(error("Ann buys Mayfair"), "unexpected 'Mayfair' after 'buys'");
   EXPECT_HAS(error("Ann ends turn now"), "unexpected 'now'");
-  EXPECT_HAS(error("Ann claims"), "expected 'claims rent'");
+  EXPECT_HAS(error("Ann claims"), "expected 'claims rent' or 'claims salary'");
+  EXPECT_HAS(error("Ann claims xyz"), "expected 'claims rent' or 'claims salary'");
+  EXPECT_HAS(error("Ann claims rent now"), "unexpected 'now' after 'claims rent'");
+  EXPECT_HAS(error("Ann claims salary twice"), "unexpected 'twice' after 'claims salary'");
+}
+
+TEST_F(Notation, ClaimsSalaryIsAPlayersMove) {
+  Command c = move("Ann claims salary");
+  Command expected;
+  expected.verb = Verb::ClaimSalary;
+  expected.actor = 0;
+  EXPECT_EQ(c, expected) << "only verb and actor are set";
+  EXPECT_EQ(move("ben CLAIM Salary").actor, 1);
+  EXPECT_HAS(error("Referee claims salary"), "'claims' is a player's move");
 }
 
 TEST_F(Notation, BidsTakeAPositiveAmountWithOrWithoutCurrency) {
@@ -356,11 +369,114 @@ TEST_F(Notation, RefereeAuctionsAHouseOrAHotel) {
   EXPECT_HAS(error("Referee bids 50"), "'bids' is a player's move");
 }
 
+TEST_F(Notation, RefereeAwardsMoneyFromTheBankOrAPlayer) {
+  Command c = move("Referee awards Ann 50");
+  Command expected;
+  expected.verb = Verb::Award;
+  expected.actor = kReferee;
+  expected.counterparty = 0;
+  expected.amount = Money{50};
+  EXPECT_EQ(c, expected) << "payer is the Bank, no square, no note";
+  EXPECT_EQ(c.payer, kBank);
+  EXPECT_EQ(c.square, kNoSquare);
+
+  expected.payer = 1;
+  EXPECT_EQ(move("Referee awards Ann 50 from Ben"), expected);
+  EXPECT_EQ(move("referee AWARD a £50 FROM b"), expected);
+  expected.note = "rent on Mayfair";
+  EXPECT_EQ(move("Referee awards Ann 50 from Ben for \"rent on Mayfair\""), expected);
+  EXPECT_EQ(move("Referee awards Ann 50 from Ben for rent on Mayfair"), expected);
+  expected.note = "rent on Mayfair, asked in time";
+  EXPECT_EQ(move("Referee awards Ann 50 from Ben for rent on Mayfair, asked in time # a comment"), expected);
+
+  EXPECT_EQ(move("Referee awards Ann 50 from Bank").payer, kBank);
+  EXPECT_EQ(move("Referee awards Ann 50 from bank").payer, kBank);
+  EXPECT_EQ(move("Referee awards Ann $ 75").amount, Money{75});
+  EXPECT_EQ(move("Referee awards Ann 1000000000").amount, Money{1000000000});
+  Command cat = move("@20:01 Referee awards Cat 200 for salary owed");
+  EXPECT_EQ(cat.at, "20:01");
+  EXPECT_EQ(cat.counterparty, 2);
+  EXPECT_EQ(cat.amount, Money{200});
+  EXPECT_EQ(cat.payer, kBank);
+  EXPECT_EQ(cat.note, "salary owed");
+}
+
+TEST_F(Notation, RefereeAwardsATitleDeed) {
+  Command c = move("Referee awards Ann Mayfair");
+  Command expected;
+  expected.verb = Verb::Award;
+  expected.actor = kReferee;
+  expected.counterparty = 0;
+  expected.square = kMayfair;
+  EXPECT_EQ(c, expected) << "amount 0, payer the Bank";
+  EXPECT_EQ(move("Referee awards Ben Park").square, kParkLane);  // properties first, as for mortgages
+  EXPECT_EQ(move("Referee awards Ben The Angel, Islington").square, kAngel);
+  EXPECT_EQ(move("Referee awards Ben \"King's Cross Station\" for \"the trade stood\"").note, "the trade stood");
+  Command angel = move("Referee awards Cat The Angel, Islington for the deal, as agreed");
+  EXPECT_EQ(angel.square, kAngel);
+  EXPECT_EQ(angel.note, "the deal, as agreed");
+}
+
+TEST_F(Notation, AwardsToPlayersWithLongNames) {
+  players = {"Ben Smith", "Ann", "Jo from Leeds"};
+  Command c = move("Referee awards Ben Smith Park Lane");
+  EXPECT_EQ(c.counterparty, 0);
+  EXPECT_EQ(c.square, kParkLane);
+  Command d = move("Referee awards Ann 30 from Jo from Leeds for fined, wrongly");
+  EXPECT_EQ(d.counterparty, 1);
+  EXPECT_EQ(d.payer, 2);
+  EXPECT_EQ(d.note, "fined, wrongly");
+  Command e = move("Referee awards Jo from Leeds 30 from Ben Smith");
+  EXPECT_EQ(e.counterparty, 2);
+  EXPECT_EQ(e.payer, 0);
+  EXPECT_EQ(print_move(e, r, players), "Referee awards \"Jo from Leeds\" 30 from \"Ben Smith\"");
+}
+
+TEST_F(Notation, APlayerCalledBankIsQuotedAsThePayer) {
+  players = {"Ann", "Bank"};
+  EXPECT_EQ(move("Referee awards Ann 5 from Bank").payer, kBank);
+  Command c = move("Referee awards Ann 5 from \"Bank\"");
+  EXPECT_EQ(c.payer, 1);
+  EXPECT_EQ(print_move(c, r, players), "Referee awards Ann 5 from \"Bank\"");
+  EXPECT_EQ(move("Referee awards Bank 5").counterparty, 1);
+}
+
+TEST_F(Notation, BadAwardsSayWhatWasExpected) {
+  EXPECT_HAS(error("Ann awards Ben 50"), "only the Referee awards, not Ann");
+  EXPECT_HAS(error("Referee awards"), "expected the player awarded and what is awarded");
+  EXPECT_HAS(error("Referee awards Ann"), "expected an amount or a title deed after the player");
+  EXPECT_HAS(error("Referee awards Ann from Ben"), "expected an amount or a title deed");
+  EXPECT_HAS(error("Referee awards Ann for \"nothing\""), "expected an amount or a title deed");
+  EXPECT_HAS(error("Referee awards Ann 0"), "an award must be more than 0");
+  EXPECT_HAS(error("Referee awards Ann -5"), "expected an amount");
+  EXPECT_HAS(error("Referee awards Ann 12.50"), "whole number");
+  EXPECT_HAS(error("Referee awards Ann 1000000001"), "too large");
+  EXPECT_HAS(error("Referee awards Ann 99999999999999999999"), "too large");
+  EXPECT_HAS(error("Referee awards Ann 50 Mayfair"), "an amount or one title deed, not both");
+  EXPECT_HAS(error("Referee awards Ann Mayfair 50"), "not both");
+  EXPECT_HAS(error("Referee awards Ann Mayfair, 50"), "not both");
+  EXPECT_HAS(error("Referee awards Ann Mayfair from Ben"), "without 'from'");
+  EXPECT_HAS(error("Referee awards Ann 50 from Ann"), "Ann cannot be awarded money from Ann");
+  EXPECT_HAS(error("Referee awards Ann 50 from"), "expected a player or the Bank after 'from'");
+  EXPECT_HAS(error("Referee awards Ann 50 from Referee"), "the Referee pays nothing");
+  EXPECT_HAS(error("Referee awards Ann 50 from Bne"), "unknown player 'Bne': did you mean Ben?");
+  EXPECT_HAS(error("Referee awards Ann 50 fro Ben"), "unexpected 'fro Ben' after the amount; expected 'from PLAYER'");
+  EXPECT_HAS(error("Referee awards Ann 50, Park Lane"), "not both");
+  EXPECT_HAS(error("Referee awards Bne 50"), "unknown player 'Bne': did you mean Ben?");
+  EXPECT_HAS(error("Referee awards Referee 50"), "an award goes to a player, not to the Referee");
+  EXPECT_HAS(error("Referee awards Ann Mayfiar"), "unknown square 'Mayfiar': did you mean Mayfair?");
+  EXPECT_HAS(error("Referee awards Ann GO"), "GO is not a property");
+  EXPECT_HAS(error("Referee awards Ann 50 for"), "expected the reason after 'for'");
+  EXPECT_HAS(error("Referee awards Ann 50 for \"\""), "the reason after 'for' is empty");
+  EXPECT_HAS(error("Referee awards Ann 50 for \"rent\" twice"), "unexpected 'twice' after the reason");
+}
+
 TEST_F(Notation, UnknownVerbListsTheVerbs) {
   std::string e = error("Ann rols 3 4");
   EXPECT_HAS(e, "unknown verb 'rols'");
   EXPECT_HAS(e, "rolls, buys, declines");
-  EXPECT_HAS(e, "calls, deals, auctions)");
+  EXPECT_HAS(e, "calls, deals, auctions, awards)");
+  EXPECT_HAS(error("Referee awrds Ann 50"), "did you mean 'awards'?");
   EXPECT_HAS(error("Referee deels Ann: Mayfair"), "did you mean 'deals'?");
   EXPECT_HAS(e, "did you mean 'rolls'?");
   EXPECT_HAS(error("Ann"), "expected a verb after 'Ann'");
@@ -716,6 +832,33 @@ TEST_F(Notation, RandomBytesNeverCrashTheParsers) {
   }
 }
 
+TEST_F(Notation, RandomAwardsRoundTrip) {
+  std::mt19937 rng(20261122);
+  const std::vector<std::string> words = {"Ann", "Ben", "Cat", "50", "£", "0", "from", "from", "for", "for", "Bank",
+                                          "Mayfair", "Park", "Lane", "\"Park Lane\"", ",", "rent", "\"x \\\" y\"",
+                                          "Referee", "GO", "The", "Angel", "Islington", "Jo"};
+  int accepted = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string line = "Referee awards";
+    if (rng() % 3 != 0) line += " " + words[rng() % 3] + " " + (rng() % 2 ? "50" : "Mayfair");  // a likely start
+    int len = static_cast<int>(rng() % 6);
+    for (int k = 0; k < len; ++k) line += " " + words[rng() % words.size()];
+    Command c;
+    ParseError e;
+    if (!parse_move(line, r, players, &c, &e)) {
+      EXPECT_FALSE(e.message.empty()) << line;
+      continue;
+    }
+    ++accepted;
+    std::string printed = print_move(c, r, players);
+    Command again;
+    ASSERT_TRUE(parse_move(printed, r, players, &again, &e)) << line << " -> " << printed << ": " << e.message;
+    EXPECT_EQ(again, c) << line << " -> " << printed;
+    EXPECT_EQ(print_move(again, r, players), printed) << line;
+  }
+  EXPECT_GT(accepted, 300);
+}
+
 // ---- printing and the round trip ----------------------------------------------------------
 
 TEST_F(Notation, PrintMoveIsCanonical) {
@@ -739,6 +882,14 @@ TEST_F(Notation, PrintMoveIsCanonical) {
   EXPECT_EQ(canon("Referee deals Ann: The Angel, Islington"), "Referee deals Ann: \"The Angel, Islington\"");
   EXPECT_EQ(canon("Referee auction House"), "Referee auctions house");
   EXPECT_EQ(canon("Referee auctions hotel"), "Referee auctions hotel");
+  EXPECT_EQ(canon("referee award an £50"), "Referee awards Ann 50");
+  EXPECT_EQ(canon("Referee awards Ann 50 from bank"), "Referee awards Ann 50");
+  EXPECT_EQ(canon("Referee awards a 50 from b"), "Referee awards Ann 50 from Ben");
+  EXPECT_EQ(canon("Referee awards Ann park"), "Referee awards Ann \"Park Lane\"");
+  EXPECT_EQ(canon("Referee awards Ann Mayfair for  rent,  late"), "Referee awards Ann Mayfair for \"rent,  late\"");
+  EXPECT_EQ(canon("Referee awards Ann 50 from Ben for he said \"yes\""),
+            "Referee awards Ann 50 from Ben for \"he said \\\"yes\\\"\"");
+  EXPECT_EQ(canon("Ann claim SALARY"), "Ann claims salary");
 }
 
 // A game that uses every verb, with tags, a setup and time stamps.
@@ -793,6 +944,12 @@ const char* kEveryVerb =
     "Cat pays tax 10%\n"
     "Cat declares bankruptcy\n"
     "Ann ends turn\n"
+    "Ben Smith claims salary\n"
+    "Referee awards Ben Smith 200\n"
+    "Referee awards Ann 50 from Ben Smith for \"rent on Mayfair, asked in time\"\n"
+    "Referee awards Cat 10 from Bank for the fine was wrong\n"
+    "Referee awards Ann Mayfair\n"
+    "Referee awards Cat \"Park Lane\" for \"the \\\"trade\\\" stood\"\n"
     "@2026-11-21T20:30:00Z Referee calls time\n";
 
 void expect_same_header(const GameHeader& a, const GameHeader& b) {
@@ -832,7 +989,7 @@ TEST_F(Notation, RoundTripOfAGameUsingEveryVerb) {
   GameFile first;
   ParseError e;
   ASSERT_TRUE(game(kEveryVerb, &first, &e)) << format_error(e);
-  std::vector<bool> used(static_cast<int>(Verb::AuctionBuilding) + 1, false);
+  std::vector<bool> used(static_cast<int>(Verb::ClaimSalary) + 1, false);
   std::vector<Command> commands;
   for (const auto& m : first.moves) {
     used[static_cast<int>(m.command.verb)] = true;

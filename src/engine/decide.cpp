@@ -417,7 +417,9 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
 
 }  // namespace
 
-Decision decide(const Ruleset& r, const State& s, const Command& c) {
+namespace {
+
+Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
   // A correction may be recorded at any point, even after the end: it changes only what follows.
   if (c.verb == Verb::Award) return decide_award(r, s, c);
   if (s.phase == Phase::GameOver)
@@ -428,7 +430,8 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
       case Verb::Deal: return decide_deal(r, s, c);
       case Verb::AuctionBuilding:
         if (auto v = debts_block(r, s)) return Decision::refuse(*v);
-        if (s.time_called) break;
+        if (s.time_called)
+          return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
         return decide_auction_building(r, s, c);
       default:
         return Decision::refuse(violation(r, rule::kTurnOrder, "the referee calls time, deals, awards and opens "
@@ -437,6 +440,10 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
   }
   if (!is_active(s, c.actor))
     return Decision::refuse(violation(r, rule::kTurnOrder, "only a player still in the game may make a move"));
+  // rule shortage/auction: the building bought at auction is placed at once; nothing else first.
+  if (s.phase == Phase::Placing && !(c.verb == Verb::Build && c.actor == s.placing_player) &&
+      c.verb != Verb::ClaimRent)
+    return Decision::refuse(violation(r, rule::kShortageAuction, pending_words(r, s)));
   const bool moves_game_on = c.verb == Verb::Roll || c.verb == Verb::Buy || c.verb == Verb::Decline ||
                              c.verb == Verb::Bid || c.verb == Verb::Pass || c.verb == Verb::Draw ||
                              c.verb == Verb::PayFine || c.verb == Verb::UseCard || c.verb == Verb::EndTurn ||
@@ -449,6 +456,7 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
     const bool completes_move = c.verb == Verb::Buy || c.verb == Verb::Decline || c.verb == Verb::Bid ||
                                 c.verb == Verb::Pass || c.verb == Verb::Draw || c.verb == Verb::ClaimRent ||
                                 c.verb == Verb::DeclareBankruptcy ||
+                                (c.verb == Verb::Build && s.phase == Phase::Placing) ||
                                 (c.verb == Verb::PayFine && s.phase == Phase::CardChoice) ||
                                 ((c.verb == Verb::Sell || c.verb == Verb::Mortgage) &&
                                  s.player(c.actor).total_owed().units > 0);
@@ -496,6 +504,19 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
       return Decision::refuse(violation(r, rule::kTurnOrder, "only the referee calls time, deals, awards, or opens a building auction"));
   }
   return Decision::refuse(violation(r, rule::kTurnOrder, "unknown move"));
+}
+
+}  // namespace
+
+Decision decide(const Ruleset& r, const State& s, const Command& c) {
+  Decision d = decide_move(r, s, c);
+  if (!d.accepted) return d;
+  // rule debt/paid-when-able: whoever the move brought cash to pays what he owes at once.
+  Outcome out(r, s);
+  for (const Event& e : d.events) out.emit(e);
+  for (PlayerId p = 0; p < out.state.player_count; ++p)
+    if (out.state.player(p).total_owed().units > 0) settle_debts(out, p);
+  return Decision::accept(std::move(out.events));
 }
 
 }  // namespace deedlog

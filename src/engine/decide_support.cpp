@@ -27,6 +27,10 @@ int active_players(const State& s) {
   return n;
 }
 
+Money committed_cash(const State& s, PlayerId p) {
+  return s.phase == Phase::Auction && s.auction.high_bidder == p ? s.auction.high_bid : Money{0};
+}
+
 std::optional<Violation> debts_block(const Ruleset& r, const State& s) {
   for (PlayerId p = 0; p < s.player_count; ++p) {
     const PlayerState& ps = s.player(p);

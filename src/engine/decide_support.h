@@ -20,6 +20,10 @@ PlayerId next_player(const State& s);
 bool is_active(const State& s, PlayerId p);
 int active_players(const State& s);
 
+// Cash a player has promised: his standing high bid in an open auction. He may not give it away
+// (rule auction/bid-within-cash) before the auction closes.
+Money committed_cash(const State& s, PlayerId p);
+
 // The first unpaid debt, as the ruling that says the game waits for it.
 std::optional<Violation> debts_block(const Ruleset& r, const State& s);
 // What must happen before the game moves on, in words.

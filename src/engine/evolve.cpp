@@ -200,6 +200,9 @@ void evolve(State& s, const Event& e) {
     }
     case EventType::DebtIncurred:
       owed_slot(s.player(e.player), e.other) += e.amount;
+      // Transfer interest owed rather than paid still counts as the 10% paid at the transfer.
+      if (e.count == static_cast<int>(EventType::InterestPaid) && e.square != kNoSquare)
+        s.lift_at_once |= std::uint64_t{1} << e.square;
       break;
     case EventType::MoveCompleted:
       s.phase = e.flag ? Phase::AwaitingRoll : Phase::TurnOver;

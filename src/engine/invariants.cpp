@@ -42,6 +42,7 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
   for (PlayerId p = 0; p < s.player_count; ++p) {
     const PlayerState& ps = s.player(p);
     if (ps.square >= r.board_size()) return fmt::format("player {} is off the board", p);
+    if (ps.cash.units < 0) return fmt::format("player {} has less than nothing", p);
     if (ps.bankrupt && (ps.cash.units != 0 || ps.jail_card_count() != 0))
       return fmt::format("bankrupt player {} still holds cash or cards", p);
     if (ps.in_jail && ps.square != r.jail_square) return fmt::format("player {} is in jail off the Jail square", p);

@@ -44,7 +44,7 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
   // then is not charged again (rule mortgage/interest-on-transfer).
   const Money interest = (s.lift_at_once & (std::uint64_t{1} << c.square)) ? Money{0} : mortgage_interest(r, sq.mortgage_value);
   const Money due = sq.mortgage_value + interest;
-  if (s.player(c.actor).cash < due)
+  if (s.player(c.actor).cash - committed_cash(s, c.actor) < due)
     return Decision::refuse(violation(r, rule::kMortgageLift,
                                       fmt::format("lifting the mortgage on {} costs {} ({} and {} interest); {} has {}",
                                                   sq.name, money_words(r, due), money_words(r, sq.mortgage_value),

@@ -43,10 +43,12 @@ std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerI
                                         square.name, square_words(r, m)));
   });
   if (problem) return problem;
-  if (cash.units < 0 || s.player(owner).cash < cash)
+  const Money free_cash = s.player(owner).cash - committed_cash(s, owner);
+  if (cash.units < 0 || free_cash < cash)
     return violation(r, rule::kTradeNoBorrowing,
-                     fmt::format("{} has {}, not {}: players may not borrow from each other", player_ref(owner),
-                                 money_words(r, s.player(owner).cash), money_words(r, cash)));
+                     fmt::format("{} has {} free (his standing bid counts as spent), not {}: players may not "
+                                 "borrow from each other",
+                                 player_ref(owner), money_words(r, free_cash), money_words(r, cash)));
   if (s.player(owner).jail_card_count() < cards)
     return violation(r, rule::kTradeHoldings,
                      fmt::format("{} holds {} Get Out of Jail Free card(s), not {}", player_ref(owner),
