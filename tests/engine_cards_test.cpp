@@ -92,6 +92,7 @@ TEST(Cards, GoToJailCardEndsTheTurnEvenOnDoubles) {
   EXPECT_EQ(d.state().phase, Phase::TurnOver);
 }
 
+// rule uk-1972/cards/follow-instructions
 TEST(Cards, PaymentsAndCollections) {
   Table t = at(5);
   t.roll(0, 1, 1);  // 7 Chance

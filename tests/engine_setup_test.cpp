@@ -77,6 +77,7 @@ TEST(Setup, MoreHousesThanTheBoxHoldsAreRefused) {
   EXPECT_EQ(d.violation.rule, "uk-1972/setup/building-stock");
 }
 
+// rule uk-1972/setup/buildings-on-streets
 TEST(Setup, HousesOnAStationAreRefused) {
   const Decision d = start_with({owning(0, {prop(5, 1), prop(15, 1), prop(25, 1), prop(35, 1)})});
   ASSERT_FALSE(d.accepted);
@@ -105,6 +106,7 @@ TEST(Setup, InJailMeansOnTheJailSquareWithFewerThanThreeTurnsUsed) {
   EXPECT_EQ(start_with({b}).violation.rule, "uk-1972/setup/jail");
 }
 
+// rule uk-1972/setup/cash
 TEST(Setup, NegativeCashIsRefused) {
   EXPECT_EQ(start_with({seat(0, -5)}).violation.rule, "uk-1972/setup/cash");
 }

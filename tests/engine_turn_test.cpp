@@ -31,6 +31,7 @@ TEST(TurnOrder, TurnPassesToTheNextSeatWhenHeThrows) {
   EXPECT_FALSE(t.player(1).in_jail);
 }
 
+// rule uk-1972/turn/end-turn
 TEST(TurnOrder, EndTurnPassesTheTurnAndIsRefusedMidMove) {
   Table t;
   t.roll(0, 6, 5);  // Ann to Pall Mall (11): buy decision pending
@@ -39,9 +40,20 @@ TEST(TurnOrder, EndTurnPassesTheTurnAndIsRefusedMidMove) {
   t.pass(0);
   t.pass(1);
   t.pass(2);
+  EXPECT_EQ(t.refuse(Table::cmd(Verb::EndTurn, 1)).rule, "uk-1972/turn/end-turn");  // not Ben's turn to end
   t.end_turn(0);
   EXPECT_EQ(t.state().turn, 1);
   EXPECT_EQ(t.state().phase, Phase::AwaitingRoll);
+}
+
+// rule uk-1972/tax/choice: the 1972 board's taxes are fixed sums; no choice to make.
+TEST(Tax, NoChoiceOfTaxInThisEdition) {
+  Table t({"Ann", "Ben"}, testing::setup_with({testing::seat(0, 1500, 1)}));
+  t.roll(0, 1, 2);
+  Command c = Table::cmd(Verb::PayTax, 0);
+  c.tax = TaxChoice::Percent;
+  EXPECT_EQ(t.refuse(c).rule, "uk-1972/tax/choice");
+  EXPECT_EQ(t.player(0).cash, Money{1300});
 }
 
 // rule uk-1972/turn/doubles-throw-again
