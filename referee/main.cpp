@@ -22,6 +22,7 @@ const std::map<std::string, std::string> kCommands = {
     {"moves", "moves: every legal move now, in notation (what a puzzled player or a bot asks)"},
     {"settle", "settle PLAYER [--at SEQ]: what he owes, what he could raise, whether he is bankrupt, the settlement"},
     {"value", "value [--at SEQ]: each estate valued by the short game's rules, item by item, and the richest"},
+    {"audit", "audit FILE.game: every breach of the rules in a game played at the table; exit 3 if any"},
     {"dispute", "dispute \"CLAIM\" [--at SEQ]: rule on a claim (rent, salary, a fine, a build, a card, a bankruptcy, who wins)"},
     {"explain", "explain SEQ: why event SEQ happened: the move, the rule, the arithmetic"},
     {"log", "log [--from SEQ] [--to SEQ]: the journal, event by event"},
@@ -116,6 +117,7 @@ int main(int argc, char** argv) {
     if (cmd == "settle")
       return want_args(1, "one player's name") ? run_settle(o, args[0], vm["at"].as<std::int64_t>(), std::cout, std::cerr)
                                                : kExitUsage;
+    if (cmd == "audit") return want_args(1, "one FILE.game") ? run_audit(o, args[0], std::cout, std::cerr) : kExitUsage;
     if (cmd == "dispute")
       return want_args(1, "one claim in quotes, e.g. \"Ben claims rent\"")
                  ? run_dispute(o, args[0], vm["at"].as<std::int64_t>(), std::cout, std::cerr)

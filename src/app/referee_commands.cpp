@@ -9,6 +9,7 @@
 
 #include "app/exit_code.h"
 #include "app/game_session.h"
+#include "app/audit.h"
 #include "app/dispute.h"
 #include "app/explanation.h"
 #include "app/narration.h"
@@ -353,6 +354,15 @@ int run_dispute(const CommonOptions& o, const std::string& claim, std::int64_t a
   if (o.json) out << dispute_json(d).dump() << "\n";
   else out << dispute_text(d);
   return kExitOk;
+}
+
+int run_audit(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
+  AuditReport rep;
+  if (Status s = audit_game_file(file, &rep); !s.is_ok()) return fail(err, s);
+  if (o.json) out << audit_json(rep).dump() << "\n";
+  else out << audit_text(rep);
+  // Breaches found: the same code as a refused move, so scripts can tell a clean game.
+  return rep.breaches.empty() ? kExitOk : kExitRefused;
 }
 
 int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err) {

@@ -30,6 +30,7 @@ int run_moves(const CommonOptions& o, std::ostream& out, std::ostream& err);
 int run_settle(const CommonOptions& o, const std::string& player, std::int64_t at, std::ostream& out, std::ostream& err);
 int run_explain(const CommonOptions& o, std::int64_t seq, std::ostream& out, std::ostream& err);
 int run_dispute(const CommonOptions& o, const std::string& claim, std::int64_t at, std::ostream& out, std::ostream& err);
+int run_audit(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err);
 int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
 int run_verify(const CommonOptions& o, std::ostream& out, std::ostream& err);
 int run_replay(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
