@@ -197,8 +197,27 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
   std::unique_ptr<Journal> j;
   Game g;
   if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
-  if (o.json) out << position_json(g).dump() << "\n";
-  else out << position_text(g);
+  // The referee's rulings recorded so far: corrections are part of the game's story.
+  std::vector<std::pair<std::int64_t, std::string>> rulings;
+  Status scan = j->scan(g.id, 1, g.state.seq, [&](const EventRow& r) {
+    if (r.type != "RulingRecorded") return true;
+    Event e;
+    std::string error;
+    if (decode_event(r.type, r.payload, &e, &error)) rulings.emplace_back(r.seq, narrate(g.ruleset, g.header.players, e));
+    return true;
+  });
+  if (!scan.is_ok()) return fail(err, scan);
+  if (o.json) {
+    ojson doc = position_json(g);
+    if (!rulings.empty()) {
+      doc["rulings"] = ojson::array();
+      for (const auto& [seq, words] : rulings) doc["rulings"].push_back({{"seq", seq}, {"words", words}});
+    }
+    out << doc.dump() << "\n";
+  } else {
+    out << position_text(g);
+    for (const auto& [seq, words] : rulings) out << fmt::format("Event {}: {}\n", seq, words);
+  }
   return kExitOk;
 }
 
