@@ -18,6 +18,8 @@ const std::map<std::string, std::string> kCommands = {
     {"new", "start a game: --ruleset R --players \"Ann, Ben\" [--variant V] [--seed N]; prints its id"},
     {"import", "import FILE.game: start a game from the file and play every move in order"},
     {"play", "play \"MOVE\" [--dry-run]: rule on one move; record it if legal"},
+    {"simulate", "simulate --ruleset R --games N --seed S [--players K] [--max-moves M] [--no-journal]: seeded bots play whole games"},
+    {"stats", "stats: over every game in the file: where throws end, game lengths, wins by seat"},
     {"status", "status [--at SEQ]: the position now, or after event SEQ"},
     {"moves", "moves: every legal move now, in notation (what a puzzled player or a bot asks)"},
     {"settle", "settle PLAYER [--at SEQ]: what he owes, what he could raise, whether he is bankrupt, the settlement"},
@@ -45,14 +47,17 @@ int main(int argc, char** argv) {
       "game", po::value<std::int64_t>(), "the game's id (may be left out when the file holds one game)")(
       "json", "print one JSON document instead of words");
   po::options_description specific("command options");
-  specific.add_options()("ruleset", po::value<std::string>(), "new: the edition (uk-1972, ...)")(
-      "players", po::value<std::string>(), "new: the players in seating order, comma separated")(
+  specific.add_options()("ruleset", po::value<std::string>(), "new, simulate: the edition (uk-1972, ...)")(
       "variant", po::value<std::string>()->default_value(""), "new: edition options, comma separated")(
       "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
       "dry-run", "play: rule only; record nothing")("at", po::value<std::int64_t>()->default_value(0),
                                                     "status, value, settle, dispute: the position after this event")(
       "from", po::value<std::int64_t>()->default_value(1), "log: first event")(
-      "to", po::value<std::int64_t>()->default_value(0), "log: last event");
+      "to", po::value<std::int64_t>()->default_value(0), "log: last event")(
+      "games", po::value<int>()->default_value(1), "simulate: how many games")(
+      "players", po::value<std::string>(), "new: the players; simulate: how many (default 4)")(
+      "max-moves", po::value<int>()->default_value(4000), "simulate: stop a game after this many moves")(
+      "no-journal", "simulate: play in memory only, write nothing");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())("args", po::value<std::vector<std::string>>());
   po::positional_options_description pos;
@@ -112,6 +117,29 @@ int main(int argc, char** argv) {
       return want_args(1, "one move in quotes, e.g. \"Ann rolls 3 4\"")
                  ? run_play(o, args[0], vm.count("dry-run") > 0, std::cout, std::cerr)
                  : kExitUsage;
+    if (cmd == "simulate") {
+      if (!want_args(0, "no arguments")) return kExitUsage;
+      SimulateOptions so;
+      if (vm.count("ruleset")) so.ruleset = vm["ruleset"].as<std::string>();
+      so.games = vm["games"].as<int>();
+      if (vm.count("seed")) so.seed = vm["seed"].as<std::uint64_t>();
+      if (vm.count("players")) {
+        try {
+          so.players = std::stoi(vm["players"].as<std::string>());
+        } catch (...) {
+          std::cerr << "referee simulate: --players takes a number (2 to 8)\n";
+          return kExitUsage;
+        }
+      }
+      so.max_moves = vm["max-moves"].as<int>();
+      so.journal = vm.count("no-journal") == 0;
+      if (so.games < 0 || so.max_moves < 1) {
+        std::cerr << "referee simulate: --games must be 0 or more and --max-moves at least 1\n";
+        return kExitUsage;
+      }
+      return run_simulate(o, so, std::cout, std::cerr);
+    }
+    if (cmd == "stats") return want_args(0, "no arguments") ? run_stats(o, std::cout, std::cerr) : kExitUsage;
     if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
     if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, std::cout, std::cerr) : kExitUsage;
     if (cmd == "settle")

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -14,6 +17,8 @@
 #include "app/explanation.h"
 #include "app/narration.h"
 #include "app/settlement_report.h"
+#include "app/simulation.h"
+#include "app/statistics.h"
 #include "app/verification.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
@@ -382,6 +387,71 @@ int run_audit(const CommonOptions& o, const std::string& file, std::ostream& out
   else out << audit_text(rep);
   // Breaches found: the same code as a refused move, so scripts can tell a clean game.
   return rep.breaches.empty() ? kExitOk : kExitRefused;
+}
+
+int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream& out, std::ostream& err) {
+  Ruleset edition;
+  if (Status s = load_ruleset(so.ruleset, &edition); !s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
+    return kExitUsage;
+  }
+  std::unique_ptr<Journal> j;
+  if (so.journal) {
+    if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  }
+  SimulationOptions opts;
+  opts.ruleset = so.ruleset;
+  opts.games = so.games;
+  opts.seed = so.seed;
+  opts.players = so.players;
+  opts.max_moves = so.max_moves;
+  std::vector<SimulatedGame> results;
+  // A progress bar on a terminal, for long runs; nothing when stderr is a file or a pipe.
+  const bool bar = ::isatty(STDERR_FILENO) && so.games >= 20;
+  const auto started = std::chrono::steady_clock::now();
+  Status s = simulate(opts, j.get(), &results, [&](int done, int total) {
+    if (!bar || (done % std::max(1, total / 100) != 0 && done != total)) return;
+    const int width = 40, filled = width * done / total;
+    err << "\r[" << std::string(static_cast<std::size_t>(filled), '#') << std::string(static_cast<std::size_t>(width - filled), ' ')
+        << "] " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+  });
+  if (!s.is_ok()) return fail(err, s);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::int64_t throws = 0, events = 0, unfinished = 0;
+  for (const auto& r : results) {
+    throws += r.throws;
+    events += r.events;
+    unfinished += r.finished ? 0 : 1;
+  }
+  if (o.json) {
+    ojson doc{{"ruleset", so.ruleset}, {"games", so.games}, {"seed", so.seed}, {"throws", throws}, {"events", events},
+              {"unfinished", unfinished}, {"seconds", seconds}};
+    doc["results"] = ojson::array();
+    for (const auto& r : results) {
+      ojson g{{"game", r.game_id}, {"moves", r.moves}, {"events", r.events}, {"throws", r.throws}, {"finished", r.finished}};
+      if (r.finished) g["winner"] = r.winner;
+      doc["results"].push_back(g);
+    }
+    out << doc.dump() << "\n";
+  } else {
+    for (const auto& r : results)
+      out << fmt::format("game {}: {} moves, {} events, {}\n", r.game_id ? r.game_id : r.index + 1, r.moves, r.events,
+                         r.finished ? "won by " + r.winner : fmt::format("stopped at the move limit ({} moves)", so.max_moves));
+    out << fmt::format("{} games, {} throws, {} events in {:.2f} s ({:.0f} throws/s){}\n", so.games, throws, events,
+                       seconds, seconds > 0 ? throws / seconds : 0.0,
+                       unfinished ? fmt::format("; {} stopped at the move limit", unfinished) : "");
+  }
+  return kExitOk;
+}
+
+int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  JournalStatistics st;
+  if (Status s = journal_statistics(*j, &st); !s.is_ok()) return fail(err, s);
+  if (o.json) out << statistics_json(st).dump() << "\n";
+  else out << statistics_text(st);
+  return kExitOk;
 }
 
 int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err) {

@@ -31,6 +31,16 @@ int run_settle(const CommonOptions& o, const std::string& player, std::int64_t a
 int run_explain(const CommonOptions& o, std::int64_t seq, std::ostream& out, std::ostream& err);
 int run_dispute(const CommonOptions& o, const std::string& claim, std::int64_t at, std::ostream& out, std::ostream& err);
 int run_audit(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err);
+struct SimulateOptions {
+  std::string ruleset = "uk-1972";
+  int games = 1;
+  std::uint64_t seed = 1;
+  int players = 4;
+  int max_moves = 4000;
+  bool journal = true;   // write the games to --db
+};
+int run_simulate(const CommonOptions& o, const SimulateOptions& s, std::ostream& out, std::ostream& err);
+int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err);
 int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
 int run_verify(const CommonOptions& o, std::ostream& out, std::ostream& err);
 int run_replay(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);

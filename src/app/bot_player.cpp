@@ -1,0 +1,178 @@
+#include "app/bot_player.h"
+
+#include "engine/decide.h"
+#include "engine/decide_support.h"
+#include "engine/money_raising.h"
+#include "engine/rent.h"
+#include "engine/seeded_chance.h"
+
+namespace deedlog {
+namespace {
+
+Command make(Verb v, PlayerId actor) {
+  Command c;
+  c.verb = v;
+  c.actor = actor;
+  return c;
+}
+
+// Cash a bot keeps back before buying or building.
+constexpr std::int64_t kReserve = 150;
+
+}  // namespace
+
+std::uint64_t BotTable::random(std::uint64_t bound) {
+  return bound == 0 ? 0 : mix64(seed_ ^ mix64(++counter_)) % bound;
+}
+
+std::optional<Command> BotTable::raise_money(const State& s, PlayerId p) {
+  const PlayerState& ps = s.player(p);
+  if (ps.total_owed() > money_raisable(r_, s, p).total) return make(Verb::DeclareBankruptcy, p);
+  // Sell buildings first (a hotel sells its group down in a shortage), then mortgage.
+  for (int i = r_.board_size() - 1; i >= 0; --i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    const Holding& h = s.holdings[sq];
+    if (h.owner != p || h.buildings == 0) continue;
+    Command c = make(Verb::Sell, p);
+    c.square = sq;
+    c.hotel = h.buildings == kHotel;
+    if (decide(r_, s, c).accepted) return c;
+  }
+  for (int i = 0; i < r_.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].owner != p || s.holdings[sq].mortgaged) continue;
+    Command c = make(Verb::Mortgage, p);
+    c.square = sq;
+    if (decide(r_, s, c).accepted) return c;
+  }
+  return make(Verb::DeclareBankruptcy, p);
+}
+
+std::optional<Command> BotTable::auction_move(const State& s) {
+  const AuctionState& a = s.auction;
+  // Each player still in, in seat order from the one after the high bidder, bids or passes.
+  for (int k = 1; k <= s.player_count; ++k) {
+    const PlayerId p = static_cast<PlayerId>(((a.high_bidder == kBank ? s.turn : a.high_bidder) + k) % s.player_count);
+    if (!is_active(s, p) || (a.passed & (1u << p)) || p == a.high_bidder) continue;
+    const Money worth = a.lot == AuctionLot::Property ? r_.square(a.square).price : Money{150};
+    const Money limit{worth.units * static_cast<std::int64_t>(60 + random(60)) / 100};
+    const Money bid = a.high_bid + Money{static_cast<std::int64_t>(5 + random(20))};
+    if (bid <= limit && bid + Money{kReserve / 2} <= s.player(p).cash) {
+      Command c = make(Verb::Bid, p);
+      c.amount = bid;
+      if (decide(r_, s, c).accepted) return c;
+    }
+    return make(Verb::Pass, p);
+  }
+  return std::nullopt;
+}
+
+std::optional<Command> BotTable::development(const State& s, PlayerId p) {
+  const PlayerState& ps = s.player(p);
+  // Lift a mortgage when rich, then build evenly on the cheapest legal site.
+  for (int i = 0; i < r_.board_size() && ps.cash.units > 800; ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].owner != p || !s.holdings[sq].mortgaged) continue;
+    Command c = make(Verb::Unmortgage, p);
+    c.square = sq;
+    if (decide(r_, s, c).accepted) return c;
+  }
+  for (int i = 0; i < r_.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    const Square& square = r_.square(sq);
+    if (s.holdings[sq].owner != p || square.kind != SquareKind::Street) continue;
+    if (ps.cash.units < square.house_cost.units + kReserve) continue;
+    Command c = make(Verb::Build, p);
+    c.square = sq;
+    c.hotel = s.holdings[sq].buildings == r_.houses_per_hotel;
+    if (decide(r_, s, c).accepted) return c;
+  }
+  return std::nullopt;
+}
+
+std::optional<Command> BotTable::trade(const State& s, PlayerId p) {
+  // Now and then offer a lone property to a player who holds the rest of its group, for its price.
+  for (int i = 0; i < r_.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].owner != p || !r_.square(sq).is_property()) continue;
+    const int group = r_.square(sq).group;
+    for (PlayerId q = 0; q < s.player_count; ++q) {
+      if (q == p || !is_active(s, q)) continue;
+      const GroupHolding g = group_holding(r_, s, group, q);
+      if (g.owned + 1 != g.members || g.owned == 0) continue;
+      Command c = make(Verb::Offer, p);
+      c.counterparty = q;
+      c.give.properties = {sq};
+      c.get.cash = Money{std::min<std::int64_t>(r_.square(sq).price.units * 3 / 2, s.player(q).cash.units)};
+      if (decide(r_, s, c).accepted) return c;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Command> BotTable::next_move(const State& s) {
+  if (s.phase == Phase::GameOver) return std::nullopt;
+  // Debts first: the game waits for them.
+  for (PlayerId p = 0; p < s.player_count; ++p)
+    if (is_active(s, p) && s.player(p).total_owed().units > 0) return raise_money(s, p);
+  // An open offer is answered: accepted when the price is at least the printed one.
+  if (s.offer.open) {
+    const bool good = s.offer.get_cash.units <= s.player(s.offer.to).cash.units - kReserve || chance(30);
+    return make(good ? Verb::Accept : Verb::Reject, s.offer.to);
+  }
+  // Owners ask for their rent, but now and then forget (the rule book's window then closes).
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    if (!s.rent.open || s.rent.owner != p) continue;
+    if (!chance(5)) return make(Verb::ClaimRent, p);
+  }
+  const PlayerId t = s.turn;
+  const PlayerState& me = s.player(t);
+  switch (s.phase) {
+    case Phase::BuyDecision: {
+      const Money price = r_.square(s.pending_square).price;
+      const bool wanted = me.cash.units >= price.units + kReserve || (me.cash >= price && chance(20));
+      return make(wanted ? Verb::Buy : Verb::Decline, t);
+    }
+    case Phase::Auction:
+      return auction_move(s);
+    case Phase::AwaitingCard:
+      return make(Verb::Draw, t);
+    case Phase::CardChoice:
+      return chance(50) && me.cash >= s.pending_fine ? make(Verb::PayFine, t) : make(Verb::Draw, t);
+    case Phase::Placing: {
+      for (int i = 0; i < r_.board_size(); ++i) {
+        Command c = make(Verb::Build, s.placing_player);
+        c.square = static_cast<SquareId>(i);
+        c.hotel = s.placing_lot == AuctionLot::Hotel;
+        if (decide(r_, s, c).accepted) return c;
+      }
+      return std::nullopt;
+    }
+    case Phase::AwaitingRoll:
+      if (me.in_jail && !s.rolled_this_turn) {
+        if (me.jail_card_count() > 0 && chance(70)) return make(Verb::UseCard, t);
+        if (me.cash.units > 600 && chance(60) && decide(r_, s, make(Verb::PayFine, t)).accepted)
+          return make(Verb::PayFine, t);
+      }
+      if (auto b = development(s, t)) return b;
+      return make(Verb::Roll, t);
+    case Phase::TurnOver: {
+      if (auto b = development(s, t)) return b;
+      if (chance(3))
+        if (auto o = trade(s, t)) return o;
+      if (s.time_called) return std::nullopt;
+      // The next player's throw passes the turn (or his fine or card, when jailed).
+      const PlayerId n = next_player(s);
+      const PlayerState& np = s.player(n);
+      if (np.in_jail && np.jail_card_count() > 0 && chance(70)) return make(Verb::UseCard, n);
+      if (np.in_jail && np.cash.units > 600 && chance(60) && decide(r_, s, make(Verb::PayFine, n)).accepted)
+        return make(Verb::PayFine, n);
+      return chance(10) ? make(Verb::EndTurn, t) : make(Verb::Roll, n);
+    }
+    case Phase::GameOver:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace deedlog

@@ -1,0 +1,36 @@
+#pragma once
+// A simple, seeded computer player for `referee simulate`: buys what it can afford, bids up to
+// a limit, builds evenly on complete groups, raises money by the rules and goes bankrupt when it
+// must, trades now and then. It proposes moves; decide() rules on them like a human's.
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/command.h"
+#include "engine/state.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+class BotTable {
+ public:
+  BotTable(const Ruleset& ruleset, std::uint64_t seed) : r_(ruleset), seed_(seed) {}
+
+  // The next move to propose (of any player, or the referee's), or nothing when the game is over.
+  std::optional<Command> next_move(const State& s);
+
+ private:
+  std::uint64_t random(std::uint64_t bound);  // the bots' own dice: seeded, outside the engine
+  bool chance(int percent) { return random(100) < static_cast<std::uint64_t>(percent); }
+
+  std::optional<Command> raise_money(const State& s, PlayerId p);
+  std::optional<Command> auction_move(const State& s);
+  std::optional<Command> development(const State& s, PlayerId p);
+  std::optional<Command> trade(const State& s, PlayerId p);
+
+  const Ruleset& r_;
+  std::uint64_t seed_;
+  std::uint64_t counter_ = 0;
+};
+
+}  // namespace deedlog

@@ -1,0 +1,93 @@
+#include "app/simulation.h"
+
+#include <fmt/format.h>
+
+#include "app/bot_player.h"
+#include "app/game_session.h"
+#include "engine/decide.h"
+#include "engine/event_codec.h"
+#include "engine/evolve.h"
+#include "engine/invariants.h"
+#include "engine/seeded_chance.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+namespace {
+
+const char* const kNames[] = {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"};
+
+}  // namespace
+
+Status simulate(const SimulationOptions& o, Journal* journal, std::vector<SimulatedGame>* results,
+                const std::function<void(int, int)>& progress) {
+  Ruleset ruleset;
+  if (Status s = load_ruleset(o.ruleset, &ruleset); !s.is_ok()) return s;
+  if (o.players < 2 || o.players > ruleset.max_players)
+    return Status::invalid_argument(fmt::format("{} is for 2 to {} players", ruleset.id, ruleset.max_players));
+  if (o.games < 0) return Status::invalid_argument("the number of games cannot be negative");
+  for (int index = 0; index < o.games; ++index) {
+    GameHeader header;
+    header.ruleset = ruleset.id;
+    for (int p = 0; p < o.players; ++p) header.players.push_back(kNames[p]);
+    header.variants = o.variants;
+    header.seed = mix64(o.seed + static_cast<std::uint64_t>(index) * 0x9E3779B97F4A7C15ull);
+    header.tags = {{"Ruleset", ruleset.id}, {"Title", fmt::format("simulated game {} of seed {}", index + 1, o.seed)}};
+    Game g;
+    g.header = header;
+    g.ruleset = ruleset;
+    g.state = initial_state(ruleset, header);
+    SimulatedGame result;
+    result.index = index;
+    const Decision start = decide_start(ruleset, header, std::nullopt);
+    if (!start.accepted) return Status::invalid_argument(start.violation.message);
+    std::vector<NewEvent> rows;
+    auto record = [&](const Command* c, const Events& events) {
+      if (journal) {
+        if (c) {
+          for (NewEvent& row : to_new_events(g, *c, events)) rows.push_back(std::move(row));
+        } else {
+          for (const Event& e : events) rows.push_back(NewEvent{"", "Referee", event_type_name(e.type), encode_payload(e)});
+        }
+      }
+      if (c) {
+        Event played;
+        played.type = EventType::MovePlayed;
+        evolve(g.state, played);
+        ++result.events;
+      }
+      for (std::size_t i = 0; i < events.size(); ++i) {
+        evolve(g.state, events[i]);
+        if (events[i].type == EventType::DiceThrown) ++result.throws;
+        if (o.check_invariants && result.problem.empty()) {
+          const std::string problem = check_invariants(ruleset, g.state, i + 1 == events.size());
+          if (!problem.empty()) result.problem = fmt::format("event {}: {}", g.state.seq, problem);
+        }
+      }
+      result.events += static_cast<std::int64_t>(events.size());
+    };
+    record(nullptr, start.events);
+    BotTable bots(ruleset, *header.seed);
+    while (result.moves < o.max_moves) {
+      const std::optional<Command> c = bots.next_move(g.state);
+      if (!c) break;
+      const Decision d = decide(ruleset, g.state, *c);
+      if (!d.accepted)
+        return Status::corrupt(fmt::format("simulated game {}: the bot proposed \"{}\", refused: {}", index + 1,
+                                           print_move(*c, ruleset, header.players), d.violation.message));
+      record(&*c, d.events);
+      ++result.moves;
+    }
+    result.finished = g.state.phase == Phase::GameOver;
+    if (result.finished) result.winner = header.players[static_cast<std::size_t>(g.state.winner)];
+    if (journal) {
+      if (Status s = journal->create_game(header_to_json(header), &result.game_id); !s.is_ok()) return s;
+      if (Status s = journal->append(result.game_id, 1, rows); !s.is_ok()) return s;
+    }
+    results->push_back(std::move(result));
+    if (progress) progress(index + 1, o.games);
+  }
+  return Status::ok();
+}
+
+}  // namespace deedlog

@@ -1,0 +1,39 @@
+#pragma once
+// referee simulate: whole games played by seeded computer players, every move put to decide()
+// like a human's, the journal written as for a human game. Same seed, same games, byte for byte.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "journal/journal.h"
+
+namespace deedlog {
+
+struct SimulationOptions {
+  std::string ruleset = "uk-1972";
+  int games = 1;
+  std::uint64_t seed = 1;
+  int players = 4;
+  int max_moves = 4000;                     // a game still going after this many moves stops, and says so
+  std::vector<std::string> variants;
+  bool check_invariants = false;            // check the position after every event (tests)
+};
+
+struct SimulatedGame {
+  int index = 0;
+  std::int64_t game_id = 0;                 // in the journal, 0 when not journalled
+  std::int64_t moves = 0;
+  std::int64_t events = 0;
+  std::int64_t throws = 0;
+  std::string winner;                       // "" when the move limit stopped it
+  bool finished = false;
+  std::string problem;                      // an invariant broken (only with check_invariants)
+};
+
+// journal may be null: the games are played in memory only. progress(done, total) after each game.
+Status simulate(const SimulationOptions& options, Journal* journal, std::vector<SimulatedGame>* results,
+                const std::function<void(int, int)>& progress = {});
+
+}  // namespace deedlog
