@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
       "games", po::value<int>()->default_value(1), "simulate: how many games")(
       "players", po::value<std::string>(), "new: the players; simulate: how many (default 4)")(
       "max-moves", po::value<int>()->default_value(4000), "simulate: stop a game after this many moves")(
-      "no-journal", "simulate: play in memory only, write nothing");
+      "no-journal", "simulate: play in memory only, write nothing")(
+      "cash", po::value<std::int64_t>()->default_value(0), "simulate: every player starts with this much (long games)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())("args", po::value<std::vector<std::string>>());
   po::positional_options_description pos;
@@ -133,6 +134,7 @@ int main(int argc, char** argv) {
       }
       so.max_moves = vm["max-moves"].as<int>();
       so.journal = vm.count("no-journal") == 0;
+      so.cash = vm["cash"].as<std::int64_t>();
       if (so.games < 0 || so.max_moves < 1) {
         std::cerr << "referee simulate: --games must be 0 or more and --max-moves at least 1\n";
         return kExitUsage;

@@ -84,7 +84,7 @@ TEST_P(SampleInvariants, HoldAfterEveryEvent) {
 
 INSTANTIATE_TEST_SUITE_P(Samples, SampleInvariants, ::testing::ValuesIn(sample_games()),
                          [](const ::testing::TestParamInfo<fs::path>& info) {
-                           std::string name = info.param.stem().string();
+                           std::string name = info.param.parent_path().filename().string() + "_" + info.param.stem().string();
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;

@@ -405,6 +405,7 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
   opts.seed = so.seed;
   opts.players = so.players;
   opts.max_moves = so.max_moves;
+  opts.starting_cash = so.cash;
   std::vector<SimulatedGame> results;
   // A progress bar on a terminal, for long runs; nothing when stderr is a file or a pipe.
   const bool bar = ::isatty(STDERR_FILENO) && so.games >= 20;

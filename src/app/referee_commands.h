@@ -38,6 +38,7 @@ struct SimulateOptions {
   int players = 4;
   int max_moves = 4000;
   bool journal = true;   // write the games to --db
+  std::int64_t cash = 0; // > 0: every player starts with this much
 };
 int run_simulate(const CommonOptions& o, const SimulateOptions& s, std::ostream& out, std::ostream& err);
 int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err);

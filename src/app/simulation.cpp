@@ -9,6 +9,7 @@
 #include "engine/evolve.h"
 #include "engine/invariants.h"
 #include "engine/seeded_chance.h"
+#include "engine/state_archive.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -39,9 +40,22 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
     g.state = initial_state(ruleset, header);
     SimulatedGame result;
     result.index = index;
-    const Decision start = decide_start(ruleset, header, std::nullopt);
+    std::optional<SetupPosition> setup;
+    if (o.starting_cash > 0) {
+      setup = SetupPosition{};
+      for (int p = 0; p < o.players; ++p) {
+        PlayerSetup ps;
+        ps.player = static_cast<PlayerId>(p);
+        ps.cash = Money{o.starting_cash};
+        setup->players.push_back(ps);
+      }
+    }
+    const Decision start = decide_start(ruleset, header, setup);
     if (!start.accepted) return Status::invalid_argument(start.violation.message);
     std::vector<NewEvent> rows;
+    // Snapshots as a human game's journal would have them, so a ruling on its last move reads
+    // one snapshot and the tail.
+    std::vector<std::pair<std::int64_t, std::string>> snapshots;
     auto record = [&](const Command* c, const Events& events) {
       if (journal) {
         if (c) {
@@ -56,6 +70,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
         evolve(g.state, played);
         ++result.events;
       }
+      const std::int64_t before = g.state.seq;
       for (std::size_t i = 0; i < events.size(); ++i) {
         evolve(g.state, events[i]);
         if (events[i].type == EventType::DiceThrown) ++result.throws;
@@ -65,6 +80,8 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
         }
       }
       result.events += static_cast<std::int64_t>(events.size());
+      if (journal && c && before / kSnapshotEvery != g.state.seq / kSnapshotEvery)
+        snapshots.emplace_back(g.state.seq, save_state(g.state));
     };
     record(nullptr, start.events);
     BotTable bots(ruleset, *header.seed);
@@ -83,6 +100,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
     if (journal) {
       if (Status s = journal->create_game(header_to_json(header), &result.game_id); !s.is_ok()) return s;
       if (Status s = journal->append(result.game_id, 1, rows); !s.is_ok()) return s;
+      for (const auto& [seq, blob] : snapshots) (void)journal->put_snapshot(result.game_id, seq, blob);
     }
     results->push_back(std::move(result));
     if (progress) progress(index + 1, o.games);

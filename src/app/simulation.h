@@ -19,6 +19,7 @@ struct SimulationOptions {
   int max_moves = 4000;                     // a game still going after this many moves stops, and says so
   std::vector<std::string> variants;
   bool check_invariants = false;            // check the position after every event (tests)
+  std::int64_t starting_cash = 0;           // > 0: every player starts with this (long games for benchmarks)
 };
 
 struct SimulatedGame {

@@ -56,7 +56,16 @@ std::string lower_ascii(std::string_view s) {
   return out;
 }
 
-bool iequals(std::string_view a, std::string_view b) { return lower_ascii(a) == lower_ascii(b); }
+bool iequals(std::string_view a, std::string_view b) {
+  // Compared in place: this runs for every name on the board, every line parsed.
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    const char x = (a[i] >= 'A' && a[i] <= 'Z') ? static_cast<char>(a[i] - 'A' + 'a') : a[i];
+    const char y = (b[i] >= 'A' && b[i] <= 'Z') ? static_cast<char>(b[i] - 'A' + 'a') : b[i];
+    if (x != y) return false;
+  }
+  return true;
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);

@@ -867,14 +867,38 @@ bool resolve_card(const std::string& query, const Ruleset& ruleset, DeckId deck,
   return true;
 }
 
+namespace {
+
+// The names a game's lines are matched against, built once for a run of lines of one game
+// (verify and replay parse thousands) rather than once a line. Keyed by the edition's content
+// and the players, never by address alone.
+const notation::Context& context_for(const Ruleset& ruleset, const std::vector<std::string>& players) {
+  struct Cached {
+    std::string key;
+    Ruleset ruleset;
+    std::vector<std::string> players;
+    std::unique_ptr<notation::Context> context;
+  };
+  thread_local Cached cache;
+  std::string key = ruleset.id + '\n' + ruleset.title + '\n';
+  for (const Square& sq : ruleset.squares) key += sq.name + '\n';
+  for (const std::string& p : players) key += p + '\t';
+  if (!cache.context || cache.key != key) {
+    cache.key = std::move(key);
+    cache.ruleset = ruleset;
+    cache.players = players;
+    cache.context = std::make_unique<notation::Context>(cache.ruleset, cache.players);
+  }
+  return *cache.context;
+}
+
+}  // namespace
+
 bool parse_move(const std::string& line, const Ruleset& ruleset, const std::vector<std::string>& players,
                 Command* out, ParseError* error) {
   std::string cleaned;
   std::string err = clean_line(line, &cleaned);
-  if (err.empty()) {
-    Context ctx(ruleset, players);
-    err = parse_move_line(cleaned, ctx, out);
-  }
+  if (err.empty()) err = parse_move_line(cleaned, context_for(ruleset, players), out);
   if (err.empty()) return true;
   if (error) *error = ParseError{0, err};
   return false;
