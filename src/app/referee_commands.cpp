@@ -9,6 +9,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <thread>
 
 #include "app/exit_code.h"
 #include "app/game_session.h"
@@ -489,11 +490,28 @@ int run_verify(const CommonOptions& o, std::ostream& out, std::ostream& err) {
     if (Status s = j->games(&games); !s.is_ok()) return fail(err, s);
     for (const auto& g : games) ids.push_back(g.game_id);
   }
+  // Games are independent: with many of them, a second core verifies half (each thread with
+  // its own connection, as SQLite wants).
+  std::vector<VerifyReport> reps(ids.size());
+  std::vector<Status> statuses(ids.size());
+  const unsigned threads = ids.size() >= 8 ? std::max(1u, std::min(2u, std::thread::hardware_concurrency())) : 1;
+  auto work = [&](unsigned part, Journal& journal) {
+    for (std::size_t i = part; i < ids.size(); i += threads) statuses[i] = verify_game(journal, ids[i], &reps[i]);
+  };
+  std::vector<std::thread> pool;
+  std::vector<std::unique_ptr<Journal>> extra(threads);
+  for (unsigned t = 1; t < threads; ++t) {
+    if (Status s = open_journal(o, true, &extra[t]); !s.is_ok()) return fail(err, s);
+    pool.emplace_back(work, t, std::ref(*extra[t]));
+  }
+  work(0, *j);
+  for (auto& t : pool) t.join();
   bool all_ok = true;
   ojson reports = ojson::array();
-  for (std::int64_t id : ids) {
-    VerifyReport rep;
-    if (Status s = verify_game(*j, id, &rep); !s.is_ok()) return fail(err, s);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const std::int64_t id = ids[i];
+    const VerifyReport& rep = reps[i];
+    if (!statuses[i].is_ok()) return fail(err, statuses[i]);
     all_ok = all_ok && rep.ok;
     if (o.json) {
       ojson r{{"game", id}, {"ok", rep.ok}, {"events", rep.events}, {"moves", rep.moves}};

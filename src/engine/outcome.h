@@ -1,7 +1,10 @@
 #pragma once
 // Inside decide: the events of one move as they are worked out, each applied at once to a
 // working copy of the position so that the next consequence sees the last.
+#include <cassert>
+
 #include "engine/evolve.h"
+#include "engine/invariants.h"
 
 namespace deedlog {
 
@@ -15,6 +18,11 @@ struct Outcome {
   void emit(const Event& e) {
     evolve(state, e);
     events.push_back(e);
+#ifndef NDEBUG
+    // Debug builds check the whole position after every consequence (even building only at the
+    // end of a move, see invariants.h); release builds leave it to the tests.
+    assert(check_invariants(ruleset, state, false).empty());
+#endif
   }
 };
 
