@@ -1,21 +1,74 @@
-// replay: steps through a saved game, each event in words, then the position.
+// replay: a saved game, the way people want to watch it: stepped through on the terminal,
+// told event by event or turn by turn (words, JSON, or the .game notation), or drawn as one
+// HTML page, a board picture or a net-worth chart (docs/replay.md).
 #include <boost/program_options.hpp>
+#include <fstream>
 #include <iostream>
+#include <memory>
 
 #include "app/exit_code.h"
-#include "app/referee_commands.h"
+#include "app/game_session.h"
+#include "app/replay_html.h"
+#include "app/replay_report.h"
+#include "app/replay_screen.h"
+#include "app/replay_svg.h"
+#include "app/replay_terminal.h"
+#include "app/replay_timeline.h"
+#include "journal/journal.h"
 
 namespace po = boost::program_options;
 using namespace deedlog;
 
+namespace {
+
+int fail(const Status& s) {
+  std::cerr << "replay: " << s.message() << "\n";
+  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+}
+
+int usage(const std::string& message) {
+  std::cerr << "replay: " << message << "\n";
+  return kExitUsage;
+}
+
+// Writes text to a file ("-": standard output).
+bool write_file(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    std::cout << text;
+    return static_cast<bool>(std::cout);
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) {
+    std::cerr << "replay: cannot write " << path << "\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  po::options_description opts("replay [--db FILE] [--game ID] [--from SEQ] [--to SEQ] [--json]");
-  opts.add_options()("help,h", "this help")("db", po::value<std::string>()->default_value("deedlog.db"),
-                                              "the journal file")(
-      "game", po::value<std::int64_t>(), "the game's id (may be left out when the file holds one game)")(
-      "from", po::value<std::int64_t>()->default_value(1), "narrate from this event")(
-      "to", po::value<std::int64_t>()->default_value(0), "stop after this event (0 = the end)")(
-      "json", "print one JSON document instead of words");
+  po::options_description opts(
+      "replay [--db FILE] [--game ID] [--interactive] [--from SEQ|tN] [--to SEQ|tN] [--turns]\n"
+      "       [--format text|json|notation] [--json] [--html FILE] [--svg FILE] [--at SEQ|tN|end] [--plot FILE]\n\n"
+      "Without --format, --html, --svg or --plot, and with --game given on a terminal, the replay is\n"
+      "interactive. A point in the game is an event's sequence number (57), a turn (t12) or end.\n"
+      "docs/replay.md has the keys, the page's address and the pictures.\n\nOptions");
+  opts.add_options()("help,h", "this help")
+      ("db", po::value<std::string>()->default_value("deedlog.db"), "the journal file")
+      ("game", po::value<std::int64_t>(), "the game's id (may be left out when the file holds one game)")
+      ("interactive,i", "step through the game on the terminal (keys: ? lists them)")
+      ("from", po::value<std::string>(), "narrate from this event (or the start of turn tN)")
+      ("to", po::value<std::string>(), "stop after this event (or the end of turn tN); the position shown is there")
+      ("turns", "turn by turn: a heading per turn, its moves and what they caused, the cash after it")
+      ("format", po::value<std::string>(), "text (the default), json, or notation (a .game file that imports to the same journal)")
+      ("json", "the same as --format json")
+      ("html", po::value<std::string>(), "write the whole game as one self-contained HTML page")
+      ("svg", po::value<std::string>(), "write the board as an SVG picture (after --at)")
+      ("at", po::value<std::string>(), "--svg: the point drawn (default: the end); --html, --interactive: where to start")
+      ("plot", po::value<std::string>(), "write each player's net worth over the game as an SVG chart");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, opts), vm);
@@ -28,12 +81,77 @@ int main(int argc, char** argv) {
     std::cout << opts;
     return kExitOk;
   }
-  CommonOptions o;
-  o.db = vm["db"].as<std::string>();
-  if (vm.count("game")) o.game = vm["game"].as<std::int64_t>();
-  o.json = vm.count("json") > 0;
+
+  ReplayReportOptions report;
+  const bool json = vm.count("json") > 0;
+  bool format_given = json;
+  if (vm.count("format")) {
+    const std::string f = vm["format"].as<std::string>();
+    if (f == "text") report.format = ReplayFormat::Text;
+    else if (f == "json") report.format = ReplayFormat::Json;
+    else if (f == "notation") report.format = ReplayFormat::Notation;
+    else return usage("--format is text, json or notation, not \"" + f + "\"");
+    if (json && report.format != ReplayFormat::Json) return usage("--json and --format " + f + " disagree");
+    format_given = true;
+  }
+  if (json) report.format = ReplayFormat::Json;
+  report.turns = vm.count("turns") > 0;
+  const bool files = vm.count("html") || vm.count("svg") || vm.count("plot");
+  const bool narrated = format_given || report.turns || vm.count("from") || vm.count("to");
+  bool interactive = vm.count("interactive") > 0;
+  if (interactive && (files || narrated))
+    return usage("--interactive shows the game on the terminal; it does not mix with --format, --json, --turns, --from, --to, --html, --svg or --plot");
+  if (!interactive && !files && !narrated && vm.count("game") && replay_on_terminal()) interactive = true;
+  if (report.format == ReplayFormat::Notation && (vm.count("from") || report.turns))
+    return usage("--format notation prints the whole game from its start (use --to to stop early)");
+  if (vm.count("at") && !vm.count("svg") && !vm.count("html") && !interactive)
+    return usage("--at goes with --svg, --html or --interactive");
+
   try {
-    return run_replay(o, vm["from"].as<std::int64_t>(), vm["to"].as<std::int64_t>(), std::cout, std::cerr);
+    std::unique_ptr<Journal> journal;
+    if (Status s = Journal::open(vm["db"].as<std::string>(), &journal, true); !s.is_ok()) return fail(s);
+    std::int64_t id = 0;
+    std::optional<std::int64_t> wanted;
+    if (vm.count("game")) wanted = vm["game"].as<std::int64_t>();
+    if (Status s = resolve_game_id(*journal, wanted, &id); !s.is_ok()) return fail(s);
+    Timeline timeline;
+    if (Status s = Timeline::load(*journal, id, &timeline); !s.is_ok()) return fail(s);
+    journal.reset();
+
+    auto point = [&](const char* option, bool end, std::int64_t fallback, std::int64_t* out) -> Status {
+      *out = fallback;
+      if (!vm.count(option)) return Status::ok();
+      Status s = parse_point(timeline, vm[option].as<std::string>(), end, out);
+      if (!s.is_ok()) return Status::invalid_argument(std::string("--") + option + ": " + s.message());
+      return s;
+    };
+
+    if (interactive) {
+      std::int64_t start = 0;
+      if (Status s = point("at", false, replay_start_position(timeline), &start); !s.is_ok()) return fail(s);
+      return run_interactive_replay(timeline, start, std::cerr);
+    }
+    if (files) {
+      if (vm.count("html")) {
+        std::int64_t start = 0;
+        if (Status s = point("at", false, replay_start_position(timeline), &start); !s.is_ok()) return fail(s);
+        if (!write_file(vm["html"].as<std::string>(), replay_html(timeline, start))) return kExitFailure;
+      }
+      if (vm.count("svg")) {
+        std::int64_t at = 0;
+        if (Status s = point("at", true, timeline.last(), &at); !s.is_ok()) return fail(s);
+        if (!write_file(vm["svg"].as<std::string>(), board_svg(timeline, at, BoardSvgOptions{}))) return kExitFailure;
+      }
+      if (vm.count("plot")) {
+        const WorthSeries series = net_worth_series(timeline, kWorthChartPoints);
+        if (!write_file(vm["plot"].as<std::string>(), worth_chart_svg(timeline, series, ChartOptions{}))) return kExitFailure;
+      }
+      if (!narrated) return kExitOk;
+    }
+    if (Status s = point("from", false, 1, &report.from); !s.is_ok()) return fail(s);
+    if (Status s = point("to", true, 0, &report.to); !s.is_ok()) return fail(s);
+    if (Status s = write_replay_report(timeline, report, std::cout); !s.is_ok()) return fail(s);
+    return kExitOk;
   } catch (const std::exception& e) {
     std::cerr << "replay: " << e.what() << "\n";
     return kExitFailure;

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages deedlog builds with, when any is missing. Safe to run again.
+# Installs the Debian packages deedlog builds and tests with, when any is missing (tmux and
+# chromium run the replay's terminal and HTML tests). Safe to run again.
 set -euo pipefail
 packages=(build-essential cmake ccache pkg-config libsqlite3-dev sqlite3 libboost-program-options-dev
-          libcereal-dev libfmt-dev nlohmann-json3-dev libssl-dev libgtest-dev libbenchmark-dev tmux)
+          libcereal-dev libfmt-dev nlohmann-json3-dev libssl-dev libgtest-dev libbenchmark-dev tmux
+          chromium fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -103,7 +103,7 @@ TEST(Debt, PaidAsSoonAsRentCollectedBringsTheCash) {
                                              holder(2, 1500, {mortgaged(kKingsCross)})},
                                             PlayerId{1}));
   t.roll(1, 2, 3);
-  ASSERT_TRUE(t.state().rent.open);
+  ASSERT_TRUE(t.state().rent_open());
   t.play(offer_cmd(2, 0, side({kKingsCross}), side({})));
   t.play(accept_cmd(0));
   ASSERT_EQ(owes(t, 0, kBank), Money{10});

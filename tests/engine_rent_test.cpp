@@ -57,7 +57,7 @@ TEST(Rent, NothingOnAMortgagedSite) {
   Table t = landing({prop(S("Mayfair"), 0, true)}, 34);
   t.roll(0, 2, 3);
   EXPECT_FALSE(t.last_has(EventType::RentDue));
-  EXPECT_FALSE(t.state().rent.open);
+  EXPECT_FALSE(t.state().rent_open());
 }
 
 // rule uk-1972/rent/stations-by-number-unmortgaged: the rule book's own example.
@@ -91,10 +91,10 @@ TEST(Rent, UtilitiesChargeFourOrTenTimesTheDice) {
 TEST(RentWindow, RentNotAskedBeforeTheNextThrowIsLost) {
   Table t = landing({prop(S("Mayfair"))}, 34);
   t.roll(0, 2, 3);
-  EXPECT_TRUE(t.state().rent.open);
+  EXPECT_TRUE(t.state().rent_open());
   t.roll(1, 1, 2);  // Ben throws before asking
   EXPECT_TRUE(t.last_has(EventType::RentForfeited));
-  EXPECT_FALSE(t.state().rent.open);
+  EXPECT_FALSE(t.state().rent_open());
   const Violation v = t.refuse(Table::cmd(Verb::ClaimRent, 1));
   EXPECT_EQ(v.rule, "uk-1972/rent/ask-before-next-throw");
   EXPECT_EQ(t.player(0).cash, Money{1500});
@@ -104,7 +104,7 @@ TEST(RentWindow, RentNotAskedBeforeTheNextThrowIsLost) {
 TEST(RentWindow, TheLandersDoublesRethrowAlsoEndsTheWindow) {
   Table t = landing({prop(S("Pall Mall"))}, 5);
   t.roll(0, 3, 3);  // 11 Pall Mall, doubles
-  EXPECT_TRUE(t.state().rent.open);
+  EXPECT_TRUE(t.state().rent_open());
   t.roll(0, 1, 2);
   EXPECT_TRUE(t.last_has(EventType::RentForfeited));
 }
@@ -148,7 +148,7 @@ TEST(Rent, RentBeyondTheCashIsOwed) {
   EXPECT_TRUE(t.last_has(EventType::DebtIncurred));
   EXPECT_EQ(t.player(0).owes[2], Money{2000});
   EXPECT_EQ(t.player(0).cash, Money{300});
-  EXPECT_FALSE(t.state().rent.open);
+  EXPECT_FALSE(t.state().rent_open());
 }
 
 }  // namespace

@@ -121,9 +121,9 @@ std::optional<Command> BotTable::next_move(const State& s) {
     return make(good ? Verb::Accept : Verb::Reject, s.offer.to);
   }
   // Owners ask for their rent, but now and then forget (the rule book's window then closes).
-  for (PlayerId p = 0; p < s.player_count; ++p) {
-    if (!s.rent.open || s.rent.owner != p) continue;
-    if (!chance(5)) return make(Verb::ClaimRent, p);
+  for (const RentClaim& claim : s.rents) {
+    if (!claim.open) continue;
+    if (!chance(5)) return make(Verb::ClaimRent, claim.owner);
   }
   const PlayerId t = s.turn;
   const PlayerState& me = s.player(t);
@@ -169,6 +169,13 @@ std::optional<Command> BotTable::next_move(const State& s) {
         return make(Verb::PayFine, n);
       return chance(10) ? make(Verb::EndTurn, t) : make(Verb::Roll, n);
     }
+    case Phase::TaxChoice: {
+      Command c = make(Verb::PayTax, t);
+      c.tax = chance(50) ? TaxChoice::Flat : TaxChoice::Percent;
+      return c;
+    }
+    case Phase::CardDice:
+      return make(Verb::Roll, t);
     case Phase::GameOver:
       return std::nullopt;
   }

@@ -117,7 +117,12 @@ void rule_on_rent(Court& c, const Command& claim) {
   if (d.accepted) {
     c.out.upheld = true;
     c.cite(rule::kRentOwnerAsks);
-    const RentClaim& rc = c.g.state.rent;
+    RentClaim rc;
+    for (const RentClaim& open : c.g.state.rents)
+      if (open.open && open.owner == claim.actor) {
+        rc = open;
+        break;
+      }
     c.say(fmt::format("No throw of the dice came between the landing and the claim: the rent of {} is owed.",
                       c.money(rc.amount)));
     // Was it collected in the journal after that point?

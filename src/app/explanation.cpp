@@ -117,8 +117,8 @@ void explain(Context& c) {
     case EventType::RentClaimed:
     case EventType::RentPaid:
       c.cite(rule::kRentOwnerAsks);
-      c.say(fmt::format("{} asked for the {} rent on {} before the next throw: it is paid.", c.name(s.rent.owner),
-                        c.money(s.rent.amount), c.square(s.rent.square)));
+      c.say(fmt::format("{} asked {} for the {} rent on {} while the window was open: it is owed.", c.name(e.other),
+                        c.name(e.player), c.money(e.amount), c.square(e.square)));
       break;
     case EventType::RentForfeited:
       c.cite(rule::kRentAskInTime);

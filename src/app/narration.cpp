@@ -42,6 +42,8 @@ std::string phase_name(Phase p) {
     case Phase::TurnOver: return "turn-over";
     case Phase::Placing: return "placing";
     case Phase::GameOver: return "game-over";
+    case Phase::TaxChoice: return "tax-choice";
+    case Phase::CardDice: return "card-dice";
   }
   return "?";
 }
@@ -166,6 +168,11 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
                          e.amount.is_zero() ? std::string() : fmt::format(" and pays {}", money(r, e.amount)));
     case EventType::TimeCalled: return "Time is called: the move in progress is completed, then the estates are valued.";
     case EventType::BuildingPlaced: return fmt::format("{} placed the building bought at auction.", who);
+    case EventType::TaxChoiceOffered:
+      return fmt::format("{} pays {} or {}% of his total worth ({}).", who, money(r, e.amount), e.count, sq(r, e.square));
+    case EventType::CardDiceAwaited:
+      return fmt::format("{} throws the dice: the rent on {} is {} times the throw.", who, sq(r, e.square), e.count);
+    case EventType::CardDiceThrown: return fmt::format("{} threw {} and {} for the card's rent.", who, e.die1, e.die2);
     case EventType::RulingRecorded: {
       std::string what = e.square != kNoSquare ? fmt::format("{} from {}", sq(r, e.square), other)
                                                : fmt::format("{} from {}", money(r, e.amount), other);
@@ -194,6 +201,8 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
     case Phase::TurnOver: return fmt::format("{}'s move is over", who);
     case Phase::Placing: return fmt::format("{} to place the building bought at auction", name_of(names, s.placing_player));
     case Phase::GameOver: return fmt::format("the game is over: {} has won", name_of(names, s.winner));
+    case Phase::TaxChoice: return fmt::format("{} to choose how to pay the tax on {}", who, sq(r, s.pending_square));
+    case Phase::CardDice: return fmt::format("{} to throw the dice for the rent on {}", who, sq(r, s.pending_square));
   }
   return "";
 }
@@ -239,11 +248,16 @@ nlohmann::ordered_json position_json(const Game& g) {
     j["players"].push_back(pj);
   }
   j["bank"] = {{"houses", s.bank_houses}, {"hotels", s.bank_hotels}};
-  if (s.rent.open)
-    j["rent_due"] = {{"payer", name_of(g.header.players, s.rent.payer)},
-                     {"owner", name_of(g.header.players, s.rent.owner)},
-                     {"square", sq(r, s.rent.square)},
-                     {"amount", s.rent.amount.units}};
+  for (const RentClaim& c : s.rents) {
+    if (!c.open) continue;
+    const nlohmann::ordered_json due{{"payer", name_of(g.header.players, c.payer)},
+                                     {"owner", name_of(g.header.players, c.owner)},
+                                     {"square", sq(r, c.square)},
+                                     {"amount", c.amount.units}};
+    // The first open claim as INTERFACE-style "rent_due"; all of them (US windows overlap) as "rents_due".
+    if (!j.contains("rent_due")) j["rent_due"] = due;
+    j["rents_due"].push_back(due);
+  }
   return j;
 }
 
@@ -251,10 +265,10 @@ std::string position_text(const Game& g) {
   const Ruleset& r = g.ruleset;
   const State& s = g.state;
   std::string out = fmt::format("Game {} ({}), after event {}\nNow: {}\n", g.id, r.id, s.seq, phase_words(r, g.header.players, s));
-  if (s.rent.open)
-    out += fmt::format("Rent open: {} owes {} {} for {} if asked before the next throw\n",
-                       name_of(g.header.players, s.rent.payer), name_of(g.header.players, s.rent.owner),
-                       money(r, s.rent.amount), sq(r, s.rent.square));
+  for (const RentClaim& c : s.rents)
+    if (c.open)
+      out += fmt::format("Rent open: {} owes {} {} for {} if asked in time\n", name_of(g.header.players, c.payer),
+                         name_of(g.header.players, c.owner), money(r, c.amount), sq(r, c.square));
   for (PlayerId p = 0; p < s.player_count; ++p) {
     const PlayerState& ps = s.player(p);
     out += fmt::format("  {:<12} {:>7}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money(r, ps.cash),

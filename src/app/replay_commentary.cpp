@@ -57,7 +57,7 @@ std::string rent_reason(const Ruleset& r, const std::vector<std::string>& names,
       const int earning = g.owned - g.owned_mortgaged;
       const int dice = before.last_die1 + before.last_die2;
       if (dice > 0 && amount.units % dice == 0)
-        return fmt::format("{} times the dice ({}): {} holds {} {}", amount.units / dice, dice, owner, earning,
+        return fmt::format("{} times the {} thrown: {} holds {} {}", amount.units / dice, dice, owner, earning,
                            earning == 1 ? "utility" : "utilities");
       return fmt::format("{} holds {} {}", owner, earning, earning == 1 ? "utility" : "utilities");
     }
@@ -71,12 +71,13 @@ std::string commentary(const Ruleset& r, const std::vector<std::string>& names, 
   switch (e.type) {
     case EventType::DiceThrown:
       return fmt::format("{}: {}.", open_sentence(s), e.die1 + e.die2);
-    case EventType::RentDue: {
-      const std::string why = rent_reason(r, names, before, e.square, e.amount);
-      return why.empty() ? s : fmt::format("{} ({}).", open_sentence(s), why);
-    }
+    case EventType::RentDue:
     case EventType::RentPaid: {
-      if (before.rent.open) return s;  // the reason was given when it fell due
+      // The reason only where the rules give this very figure now (the owner may have built
+      // between the landing and the asking, or a card may have set the rent).
+      if (e.square == kNoSquare || e.square >= r.squares.size()) return s;
+      const int dice = before.last_die1 + before.last_die2;
+      if (quote_rent(r, before, e.square, dice).amount != e.amount) return s;
       const std::string why = rent_reason(r, names, before, e.square, e.amount);
       return why.empty() ? s : fmt::format("{} ({}).", open_sentence(s), why);
     }
@@ -261,6 +262,7 @@ std::string short_name(const Ruleset& r, SquareId square, int width) {
       return text_cut(text_width(to) <= width ? to : "To" + r.words.jail, width);
     }
     case SquareKind::CommunityChest: return text_cut(width >= 5 ? "Chest" : "CC", width);
+    case SquareKind::FreeParking: return text_cut(width >= 7 ? "Parking" : "FreePk", width);
     default: break;
   }
   std::string best;

@@ -20,7 +20,7 @@ std::string commentary(const Ruleset& ruleset, const std::vector<std::string>& n
 
 // Why the rent for a landing on square is what it is, from the position before the event:
 // "1 house", "the whole Brown group, unimproved: double", "Cat holds 2 stations",
-// "4 times the dice (7)".
+// "4 times the 7 thrown: Ann holds 1 utility".
 std::string rent_reason(const Ruleset& ruleset, const std::vector<std::string>& names, const State& before,
                         SquareId square, Money amount);
 

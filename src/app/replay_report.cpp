@@ -192,10 +192,14 @@ std::string game_notation(const Timeline& t, std::int64_t to) {
 
 Status parse_point(const Timeline& t, const std::string& text, bool end, std::int64_t* seq) {
   if (text.empty()) return Status::invalid_argument("an empty point in the game: give a sequence number or tN");
+  if (text == "end") {
+    *seq = t.last();
+    return Status::ok();
+  }
   const bool turn = text[0] == 't' || text[0] == 'T';
   const std::string digits = turn ? text.substr(1) : text;
   if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-    return Status::invalid_argument(fmt::format("\"{}\" is not a point in the game: give a sequence number (57) or a turn (t12)", text));
+    return Status::invalid_argument(fmt::format("\"{}\" is not a point in the game: give a sequence number (57), a turn (t12) or end", text));
   std::int64_t n = 0;
   try {
     n = std::stoll(digits);

@@ -28,7 +28,7 @@ Status write_replay_report(const Timeline& timeline, const ReplayReportOptions& 
 std::string game_notation(const Timeline& timeline, std::int64_t to);
 
 // Reads a point in the game as the options give it: a sequence number ("57"), or a turn
-// ("t12": its first event, or its last when end is set). Clamped to the game's events; an
+// ("t12": its first event, or its last when end is set), or "end". Clamped to the game's events; an
 // unknown turn or text that is not a point is an InvalidArgument.
 Status parse_point(const Timeline& timeline, const std::string& text, bool end, std::int64_t* seq);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "app/narration.h"
 #include "app/replay_commentary.h"
@@ -18,8 +19,6 @@ constexpr double kUnit = 60;
 constexpr double kCorner = 96;
 constexpr double kBandShare = 0.24;     // the colour band's depth, as a share of kCorner
 constexpr double kOwnerStrip = 6;       // the owner's strip on the outer edge
-constexpr double kTokenRadius = 8.5;
-constexpr double kTokenPitch = 19;      // distance between token centres
 constexpr const char* kBoardGreen = "#d7ecd9";
 constexpr const char* kHouseGreen = "#1a8f2e";
 constexpr const char* kHotelRed = "#c8102e";
@@ -30,39 +29,15 @@ std::string num(double v) {
   return fmt::format("{:.1f}", r);
 }
 
-// Where on a square tokens go: its area less the colour band, and (for the jail corner) where
-// the prisoners sit.
-struct Area {
-  double x, y, w, h;
-};
-
-Area free_area(const BoardGeometry& g, const SquareBox& b) {
-  switch (b.side) {
-    case 0: return {b.x, b.y + g.band, b.w, b.h - g.band - kOwnerStrip};
-    case 1: return {b.x + kOwnerStrip, b.y, b.w - g.band - kOwnerStrip, b.h};
-    case 2: return {b.x, b.y + kOwnerStrip, b.w, b.h - g.band - kOwnerStrip};
-    case 3: return {b.x + g.band, b.y, b.w - g.band - kOwnerStrip, b.h};
-    default: return {b.x, b.y, b.w, b.h};
-  }
-}
-
-// The cell inside a corner nearest the board's centre (the jail's cell).
-Area inner_cell(const BoardGeometry& g, const SquareBox& b) {
-  const double side = b.w * 0.62;
-  const double cx = b.x + b.w / 2 < g.size / 2 ? b.x + b.w - side : b.x;
-  const double cy = b.y + b.h / 2 < g.size / 2 ? b.y + b.h - side : b.y;
-  return {cx, cy, side, side};
-}
-
-std::vector<std::pair<double, double>> token_slots(const Area& a, int n) {
+std::vector<std::pair<double, double>> token_slots(const Rect& a, int n) {
   std::vector<std::pair<double, double>> out;
   if (n <= 0) return out;
-  const int cols = std::max(1, static_cast<int>((a.w - 2) / kTokenPitch));
+  const int cols = std::max(1, static_cast<int>((a.w - 2) / kBoardTokenPitch));
   const int rows = (n + cols - 1) / cols;
   const int used_cols = std::min(n, cols);
-  const double x0 = a.x + a.w / 2 - (used_cols - 1) * kTokenPitch / 2;
-  const double y0 = a.y + a.h / 2 - (rows - 1) * kTokenPitch / 2;
-  for (int i = 0; i < n; ++i) out.emplace_back(x0 + (i % cols) * kTokenPitch, y0 + (i / cols) * kTokenPitch);
+  const double x0 = a.x + a.w / 2 - (used_cols - 1) * kBoardTokenPitch / 2;
+  const double y0 = a.y + a.h / 2 - (rows - 1) * kBoardTokenPitch / 2;
+  for (int i = 0; i < n; ++i) out.emplace_back(x0 + (i % cols) * kBoardTokenPitch, y0 + (i / cols) * kBoardTokenPitch);
   return out;
 }
 
@@ -70,96 +45,68 @@ void token(std::string& out, double x, double y, PlayerId p, const std::string& 
   out += fmt::format(
       "<g class=\"token\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.5\"/>"
       "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\" font-weight=\"bold\" fill=\"#fff\">{}</text></g>",
-      num(x), num(y), num(kTokenRadius), player_colour(p).web, num(x), num(y + 3.5), xml_escape(letter));
+      num(x), num(y), num(kBoardTokenRadius), player_colour(p).web, num(x), num(y + 3.5), xml_escape(letter));
+}
+
+std::string rect_attrs(const Rect& r) {
+  return fmt::format("x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", num(r.x), num(r.y), num(r.w), num(r.h));
 }
 
 // The parts of the board that change: owners, buildings, mortgages, tokens, the square of the
-// last event. The HTML page draws the same from its data (replay_html.cpp's script).
+// last event. The HTML page draws the same from the same parts (replay_html.cpp's script).
 std::string dynamic_layer(const Timeline& t, const BoardGeometry& g, const State& s, SquareId highlight) {
   const Ruleset& r = t.ruleset();
   const auto letters = token_letters(t.names());
+  const auto parts = square_parts(r, g);
   std::string out;
   for (int i = 0; i < r.board_size(); ++i) {
-    const SquareBox& b = g.boxes[static_cast<std::size_t>(i)];
+    const SquareParts& sp = parts[static_cast<std::size_t>(i)];
     const Holding& h = s.holdings[static_cast<std::size_t>(i)];
-    if (h.owner == kBank || b.corner) continue;
-    const std::string colour = player_colour(h.owner).web;
-    double sx = b.x, sy = b.y, sw = b.w, sh = b.h;
-    switch (b.side) {
-      case 0: sy = b.y + b.h - kOwnerStrip; sh = kOwnerStrip; break;
-      case 1: sw = kOwnerStrip; break;
-      case 2: sh = kOwnerStrip; break;
-      case 3: sx = b.x + b.w - kOwnerStrip; sw = kOwnerStrip; break;
-      default: break;
-    }
-    out += fmt::format("<rect class=\"owner\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>", num(sx), num(sy),
-                       num(sw), num(sh), colour);
+    if (h.owner == kBank || sp.corner) continue;
+    out += fmt::format("<rect class=\"owner\" {} fill=\"{}\"/>", rect_attrs(sp.owner), player_colour(h.owner).web);
     if (h.mortgaged)
-      out += fmt::format("<rect class=\"mortgaged\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"url(#hatch)\"/>"
+      out += fmt::format("<rect class=\"mortgaged\" {} fill=\"url(#hatch)\"/>"
                          "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\" font-weight=\"bold\" fill=\"#700\">"
                          "MORTGAGED</text>",
-                         num(b.x), num(b.y), num(b.w), num(b.h), num(b.x + b.w / 2), num(b.y + b.h / 2 + 3));
+                         rect_attrs(sp.box), num(sp.box.x + sp.box.w / 2), num(sp.box.y + sp.box.h / 2 + 3));
     if (h.buildings > 0) {
-      // In the colour band: up to four small houses, or one hotel.
-      double bx = b.x, by = b.y, bw = b.w, bh = g.band;
-      switch (b.side) {
-        case 0: break;
-        case 1: bx = b.x + b.w - g.band; bw = g.band; bh = b.h; break;
-        case 2: by = b.y + b.h - g.band; break;
-        case 3: bw = g.band; bh = b.h; break;
-        default: break;
-      }
-      const bool across = b.side == 0 || b.side == 2;
+      const Rect& b = sp.band;
       if (h.buildings == kHotel) {
-        const double w = across ? 26 : 14, hh = across ? 14 : 26;
-        out += fmt::format("<rect class=\"hotel\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#fff\"/>",
-                           num(bx + bw / 2 - w / 2), num(by + bh / 2 - hh / 2), num(w), num(hh), kHotelRed);
+        const double w = sp.across ? 26 : 14, hh = sp.across ? 14 : 26;
+        out += fmt::format("<rect class=\"hotel\" {} fill=\"{}\" stroke=\"#fff\"/>",
+                           rect_attrs(Rect{b.x + b.w / 2 - w / 2, b.y + b.h / 2 - hh / 2, w, hh}), kHotelRed);
       } else {
         const double size = 11, gap = 2.5;
         const double span = h.buildings * size + (h.buildings - 1) * gap;
         for (int k = 0; k < h.buildings; ++k) {
-          const double x = across ? bx + bw / 2 - span / 2 + k * (size + gap) : bx + bw / 2 - size / 2;
-          const double y = across ? by + bh / 2 - size / 2 : by + bh / 2 - span / 2 + k * (size + gap);
-          out += fmt::format("<rect class=\"house\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#fff\"/>",
-                             num(x), num(y), num(size), num(size), kHouseGreen);
+          const double x = sp.across ? b.x + b.w / 2 - span / 2 + k * (size + gap) : b.x + b.w / 2 - size / 2;
+          const double y = sp.across ? b.y + b.h / 2 - size / 2 : b.y + b.h / 2 - span / 2 + k * (size + gap);
+          out += fmt::format("<rect class=\"house\" {} fill=\"{}\" stroke=\"#fff\"/>", rect_attrs(Rect{x, y, size, size}),
+                             kHouseGreen);
         }
       }
     }
   }
-  if (highlight != kNoSquare && highlight < g.boxes.size()) {
-    const SquareBox& b = g.boxes[highlight];
-    out += fmt::format("<rect class=\"highlight\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" "
-                       "stroke=\"#ffb000\" stroke-width=\"4\"/>",
-                       num(b.x + 2), num(b.y + 2), num(b.w - 4), num(b.h - 4));
+  if (highlight != kNoSquare && highlight < parts.size()) {
+    const Rect& b = parts[highlight].box;
+    out += fmt::format("<rect class=\"highlight\" {} fill=\"none\" stroke=\"#ffb000\" stroke-width=\"4\"/>",
+                       rect_attrs(Rect{b.x + 2, b.y + 2, b.w - 4, b.h - 4}));
   }
-  // Tokens, square by square; in the jail corner the prisoners sit in the inner cell.
+  // Tokens, square by square; on the jail square the prisoners sit in its inner cell.
   for (int i = 0; i < r.board_size(); ++i) {
-    const SquareBox& b = g.boxes[static_cast<std::size_t>(i)];
+    const SquareParts& sp = parts[static_cast<std::size_t>(i)];
     std::vector<PlayerId> visitors, prisoners;
     for (PlayerId p = 0; p < s.player_count; ++p) {
       const PlayerState& ps = s.player(p);
       if (ps.bankrupt || ps.square != i) continue;
-      (ps.in_jail ? prisoners : visitors).push_back(p);
+      (ps.in_jail && sp.prisoners.w > 0 ? prisoners : visitors).push_back(p);
     }
-    if (visitors.empty() && prisoners.empty()) continue;
-    const bool jail = r.square(static_cast<SquareId>(i)).kind == SquareKind::Jail;
-    if (jail) {
-      const Area cell = inner_cell(g, b);
-      auto slots = token_slots(cell, static_cast<int>(prisoners.size()));
-      for (std::size_t k = 0; k < prisoners.size(); ++k)
-        token(out, slots[k].first, slots[k].second, prisoners[k], letters[static_cast<std::size_t>(prisoners[k])]);
-      // Visitors stand on the outer strip: along the side away from the inner cell.
-      const Area strip = cell.x > b.x ? Area{b.x, b.y, b.w - cell.w, b.h} : Area{b.x + cell.w, b.y, b.w - cell.w, b.h};
-      slots = token_slots(strip, static_cast<int>(visitors.size()));
-      for (std::size_t k = 0; k < visitors.size(); ++k)
-        token(out, slots[k].first, slots[k].second, visitors[k], letters[static_cast<std::size_t>(visitors[k])]);
-    } else {
-      std::vector<PlayerId> all = visitors;
-      all.insert(all.end(), prisoners.begin(), prisoners.end());
-      const auto slots = token_slots(free_area(g, b), static_cast<int>(all.size()));
-      for (std::size_t k = 0; k < all.size(); ++k)
-        token(out, slots[k].first, slots[k].second, all[k], letters[static_cast<std::size_t>(all[k])]);
-    }
+    auto slots = token_slots(sp.prisoners, static_cast<int>(prisoners.size()));
+    for (std::size_t k = 0; k < prisoners.size(); ++k)
+      token(out, slots[k].first, slots[k].second, prisoners[k], letters[static_cast<std::size_t>(prisoners[k])]);
+    slots = token_slots(sp.tokens, static_cast<int>(visitors.size()));
+    for (std::size_t k = 0; k < visitors.size(); ++k)
+      token(out, slots[k].first, slots[k].second, visitors[k], letters[static_cast<std::size_t>(visitors[k])]);
   }
   return out;
 }
@@ -198,7 +145,7 @@ std::string static_board(const Timeline& t, const BoardGeometry& g) {
     double tx = b.x + b.w / 2, ty = b.y + 14, chars = 11, price_y = b.y + b.h - 10;
     if (b.corner) {
       if (sq.kind == SquareKind::Jail) {
-        const Area cell = inner_cell(g, b);
+        const Rect cell = square_parts(r, g)[static_cast<std::size_t>(i)].prisoners;
         out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4a261\" stroke=\"#222\"/>", num(cell.x),
                            num(cell.y), num(cell.w), num(cell.h));
         for (int k = 1; k < 4; ++k)
@@ -206,22 +153,15 @@ std::string static_board(const Timeline& t, const BoardGeometry& g) {
                              num(cell.x + cell.w * k / 4), num(cell.y), num(cell.y + cell.h));
         out += name_lines(sq.name, cell.x + cell.w / 2, cell.y + 12, 10, 10, true);
       } else {
-        out += name_lines(sq.name, b.x + b.w / 2, b.y + b.h / 2 - 4, 10, sq.kind == SquareKind::Go ? 20 : 11, true);
+        out += name_lines(sq.name, b.x + b.w / 2, b.y + (sq.kind == SquareKind::Go ? 38 : 26), 10,
+                          sq.kind == SquareKind::Go ? 22 : 11, true);
       }
       out += "</g>";
       continue;
     }
-    if (!c.web.empty()) {
-      double bx = b.x, by = b.y, bw = b.w, bh = g.band;
-      switch (b.side) {
-        case 1: bx = b.x + b.w - g.band; bw = g.band; bh = b.h; break;
-        case 2: by = b.y + b.h - g.band; break;
-        case 3: bw = g.band; bh = b.h; break;
-        default: break;
-      }
-      out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#222\"/>", num(bx), num(by),
-                         num(bw), num(bh), c.web);
-    }
+    if (!c.web.empty())
+      out += fmt::format("<rect {} fill=\"{}\" stroke=\"#222\"/>", rect_attrs(square_parts(r, g)[static_cast<std::size_t>(i)].band),
+                         c.web);
     switch (b.side) {
       case 0: ty = b.y + g.band + 11; break;
       case 1: tx = b.x + (b.w - g.band) / 2 + 3; ty = b.y + 12; chars = 15; price_y = b.y + b.h - 5; break;
@@ -290,6 +230,57 @@ BoardGeometry board_geometry(int n) {
     g.boxes.push_back(b);
   }
   return g;
+}
+
+std::vector<SquareParts> square_parts(const Ruleset& r, const BoardGeometry& g) {
+  std::vector<SquareParts> parts;
+  for (int i = 0; i < r.board_size() && i < static_cast<int>(g.boxes.size()); ++i) {
+    const SquareBox& b = g.boxes[static_cast<std::size_t>(i)];
+    SquareParts p;
+    p.box = {b.x, b.y, b.w, b.h};
+    p.corner = b.corner;
+    p.tokens = p.box;
+    p.owner = p.box;
+    p.band = p.box;
+    switch (b.side) {
+      case 0:  // bottom row: band on top, owner's strip at the bottom
+        p.band.h = g.band;
+        p.owner = {b.x, b.y + b.h - kOwnerStrip, b.w, kOwnerStrip};
+        p.tokens = {b.x, b.y + g.band, b.w, b.h - g.band - kOwnerStrip};
+        break;
+      case 1:  // left column: band on the right, strip on the left
+        p.band = {b.x + b.w - g.band, b.y, g.band, b.h};
+        p.owner.w = kOwnerStrip;
+        p.tokens = {b.x + kOwnerStrip, b.y, b.w - g.band - kOwnerStrip, b.h};
+        p.across = false;
+        break;
+      case 2:  // top row: band at the bottom, strip on top
+        p.band = {b.x, b.y + b.h - g.band, b.w, g.band};
+        p.owner.h = kOwnerStrip;
+        p.tokens = {b.x, b.y + kOwnerStrip, b.w, b.h - g.band - kOwnerStrip};
+        break;
+      case 3:  // right column: band on the left, strip on the right
+        p.band.w = g.band;
+        p.owner = {b.x + b.w - kOwnerStrip, b.y, kOwnerStrip, b.h};
+        p.tokens = {b.x + g.band, b.y, b.w - g.band - kOwnerStrip, b.h};
+        p.across = false;
+        break;
+      default:  // a corner: its name above, tokens below
+        p.tokens = {b.x + 4, b.y + b.h * 0.45, b.w - 8, b.h * 0.5};
+        break;
+    }
+    if (b.corner && r.square(static_cast<SquareId>(i)).kind == SquareKind::Jail) {
+      // The cell nearest the board's centre holds the prisoners; visitors stand beside it.
+      const double side = b.w * 0.62;
+      const bool cell_right = b.x + b.w / 2 < g.size / 2;
+      const double cx = cell_right ? b.x + b.w - side : b.x;
+      const double cy = b.y + b.h / 2 < g.size / 2 ? b.y + b.h - side : b.y;
+      p.prisoners = {cx, cy, side, side};
+      p.tokens = cell_right ? Rect{b.x, b.y, b.w - side, b.h} : Rect{b.x + side, b.y, b.w - side, b.h};
+    }
+    parts.push_back(p);
+  }
+  return parts;
 }
 
 std::string board_svg(const Timeline& t, std::int64_t seq, const BoardSvgOptions& o) {
@@ -379,29 +370,36 @@ std::string worth_chart_svg(const Timeline& t, const WorthSeries& series, const 
   const double left = 70, right = 16, top = 34, bottom = 34;
   const double W = o.width, H = o.height;
   const double pw = W - left - right, ph = H - top - bottom;
-  std::int64_t hi = 1;
+  // The value axis spans the values drawn, on round steps: 1, 2 or 5 times a power of ten,
+  // four to seven grid lines.
+  std::int64_t lo_v = INT64_MAX, hi_v = INT64_MIN;
   for (const auto& row : series.totals)
-    for (std::int64_t v : row) hi = std::max(hi, v);
-  // A round step for the grid: 1, 2 or 5 times a power of ten, four to six lines.
-  double step = std::pow(10.0, std::floor(std::log10(static_cast<double>(hi) / 4)));
+    for (std::int64_t v : row) {
+      lo_v = std::min(lo_v, v);
+      hi_v = std::max(hi_v, v);
+    }
+  if (lo_v > hi_v) lo_v = hi_v = 0;
+  const double span = std::max<double>(static_cast<double>(hi_v - lo_v), 10.0);
+  double step = std::pow(10.0, std::floor(std::log10(span / 4)));
   for (double m : {1.0, 2.0, 5.0, 10.0})
-    if (static_cast<double>(hi) / (step * m) <= 6) {
+    if (span / (step * m) <= 6) {
       step *= m;
       break;
     }
-  const double top_value = std::ceil(static_cast<double>(hi) / step) * step;
+  const double bottom_value = std::floor(static_cast<double>(lo_v) / step) * step;
+  const double top_value = std::max(std::ceil(static_cast<double>(hi_v) / step) * step, bottom_value + step);
   const std::int64_t x_from = series.seqs.empty() ? 0 : series.seqs.front();
   const std::int64_t x_to = series.seqs.empty() ? 1 : std::max(series.seqs.back(), x_from + 1);
   auto X = [&](double seq) { return left + (seq - static_cast<double>(x_from)) / static_cast<double>(x_to - x_from) * pw; };
-  auto Y = [&](double v) { return top + ph - v / top_value * ph; };
+  auto Y = [&](double v) { return top + ph - (v - bottom_value) / (top_value - bottom_value) * ph; };
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" id=\"worth\" "
       "data-x0=\"{2}\" data-x1=\"{3}\" data-seq0=\"{4}\" data-seq1=\"{5}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
       num(W), num(H), num(left), num(left + pw), x_from, x_to);
   out += fmt::format("<title>Net worth over the game: {}</title>", xml_escape(t.title()));
   out += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>", num(W), num(H));
-  for (double v = 0; v <= top_value + 0.5; v += step) {
-    out += fmt::format("<line x1=\"{}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#ddd\"/>", num(left), num(left + pw), num(Y(v)));
+  for (double v = bottom_value; v <= top_value + 0.5; v += step) {
+    out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#ddd\"/>", num(left), num(left + pw), num(Y(v)));
     out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">{}</text>", num(left - 6),
                        num(Y(v) + 4), xml_escape(money_text(r, Money{static_cast<std::int64_t>(v)})));
   }

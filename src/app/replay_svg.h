@@ -26,6 +26,21 @@ struct BoardGeometry {
 };
 BoardGeometry board_geometry(int board_size);
 
+// The parts of a square the changing picture is drawn in: the owner's strip on the outer
+// edge, the colour band on the inner edge (where buildings stand), where tokens stand, and
+// in the jail corner the cell where prisoners sit. The HTML page draws from these too.
+struct Rect {
+  double x = 0, y = 0, w = 0, h = 0;
+};
+struct SquareParts {
+  Rect box, owner, band, tokens, prisoners;  // prisoners: w == 0 except on the jail square
+  bool across = true;                        // the band runs across (bottom and top rows)
+  bool corner = false;
+};
+std::vector<SquareParts> square_parts(const Ruleset& ruleset, const BoardGeometry& geometry);
+inline constexpr double kBoardTokenPitch = 19;   // distance between token centres
+inline constexpr double kBoardTokenRadius = 8.5;
+
 struct BoardSvgOptions {
   bool caption = true;   // the centre tells the position: the move, the players' cash
   bool for_html = false; // ids on the parts the HTML page redraws, no caption
@@ -41,6 +56,8 @@ struct WorthSeries {
   std::vector<std::vector<std::int64_t>> totals;   // [player][point]
 };
 WorthSeries net_worth_series(const Timeline& timeline, int max_points);
+// The most points a chart draws, whatever the game's length: more than a chart's pixels.
+inline constexpr int kWorthChartPoints = 1200;
 
 struct ChartOptions {
   int width = 760;

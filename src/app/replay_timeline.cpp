@@ -23,11 +23,13 @@ bool is_kind(const Event& e, EventKind kind) {
       return e.type == EventType::DebtIncurred || e.type == EventType::PlayerBankrupted ||
              e.type == EventType::GameWon;
     case EventKind::Ruling:
-      // What the referee decides on its own, beyond carrying out the move as said: rent lost
-      // for not asking, jail (sent, kept, let out after the last turn), debts that stop the
-      // game, a lot nobody bid for, interest on a deed that changed hands mortgaged, time,
-      // bankruptcy and its auctions, the winner.
+      // A ruling recorded after a dispute (the referee's award), and what the referee decides
+      // on its own, beyond carrying out the move as said: rent lost for not asking, jail (sent,
+      // kept, let out after the last turn), debts that stop the game, a lot nobody bid for,
+      // interest on a deed that changed hands mortgaged, time, bankruptcy and its auctions,
+      // the winner.
       switch (e.type) {
+        case EventType::RulingRecorded:
         case EventType::RentForfeited:
         case EventType::SentToJail:
         case EventType::JailTurnFailed:

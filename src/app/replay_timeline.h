@@ -32,7 +32,7 @@ struct TimelineEvent {
 enum class EventKind : std::uint8_t {
   Rent,        // rent falls due, is asked for, paid or lost
   Bankruptcy,  // a debt the player cannot pay in cash, a bankruptcy, the game won
-  Ruling,      // the referee applies a rule on its own (see is_kind)
+  Ruling,      // a ruling recorded after a dispute, or the referee applying a rule on its own (is_kind)
   Move,        // a move line (MovePlayed)
 };
 

@@ -5,6 +5,7 @@
 #include "engine/decide_support.h"
 #include "engine/money_raising.h"
 #include "engine/player_ref.h"
+#include "engine/valuation.h"
 
 namespace deedlog {
 namespace {
@@ -61,6 +62,12 @@ void return_buildings(Outcome& out, PlayerId p, bool paid) {
 }
 
 void end_or_pass_turn(Outcome& out, PlayerId bankrupt) {
+  if (out.ruleset.game_ends_at_first_bankruptcy) {
+    // rule bankruptcy/first-ends-short-game: the estates are valued and the richest wins.
+    const Valuation v = value_estates(out.ruleset, out.state);
+    out.emit(ev(EventType::GameWon, v.leaders.empty() ? bankrupt : v.leaders.front()));
+    return;
+  }
   if (active_players(out.state) == 1) {
     // rule bankruptcy/last-player-wins
     for (PlayerId q = 0; q < out.state.player_count; ++q)
@@ -107,11 +114,12 @@ void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
   const PlayerId creditor = main_creditor(s.player(bankrupt));
   if (s.offer.open && (s.offer.from == c.actor || s.offer.to == c.actor))
     out.emit(ev(EventType::TradeRejected, c.actor));
-  if (s.rent.open && (s.rent.owner == c.actor || s.rent.payer == c.actor)) {
-    Event f = ev(EventType::RentForfeited, s.rent.payer);
-    f.other = s.rent.owner;
-    f.square = s.rent.square;
-    f.amount = s.rent.amount;
+  for (const RentClaim& claim : s.rents) {
+    if (!claim.open || (claim.owner != c.actor && claim.payer != c.actor)) continue;
+    Event f = ev(EventType::RentForfeited, claim.payer);
+    f.other = claim.owner;
+    f.square = claim.square;
+    f.amount = claim.amount;
     out.emit(f);
   }
   std::uint64_t properties = 0;
@@ -186,7 +194,7 @@ void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
   Event b = ev(EventType::PlayerBankrupted, c.actor);
   b.other = kBank;
   out.emit(b);
-  if (active_players(out.state) > 1 && properties != 0) {
+  if (active_players(out.state) > 1 && properties != 0 && !r.game_ends_at_first_bankruptcy) {
     Event q = ev(EventType::BankAuctionsQueued, c.actor);
     q.mask = properties;
     out.emit(q);

@@ -34,15 +34,18 @@ std::optional<Violation> group_buildable(const Ruleset& r, const State& s, Playe
   return std::nullopt;
 }
 
-// Buildings on a site counted as houses (a hotel counts as houses_per_hotel + 1).
-int level(const State& s, SquareId site) { return s.holdings[site].buildings; }
+// Buildings on a site counted as houses for even building: a hotel counts one more than the
+// most houses a site may hold (five in most editions, four in the US short game).
+int level(const Ruleset& r, const State& s, SquareId site) {
+  return s.holdings[site].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[site].buildings;
+}
 
 // The even-building check for one more step up on `site` (rule houses/build-evenly).
 std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site) {
-  const int target = level(s, site) + 1;
+  const int target = level(r, s, site) + 1;
   for (SquareId m : group_of(r, site)) {
     if (m == site) continue;
-    if (target - level(s, m) > 1)
+    if (target - level(r, s, m) > 1)
       return violation(r, rule::kHousesEvenly,
                        fmt::format("build on {} first: no site may be more than one {} ahead of another in its group",
                                    square_words(r, m), r.words.house));
@@ -53,7 +56,7 @@ std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site
 std::optional<Violation> even_down(const Ruleset& r, const State& s, SquareId site, int to_level) {
   for (SquareId m : group_of(r, site)) {
     if (m == site) continue;
-    if (level(s, m) - to_level > 1)
+    if (level(r, s, m) - to_level > 1)
       return violation(r, rule::kSellEvenly,
                        fmt::format("sell from {} first: buildings are removed evenly across a group",
                                    square_words(r, m)));
@@ -67,7 +70,7 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   const State& s = out.state;
   const Square& sq = r.square(site);
   if (auto v = group_buildable(r, s, p, site)) return v;
-  const int at = level(s, site);
+  const int at = s.holdings[site].buildings;
   if (at == kHotel)
     return violation(r, rule::kHotelOne, fmt::format("{} has its {} already: one a site", sq.name, r.words.hotel));
   if (hotel && at != r.houses_per_hotel)
@@ -92,6 +95,7 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   Event e = ev(hotel ? EventType::HotelBuilt : EventType::HouseBuilt, p);
   e.square = site;
   e.amount = price;
+  if (hotel) e.count = r.houses_per_hotel;  // the houses given back to the Bank for it
   out.emit(e);
   return std::nullopt;
 }
@@ -107,14 +111,14 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
   const int n = static_cast<int>(members.size());
   int houses_available = out.state.bank_houses;
   for (SquareId m : members)
-    if (level(out.state, m) != kHotel) houses_available += level(out.state, m);
+    if (out.state.holdings[m].buildings != kHotel) houses_available += level(r, out.state, m);
   // The new levels: as even as can be, the extra houses going first to sites that have houses now
   // (they keep them rather than take them from the Bank), never more than a site had.
   std::vector<int> target(members.size(), houses_available / n);
   int extra = houses_available % n;
   for (int pass = 0; pass < 2 && extra > 0; ++pass)
     for (std::size_t i = 0; i < members.size() && extra > 0; ++i) {
-      const bool has_houses = level(out.state, members[i]) != kHotel;
+      const bool has_houses = out.state.holdings[members[i]].buildings != kHotel;
       if ((pass == 0) == has_houses) {
         ++target[i];
         --extra;
@@ -123,7 +127,7 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
   const Money half_house{sq.house_cost.units / 2};
   const Money half_hotel{sq.hotel_cost.units / 2};
   for (std::size_t i = 0; i < members.size(); ++i) {
-    const int at = level(out.state, members[i]);
+    const int at = out.state.holdings[members[i]].buildings;
     if (at == kHotel) continue;
     for (int k = at; k > target[i]; --k) {
       Event e = ev(EventType::HouseSold, p);
@@ -133,7 +137,7 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
     }
   }
   for (std::size_t i = 0; i < members.size(); ++i) {
-    if (level(out.state, members[i]) != kHotel) continue;
+    if (out.state.holdings[members[i]].buildings != kHotel) continue;
     Event e = ev(EventType::HotelSold, p);
     e.square = members[i];
     e.count = target[i];
@@ -149,7 +153,7 @@ bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel
     const SquareId site = static_cast<SquareId>(i);
     if (s.holdings[site].owner != p || r.square(site).kind != SquareKind::Street) continue;
     if (group_buildable(r, s, p, site)) continue;
-    const int at = level(s, site);
+    const int at = level(r, s, site);
     if (hotel ? at != r.houses_per_hotel : at >= r.houses_per_hotel) continue;
     if (!even_up(r, s, site)) return true;
   }
@@ -174,8 +178,9 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
     out.emit(placed);
     return Decision::accept(std::move(out.events));
   }
-  // rule houses/in-his-turn: the owner builds in his own turn (in Jail too), never mid-decision.
-  if (c.actor != s.turn)
+  // rule houses/in-his-turn: the owner builds in his own turn (in Jail too), never mid-decision;
+  // editions whose owners build "at any time" still wait for the move in hand to be decided.
+  if (r.build_only_in_turn && c.actor != s.turn)
     return Decision::refuse(violation(r, rule::kHousesInTurn,
                                       fmt::format("{} builds only in his own turn; it is {}'s", player_ref(c.actor),
                                                   player_ref(s.turn))));
@@ -202,7 +207,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
   const Money half_house{sq.house_cost.units / 2};
   const Money half_hotel{sq.hotel_cost.units / 2};
   if (c.hotel) {
-    if (level(s, c.square) != kHotel)
+    if (s.holdings[c.square].buildings != kHotel)
       return Decision::refuse(violation(r, rule::kSellHotel, fmt::format("{} has no {}", sq.name, r.words.hotel)));
     if (s.bank_houses >= r.houses_per_hotel) {
       // rule sell/hotel-breaks-down: the hotel goes back and the four houses return to the site.
@@ -217,7 +222,18 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
     }
   } else {
     for (int k = 0; k < c.count; ++k) {
-      const int at = level(out.state, c.square);
+      const int at = out.state.holdings[c.square].buildings;
+      if (at == kHotel && r.hotel_sells_as_houses && out.state.bank_houses >= r.houses_per_hotel) {
+        // rule sell/hotel-as-houses: the hotel counts as one house more than the most a site holds;
+        // selling "a house" of it leaves the houses given for it.
+        if (auto v = even_down(r, out.state, c.square, r.houses_per_hotel)) return Decision::refuse(*v);
+        Event e = ev(EventType::HotelSold, c.actor);
+        e.square = c.square;
+        e.amount = half_hotel;
+        e.count = r.houses_per_hotel;
+        out.emit(e);
+        continue;
+      }
       if (at == kHotel)
         return Decision::refuse(violation(r, rule::kSellHotel,
                                           fmt::format("{} carries a {}: sell the {} first", sq.name, r.words.hotel,

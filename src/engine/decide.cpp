@@ -10,6 +10,7 @@
 #include "engine/player_ref.h"
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
+#include "engine/valuation.h"
 
 namespace deedlog {
 namespace {
@@ -47,19 +48,34 @@ std::optional<Violation> take_turn(Outcome& out, PlayerId actor, std::string_vie
   return std::nullopt;
 }
 
-// The rent window closes at the next throw of the dice: unclaimed rent is lost.
-void close_rent_window(Outcome& out) {
-  const RentClaim& c = out.state.rent;
-  if (!c.open) return;
-  Event e = ev(EventType::RentForfeited, c.payer);
-  e.other = c.owner;
-  e.square = c.square;
-  e.amount = c.amount;
-  out.emit(e);
+// Rent windows close at a throw of the dice: unclaimed rent is then lost. uk-1972: any throw;
+// US: the turn's first throw of the second player following the payer.
+void close_rent_windows(Outcome& out, PlayerId thrower) {
+  const bool starts_turn = !out.state.rolled_this_turn;
+  for (const RentClaim& c : out.state.rents) {
+    if (!c.open) continue;
+    if (c.closes_on != kBank && !(c.closes_on == thrower && starts_turn)) continue;
+    Event e = ev(EventType::RentForfeited, c.payer);
+    e.other = c.owner;
+    e.square = c.square;
+    e.amount = c.amount;
+    out.emit(e);  // evolve closes this slot; the loop goes on to the next
+  }
 }
 
 Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
+  if (s.phase == Phase::CardDice) {
+    // rule cards/advance-to-nearest: the throw the card asks for, its rent times the dice.
+    if (c.actor != s.turn)
+      return Decision::refuse(violation(r, rule::kCardNearest, fmt::format("the throw is {}'s", player_ref(s.turn))));
+    if (c.die1 == 0 && c.die2 == 0 && !s.seeded)
+      return Decision::refuse(violation(r, rule::kSeededDice, "write the dice as thrown, e.g. \"rolls 3 4\""));
+    if ((c.die1 != 0 || c.die2 != 0) && (c.die1 < 1 || c.die1 > 6 || c.die2 < 1 || c.die2 > 6))
+      return Decision::refuse(violation(r, rule::kTurnOrder, fmt::format("dice show 1 to 6, not {} and {}", c.die1, c.die2)));
+    throw_for_card_rent(out, c.actor, c.die1, c.die2);
+    return Decision::accept(std::move(out.events));
+  }
   if (auto v = take_turn(out, c.actor, "throw")) return Decision::refuse(*v);
   int d1 = c.die1, d2 = c.die2;
   if (d1 == 0 && d2 == 0) {
@@ -71,7 +87,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   }
   if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
     return Decision::refuse(violation(r, rule::kTurnOrder, fmt::format("dice show 1 to 6, not {} and {}", d1, d2)));
-  close_rent_window(out);
+  close_rent_windows(out, c.actor);
 
   const PlayerId p = c.actor;
   const bool doubles = d1 == d2;
@@ -229,26 +245,36 @@ Decision decide_pass(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
-  const RentClaim& claim = s.rent;
-  if (!claim.open)
-    return Decision::refuse(violation(r, rule::kRentAskInTime,
-                                      fmt::format("no rent is owed to {} now: rent is due only for the last landing "
-                                                  "on an owned property, and only if asked for before the next "
-                                                  "throw of the dice",
-                                                  player_ref(c.actor))));
-  if (claim.owner != c.actor)
-    return Decision::refuse(violation(r, rule::kRentOwnerAsks,
-                                      fmt::format("the rent for {} is owed to its owner, {}, not to {}",
-                                                  square_name(r, claim.square), player_ref(claim.owner),
-                                                  player_ref(c.actor))));
+  // rule rent/owner-asks: the owner asks, and every rent still owed to him is paid.
   Outcome out(r, s);
-  Event asked = ev(EventType::RentClaimed, claim.payer);
-  asked.other = claim.owner;
-  asked.square = claim.square;
-  asked.amount = claim.amount;
-  out.emit(asked);
-  charge(out, EventType::RentPaid, claim.payer, claim.owner, claim.amount, claim.square);
-  return Decision::accept(std::move(out.events));
+  bool any_open = false;
+  for (const RentClaim& claim : s.rents) {
+    if (!claim.open) continue;
+    any_open = true;
+    if (claim.owner != c.actor) continue;
+    Event asked = ev(EventType::RentClaimed, claim.payer);
+    asked.other = claim.owner;
+    asked.square = claim.square;
+    asked.amount = claim.amount;
+    out.emit(asked);
+    charge(out, EventType::RentPaid, claim.payer, claim.owner, claim.amount, claim.square);
+  }
+  if (!out.events.empty()) return Decision::accept(std::move(out.events));
+  if (any_open) {
+    for (const RentClaim& claim : s.rents)
+      if (claim.open)
+        return Decision::refuse(violation(r, rule::kRentOwnerAsks,
+                                          fmt::format("the rent for {} is owed to its owner, {}, not to {}",
+                                                      square_name(r, claim.square), player_ref(claim.owner),
+                                                      player_ref(c.actor))));
+  }
+  return Decision::refuse(violation(r, rule::kRentAskInTime,
+                                    fmt::format("no rent is owed to {} now: rent is due only for a landing on an "
+                                                "owned property, and only if asked for before {}",
+                                                player_ref(c.actor),
+                                                r.rent_window == RentWindow::BeforeNextThrow
+                                                    ? "the next throw of the dice"
+                                                    : "the second player following the one who landed throws")));
 }
 
 // Which card of the pack the player says he turned up, checked against what the table knows
@@ -397,6 +423,22 @@ Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
   return Decision::accept(std::move(out.events));
 }
 
+Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
+  if (s.phase != Phase::TaxChoice)
+    return Decision::refuse(violation(r, rule::kTaxChoice,
+                                      "no choice of tax is open: a tax is paid when the token lands on its square, "
+                                      "and only a square that offers a percentage asks which"));
+  if (c.actor != s.turn)
+    return Decision::refuse(violation(r, rule::kTaxChoice, fmt::format("the choice is {}'s", player_ref(s.turn))));
+  const Square& sq = r.square(s.pending_square);
+  Outcome out(r, s);
+  // The worth is reckoned as it stands when he chooses, before anything is sold to pay.
+  const Money due = c.tax == TaxChoice::Percent ? Money{total_worth(r, s, c.actor).units * sq.tax_percent / 100} : sq.tax;
+  charge(out, EventType::TaxPaid, c.actor, kBank, due, s.pending_square);
+  finish_move(out, c.actor);
+  return Decision::accept(std::move(out.events));
+}
+
 Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
   if (c.actor != s.turn)
     return Decision::refuse(violation(r, rule::kEndTurn, fmt::format("it is {}'s turn, not {}'s", player_ref(s.turn),
@@ -488,10 +530,7 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
     case Verb::Offer: return decide_offer(r, s, c);
     case Verb::Accept: return decide_accept(r, s, c);
     case Verb::Reject: return decide_reject(r, s, c);
-    case Verb::PayTax:
-      return Decision::refuse(violation(r, rule::kTaxChoice,
-                                        "this edition gives no choice of tax: the tax square's amount is paid when "
-                                        "the token lands there"));
+    case Verb::PayTax: return decide_pay_tax(r, s, c);
     case Verb::DeclareBankruptcy: return decide_bankruptcy(r, s, c);
     case Verb::ClaimSalary:
       return Decision::refuse(violation(r, rule::kSalaryByReferee,

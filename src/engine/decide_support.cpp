@@ -71,6 +71,10 @@ std::string pending_words(const Ruleset& r, const State& s) {
       return fmt::format("{} must first place the building bought at auction", player_ref(s.placing_player));
     case Phase::GameOver:
       return fmt::format("the game is over: {} has won", player_ref(s.winner));
+    case Phase::TaxChoice:
+      return fmt::format("{} must first choose how to pay the tax on {}", player_ref(s.turn), square_words(r, s.pending_square));
+    case Phase::CardDice:
+      return fmt::format("{} must first throw the dice for the rent on {}", player_ref(s.turn), square_words(r, s.pending_square));
   }
   return {};
 }

@@ -49,7 +49,7 @@ enum class EventType : std::uint8_t {
   DebtIncurred,      // player owes other (kBank = the Bank) amount and cannot pay it in cash
   MoveCompleted,     // player's move is over; flag = he throws again (doubles)
   HouseBuilt,        // player, square, amount paid (0 when bought at a building auction)
-  HotelBuilt,        // player, square, amount paid; the four houses go back to the Bank
+  HotelBuilt,        // player, square, amount paid; count = the houses that go back to the Bank (4)
   HouseSold,         // player, square, amount received (half the price; 0 when surrendered)
   HotelSold,         // player, square, amount; count = houses the Bank puts back on the site (4, fewer in a shortage, 0 sold outright)
   PropertyMortgaged, // player, square, amount lent
@@ -68,8 +68,11 @@ enum class EventType : std::uint8_t {
   TimeCalled,        // short game: the agreed finishing time; the move in progress completes
   BuildingPlaced,    // player places the building won at auction on square (HouseBuilt/HotelBuilt follow)
   RulingRecorded,    // a referee's correction for player; text = the reason; the movements follow
+  TaxChoiceOffered,  // player on tax square chooses: amount (flat) or count % of his total worth
+  CardDiceAwaited,   // player must throw the dice: the rent on square is count times the throw
+  CardDiceThrown,    // player threw die1, die2 for a card's rent (not a turn's throw)
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::RulingRecorded) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::CardDiceThrown) + 1;
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
 enum class JailExit : std::uint8_t { Doubles = 0, Fine = 1, Card = 2, ThirdTurnFine = 3 };

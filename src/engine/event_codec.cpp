@@ -19,7 +19,7 @@ constexpr std::array<std::string_view, kEventTypeCount> kNames = {
     "PropertyMortgaged", "MortgageLifted", "InterestPaid",     "TradeOffered",      "TradeRejected",
     "TradeAccepted",   "PropertyTransferred", "JailCardTransferred", "DebtPaid",    "PlayerBankrupted",
     "BankAuctionsQueued", "GameWon",       "TitleDealt",       "TimeCalled",        "BuildingPlaced",
-    "RulingRecorded",
+    "RulingRecorded",  "TaxChoiceOffered", "CardDiceAwaited",  "CardDiceThrown",
 };
 
 }  // namespace

@@ -32,6 +32,20 @@ void evolve(State& s, const Event& e) {
     case EventType::MovePlayed:
     case EventType::RulingRecorded:
       break;
+    case EventType::TaxChoiceOffered:
+      s.phase = Phase::TaxChoice;
+      s.pending_square = e.square;
+      break;
+    case EventType::CardDiceAwaited:
+      s.phase = Phase::CardDice;
+      s.pending_square = e.square;
+      s.pending_multiplier = static_cast<std::uint8_t>(e.count);
+      break;
+    case EventType::CardDiceThrown:
+      s.last_die1 = e.die1;
+      s.last_die2 = e.die2;
+      ++s.throws;
+      break;
     case EventType::PlayerPlaced: {
       PlayerState& p = s.player(e.player);
       const std::int64_t before = p.cash.units;
@@ -146,7 +160,11 @@ void evolve(State& s, const Event& e) {
       s.auction = AuctionState{};
       break;
     case EventType::RentDue:
-      s.rent = RentClaim{true, e.player, e.other, e.square, e.amount};
+      for (RentClaim& c : s.rents)
+        if (!c.open) {
+          c = RentClaim{true, e.player, e.other, e.square, e.amount, static_cast<PlayerId>(e.count)};
+          break;
+        }
       break;
     case EventType::RentPaid:
       s.player(e.player).cash -= e.amount;
@@ -154,7 +172,12 @@ void evolve(State& s, const Event& e) {
       break;
     case EventType::RentClaimed:
     case EventType::RentForfeited:
-      s.rent = RentClaim{};
+      // The claim this event settles: the open one for this payer, owner and square.
+      for (RentClaim& c : s.rents)
+        if (c.open && c.payer == e.player && c.owner == e.other && c.square == e.square) {
+          c = RentClaim{};
+          break;
+        }
       break;
     case EventType::TaxPaid:
     case EventType::PaidToBank:
@@ -216,7 +239,7 @@ void evolve(State& s, const Event& e) {
     case EventType::HotelBuilt:
       pay_bank(s, e.player, e.amount);
       s.holdings[e.square].buildings = kHotel;
-      s.bank_houses += kHotel - 1;
+      s.bank_houses += e.count;
       --s.bank_hotels;
       break;
     case EventType::HouseSold:

@@ -32,8 +32,9 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
     int lo = kHotel, hi = 0;
     bool mortgaged = false;
     for (SquareId m : g.members) {
-      lo = std::min<int>(lo, s.holdings[m].buildings);
-      hi = std::max<int>(hi, s.holdings[m].buildings);
+      const int level = s.holdings[m].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[m].buildings;
+      lo = std::min<int>(lo, level);
+      hi = std::max<int>(hi, level);
       mortgaged = mortgaged || s.holdings[m].mortgaged;
     }
     if (move_complete && hi - lo > 1) return fmt::format("the {} group is built unevenly", g.name);

@@ -54,6 +54,13 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
       bid.amount = lowest;
       out.consider(bid, fmt::format("any amount from {} to {}", lowest.units, s.player(p).cash.units));
     }
+    if (s.phase == Phase::TaxChoice) {
+      for (TaxChoice choice : {TaxChoice::Flat, TaxChoice::Percent}) {
+        Command c = make(Verb::PayTax, p);
+        c.tax = choice;
+        out.consider(c);
+      }
+    }
     if (s.phase == Phase::AwaitingCard || s.phase == Phase::CardChoice) {
       // Every card that could be the one turned up now (the unseen ones, or the known top).
       const Deck& deck = r.decks[static_cast<int>(s.pending_deck)];

@@ -1,6 +1,9 @@
 #include "engine/move_resolution.h"
 
+#include <tuple>
+
 #include "engine/rent.h"
+#include "engine/seeded_chance.h"
 
 namespace deedlog {
 namespace {
@@ -21,6 +24,24 @@ void pay_salary(Outcome& out, PlayerId p) {
 }
 
 }  // namespace
+
+void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Money amount) {
+  Event e = ev(EventType::RentDue, payer);
+  e.other = owner;
+  e.square = square;
+  e.amount = amount;
+  e.count = kBank;  // rule rent/ask-before-next-throw: closed by the next throw of anyone
+  if (out.ruleset.rent_window == RentWindow::BeforeSecondFollowingThrow) {
+    // US: asked before the second player following the payer throws.
+    PlayerId p = payer;
+    for (int step = 0; step < 2;) {
+      p = static_cast<PlayerId>((p + 1) % out.state.player_count);
+      if (!out.state.player(p).bankrupt) ++step;
+    }
+    e.count = p;
+  }
+  out.emit(e);
+}
 
 void move_forward(Outcome& out, PlayerId p, int steps) {
   const int from = out.state.player(p).square;
@@ -82,6 +103,20 @@ void charge(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money 
   out.emit(e);
 }
 
+void throw_for_card_rent(Outcome& out, PlayerId p, int die1, int die2) {
+  if (die1 == 0 && die2 == 0) std::tie(die1, die2) = seeded_dice(out.state.seed, out.state.throws);
+  Event thrown = ev(EventType::CardDiceThrown, p);
+  thrown.die1 = static_cast<std::int8_t>(die1);
+  thrown.die2 = static_cast<std::int8_t>(die2);
+  out.emit(thrown);
+  const SquareId at = out.state.pending_square;
+  const PlayerId owner = out.state.holdings[at].owner;
+  const bool owner_may_collect = out.ruleset.jailed_owner_collects_rent || !out.state.player(owner).in_jail;
+  if (owner != kBank && owner != p && owner_may_collect)
+    rent_due(out, p, owner, at, Money{static_cast<std::int64_t>(out.state.pending_multiplier) * (die1 + die2)});
+  finish_move(out, p);
+}
+
 std::optional<CardIndex> known_top_card(const PackState& pack) {
   if (pack.unseen == 0 && pack.size > 0) return pack.known_at(0);
   return std::nullopt;
@@ -102,6 +137,15 @@ void resolve_landing(Outcome& out, PlayerId p) {
       finish_move(out, p);
       return;
     case SquareKind::Tax:
+      if (sq.tax_percent > 0) {
+        // rule tax/choice: the board offers the flat sum or a percentage of his worth.
+        Event e = ev(EventType::TaxChoiceOffered, p);
+        e.square = at;
+        e.amount = sq.tax;
+        e.count = sq.tax_percent;
+        out.emit(e);
+        return;
+      }
       // rule tax/pay-bank
       charge(out, EventType::TaxPaid, p, kBank, sq.tax, at);
       finish_move(out, p);
@@ -135,14 +179,8 @@ void resolve_landing(Outcome& out, PlayerId p) {
       if (h.owner != p) {
         const RentQuote q = quote_rent(out.ruleset, out.state, at, out.state.last_die1 + out.state.last_die2);
         const bool owner_may_collect = out.ruleset.jailed_owner_collects_rent || !out.state.player(h.owner).in_jail;
-        if (q.amount.units > 0 && owner_may_collect) {
-          // rule rent/ask-before-next-throw: the rent is owed only if the owner asks in time.
-          Event e = ev(EventType::RentDue, p);
-          e.other = h.owner;
-          e.square = at;
-          e.amount = q.amount;
-          out.emit(e);
-        }
+        // rule rent/ask-before-next-throw: the rent is owed only if the owner asks in time.
+        if (q.amount.units > 0 && owner_may_collect) rent_due(out, p, h.owner, at, q.amount);
       }
       finish_move(out, p);
       return;
@@ -177,6 +215,39 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
         move_back_to(out, p, static_cast<SquareId>(to));
       }
       resolve_landing(out, p);
+      return;
+    }
+    case CardAction::AdvanceToNearest: {
+      // rule cards/advance-to-nearest: forward to the nearest such square; unowned, it may be
+      // bought; owned, the rent is as the card says.
+      const int n = out.ruleset.board_size();
+      const int from = out.state.player(p).square;
+      SquareId target = kNoSquare;
+      for (int k = 1; k <= n && target == kNoSquare; ++k)
+        if (out.ruleset.square(static_cast<SquareId>((from + k) % n)).kind == card.nearest_kind)
+          target = static_cast<SquareId>((from + k) % n);
+      if (target == kNoSquare) {
+        finish_move(out, p);
+        return;
+      }
+      advance_to(out, p, target);
+      const Holding& h = out.state.holdings[target];
+      if (h.owner == kBank || h.owner == p || h.mortgaged) {
+        resolve_landing(out, p);
+        return;
+      }
+      if (card.dice_rent_multiplier > 0) {
+        Event e = ev(EventType::CardDiceAwaited, p);
+        e.square = target;
+        e.count = card.dice_rent_multiplier;
+        out.emit(e);
+        if (out.state.seeded) throw_for_card_rent(out, p, 0, 0);
+        return;
+      }
+      const RentQuote q = quote_rent(out.ruleset, out.state, target, out.state.last_die1 + out.state.last_die2);
+      const bool owner_may_collect = out.ruleset.jailed_owner_collects_rent || !out.state.player(h.owner).in_jail;
+      if (q.amount.units > 0 && owner_may_collect) rent_due(out, p, h.owner, target, q.amount * card.rent_multiplier);
+      finish_move(out, p);
       return;
     }
     case CardAction::GoToJail:

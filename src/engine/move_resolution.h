@@ -32,6 +32,12 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card);
 void charge(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money amount,
             SquareId square = kNoSquare);
 
+// A card's rent throw (nearest utility): dice given, or both 0 to throw from the seed.
+void throw_for_card_rent(Outcome& out, PlayerId p, int die1, int die2);
+
+// Rent falls due: the window the edition gives the owner to ask opens.
+void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Money amount);
+
 // The card at the top of a pack when the table knows it (every card seen, or shuffled from the seed).
 std::optional<CardIndex> known_top_card(const PackState& pack);
 

@@ -52,6 +52,7 @@ inline constexpr RuleRef kCardOrder{"cards/pack-order", "LANDING ON \"CHANCE\" O
 inline constexpr RuleRef kCardFollow{"cards/follow-instructions", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardJailKept{"cards/jail-card-kept", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardChoice{"cards/fine-or-chance", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
+inline constexpr RuleRef kCardNearest{"cards/advance-to-nearest", "CARDS"};
 // JAIL
 inline constexpr RuleRef kJailGoTo{"jail/sent-to-jail", "JAIL"};
 inline constexpr RuleRef kJailNoSalary{"jail/no-salary", "JAIL"};
@@ -80,6 +81,7 @@ inline constexpr RuleRef kShortageAuction{"shortage/auction", "BUILDING SHORTAGE
 inline constexpr RuleRef kSellHalf{"sell/buildings-half-price", "SELLING PROPERTY"};
 inline constexpr RuleRef kSellEvenly{"sell/evenly", "HOUSES"};
 inline constexpr RuleRef kSellHotel{"sell/hotel-breaks-down", "SELLING PROPERTY"};
+inline constexpr RuleRef kSellHotelAsHouses{"sell/hotel-as-houses", "SELLING PROPERTY"};
 inline constexpr RuleRef kTradeNoBuildings{"trade/no-site-of-a-built-group", "SELLING PROPERTY"};
 inline constexpr RuleRef kTradeHoldings{"trade/own-what-you-offer", "SELLING PROPERTY"};
 inline constexpr RuleRef kTradeOpen{"trade/answer-the-open-offer", "SELLING PROPERTY"};
@@ -94,6 +96,7 @@ inline constexpr RuleRef kBankruptcyOnlyInsolvent{"bankruptcy/only-when-insolven
 inline constexpr RuleRef kBankruptcyToPlayer{"bankruptcy/to-a-player", "BANKRUPTCY"};
 inline constexpr RuleRef kBankruptcyToBank{"bankruptcy/to-the-bank", "BANKRUPTCY"};
 inline constexpr RuleRef kLastPlayerWins{"bankruptcy/last-player-wins", "BANKRUPTCY"};
+inline constexpr RuleRef kFirstBankruptcyEnds{"bankruptcy/first-ends-short-game", "RULES FOR A SHORT GAME"};
 // RULES FOR PLAYING THE SHORT GAME
 inline constexpr RuleRef kShortDeal{"short-game/deal-two-deeds", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kShortTime{"short-game/time-called", "RULES FOR PLAYING THE SHORT GAME"};

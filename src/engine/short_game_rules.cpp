@@ -17,7 +17,8 @@ int deeds_held(const Ruleset& r, const State& s, PlayerId p) {
 }  // namespace
 
 bool dealing_done(const Ruleset& r, const State& s) {
-  if (!s.short_game) return true;
+  // Dealing is before the first throw; afterwards deeds change hands as they will.
+  if (!s.short_game || s.throws > 0) return true;
   for (PlayerId p = 0; p < s.player_count; ++p)
     if (deeds_held(r, s, p) < r.short_game.deeds_dealt) return false;
   return true;

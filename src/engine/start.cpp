@@ -31,8 +31,9 @@ std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
     bool one_owner = true;
     for (SquareId m : members) {
       const Holding& h = s.holdings[m];
-      lo = std::min<int>(lo, h.buildings);
-      hi = std::max<int>(hi, h.buildings);
+      const int level = h.buildings == kHotel ? r.houses_per_hotel + 1 : h.buildings;
+      lo = std::min<int>(lo, level);
+      hi = std::max<int>(hi, level);
       any_mortgaged = any_mortgaged || h.mortgaged;
       one_owner = one_owner && h.owner == owner && owner != kBank;
       if (h.buildings == kHotel) ++hotels;
@@ -132,7 +133,7 @@ State initial_state(const Ruleset& r, const GameHeader& header) {
     s.packs[static_cast<std::size_t>(d)].unseen = n >= 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
   }
   s.seeded = header.seed.has_value();
-  s.short_game = header.has_variant("short-game") || header.has_variant("time-limit");
+  s.short_game = r.short_game.always || header.has_variant("short-game") || header.has_variant("time-limit");
   s.seed = header.seed.value_or(0);
   s.turn = 0;
   s.phase = Phase::AwaitingRoll;

@@ -65,6 +65,8 @@ enum class Phase : std::uint8_t {
   TurnOver,       // the move is over; the player may still deal, build or end the turn
   Placing,        // the winner of a building auction must place the building he bought
   GameOver,       // the last player left has won
+  TaxChoice,      // the player on a tax square chooses the flat sum or the percentage of his worth
+  CardDice,       // a card sent the player to an owned utility: he throws the dice for the rent
 };
 
 struct AuctionState {
@@ -76,15 +78,20 @@ struct AuctionState {
   bool operator==(const AuctionState&) const = default;
 };
 
-// The rent owed for the last landing on an owned property, while the owner may still ask.
+// Rent owed for a landing on an owned property, while the owner may still ask for it.
 struct RentClaim {
   bool open = false;
   PlayerId payer = kBank;
   PlayerId owner = kBank;
   SquareId square = kNoSquare;
   Money amount;
+  // The throw that closes the window: kBank = the next throw of anyone (uk-1972); a seat =
+  // that player's next throw (US: "the second player following").
+  PlayerId closes_on = kBank;
   bool operator==(const RentClaim&) const = default;
 };
+// How many rent claims can be open at once (a US window spans several landings).
+inline constexpr int kMaxRentClaims = 8;
 
 // An offer of a trade waiting for its answer.
 struct TradeOffer {
@@ -118,8 +125,9 @@ struct State {
   SquareId pending_square = kNoSquare;  // BuyDecision
   DeckId pending_deck = DeckId::Chance; // AwaitingCard, CardChoice
   Money pending_fine;                   // CardChoice: the fine offered
+  std::uint8_t pending_multiplier = 0;  // CardDice: the rent is this many times the throw
   AuctionState auction;
-  RentClaim rent;
+  std::array<RentClaim, kMaxRentClaims> rents{};  // open claims first come, first listed
   TradeOffer offer;
   // Properties the Bank took from a player bankrupt to it, still to be auctioned one by one.
   std::uint64_t bank_auction_queue = 0;
@@ -142,6 +150,11 @@ struct State {
   Money bank_takings;
 
   const PlayerState& player(PlayerId p) const { return players[static_cast<std::size_t>(p)]; }
+  bool rent_open() const {
+    for (const RentClaim& c : rents)
+      if (c.open) return true;
+    return false;
+  }
   PlayerState& player(PlayerId p) { return players[static_cast<std::size_t>(p)]; }
   bool operator==(const State&) const = default;
 };

@@ -33,7 +33,7 @@ void serialize(Archive& a, AuctionState& x) {
 
 template <class Archive>
 void serialize(Archive& a, RentClaim& c) {
-  a(c.open, c.payer, c.owner, c.square, c.amount);
+  a(c.open, c.payer, c.owner, c.square, c.amount, c.closes_on);
 }
 
 template <class Archive>
@@ -44,8 +44,8 @@ void serialize(Archive& a, TradeOffer& o) {
 template <class Archive>
 void serialize(Archive& a, State& s) {
   a(s.player_count, s.players, s.holdings, s.bank_houses, s.bank_hotels, s.packs, s.turn, s.phase, s.doubles,
-    s.last_die1, s.last_die2, s.rolled_this_turn, s.throw_again, s.pending_square, s.pending_deck, s.pending_fine,
-    s.auction, s.rent, s.offer, s.bank_auction_queue, s.placing_player, s.placing_lot, s.phase_after_auction,
+    s.last_die1, s.last_die2, s.rolled_this_turn, s.throw_again, s.pending_square, s.pending_deck, s.pending_fine, s.pending_multiplier,
+    s.auction, s.rents, s.offer, s.bank_auction_queue, s.placing_player, s.placing_lot, s.phase_after_auction,
     s.lift_at_once, s.short_game, s.time_called, s.winner, s.seeded, s.seed, s.throws, s.seq, s.bank_takings);
 }
 

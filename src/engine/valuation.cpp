@@ -21,8 +21,9 @@ Valuation value_estates(const Ruleset& r, const State& s) {
         e.items.push_back({ValuationItem::Kind::Property, sq, 0, square.price});
       }
       if (h.buildings == kHotel) {
-        // A hotel is worth the cost of the houses given for it and one more.
-        e.items.push_back({ValuationItem::Kind::Hotel, sq, 1, square.house_cost * (r.houses_per_hotel + 1)});
+        // A hotel is worth its price and the houses given for it (uk-1972: "the cost of five houses";
+        // the US short game: "purchase price including the houses turned in").
+        e.items.push_back({ValuationItem::Kind::Hotel, sq, 1, square.hotel_cost + square.house_cost * r.houses_per_hotel});
       } else if (h.buildings > 0) {
         e.items.push_back({ValuationItem::Kind::Houses, sq, h.buildings, square.house_cost * h.buildings});
       }
@@ -46,6 +47,20 @@ Valuation value_estates(const Ruleset& r, const State& s) {
   v.final = s.phase == Phase::GameOver || (s.time_called && move_done);
   if (s.phase == Phase::GameOver) v.leaders = {s.winner};
   return v;
+}
+
+Money total_worth(const Ruleset& r, const State& s, PlayerId p) {
+  Money worth = s.player(p).cash;
+  for (int i = 0; i < r.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    const Holding& h = s.holdings[sq];
+    if (h.owner != p) continue;
+    const Square& square = r.square(sq);
+    worth += square.price;
+    if (h.buildings == kHotel) worth += square.hotel_cost + square.house_cost * r.houses_per_hotel;
+    else worth += square.house_cost * h.buildings;
+  }
+  return worth;
 }
 
 }  // namespace deedlog

@@ -32,4 +32,8 @@ struct Valuation {
 
 Valuation value_estates(const Ruleset& ruleset, const State& state);
 
+// A player's total worth for a percentage tax (US rules): cash, the printed price of every
+// property he owns (mortgaged or not) and what his buildings cost.
+Money total_worth(const Ruleset& ruleset, const State& state, PlayerId player);
+
 }  // namespace deedlog

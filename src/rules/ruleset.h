@@ -29,6 +29,7 @@ struct Square {
   Money hotel_cost;                  // price of the hotel on top of the four houses given back
   std::array<Money, 6> rent{};       // streets: unimproved, 1..4 houses, hotel
   Money tax;                         // tax squares: the amount due
+  int tax_percent = 0;               // > 0: the player may pay this % of his total worth instead
 
   bool is_property() const {
     return kind == SquareKind::Street || kind == SquareKind::Station || kind == SquareKind::Utility;
@@ -50,6 +51,7 @@ enum class CardAction : std::uint8_t {
   CollectFromEachPlayer, // amount from every other player
   PayEachPlayer,         // amount to every other player
   Repairs,               // per_house, per_hotel
+  AdvanceToNearest,      // forward to the nearest square of nearest_kind; rent as the card says
   GetOutOfJailFree,
   PayOrDrawOther,        // pay amount to the Bank, or take a card from other_deck
 };
@@ -63,6 +65,9 @@ struct Card {
   SquareId target = kNoSquare;
   int spaces = 0;
   DeckId other_deck = DeckId::Chance;
+  SquareKind nearest_kind = SquareKind::Station;  // AdvanceToNearest
+  int rent_multiplier = 1;         // AdvanceToNearest: the owner is paid this many times the rent
+  int dice_rent_multiplier = 0;    // AdvanceToNearest, > 0: throw the dice, pay this many times the throw
 };
 
 struct Deck {
@@ -102,6 +107,7 @@ enum class Rounding : std::uint8_t { Up, Down, Nearest };
 struct ShortGamePolicy {
   int deeds_dealt = 2;       // title deeds the Banker deals each player
   bool deeds_paid = true;    // players pay the Bank the printed price of the deeds dealt
+  bool always = false;       // the edition is itself a short game (us-short), no variant needed
 };
 
 struct Ruleset {
@@ -127,6 +133,9 @@ struct Ruleset {
   int house_stock = 32;
   int hotel_stock = 12;
   int max_players = 8;
+  bool build_only_in_turn = true;          // uk-1972: "in his turn"; US: "at any time"
+  bool hotel_sells_as_houses = false;      // US: a hotel may be sold back one house at a time (= 5 houses)
+  bool game_ends_at_first_bankruptcy = false;  // us-short: the first bankruptcy ends the game; estates valued
   int mortgage_interest_percent = 10;      // charged on lifting, and on a mortgaged deed changing hands
   Rounding interest_rounding = Rounding::Up;  // how 10% of an odd mortgage (£75) becomes whole money
   ShortGamePolicy short_game;

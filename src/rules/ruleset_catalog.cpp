@@ -41,6 +41,7 @@ const std::map<std::string, CardAction> kCardActions = {
     {"repairs", CardAction::Repairs},
     {"get-out-of-jail-free", CardAction::GetOutOfJailFree},
     {"pay-or-draw", CardAction::PayOrDrawOther},
+    {"advance-to-nearest", CardAction::AdvanceToNearest},
 };
 
 const std::map<std::string, RentWindow> kRentWindows = {
@@ -134,7 +135,11 @@ void parse_board(const json& j, Ruleset* r) {
       sq.house_cost = money(s, "house_cost", where, true);
       sq.hotel_cost = money(s, "hotel_cost", where, true);
     }
-    if (sq.kind == SquareKind::Tax) sq.tax = money(s, "tax", where, true);
+    if (sq.kind == SquareKind::Tax) {
+      sq.tax = money(s, "tax", where, true);
+      sq.tax_percent = s.value("tax_percent", 0);
+      if (sq.tax_percent < 0 || sq.tax_percent > 100) throw DataError{where + ".tax_percent", "must be 0 to 100"};
+    }
     r->squares.push_back(std::move(sq));
   }
   for (std::size_t k = 0; k < r->groups.size(); ++k)
@@ -163,6 +168,10 @@ void parse_decks(const json& j, Ruleset* r) {
       card.per_hotel = money(c, "per_hotel", cw);
       if (c.contains("spaces")) card.spaces = c.at("spaces").get<int>();
       if (c.contains("target")) card.target = square_by_name(*r, c.at("target").get<std::string>(), cw + ".target");
+      if (c.contains("nearest"))
+        card.nearest_kind = lookup(kSquareKinds, c.at("nearest").get<std::string>(), cw + ".nearest");
+      card.rent_multiplier = c.value("rent_multiplier", 1);
+      card.dice_rent_multiplier = c.value("dice_rent_multiplier", 0);
       if (c.contains("other_deck"))
         card.other_deck = lookup(kDeckKeys, c.at("other_deck").get<std::string>(), cw + ".other_deck");
       const bool needs_target = card.action == CardAction::AdvanceTo || card.action == CardAction::MoveBackTo;
@@ -194,6 +203,9 @@ void parse_settings(const json& j, Ruleset* r) {
   r->house_stock = s.value("house_stock", 32);
   r->hotel_stock = s.value("hotel_stock", 12);
   r->max_players = s.value("max_players", 8);
+  r->build_only_in_turn = s.value("build_only_in_turn", true);
+  r->hotel_sells_as_houses = s.value("hotel_sells_as_houses", false);
+  r->game_ends_at_first_bankruptcy = s.value("game_ends_at_first_bankruptcy", false);
   r->mortgage_interest_percent = s.value("mortgage_interest_percent", 10);
   r->interest_rounding = lookup(kRoundings, s.value("interest_rounding", std::string("up")), "settings.interest_rounding");
   if (s.contains("short_game")) {
@@ -201,6 +213,7 @@ void parse_settings(const json& j, Ruleset* r) {
     r->short_game.deeds_dealt = sg.value("deeds_dealt", 2);
     r->short_game.deeds_paid = sg.value("deeds_paid", true);
   }
+  r->short_game.always = s.value("always_short_game", false);
   if (r->jail.max_turns < 1 || r->jail.fine_before_throw_turns > r->jail.max_turns)
     throw DataError{"settings.jail", "max_turns must be at least 1 and fine_before_throw_turns no more than it"};
   if (r->max_players < 2 || r->max_players > kMaxPlayers)

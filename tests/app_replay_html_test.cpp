@@ -1,0 +1,171 @@
+// replay --html: one self-contained page. Headless Chromium opens it, steps through it with
+// its own buttons, and the cash it shows at three points is what `referee status --at` says.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "support/cli.h"
+
+namespace deedlog {
+namespace {
+using testing::quote;
+using testing::referee;
+using testing::replay;
+using testing::RunResult;
+using testing::sample;
+using testing::temp_dir;
+using json = nlohmann::json;
+
+// A folder of fixtures shared by the tests of one program, removed when it ends.
+struct RemovedAtExit {
+  std::filesystem::path dir;
+  ~RemovedAtExit() { std::filesystem::remove_all(dir); }
+};
+
+struct Page {
+  std::filesystem::path dir, db, html;
+};
+
+const Page& long_game_page() {
+  static const Page page = [] {
+    Page p;
+    p.dir = temp_dir("replay-html");
+    static const RemovedAtExit cleanup{p.dir};
+    p.db = p.dir / "long.db";
+    p.html = p.dir / "long game.html";  // a space in the name: the address must be quoted
+    const RunResult r = referee(p.db, "import " + quote(sample("uk-1972/long-game.game")));
+    EXPECT_EQ(r.code, 0) << r.err;
+    const RunResult h = replay(p.db, "--html " + quote(p.html.string()));
+    EXPECT_EQ(h.code, 0) << h.err;
+    return p;
+  }();
+  return page;
+}
+
+std::string chromium_path() {
+  const char* env = std::getenv("DEEDLOG_CHROMIUM");
+  return env ? env : "/usr/bin/chromium";
+}
+
+// Chromium as the test runs it: headless, no network of its own, a fresh profile each time.
+RunResult chromium(const std::string& args) {
+  static int n = 0;
+  const auto profile = temp_dir(fmt::format("replay-chromium-{}", n++));
+  const RunResult r = testing::run(
+      chromium_path(), fmt::format("--headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
+                                   "--disable-background-networking --disable-component-update --disable-sync "
+                                   "--hide-scrollbars --user-data-dir={} {}",
+                                   quote(profile.string()), args));
+  std::filesystem::remove_all(profile);
+  return r;
+}
+
+// Why Chromium cannot run here, judged from what it did with a page: "" when it ran.
+std::string cannot_run(const RunResult& r) {
+  if (!std::filesystem::exists(chromium_path()))
+    return chromium_path() + " is not installed (scripts/setup.sh installs Debian's chromium package)";
+  if (r.out.find("<html") == std::string::npos)
+    return fmt::format("{} does not run headless here (exit {}): {}", chromium_path(), r.code, r.err.substr(0, 400));
+  return {};
+}
+
+std::string file_url(const std::filesystem::path& p, const std::string& fragment) {
+  std::string url = "file://";
+  for (char c : p.string()) url += c == ' ' ? std::string("%20") : std::string(1, c);
+  return url + "#" + fragment;
+}
+
+// The value of attribute `attr` in the element with id `id`, from a DOM dump.
+std::string attribute(const std::string& dom, const std::string& id, const std::string& attr) {
+  const auto at = dom.find("id=\"" + id + "\"");
+  if (at == std::string::npos) return {};
+  const auto tag_start = dom.rfind('<', at);
+  const auto tag_end = dom.find('>', at);
+  const std::string tag = dom.substr(tag_start, tag_end - tag_start);
+  const auto a = tag.find(attr + "=\"");
+  if (a == std::string::npos) return {};
+  const auto v = a + attr.size() + 2;
+  return tag.substr(v, tag.find('"', v) - v);
+}
+
+TEST(ReplayHtml, ThePageIsOneSelfContainedFile) {
+  const std::string html = testing::slurp(long_game_page().html);
+  ASSERT_FALSE(html.empty());
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  // Nothing fetched: no external script, style sheet, font, image or frame.
+  for (const char* banned : {"<script src", "<link", "@import", "@font-face", "<img", "<iframe", "url(http", "src=\"http",
+                             "href=\"http", "//fonts.", "fetch(", "XMLHttpRequest"})
+    EXPECT_EQ(html.find(banned), std::string::npos) << banned;
+  // The only web address in it is the SVG namespace's name.
+  for (std::size_t at = html.find("http"); at != std::string::npos; at = html.find("http", at + 1))
+    EXPECT_EQ(html.compare(at, 26, "http://www.w3.org/2000/svg"), 0) << html.substr(at, 60);
+  // The parts: the board in SVG, the step buttons, the slider, the move list, a panel per
+  // player, the chart.
+  for (const char* part : {"<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 732 732\"", "id=\"board\"",
+                           "id=\"next\"", "id=\"prev\"", "id=\"nextturn\"", "id=\"prevturn\"", "id=\"slider\"",
+                           "id=\"movelist\"", "id=\"player-3\"", "id=\"worth\"", "id=\"worth-cursor\"", "id=\"replay-data\""})
+    EXPECT_NE(html.find(part), std::string::npos) << part;
+  EXPECT_EQ(html.find("id=\"player-4\""), std::string::npos);
+}
+
+TEST(ReplayHtml, ChromiumShowsTheCashThatStatusGivesAtThreePoints) {
+  if (!std::filesystem::exists(chromium_path())) GTEST_SKIP() << "Chromium cannot run here: " << cannot_run({});
+  const Page& page = long_game_page();
+  // Each point reached a different way: the step button from the start, the address then the
+  // back button, a turn then the next-turn button.
+  struct Point {
+    std::string fragment;
+    std::int64_t seq = 0;
+    RunResult dom;
+  };
+  std::vector<Point> points = {{"seq=1&step=49", 50, {}}, {"seq=420&step=-20", 400, {}}, {"turn=40&turnstep=1", 0, {}}};
+  {
+    // Turn 41's first event, from the journal.
+    const json j = json::parse(replay(page.db, "--json --turns --from t41 --to t41").out);
+    points[2].seq = j["turns"][0]["first"];
+  }
+  std::vector<std::thread> runs;
+  for (Point& p : points)
+    runs.emplace_back([&p, &page] {
+      p.dom = chromium("--virtual-time-budget=5000 --dump-dom " + quote(file_url(page.html, p.fragment)));
+    });
+  for (auto& t : runs) t.join();
+  bool ran = false;
+  for (const Point& p : points) ran |= cannot_run(p.dom).empty();
+  if (!ran) GTEST_SKIP() << "Chromium cannot run here, so the page is not opened: " << cannot_run(points[0].dom);
+  for (const Point& p : points) {
+    SCOPED_TRACE(p.fragment);
+    ASSERT_NE(p.dom.out.find("data-ready=\"1\""), std::string::npos) << "the page's script did not finish:\n" << p.dom.err;
+    EXPECT_EQ(attribute(p.dom.out, "pos", "data-seq"), std::to_string(p.seq));
+    const json status = json::parse(referee(page.db, fmt::format("--json status --at {}", p.seq)).out);
+    ASSERT_EQ(status["players"].size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i)
+      EXPECT_EQ(attribute(p.dom.out, fmt::format("cash-{}", i), "data-cash"), std::to_string(status["players"][i]["cash"].get<std::int64_t>()))
+          << status["players"][i]["name"];
+    // The commentary marks this event's words (or the move's line) as the current one.
+    const json event = json::parse(replay(page.db, fmt::format("--json --from {} --to {}", p.seq, p.seq)).out)["events"][0];
+    const std::string words = event["type"] == "MovePlayed" ? event["text"].get<std::string>() : event["words"].get<std::string>();
+    const auto box = p.dom.out.find("<div id=\"commentary\">");
+    ASSERT_NE(box, std::string::npos);
+    const std::string commentary = p.dom.out.substr(box, p.dom.out.find("<div id=\"now\"", box) - box);
+    const auto current = commentary.find("current\">");
+    ASSERT_NE(current, std::string::npos) << commentary;
+    EXPECT_NE(commentary.find(words.substr(0, 16), current), std::string::npos) << words << "\n" << commentary;
+  }
+}
+
+// With DEEDLOG_UPDATE_DOCS=1 the test writes the README's picture of the HTML replay.
+TEST(ReplayHtml, ScreenshotForTheReadme) {
+  if (!std::getenv("DEEDLOG_UPDATE_DOCS")) GTEST_SKIP() << "set DEEDLOG_UPDATE_DOCS=1 to write docs/replay-html.png";
+  if (!std::filesystem::exists(chromium_path())) GTEST_SKIP() << "Chromium cannot run here: " << cannot_run({});
+  const auto png = std::filesystem::path(DEEDLOG_SOURCE_DIR) / "docs" / "replay-html.png";
+  const RunResult r = chromium("--virtual-time-budget=5000 --window-size=1400,1000 --screenshot=" + quote(png.string()) + " " +
+                               quote(file_url(long_game_page().html, "seq=576")));
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(png));
+}
+
+}  // namespace
+}  // namespace deedlog
