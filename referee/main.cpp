@@ -18,7 +18,7 @@ const std::map<std::string, std::string> kCommands = {
     {"new", "start a game: --ruleset R --players \"Ann, Ben\" [--variant V] [--seed N]; prints its id"},
     {"import", "import FILE.game: start a game from the file and play every move in order"},
     {"play", "play \"MOVE\" [--dry-run]: rule on one move; record it if legal"},
-    {"simulate", "simulate --ruleset R --games N --seed S [--players K] [--max-moves M] [--no-journal]: seeded bots play whole games"},
+    {"simulate", "simulate --ruleset R --games N --seed S [--players K] [--max-moves M] [--no-journal] [--cash N] [--jail-strategy mixed|short|long]: seeded bots play whole games"},
     {"stats", "stats: over every game in the file: where throws end, game lengths, wins by seat"},
     {"status", "status [--at SEQ]: the position now, or after event SEQ"},
     {"moves", "moves: every legal move now, in notation (what a puzzled player or a bot asks)"},
@@ -45,7 +45,8 @@ int main(int argc, char** argv) {
   common.add_options()("help,h", "this help")("db", po::value<std::string>()->default_value("deedlog.db"),
                                                 "the journal file (SQLite; created when missing)")(
       "game", po::value<std::int64_t>(), "the game's id (may be left out when the file holds one game)")(
-      "json", "print one JSON document instead of words");
+      "json", "print one JSON document instead of words")(
+      "ruleset-file", po::value<std::string>(), "new, import: play under your own edition's data file (docs/editions.md)");
   po::options_description specific("command options");
   specific.add_options()("ruleset", po::value<std::string>(), "new, simulate: the edition (uk-1972, ...)")(
       "variant", po::value<std::string>()->default_value(""), "new: edition options, comma separated")(
@@ -58,7 +59,9 @@ int main(int argc, char** argv) {
       "players", po::value<std::string>(), "new: the players; simulate: how many (default 4)")(
       "max-moves", po::value<int>()->default_value(4000), "simulate: stop a game after this many moves")(
       "no-journal", "simulate: play in memory only, write nothing")(
-      "cash", po::value<std::int64_t>()->default_value(0), "simulate: every player starts with this much (long games)");
+      "cash", po::value<std::int64_t>()->default_value(0), "simulate: every player starts with this much (long games)")(
+      "jail-strategy", po::value<std::string>()->default_value("mixed"),
+      "simulate: mixed, short (leave jail at once: card or fine) or long (throw for doubles until the third turn)");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())("args", po::value<std::vector<std::string>>());
   po::positional_options_description pos;
@@ -94,6 +97,7 @@ int main(int argc, char** argv) {
   o.db = vm["db"].as<std::string>();
   if (vm.count("game")) o.game = vm["game"].as<std::int64_t>();
   o.json = vm.count("json") > 0;
+  if (vm.count("ruleset-file")) o.ruleset_file = vm["ruleset-file"].as<std::string>();
   const std::vector<std::string> args = vm.count("args") ? vm["args"].as<std::vector<std::string>>() : std::vector<std::string>{};
   auto want_args = [&](std::size_t n, const char* what) {
     if (args.size() == n) return true;
@@ -102,12 +106,12 @@ int main(int argc, char** argv) {
   };
   try {
     if (cmd == "new") {
-      if (!want_args(0, "no arguments") || !vm.count("ruleset") || !vm.count("players")) {
-        std::cerr << "referee new: --ruleset and --players are required\n";
+      if (!want_args(0, "no arguments") || (!vm.count("ruleset") && o.ruleset_file.empty()) || !vm.count("players")) {
+        std::cerr << "referee new: --ruleset (or --ruleset-file) and --players are required\n";
         return kExitUsage;
       }
       NewOptions n;
-      n.ruleset = vm["ruleset"].as<std::string>();
+      if (vm.count("ruleset")) n.ruleset = vm["ruleset"].as<std::string>();
       n.players = vm["players"].as<std::string>();
       n.variant = vm["variant"].as<std::string>();
       if (vm.count("seed")) n.seed = vm["seed"].as<std::uint64_t>();
@@ -135,6 +139,7 @@ int main(int argc, char** argv) {
       so.max_moves = vm["max-moves"].as<int>();
       so.journal = vm.count("no-journal") == 0;
       so.cash = vm["cash"].as<std::int64_t>();
+      so.jail_strategy = vm["jail-strategy"].as<std::string>();
       if (so.games < 0 || so.max_moves < 1) {
         std::cerr << "referee simulate: --games must be 0 or more and --max-moves at least 1\n";
         return kExitUsage;

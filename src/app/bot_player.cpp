@@ -110,6 +110,21 @@ std::optional<Command> BotTable::trade(const State& s, PlayerId p) {
   return std::nullopt;
 }
 
+std::optional<Command> BotTable::leave_jail(const State& s, PlayerId p) {
+  const PlayerState& ps = s.player(p);
+  const Command card = make(Verb::UseCard, p), fine = make(Verb::PayFine, p);
+  if (jail_ == JailStrategy::LeaveAtOnce) {
+    // A card goes back under its pack when played, so the packs stay as full as the rules allow.
+    if (ps.jail_card_count() > 0 && decide(r_, s, card).accepted) return card;
+    if (decide(r_, s, fine).accepted) return fine;
+    return std::nullopt;  // cannot pay: throws for doubles
+  }
+  if (jail_ == JailStrategy::StayLong && ps.jail_turns + 1 >= r_.jail.max_turns && ps.jail_card_count() > 0 &&
+      decide(r_, s, card).accepted)
+    return card;
+  return std::nullopt;
+}
+
 std::optional<Command> BotTable::next_move(const State& s) {
   if (s.phase == Phase::GameOver) return std::nullopt;
   // Debts first: the game waits for them.
@@ -149,7 +164,10 @@ std::optional<Command> BotTable::next_move(const State& s) {
       return std::nullopt;
     }
     case Phase::AwaitingRoll:
-      if (me.in_jail && !s.rolled_this_turn) {
+      if (jail_ != JailStrategy::Mixed) {
+        if (me.in_jail && !s.rolled_this_turn)
+          if (auto m = leave_jail(s, t)) return m;
+      } else if (me.in_jail && !s.rolled_this_turn) {
         if (me.jail_card_count() > 0 && chance(70)) return make(Verb::UseCard, t);
         if (me.cash.units > 600 && chance(60) && decide(r_, s, make(Verb::PayFine, t)).accepted)
           return make(Verb::PayFine, t);
@@ -164,9 +182,14 @@ std::optional<Command> BotTable::next_move(const State& s) {
       // The next player's throw passes the turn (or his fine or card, when jailed).
       const PlayerId n = next_player(s);
       const PlayerState& np = s.player(n);
-      if (np.in_jail && np.jail_card_count() > 0 && chance(70)) return make(Verb::UseCard, n);
-      if (np.in_jail && np.cash.units > 600 && chance(60) && decide(r_, s, make(Verb::PayFine, n)).accepted)
-        return make(Verb::PayFine, n);
+      if (jail_ != JailStrategy::Mixed) {
+        if (np.in_jail)
+          if (auto m = leave_jail(s, n)) return m;
+      } else {
+        if (np.in_jail && np.jail_card_count() > 0 && chance(70)) return make(Verb::UseCard, n);
+        if (np.in_jail && np.cash.units > 600 && chance(60) && decide(r_, s, make(Verb::PayFine, n)).accepted)
+          return make(Verb::PayFine, n);
+      }
       return chance(10) ? make(Verb::EndTurn, t) : make(Verb::Roll, n);
     }
     case Phase::TaxChoice: {

@@ -12,9 +12,18 @@
 
 namespace deedlog {
 
+// What a jailed bot does before its throw.
+enum class JailStrategy {
+  Mixed,        // now and then plays a Get Out of Jail Free card or pays, at random (the default)
+  LeaveAtOnce,  // "short stay": plays a card if it holds one, else pays the fine, at its first turn in jail
+  StayLong,     // "long stay": throws for doubles until the third turn; never pays before throwing; plays a
+                // held card only at the start of its third turn, which it would leave at anyway
+};
+
 class BotTable {
  public:
-  BotTable(const Ruleset& ruleset, std::uint64_t seed) : r_(ruleset), seed_(seed) {}
+  BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail = JailStrategy::Mixed)
+      : r_(ruleset), seed_(seed), jail_(jail) {}
 
   // The next move to propose (of any player, or the referee's), or nothing when the game is over.
   std::optional<Command> next_move(const State& s);
@@ -27,10 +36,12 @@ class BotTable {
   std::optional<Command> auction_move(const State& s);
   std::optional<Command> development(const State& s, PlayerId p);
   std::optional<Command> trade(const State& s, PlayerId p);
+  std::optional<Command> leave_jail(const State& s, PlayerId p);  // the fixed strategies' card or fine
 
   const Ruleset& r_;
   std::uint64_t seed_;
   std::uint64_t counter_ = 0;
+  JailStrategy jail_ = JailStrategy::Mixed;
 };
 
 }  // namespace deedlog

@@ -22,6 +22,7 @@ std::string header_to_json(const GameHeader& h) {
   if (h.seed) j["seed"] = std::to_string(*h.seed);
   if (!h.started.empty()) j["started"] = h.started;
   if (!h.time_limit.empty()) j["time_limit"] = h.time_limit;
+  if (!h.ruleset_data.empty()) j["ruleset_data"] = h.ruleset_data;
   j["tags"] = nlohmann::ordered_json::array();
   for (const auto& [k, v] : h.tags) j["tags"].push_back({k, v});
   return j.dump();
@@ -37,6 +38,7 @@ Status header_from_json(const std::string& text, GameHeader* h) {
     if (j.contains("seed")) g.seed = std::stoull(j.at("seed").get<std::string>());
     g.started = j.value("started", std::string());
     g.time_limit = j.value("time_limit", std::string());
+    g.ruleset_data = j.value("ruleset_data", std::string());
     if (j.contains("tags"))
       for (const auto& t : j.at("tags")) g.tags.emplace_back(t.at(0).get<std::string>(), t.at(1).get<std::string>());
     *h = std::move(g);
@@ -44,6 +46,17 @@ Status header_from_json(const std::string& text, GameHeader* h) {
   } catch (const std::exception& e) {
     return Status::corrupt(fmt::format("the game's header is not readable: {}", e.what()));
   }
+}
+
+Status ruleset_for(const GameHeader& header, Ruleset* out) {
+  if (header.ruleset_data.empty()) return load_ruleset(header.ruleset, out);
+  Ruleset r;
+  if (Status s = parse_ruleset(header.ruleset_data, &r); !s.is_ok()) return s;
+  if (r.id != header.ruleset)
+    return Status::invalid_argument(fmt::format("the edition file is '{}', but the game says [Ruleset \"{}\"]", r.id,
+                                                header.ruleset));
+  *out = std::move(r);
+  return Status::ok();
 }
 
 Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id) {
@@ -74,7 +87,7 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   Game g;
   g.id = id;
   if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
-  if (Status s = load_ruleset(g.header.ruleset, &g.ruleset); !s.is_ok()) return s;
+  if (Status s = ruleset_for(g.header, &g.ruleset); !s.is_ok()) return s;
   g.state = initial_state(g.ruleset, g.header);
   // Start from the latest snapshot at or before the point wanted; fold only the tail.
   std::int64_t snap_seq = 0;
@@ -127,7 +140,7 @@ std::vector<NewEvent> to_new_events(const Game& game, const Command& command, co
 Status create_game(Journal& journal, const GameHeader& header, const std::optional<SetupPosition>& setup,
                    std::int64_t* id, std::optional<Violation>* refused) {
   Ruleset ruleset;
-  if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) return s;
+  if (Status s = ruleset_for(header, &ruleset); !s.is_ok()) return s;
   Decision d = decide_start(ruleset, header, setup);
   if (!d.accepted) {
     d.violation.message = render_players(d.violation.message, header.players);

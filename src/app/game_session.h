@@ -31,6 +31,9 @@ struct Game {
 std::string header_to_json(const GameHeader& h);
 Status header_from_json(const std::string& text, GameHeader* h);
 
+// The edition a game is played under: its own data when it carries some, else the built-in one.
+Status ruleset_for(const GameHeader& header, Ruleset* out);
+
 // Picks the game: the one given, or the only one in the file.
 Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id);
 

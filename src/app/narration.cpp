@@ -172,6 +172,8 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} pays {} or {}% of his total worth ({}).", who, money(r, e.amount), e.count, sq(r, e.square));
     case EventType::CardDiceAwaited:
       return fmt::format("{} throws the dice: the rent on {} is {} times the throw.", who, sq(r, e.square), e.count);
+    case EventType::JackpotAdded: return fmt::format("{} waits on Free Parking (house rule).", money(r, e.amount));
+    case EventType::JackpotWon: return fmt::format("{} takes the {} waiting on Free Parking (house rule).", who, money(r, e.amount));
     case EventType::CardDiceThrown: return fmt::format("{} threw {} and {} for the card's rent.", who, e.die1, e.die2);
     case EventType::RulingRecorded: {
       std::string what = e.square != kNoSquare ? fmt::format("{} from {}", sq(r, e.square), other)

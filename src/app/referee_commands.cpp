@@ -73,11 +73,41 @@ std::string ruling_text(const Violation& v) {
   return fmt::format("Refused: {}\n  rule {} (rule book section {})\n", v.message, v.rule, v.section);
 }
 
+// The edition of a game being started: a user's own data file when --ruleset-file names one
+// (kept in the game's header), else the built-in edition the header names.
+Status edition_for_new_game(const CommonOptions& o, GameHeader* header, Ruleset* ruleset) {
+  if (o.ruleset_file.empty()) return load_ruleset(header->ruleset, ruleset);
+  std::ifstream in(o.ruleset_file, std::ios::binary);
+  if (!in) return Status::io_error("cannot read " + o.ruleset_file);
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const std::string data = buf.str();
+  if (Status s = parse_ruleset(data, ruleset); !s.is_ok())
+    return Status::invalid_argument(fmt::format("{}: {}", o.ruleset_file, s.message()));
+  if (!header->ruleset.empty() && header->ruleset != ruleset->id)
+    return Status::invalid_argument(fmt::format("{} is the edition '{}', but the game names '{}'", o.ruleset_file,
+                                                ruleset->id, header->ruleset));
+  header->ruleset = ruleset->id;
+  header->ruleset_data = data;
+  return Status::ok();
+}
+
+// The id of the edition in a data file, to start a game with it.
+std::string edition_id_in(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const auto j = nlohmann::json::parse(buf.str(), nullptr, false);
+  return j.is_object() && j.contains("id") && j["id"].is_string() ? j["id"].get<std::string>() : std::string();
+}
+
 }  // namespace
 
 int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err) {
   // The header goes through the notation's own checks, so `new` and `import` accept the same games.
-  std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", n.ruleset, n.players);
+  const std::string ruleset_id =
+      n.ruleset.empty() && !o.ruleset_file.empty() ? edition_id_in(o.ruleset_file) : n.ruleset;
+  std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", ruleset_id, n.players);
   if (!n.variant.empty()) text += fmt::format("[Variant \"{}\"]\n", n.variant);
   if (n.seed) text += fmt::format("[Seed \"{}\"]\n", *n.seed);
   GameHeader header;
@@ -87,7 +117,7 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
     return kExitUsage;
   }
   Ruleset ruleset;
-  if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) {
+  if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
     err << "referee: " << s.message() << "\n";
     return kExitUsage;
   }
@@ -122,7 +152,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
     return kExitUsage;
   }
   Ruleset ruleset;
-  if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) {
+  if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
     err << fmt::format("referee: {}: {}\n", file, s.message());
     return kExitUsage;
   }
@@ -131,6 +161,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
     err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
     return kExitUsage;
   }
+  game_file.header.ruleset_data = header.ruleset_data;
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
   std::int64_t id = 0;
@@ -396,6 +427,13 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
     err << "referee: " << s.message() << "\n";
     return kExitUsage;
   }
+  JailStrategy jail = JailStrategy::Mixed;
+  if (so.jail_strategy == "short") jail = JailStrategy::LeaveAtOnce;
+  else if (so.jail_strategy == "long") jail = JailStrategy::StayLong;
+  else if (so.jail_strategy != "mixed") {
+    err << "referee simulate: --jail-strategy is mixed, short (leave jail at once) or long (stay, throw for doubles)\n";
+    return kExitUsage;
+  }
   std::unique_ptr<Journal> j;
   if (so.journal) {
     if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
@@ -407,6 +445,7 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
   opts.players = so.players;
   opts.max_moves = so.max_moves;
   opts.starting_cash = so.cash;
+  opts.jail_strategy = jail;
   std::vector<SimulatedGame> results;
   // A progress bar on a terminal, for long runs; nothing when stderr is a file or a pipe.
   const bool bar = ::isatty(STDERR_FILENO) && so.games >= 20;

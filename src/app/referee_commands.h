@@ -12,6 +12,7 @@ struct CommonOptions {
   std::string db = "deedlog.db";
   std::optional<std::int64_t> game;
   bool json = false;
+  std::string ruleset_file;  // a user's own edition (--ruleset-file), for games started by this command
 };
 
 struct NewOptions {
@@ -39,6 +40,7 @@ struct SimulateOptions {
   int max_moves = 4000;
   bool journal = true;   // write the games to --db
   std::int64_t cash = 0; // > 0: every player starts with this much
+  std::string jail_strategy = "mixed";  // mixed, short (leave at once) or long (stay, throw for doubles)
 };
 int run_simulate(const CommonOptions& o, const SimulateOptions& s, std::ostream& out, std::ostream& err);
 int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err);

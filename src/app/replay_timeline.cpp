@@ -69,7 +69,7 @@ Status Timeline::load(Journal& journal, std::int64_t game_id, Timeline* out) {
   GameHeader header;
   if (Status s = header_from_json(row.header, &header); !s.is_ok()) return s;
   Ruleset ruleset;
-  if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) return s;
+  if (Status s = ruleset_for(header, &ruleset); !s.is_ok()) return s;
   std::vector<TimelineEvent> events;
   events.reserve(static_cast<std::size_t>(std::max<std::int64_t>(row.last_seq, 0)));
   std::string problem;

@@ -72,6 +72,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       }
       const std::int64_t before = g.state.seq;
       for (std::size_t i = 0; i < events.size(); ++i) {
+        if (o.on_event) o.on_event(index, g.state, events[i]);
         evolve(g.state, events[i]);
         if (events[i].type == EventType::DiceThrown) ++result.throws;
         if (o.check_invariants && result.problem.empty()) {
@@ -84,7 +85,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
         snapshots.emplace_back(g.state.seq, save_state(g.state));
     };
     record(nullptr, start.events);
-    BotTable bots(ruleset, *header.seed);
+    BotTable bots(ruleset, *header.seed, o.jail_strategy);
     while (result.moves < o.max_moves) {
       const std::optional<Command> c = bots.next_move(g.state);
       if (!c) break;

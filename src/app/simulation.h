@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "app/bot_player.h"
 #include "core/status.h"
+#include "engine/event.h"
+#include "engine/state.h"
 #include "journal/journal.h"
 
 namespace deedlog {
@@ -20,6 +23,10 @@ struct SimulationOptions {
   std::vector<std::string> variants;
   bool check_invariants = false;            // check the position after every event (tests)
   std::int64_t starting_cash = 0;           // > 0: every player starts with this (long games for benchmarks)
+  JailStrategy jail_strategy = JailStrategy::Mixed;  // fixed ones for landing frequencies (docs/landing-frequencies.md)
+  // Called with each event of each game (index from 0) and the position just before it; for
+  // figures taken as the games are played, without a journal (tests).
+  std::function<void(int game, const State& before, const Event& event)> on_event;
 };
 
 struct SimulatedGame {

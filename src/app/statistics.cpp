@@ -19,7 +19,7 @@ Status journal_statistics(Journal& journal, JournalStatistics* out) {
     GameHeader header;
     if (Status s = header_from_json(row.header, &header); !s.is_ok()) return s;
     Ruleset r;
-    if (Status s = load_ruleset(header.ruleset, &r); !s.is_ok()) return s;
+    if (Status s = ruleset_for(header, &r); !s.is_ok()) return s;
     if (st.square_names.empty()) {
       for (const Square& sq : r.squares) st.square_names.push_back(sq.name);
       st.landings.assign(r.squares.size(), 0);

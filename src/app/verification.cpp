@@ -73,7 +73,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
   Game g;
   g.id = game_id;
   if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
-  if (Status s = load_ruleset(g.header.ruleset, &g.ruleset); !s.is_ok()) return s;
+  if (Status s = ruleset_for(g.header, &g.ruleset); !s.is_ok()) return s;
 
   // Group the journal into the opening and then one batch per move (MovePlayed first).
   struct Batch {

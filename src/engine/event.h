@@ -71,8 +71,10 @@ enum class EventType : std::uint8_t {
   TaxChoiceOffered,  // player on tax square chooses: amount (flat) or count % of his total worth
   CardDiceAwaited,   // player must throw the dice: the rent on square is count times the throw
   CardDiceThrown,    // player threw die1, die2 for a card's rent (not a turn's throw)
+  JackpotAdded,      // house rule: amount just paid to the Bank waits on Free Parking
+  JackpotWon,        // house rule: player landed on Free Parking and takes amount, all that waited
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::CardDiceThrown) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::JackpotWon) + 1;
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
 enum class JailExit : std::uint8_t { Doubles = 0, Fine = 1, Card = 2, ThirdTurnFine = 3 };

@@ -41,6 +41,13 @@ void evolve(State& s, const Event& e) {
       s.pending_square = e.square;
       s.pending_multiplier = static_cast<std::uint8_t>(e.count);
       break;
+    case EventType::JackpotAdded:
+      s.jackpot += e.amount;
+      break;
+    case EventType::JackpotWon:
+      paid_by_bank(s, e.player, e.amount);
+      s.jackpot -= e.amount;
+      break;
     case EventType::CardDiceThrown:
       s.last_die1 = e.die1;
       s.last_die2 = e.die2;

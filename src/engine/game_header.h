@@ -15,6 +15,9 @@ struct GameHeader {
   std::optional<std::uint64_t> seed;      // the referee throws, shuffles and deals from this
   std::string started;                    // ISO-8601, "" when not given
   std::string time_limit;                 // "90m", "" when not given
+  // A user's own edition (--ruleset-file): the data file's text, kept with the game so that its
+  // journal can be read and verified anywhere. Empty for the built-in editions.
+  std::string ruleset_data;
   // Every tag as written, in file order (Title, Site, and any others), for printing back.
   std::vector<std::pair<std::string, std::string>> tags;
 

@@ -92,6 +92,13 @@ void charge(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money 
     e.amount = amount;
     e.square = square;
     out.emit(e);
+    const bool to_the_middle = kind == EventType::TaxPaid || kind == EventType::FinePaid || kind == EventType::PaidToBank;
+    if (out.ruleset.free_parking_jackpot && payee == kBank && to_the_middle) {
+      // rule house/free-parking-jackpot: the money waits on Free Parking.
+      Event j = ev(EventType::JackpotAdded, payer);
+      j.amount = amount;
+      out.emit(j);
+    }
     return;
   }
   // rule debt/game-waits: what cannot be paid in cash is owed, and the game waits for it.
@@ -126,10 +133,17 @@ void resolve_landing(Outcome& out, PlayerId p) {
   const SquareId at = out.state.player(p).square;
   const Square& sq = out.ruleset.square(at);
   switch (sq.kind) {
+    case SquareKind::FreeParking:
+      if (out.ruleset.free_parking_jackpot && out.state.jackpot.units > 0) {
+        Event j = ev(EventType::JackpotWon, p);
+        j.amount = out.state.jackpot;
+        out.emit(j);
+      }
+      // rule free-parking/nothing (and just visiting): nothing happens, house rules apart.
+      finish_move(out, p);
+      return;
     case SquareKind::Go:
     case SquareKind::Jail:
-    case SquareKind::FreeParking:
-      // rule free-parking/nothing (and just visiting): nothing happens.
       finish_move(out, p);
       return;
     case SquareKind::GoToJail:

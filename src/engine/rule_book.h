@@ -46,6 +46,7 @@ inline constexpr RuleRef kRentOwnerAsks{"rent/owner-asks", "LANDING ON OWNED PRO
 inline constexpr RuleRef kTax{"tax/pay-bank", "LANDING ON TAX SPACES"};
 inline constexpr RuleRef kTaxChoice{"tax/choice", "LANDING ON TAX SPACES"};
 inline constexpr RuleRef kFreeParking{"free-parking/nothing", "LANDING ON \"FREE PARKING\""};
+inline constexpr RuleRef kJackpot{"house/free-parking-jackpot", "LANDING ON \"FREE PARKING\" (a house rule)"};
 // LANDING ON "CHANCE" OR "COMMUNITY CHEST"
 inline constexpr RuleRef kCardDraw{"cards/take-top-card", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardOrder{"cards/pack-order", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};

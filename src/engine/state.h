@@ -148,6 +148,7 @@ struct State {
   // Money the Bank has taken in less what it has paid out: with the players' cash, it sums to
   // the money the players started with (a check on every event).
   Money bank_takings;
+  Money jackpot;  // house rule free_parking_jackpot: the Bank's takings waiting on Free Parking
 
   const PlayerState& player(PlayerId p) const { return players[static_cast<std::size_t>(p)]; }
   bool rent_open() const {

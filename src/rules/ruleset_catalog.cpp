@@ -204,6 +204,7 @@ void parse_settings(const json& j, Ruleset* r) {
   r->hotel_stock = s.value("hotel_stock", 12);
   r->max_players = s.value("max_players", 8);
   r->build_only_in_turn = s.value("build_only_in_turn", true);
+  r->free_parking_jackpot = s.value("free_parking_jackpot", false);
   r->hotel_sells_as_houses = s.value("hotel_sells_as_houses", false);
   r->game_ends_at_first_bankruptcy = s.value("game_ends_at_first_bankruptcy", false);
   r->mortgage_interest_percent = s.value("mortgage_interest_percent", 10);
