@@ -1,6 +1,9 @@
 // Event payloads round-trip exactly, and bad ones are refused with a reason.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "engine/event_codec.h"
 
 namespace deedlog {
@@ -44,6 +47,17 @@ TEST(EventCodec, BadPayloadsAreRefused) {
   EXPECT_FALSE(decode_event("DiceThrown", "{\"die1\":9}", &e, &error));
   EXPECT_FALSE(decode_event("DiceThrown", "{\"player\":\"x\"}", &e, &error));
   EXPECT_FALSE(decode_event("DiceThrown", "not json", &e, &error));
+}
+
+// docs/journal.md is the format written down: it must name every event type there is.
+TEST(EventCodec, TheJournalFormatDocumentListsEveryEventType) {
+  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/docs/journal.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  for (int i = 0; i < kEventTypeCount; ++i) {
+    const std::string name = std::string("`") + event_type_name(static_cast<EventType>(i)) + "`";
+    EXPECT_NE(doc.str().find(name), std::string::npos) << name << " is missing from docs/journal.md";
+  }
 }
 
 }  // namespace
