@@ -17,13 +17,6 @@ namespace deedlog {
 namespace {
 namespace fs = std::filesystem;
 
-std::vector<fs::path> sample_games() {
-  std::vector<fs::path> games;
-  for (const auto& e : fs::recursive_directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / "samples"))
-    if (e.path().extension() == ".game") games.push_back(e.path());
-  std::sort(games.begin(), games.end());
-  return games;
-}
 
 // Imports a sample into an in-memory journal as far as it is legal.
 std::int64_t import_into(Journal& j, const fs::path& file) {
@@ -82,13 +75,8 @@ TEST_P(SampleInvariants, HoldAfterEveryEvent) {
   EXPECT_EQ(whole.state, s);
 }
 
-INSTANTIATE_TEST_SUITE_P(Samples, SampleInvariants, ::testing::ValuesIn(sample_games()),
-                         [](const ::testing::TestParamInfo<fs::path>& info) {
-                           std::string name = info.param.parent_path().filename().string() + "_" + info.param.stem().string();
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Samples, SampleInvariants, ::testing::ValuesIn(testing::all_sample_games()),
+                         [](const ::testing::TestParamInfo<fs::path>& info) { return testing::sample_test_name(info.param); });
 
 }  // namespace
 }  // namespace deedlog

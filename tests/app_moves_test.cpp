@@ -68,20 +68,8 @@ TEST_P(SampleMoves, EveryRecordedMoveWasListed) {
   EXPECT_GT(checked, 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Samples, SampleMoves, ::testing::ValuesIn([] {
-                           std::vector<fs::path> games;
-                           for (const auto& e :
-                                fs::recursive_directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / "samples"))
-                             if (e.path().extension() == ".game") games.push_back(e.path());
-                           std::sort(games.begin(), games.end());
-                           return games;
-                         }()),
-                         [](const ::testing::TestParamInfo<fs::path>& info) {
-                           std::string name = info.param.parent_path().filename().string() + "_" + info.param.stem().string();
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Samples, SampleMoves, ::testing::ValuesIn(testing::all_sample_games()),
+                         [](const ::testing::TestParamInfo<fs::path>& info) { return testing::sample_test_name(info.param); });
 
 TEST(MovesCommand, EveryListedMoveIsAcceptedByADryRun) {
   const auto db = testing::temp_dir("moves") / "g.db";

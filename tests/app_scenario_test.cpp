@@ -40,13 +40,6 @@ void compare(const json& expected, const json& actual, const std::string& path, 
   }
 }
 
-std::vector<fs::path> sample_games() {
-  std::vector<fs::path> games;
-  for (const auto& e : fs::recursive_directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / "samples"))
-    if (e.path().extension() == ".game") games.push_back(e.path());
-  std::sort(games.begin(), games.end());
-  return games;
-}
 
 class SampleGame : public ::testing::TestWithParam<fs::path> {};
 
@@ -83,13 +76,8 @@ TEST_P(SampleGame, RefereesToTheExpectedOutcome) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Samples, SampleGame, ::testing::ValuesIn(sample_games()),
-                         [](const ::testing::TestParamInfo<fs::path>& info) {
-                           std::string name = info.param.parent_path().filename().string() + "_" + info.param.stem().string();
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Samples, SampleGame, ::testing::ValuesIn(testing::all_sample_games()),
+                         [](const ::testing::TestParamInfo<fs::path>& info) { return testing::sample_test_name(info.param); });
 
 }  // namespace
 }  // namespace deedlog

@@ -9,13 +9,6 @@
 namespace deedlog {
 namespace {
 
-Command make(Verb v, PlayerId actor) {
-  Command c;
-  c.verb = v;
-  c.actor = actor;
-  return c;
-}
-
 // Cash a bot keeps back before buying or building.
 constexpr std::int64_t kReserve = 150;
 
@@ -27,13 +20,13 @@ std::uint64_t BotTable::random(std::uint64_t bound) {
 
 std::optional<Command> BotTable::raise_money(const State& s, PlayerId p) {
   const PlayerState& ps = s.player(p);
-  if (ps.total_owed() > money_raisable(r_, s, p).total) return make(Verb::DeclareBankruptcy, p);
+  if (ps.total_owed() > money_raisable(r_, s, p).total) return make_command(Verb::DeclareBankruptcy, p);
   // Sell buildings first (a hotel sells its group down in a shortage), then mortgage.
   for (int i = r_.board_size() - 1; i >= 0; --i) {
     const SquareId sq = static_cast<SquareId>(i);
     const Holding& h = s.holdings[sq];
     if (h.owner != p || h.buildings == 0) continue;
-    Command c = make(Verb::Sell, p);
+    Command c = make_command(Verb::Sell, p);
     c.square = sq;
     c.hotel = h.buildings == kHotel;
     if (decide(r_, s, c).accepted) return c;
@@ -41,11 +34,11 @@ std::optional<Command> BotTable::raise_money(const State& s, PlayerId p) {
   for (int i = 0; i < r_.board_size(); ++i) {
     const SquareId sq = static_cast<SquareId>(i);
     if (s.holdings[sq].owner != p || s.holdings[sq].mortgaged) continue;
-    Command c = make(Verb::Mortgage, p);
+    Command c = make_command(Verb::Mortgage, p);
     c.square = sq;
     if (decide(r_, s, c).accepted) return c;
   }
-  return make(Verb::DeclareBankruptcy, p);
+  return make_command(Verb::DeclareBankruptcy, p);
 }
 
 std::optional<Command> BotTable::auction_move(const State& s) {
@@ -58,11 +51,11 @@ std::optional<Command> BotTable::auction_move(const State& s) {
     const Money limit{worth.units * static_cast<std::int64_t>(60 + random(60)) / 100};
     const Money bid = a.high_bid + Money{static_cast<std::int64_t>(5 + random(20))};
     if (bid <= limit && bid + Money{kReserve / 2} <= s.player(p).cash) {
-      Command c = make(Verb::Bid, p);
+      Command c = make_command(Verb::Bid, p);
       c.amount = bid;
       if (decide(r_, s, c).accepted) return c;
     }
-    return make(Verb::Pass, p);
+    return make_command(Verb::Pass, p);
   }
   return std::nullopt;
 }
@@ -73,7 +66,7 @@ std::optional<Command> BotTable::development(const State& s, PlayerId p) {
   for (int i = 0; i < r_.board_size() && ps.cash.units > 800; ++i) {
     const SquareId sq = static_cast<SquareId>(i);
     if (s.holdings[sq].owner != p || !s.holdings[sq].mortgaged) continue;
-    Command c = make(Verb::Unmortgage, p);
+    Command c = make_command(Verb::Unmortgage, p);
     c.square = sq;
     if (decide(r_, s, c).accepted) return c;
   }
@@ -82,7 +75,7 @@ std::optional<Command> BotTable::development(const State& s, PlayerId p) {
     const Square& square = r_.square(sq);
     if (s.holdings[sq].owner != p || square.kind != SquareKind::Street) continue;
     if (ps.cash.units < square.house_cost.units + kReserve) continue;
-    Command c = make(Verb::Build, p);
+    Command c = make_command(Verb::Build, p);
     c.square = sq;
     c.hotel = s.holdings[sq].buildings == r_.houses_per_hotel;
     if (decide(r_, s, c).accepted) return c;
@@ -100,7 +93,7 @@ std::optional<Command> BotTable::trade(const State& s, PlayerId p) {
       if (q == p || !is_active(s, q)) continue;
       const GroupHolding g = group_holding(r_, s, group, q);
       if (g.owned + 1 != g.members || g.owned == 0) continue;
-      Command c = make(Verb::Offer, p);
+      Command c = make_command(Verb::Offer, p);
       c.counterparty = q;
       c.give.properties = {sq};
       c.get.cash = Money{std::min<std::int64_t>(r_.square(sq).price.units * 3 / 2, s.player(q).cash.units)};
@@ -112,7 +105,7 @@ std::optional<Command> BotTable::trade(const State& s, PlayerId p) {
 
 std::optional<Command> BotTable::leave_jail(const State& s, PlayerId p) {
   const PlayerState& ps = s.player(p);
-  const Command card = make(Verb::UseCard, p), fine = make(Verb::PayFine, p);
+  const Command card = make_command(Verb::UseCard, p), fine = make_command(Verb::PayFine, p);
   if (jail_ == JailStrategy::LeaveAtOnce) {
     // A card goes back under its pack when played, so the packs stay as full as the rules allow.
     if (ps.jail_card_count() > 0 && decide(r_, s, card).accepted) return card;
@@ -133,12 +126,12 @@ std::optional<Command> BotTable::next_move(const State& s) {
   // An open offer is answered: accepted when the price is at least the printed one.
   if (s.offer.open) {
     const bool good = s.offer.get_cash.units <= s.player(s.offer.to).cash.units - kReserve || chance(30);
-    return make(good ? Verb::Accept : Verb::Reject, s.offer.to);
+    return make_command(good ? Verb::Accept : Verb::Reject, s.offer.to);
   }
   // Owners ask for their rent, but now and then forget (the rule book's window then closes).
   for (const RentClaim& claim : s.rents) {
     if (!claim.open) continue;
-    if (!chance(5)) return make(Verb::ClaimRent, claim.owner);
+    if (!chance(5)) return make_command(Verb::ClaimRent, claim.owner);
   }
   const PlayerId t = s.turn;
   const PlayerState& me = s.player(t);
@@ -146,17 +139,17 @@ std::optional<Command> BotTable::next_move(const State& s) {
     case Phase::BuyDecision: {
       const Money price = r_.square(s.pending_square).price;
       const bool wanted = me.cash.units >= price.units + kReserve || (me.cash >= price && chance(20));
-      return make(wanted ? Verb::Buy : Verb::Decline, t);
+      return make_command(wanted ? Verb::Buy : Verb::Decline, t);
     }
     case Phase::Auction:
       return auction_move(s);
     case Phase::AwaitingCard:
-      return make(Verb::Draw, t);
+      return make_command(Verb::Draw, t);
     case Phase::CardChoice:
-      return chance(50) && me.cash >= s.pending_fine ? make(Verb::PayFine, t) : make(Verb::Draw, t);
+      return chance(50) && me.cash >= s.pending_fine ? make_command(Verb::PayFine, t) : make_command(Verb::Draw, t);
     case Phase::Placing: {
       for (int i = 0; i < r_.board_size(); ++i) {
-        Command c = make(Verb::Build, s.placing_player);
+        Command c = make_command(Verb::Build, s.placing_player);
         c.square = static_cast<SquareId>(i);
         c.hotel = s.placing_lot == AuctionLot::Hotel;
         if (decide(r_, s, c).accepted) return c;
@@ -168,12 +161,12 @@ std::optional<Command> BotTable::next_move(const State& s) {
         if (me.in_jail && !s.rolled_this_turn)
           if (auto m = leave_jail(s, t)) return m;
       } else if (me.in_jail && !s.rolled_this_turn) {
-        if (me.jail_card_count() > 0 && chance(70)) return make(Verb::UseCard, t);
-        if (me.cash.units > 600 && chance(60) && decide(r_, s, make(Verb::PayFine, t)).accepted)
-          return make(Verb::PayFine, t);
+        if (me.jail_card_count() > 0 && chance(70)) return make_command(Verb::UseCard, t);
+        if (me.cash.units > 600 && chance(60) && decide(r_, s, make_command(Verb::PayFine, t)).accepted)
+          return make_command(Verb::PayFine, t);
       }
       if (auto b = development(s, t)) return b;
-      return make(Verb::Roll, t);
+      return make_command(Verb::Roll, t);
     case Phase::TurnOver: {
       if (auto b = development(s, t)) return b;
       if (chance(3))
@@ -186,19 +179,19 @@ std::optional<Command> BotTable::next_move(const State& s) {
         if (np.in_jail)
           if (auto m = leave_jail(s, n)) return m;
       } else {
-        if (np.in_jail && np.jail_card_count() > 0 && chance(70)) return make(Verb::UseCard, n);
-        if (np.in_jail && np.cash.units > 600 && chance(60) && decide(r_, s, make(Verb::PayFine, n)).accepted)
-          return make(Verb::PayFine, n);
+        if (np.in_jail && np.jail_card_count() > 0 && chance(70)) return make_command(Verb::UseCard, n);
+        if (np.in_jail && np.cash.units > 600 && chance(60) && decide(r_, s, make_command(Verb::PayFine, n)).accepted)
+          return make_command(Verb::PayFine, n);
       }
-      return chance(10) ? make(Verb::EndTurn, t) : make(Verb::Roll, n);
+      return chance(10) ? make_command(Verb::EndTurn, t) : make_command(Verb::Roll, n);
     }
     case Phase::TaxChoice: {
-      Command c = make(Verb::PayTax, t);
+      Command c = make_command(Verb::PayTax, t);
       c.tax = chance(50) ? TaxChoice::Flat : TaxChoice::Percent;
       return c;
     }
     case Phase::CardDice:
-      return make(Verb::Roll, t);
+      return make_command(Verb::Roll, t);
     case Phase::GameOver:
       return std::nullopt;
   }

@@ -42,38 +42,6 @@ ojson event_json(const Timeline& t, const TimelineEvent& te) {
   return j;
 }
 
-// The [Setup] the opening events describe (the inverse of decide_start's placing).
-SetupPosition setup_from_opening(const Events& opening) {
-  SetupPosition setup;
-  for (const Event& e : opening) {
-    switch (e.type) {
-      case EventType::PlayerPlaced: {
-        PlayerSetup ps;
-        ps.player = e.player;
-        ps.cash = e.amount;
-        ps.at = e.square;
-        if (e.flag) ps.jail_turns = e.count;
-        setup.players.push_back(ps);
-        break;
-      }
-      case EventType::PropertyAssigned:
-        for (PlayerSetup& ps : setup.players)
-          if (ps.player == e.player)
-            ps.owns.push_back(PropertySetup{e.square, e.count == kHotel ? 0 : e.count, e.count == kHotel, e.flag});
-        break;
-      case EventType::JailCardAssigned:
-        for (PlayerSetup& ps : setup.players)
-          if (ps.player == e.player) ps.jail_cards = ps.jail_cards.value_or(0) + 1;
-        break;
-      case EventType::TurnStarted:
-        setup.turn = e.player;
-        break;
-      default:
-        break;
-    }
-  }
-  return setup;
-}
 
 std::string cash_line(const Timeline& t, const State& s) {
   std::string out;

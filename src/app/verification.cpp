@@ -13,38 +13,6 @@
 namespace deedlog {
 namespace {
 
-// The [Setup] the opening events describe, so that the opening can be decided again too.
-SetupPosition setup_from_opening(const Events& opening) {
-  SetupPosition setup;
-  for (const Event& e : opening) {
-    switch (e.type) {
-      case EventType::PlayerPlaced: {
-        PlayerSetup ps;
-        ps.player = e.player;
-        ps.cash = e.amount;
-        ps.at = e.square;
-        if (e.flag) ps.jail_turns = e.count;
-        setup.players.push_back(ps);
-        break;
-      }
-      case EventType::PropertyAssigned:
-        for (PlayerSetup& ps : setup.players)
-          if (ps.player == e.player)
-            ps.owns.push_back(PropertySetup{e.square, e.count == kHotel ? 0 : e.count, e.count == kHotel, e.flag});
-        break;
-      case EventType::JailCardAssigned:
-        for (PlayerSetup& ps : setup.players)
-          if (ps.player == e.player) ps.jail_cards = ps.jail_cards.value_or(0) + 1;
-        break;
-      case EventType::TurnStarted:
-        setup.turn = e.player;
-        break;
-      default:
-        break;
-    }
-  }
-  return setup;
-}
 
 std::string describe_difference(const Events& expected, const Events& recorded) {
   const std::size_t n = std::min(expected.size(), recorded.size());

@@ -81,4 +81,11 @@ struct Command {
   bool operator==(const Command&) const = default;
 };
 
+inline Command make_command(Verb verb, PlayerId actor) {
+  Command c;
+  c.verb = verb;
+  c.actor = actor;
+  return c;
+}
+
 }  // namespace deedlog

@@ -33,4 +33,8 @@ Decision decide_start(const Ruleset& ruleset, const GameHeader& header,
 
 Decision decide(const Ruleset& ruleset, const State& state, const Command& command);
 
+// The [Setup] a game's opening events describe: the inverse of decide_start, so the opening can
+// be decided again (verify) or written back out as notation (replay).
+SetupPosition setup_from_opening(const Events& opening);
+
 }  // namespace deedlog

@@ -7,13 +7,6 @@
 namespace deedlog {
 namespace {
 
-Command make(Verb v, PlayerId actor) {
-  Command c;
-  c.verb = v;
-  c.actor = actor;
-  return c;
-}
-
 struct Collector {
   const Ruleset& r;
   const State& s;
@@ -38,25 +31,25 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
     if (s.player(p).bankrupt) continue;
     // The throw: concrete in a seeded game; at a table the dice are whatever they show.
     if (s.seeded) {
-      out.consider(make(Verb::Roll, p));
+      out.consider(make_command(Verb::Roll, p));
     } else {
-      Command roll = make(Verb::Roll, p);
+      Command roll = make_command(Verb::Roll, p);
       roll.die1 = 1;
       roll.die2 = 2;
       out.consider(roll, "the dice as thrown, 1 to 6 each");
     }
     for (Verb v : {Verb::Buy, Verb::Decline, Verb::Pass, Verb::ClaimRent, Verb::PayFine, Verb::UseCard,
                    Verb::Accept, Verb::Reject, Verb::DeclareBankruptcy, Verb::EndTurn})
-      out.consider(make(v, p));
+      out.consider(make_command(v, p));
     if (s.phase == Phase::Auction) {
       const Money lowest = s.auction.high_bid + Money{1};
-      Command bid = make(Verb::Bid, p);
+      Command bid = make_command(Verb::Bid, p);
       bid.amount = lowest;
       out.consider(bid, fmt::format("any amount from {} to {}", lowest.units, s.player(p).cash.units));
     }
     if (s.phase == Phase::TaxChoice) {
       for (TaxChoice choice : {TaxChoice::Flat, TaxChoice::Percent}) {
-        Command c = make(Verb::PayTax, p);
+        Command c = make_command(Verb::PayTax, p);
         c.tax = choice;
         out.consider(c);
       }
@@ -65,7 +58,7 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
       // Every card that could be the one turned up now (the unseen ones, or the known top).
       const Deck& deck = r.decks[static_cast<int>(s.pending_deck)];
       for (std::size_t i = 0; i < deck.cards.size(); ++i) {
-        Command draw = make(Verb::Draw, p);
+        Command draw = make_command(Verb::Draw, p);
         draw.card_query = deck.cards[i].text;
         out.consider(draw);
       }
@@ -75,14 +68,14 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
       const SquareId sq = static_cast<SquareId>(i);
       if (s.holdings[sq].owner != p) continue;
       for (Verb v : {Verb::Mortgage, Verb::Unmortgage}) {
-        Command c = make(v, p);
+        Command c = make_command(v, p);
         c.square = sq;
         out.consider(c);
       }
       if (r.square(sq).kind != SquareKind::Street) continue;
       for (bool hotel : {false, true}) {
         for (Verb v : {Verb::Build, Verb::Sell}) {
-          Command c = make(v, p);
+          Command c = make_command(v, p);
           c.square = sq;
           c.hotel = hotel;
           out.consider(c);
@@ -91,9 +84,9 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
     }
   }
   // The referee's own moves.
-  out.consider(make(Verb::CallTime, kReferee));
+  out.consider(make_command(Verb::CallTime, kReferee));
   for (bool hotel : {false, true}) {
-    Command c = make(Verb::AuctionBuilding, kReferee);
+    Command c = make_command(Verb::AuctionBuilding, kReferee);
     c.hotel = hotel;
     out.consider(c);
   }

@@ -2,7 +2,10 @@
 // Running the real programs from tests: a command line in, exit code and output back.
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <vector>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -65,5 +68,22 @@ inline RunResult replay(const std::filesystem::path& db, const std::string& args
 }
 
 inline std::string sample(const std::string& rel) { return std::string(DEEDLOG_SOURCE_DIR) + "/samples/" + rel; }
+
+// Every sample game under samples/, in a stable order.
+inline std::vector<std::filesystem::path> all_sample_games() {
+  std::vector<std::filesystem::path> games;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::filesystem::path(DEEDLOG_SOURCE_DIR) / "samples"))
+    if (e.path().extension() == ".game") games.push_back(e.path());
+  std::sort(games.begin(), games.end());
+  return games;
+}
+
+// A test name from a sample's folder and file name ("uk_1972_long_game").
+inline std::string sample_test_name(const std::filesystem::path& game) {
+  std::string name = game.parent_path().filename().string() + "_" + game.stem().string();
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return name;
+}
 
 }  // namespace deedlog::testing
