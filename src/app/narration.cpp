@@ -90,8 +90,10 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       if (e.count != static_cast<int>(AuctionLot::Property)) return "Nobody bid: the building stays with the Bank.";
       return fmt::format("Nobody bid: {} stays with the Bank.", sq(r, e.square));
     case EventType::RentDue:
-      return fmt::format("{} owes {} {} rent for {}, if {} asks before the next throw.", who, other, money(r, e.amount),
-                         sq(r, e.square), other);
+      return fmt::format("{} owes {} {} rent for {}, if {} asks {}.", who, other, money(r, e.amount),
+                         sq(r, e.square), other,
+                         e.count < 0 ? std::string("before the next throw")
+                                     : fmt::format("before {} throws", name_of(names, static_cast<PlayerId>(e.count))));
     case EventType::RentClaimed: return fmt::format("{} asked {} for the rent on {}.", other, who, sq(r, e.square));
     case EventType::RentPaid:
       return fmt::format("{} paid {} {} rent for {}.", who, other, money(r, e.amount), sq(r, e.square));
@@ -287,7 +289,8 @@ std::string position_text(const Game& g) {
     }
     if (!props.empty()) out += "               owns " + props + "\n";
   }
-  out += fmt::format("Bank: {} {}, {} {}s\n", s.bank_houses, r.words.houses, s.bank_hotels, r.words.hotel);
+  out += fmt::format("Bank: {} {}, {} {}\n", s.bank_houses, r.words.houses, s.bank_hotels,
+                     s.bank_hotels == 1 ? r.words.hotel : r.words.hotels);
   return out;
 }
 

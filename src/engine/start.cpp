@@ -59,7 +59,7 @@ std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
     return violation(r, rule::kSetupStock, fmt::format("{} {} placed; the game has only {}", houses, r.words.houses,
                                                        r.house_stock));
   if (hotels > r.hotel_stock)
-    return violation(r, rule::kSetupStock, fmt::format("{} {}s placed; the game has only {}", hotels, r.words.hotel,
+    return violation(r, rule::kSetupStock, fmt::format("{} {} placed; the game has only {}", hotels, r.words.hotels,
                                                        r.hotel_stock));
   return std::nullopt;
 }

@@ -81,6 +81,7 @@ struct Words {
   std::string house = "house";
   std::string houses = "houses";
   std::string hotel = "hotel";
+  std::string hotels = "hotels";
   std::string jail = "Jail";
   std::string go = "GO";
   std::string station = "station";

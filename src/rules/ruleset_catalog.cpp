@@ -96,6 +96,9 @@ void parse_words(const json& j, Words* w) {
   str("house", &w->house);
   str("houses", &w->houses);
   str("hotel", &w->hotel);
+  // The plural of hotel defaults to the word and an s ("Barracks" says its own).
+  w->hotels = w->hotel + "s";
+  str("hotels", &w->hotels);
   str("jail", &w->jail);
   str("go", &w->go);
   str("station", &w->station);
