@@ -46,7 +46,8 @@ int main(int argc, char** argv) {
                                                 "the journal file (SQLite; created when missing)")(
       "game", po::value<std::int64_t>(), "the game's id (may be left out when the file holds one game)")(
       "json", "print one JSON document instead of words")(
-      "ruleset-file", po::value<std::string>(), "new, import: play under your own edition's data file (docs/editions.md)");
+      "ruleset-file", po::value<std::string>(), "new, import: play under your own edition's data file (docs/editions.md)")(
+      "snapshot-every", po::value<std::int64_t>()->default_value(256), "play, import, simulate: store a snapshot every N events (0: none)");
   po::options_description specific("command options");
   specific.add_options()("ruleset", po::value<std::string>(), "new, simulate: the edition (uk-1972, ...)")(
       "variant", po::value<std::string>()->default_value(""), "new: edition options, comma separated")(
@@ -98,6 +99,11 @@ int main(int argc, char** argv) {
   if (vm.count("game")) o.game = vm["game"].as<std::int64_t>();
   o.json = vm.count("json") > 0;
   if (vm.count("ruleset-file")) o.ruleset_file = vm["ruleset-file"].as<std::string>();
+  o.snapshot_every = vm["snapshot-every"].as<std::int64_t>();
+  if (o.snapshot_every < 0) {
+    std::cerr << "referee: --snapshot-every takes 0 (none) or a positive number of events\n";
+    return kExitUsage;
+  }
   const std::vector<std::string> args = vm.count("args") ? vm["args"].as<std::vector<std::string>>() : std::vector<std::string>{};
   auto want_args = [&](std::size_t n, const char* what) {
     if (args.size() == n) return true;

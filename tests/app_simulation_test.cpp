@@ -4,7 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <sqlite3.h>
+
+#include "app/bot_player.h"
 #include "app/simulation.h"
+#include "engine/decide.h"
+#include "engine/evolve.h"
+#include "engine/legal_moves.h"
 #include "app/statistics.h"
 #include "app/verification.h"
 #include "rules/ruleset_catalog.h"
@@ -86,6 +92,67 @@ TEST(Simulation, SameSeedSameGamesByteForByte) {
   const auto doc = nlohmann::json::parse(stats.out);
   EXPECT_EQ(doc["games"], 5);
   EXPECT_EQ(doc["squares"].size(), 40u);
+}
+
+// Snapshots are a cache: a long game's answers are the same with every snapshot removed.
+TEST(Simulation, RemovingEverySnapshotChangesNoAnswer) {
+  const auto db = testing::temp_dir("snapshots") / "long.db";
+  ASSERT_EQ(testing::referee(db, "simulate --games 1 --seed 5 --players 3 --cash 100000 --max-moves 2000 --snapshot-every 100").code, 0);
+  const std::string status = testing::referee(db, "--json status").out;
+  const std::string middle = testing::referee(db, "--json status --at 4321").out;
+  const std::string moves = testing::referee(db, "--json moves").out;
+  const std::string value = testing::referee(db, "--json value").out;
+  sqlite3* h = nullptr;
+  ASSERT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK);
+  char* err = nullptr;
+  ASSERT_EQ(sqlite3_exec(h, "SELECT count(*) FROM snapshots", nullptr, nullptr, &err), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  sqlite3_prepare_v2(h, "SELECT count(*) FROM snapshots", -1, &st, nullptr);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  EXPECT_GT(sqlite3_column_int(st, 0), 50);  // one every 100 events of a game over 5,000
+  sqlite3_finalize(st);
+  ASSERT_EQ(sqlite3_exec(h, "DELETE FROM snapshots", nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
+  sqlite3_close(h);
+  EXPECT_EQ(testing::referee(db, "--json status").out, status);
+  EXPECT_EQ(testing::referee(db, "--json status --at 4321").out, middle);
+  EXPECT_EQ(testing::referee(db, "--json moves").out, moves);
+  EXPECT_EQ(testing::referee(db, "--json value").out, value);
+}
+
+// The bots choose among the moves `referee moves` lists, and decide() accepts each.
+TEST(Simulation, EveryBotMoveIsAmongTheLegalMoves) {
+  for (const std::string& edition : builtin_ruleset_ids()) {
+    Ruleset r;
+    ASSERT_TRUE(load_ruleset(edition, &r).is_ok());
+    GameHeader h;
+    h.ruleset = edition;
+    h.players = {"Ann", "Ben", "Cat"};
+    h.seed = 77;
+    State s = initial_state(r, h);
+    for (const Event& e : decide_start(r, h, std::nullopt).events) evolve(s, e);
+    BotTable bots(r, 77);
+    for (int move = 0; move < 600; ++move) {
+      const std::optional<Command> c = bots.next_move(s);
+      if (!c) break;
+      bool listed = false;
+      for (const LegalMove& m : legal_moves(r, s)) {
+        const Command& l = m.command;
+        if (l.verb != c->verb || l.actor != c->actor) continue;
+        const bool same_target = c->verb == Verb::Build || c->verb == Verb::Sell || c->verb == Verb::Mortgage ||
+                                         c->verb == Verb::Unmortgage
+                                     ? l.square == c->square && l.hotel == c->hotel
+                                     : true;
+        listed = listed || same_target;
+      }
+      EXPECT_TRUE(listed || c->verb == Verb::Offer) << edition << " move " << move << ": verb " << static_cast<int>(c->verb);
+      const Decision d = decide(r, s, *c);
+      ASSERT_TRUE(d.accepted) << d.violation.message;
+      Event played;
+      played.type = EventType::MovePlayed;
+      evolve(s, played);
+      for (const Event& e : d.events) evolve(s, e);
+    }
+  }
 }
 
 TEST(Simulation, BadOptionsAreUsageErrors) {

@@ -184,7 +184,7 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
   played.type = EventType::MovePlayed;
   evolve(game.state, played);
   for (const Event& e : outcome->decision.events) evolve(game.state, e);
-  if (!dry_run && (first - 1) / kSnapshotEvery != game.state.seq / kSnapshotEvery) {
+  if (!dry_run && game.snapshot_every > 0 && (first - 1) / game.snapshot_every != game.state.seq / game.snapshot_every) {
     // A cache: failing to write one costs speed later, never correctness.
     (void)journal.put_snapshot(game.id, game.state.seq, save_state(game.state));
   }

@@ -18,11 +18,13 @@
 
 namespace deedlog {
 
-// A snapshot of the position is stored each time a game passes a multiple of this many events.
+// A snapshot of the position is stored each time a game passes a multiple of this many events
+// (the default of the `--snapshot-every` setting; 0 stores none).
 inline constexpr std::int64_t kSnapshotEvery = 256;
 
 struct Game {
   std::int64_t id = 0;
+  std::int64_t snapshot_every = kSnapshotEvery;  // a setting: how often play_move stores a snapshot
   GameHeader header;
   Ruleset ruleset;
   State state;  // after event state.seq

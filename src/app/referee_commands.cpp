@@ -174,6 +174,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   }
   Game g;
   if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return fail(err, s);
+  g.snapshot_every = o.snapshot_every;
   std::size_t played = 0;
   for (const MoveLine& m : game_file.moves) {
     PlayOutcome po;
@@ -206,6 +207,7 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
     return kExitUsage;
   }
   PlayOutcome po;
+  g.snapshot_every = o.snapshot_every;
   if (Status s = play_move(*j, g, command, dry_run, &po); !s.is_ok()) return fail(err, s);
   if (o.json) {
     ojson doc;
@@ -445,6 +447,7 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
   opts.players = so.players;
   opts.max_moves = so.max_moves;
   opts.starting_cash = so.cash;
+  opts.snapshot_every = o.snapshot_every;
   opts.jail_strategy = jail;
   std::vector<SimulatedGame> results;
   // A progress bar on a terminal, for long runs; nothing when stderr is a file or a pipe.

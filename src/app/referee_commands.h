@@ -13,6 +13,7 @@ struct CommonOptions {
   std::optional<std::int64_t> game;
   bool json = false;
   std::string ruleset_file;  // a user's own edition (--ruleset-file), for games started by this command
+  std::int64_t snapshot_every = 256;  // --snapshot-every: events between stored snapshots (0: none)
 };
 
 struct NewOptions {

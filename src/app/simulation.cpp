@@ -81,7 +81,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
         }
       }
       result.events += static_cast<std::int64_t>(events.size());
-      if (journal && c && before / kSnapshotEvery != g.state.seq / kSnapshotEvery)
+      if (journal && c && o.snapshot_every > 0 && before / o.snapshot_every != g.state.seq / o.snapshot_every)
         snapshots.emplace_back(g.state.seq, save_state(g.state));
     };
     record(nullptr, start.events);

@@ -22,6 +22,7 @@ struct SimulationOptions {
   int max_moves = 4000;                     // a game still going after this many moves stops, and says so
   std::vector<std::string> variants;
   bool check_invariants = false;            // check the position after every event (tests)
+  std::int64_t snapshot_every = 256;        // journalled games store a snapshot this often (0: none)
   std::int64_t starting_cash = 0;           // > 0: every player starts with this (long games for benchmarks)
   JailStrategy jail_strategy = JailStrategy::Mixed;  // fixed ones for landing frequencies (docs/landing-frequencies.md)
   // Called with each event of each game (index from 0) and the position just before it; for
