@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
       "snapshot-every", po::value<std::int64_t>()->default_value(256), "play, import, simulate: store a snapshot every N events (0: none)");
   po::options_description specific("command options");
   specific.add_options()("ruleset", po::value<std::string>(), "new, simulate: the edition (uk-1972, ...)")(
-      "variant", po::value<std::string>()->default_value(""), "new: edition options, comma separated")(
+      "variant", po::value<std::string>()->default_value(""), "new, simulate: edition options, comma separated")(
       "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
       "dry-run", "play: rule only; record nothing")("at", po::value<std::int64_t>()->default_value(0),
                                                     "status, value, settle, dispute: the position after this event")(
@@ -145,6 +145,7 @@ int main(int argc, char** argv) {
       so.max_moves = vm["max-moves"].as<int>();
       so.journal = vm.count("no-journal") == 0;
       so.cash = vm["cash"].as<std::int64_t>();
+      so.variant = vm["variant"].as<std::string>();
       so.jail_strategy = vm["jail-strategy"].as<std::string>();
       if (so.games < 0 || so.max_moves < 1) {
         std::cerr << "referee simulate: --games must be 0 or more and --max-moves at least 1\n";

@@ -40,6 +40,13 @@ TEST_P(EveryEdition, HundredsOfSimulatedGamesKeepEveryInvariant) {
     }
     EXPECT_GT(finished, 100) << "most games should end with one player left";
   }
+  // The short game too: the deal, the time called, the estates valued.
+  o.variants = {"short-game"};
+  o.players = 4;
+  o.games = 60;
+  std::vector<SimulatedGame> results;
+  ASSERT_TRUE(simulate(o, nullptr, &results).is_ok());
+  for (const SimulatedGame& g : results) EXPECT_EQ(g.problem, "") << "short game " << g.index;
 }
 
 INSTANTIATE_TEST_SUITE_P(Editions, EveryEdition, ::testing::ValuesIn(builtin_ruleset_ids()),

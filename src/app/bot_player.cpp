@@ -172,6 +172,13 @@ std::optional<Command> BotTable::next_move(const State& s) {
       if (chance(3))
         if (auto o = trade(s, t)) return o;
       if (s.time_called) return std::nullopt;
+      // The referee's moves: a building auction when the Bank's houses run short and several
+      // want them; in a short game, now and then, the agreed time.
+      if (s.bank_houses > 0 && s.bank_houses <= 3 && chance(30)) {
+        Command a = make_command(Verb::AuctionBuilding, kReferee);
+        if (decide(r_, s, a).accepted) return a;
+      }
+      if (s.short_game && s.throws > 200 && chance(1)) return make_command(Verb::CallTime, kReferee);
       // The next player's throw passes the turn (or his fine or card, when jailed).
       const PlayerId n = next_player(s);
       const PlayerState& np = s.player(n);

@@ -447,6 +447,14 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
   opts.players = so.players;
   opts.max_moves = so.max_moves;
   opts.starting_cash = so.cash;
+  for (std::size_t at = 0; at < so.variant.size();) {
+    const std::size_t comma = std::min(so.variant.find(',', at), so.variant.size());
+    std::string v = so.variant.substr(at, comma - at);
+    v.erase(0, v.find_first_not_of(' '));
+    v.erase(v.find_last_not_of(' ') + 1);
+    if (!v.empty()) opts.variants.push_back(v);
+    at = comma + 1;
+  }
   opts.snapshot_every = o.snapshot_every;
   opts.jail_strategy = jail;
   std::vector<SimulatedGame> results;

@@ -41,6 +41,7 @@ struct SimulateOptions {
   int max_moves = 4000;
   bool journal = true;   // write the games to --db
   std::int64_t cash = 0; // > 0: every player starts with this much
+  std::string variant;   // edition options, comma separated ("short-game")
   std::string jail_strategy = "mixed";  // mixed, short (leave at once) or long (stay, throw for doubles)
 };
 int run_simulate(const CommonOptions& o, const SimulateOptions& s, std::ostream& out, std::ostream& err);

@@ -10,6 +10,7 @@
 #include "engine/invariants.h"
 #include "engine/seeded_chance.h"
 #include "engine/state_archive.h"
+#include "engine/valuation.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -96,8 +97,15 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       record(&*c, d.events);
       ++result.moves;
     }
-    result.finished = g.state.phase == Phase::GameOver;
-    if (result.finished) result.winner = header.players[static_cast<std::size_t>(g.state.winner)];
+    // Over when one player is left, or, in a short game, when time was called and the estates valued.
+    if (g.state.phase == Phase::GameOver) {
+      result.finished = true;
+      result.winner = header.players[static_cast<std::size_t>(g.state.winner)];
+    } else if (g.state.time_called) {
+      const Valuation v = value_estates(ruleset, g.state);
+      result.finished = true;
+      if (!v.leaders.empty()) result.winner = header.players[static_cast<std::size_t>(v.leaders.front())];
+    }
     if (journal) {
       if (Status s = journal->create_game(header_to_json(header), &result.game_id); !s.is_ok()) return s;
       if (Status s = journal->append(result.game_id, 1, rows); !s.is_ok()) return s;
