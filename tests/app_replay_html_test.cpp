@@ -18,11 +18,7 @@ using testing::sample;
 using testing::temp_dir;
 using json = nlohmann::json;
 
-// A folder of fixtures shared by the tests of one program, removed when it ends.
-struct RemovedAtExit {
-  std::filesystem::path dir;
-  ~RemovedAtExit() { std::filesystem::remove_all(dir); }
-};
+using testing::RemovedAtExit;
 
 struct Page {
   std::filesystem::path dir, db, html;

@@ -24,11 +24,7 @@ using testing::sample;
 using testing::temp_dir;
 using json = nlohmann::json;
 
-// A folder of fixtures shared by the tests of one program, removed when it ends.
-struct RemovedAtExit {
-  std::filesystem::path dir;
-  ~RemovedAtExit() { std::filesystem::remove_all(dir); }
-};
+using testing::RemovedAtExit;
 
 // Imports a game as `referee import` does (every legal move up to the first refused one),
 // but appends the moves in one transaction: the same events, without a disk flush per move.

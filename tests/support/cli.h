@@ -69,6 +69,12 @@ inline RunResult replay(const std::filesystem::path& db, const std::string& args
 
 inline std::string sample(const std::string& rel) { return std::string(DEEDLOG_SOURCE_DIR) + "/samples/" + rel; }
 
+// A folder of fixtures shared by the tests of one program, removed when it ends.
+struct RemovedAtExit {
+  std::filesystem::path dir;
+  ~RemovedAtExit() { std::filesystem::remove_all(dir); }
+};
+
 // Every sample game under samples/, in a stable order.
 inline std::vector<std::filesystem::path> all_sample_games() {
   std::vector<std::filesystem::path> games;
