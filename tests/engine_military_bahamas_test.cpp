@@ -520,3 +520,40 @@ TEST(Bahamas, NearestTransportationPaysTwice) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// Rulings cite the section of the rule book the players hold (docs/editions.md, "sections").
+TEST(EditionSections, RulingsCiteTheEditionsOwnSectionNames) {
+  Ruleset military, us;
+  ASSERT_TRUE(load_ruleset("military", &military).is_ok());
+  ASSERT_TRUE(load_ruleset("us-standard", &us).is_ok());
+  GameHeader h;
+  h.players = {"Ann", "Ben"};
+  h.ruleset = "military";
+  State m = initial_state(military, h);
+  for (const Event& e : decide_start(military, h, std::nullopt).events) evolve(m, e);
+  Command fine;
+  fine.verb = Verb::PayFine;
+  fine.actor = 0;
+  const Decision dm = decide(military, m, fine);
+  ASSERT_FALSE(dm.accepted);
+  EXPECT_EQ(dm.violation.section, "PRISON");
+  h.ruleset = "us-standard";
+  State u = initial_state(us, h);
+  for (const Event& e : decide_start(us, h, std::nullopt).events) evolve(u, e);
+  Command rent;
+  rent.verb = Verb::ClaimRent;
+  rent.actor = 1;
+  const Decision du = decide(us, u, rent);
+  ASSERT_FALSE(du.accepted);
+  EXPECT_EQ(du.violation.section, "PAYING RENT");
+  // uk-1972 keeps its own names.
+  Ruleset uk;
+  ASSERT_TRUE(load_ruleset("uk-1972", &uk).is_ok());
+  EXPECT_EQ(uk.section("JAIL"), "JAIL");
+}
+
+}  // namespace
+}  // namespace deedlog

@@ -48,7 +48,7 @@ struct Court {
     out.rule = rule;
     out.section = section;
   }
-  void cite(const RuleRef& ref) { cite(r().id + "/" + std::string(ref.id), std::string(ref.section)); }
+  void cite(const RuleRef& ref) { cite(r().id + "/" + std::string(ref.id), r().section(std::string(ref.section))); }
   void say(std::string s) { out.reasoning.push_back(render_players(s, g.header.players)); }
   std::string narrated(const Event& e) const { return narrate(r(), g.header.players, e); }
 };

@@ -27,7 +27,7 @@ struct Context {
   std::string square(SquareId s) const { return s < r().squares.size() ? r().square(s).name : std::string("?"); }
   void cite(const RuleRef& ref) {
     out.rule = r().id + "/" + std::string(ref.id);
-    out.section = std::string(ref.section);
+    out.section = r().section(std::string(ref.section));
   }
   void say(std::string line) { out.reasoning.push_back(std::move(line)); }
 };

@@ -119,7 +119,7 @@ inline constexpr RuleRef kSetupOnlyStreets{"setup/buildings-on-streets", "HOUSES
 }  // namespace rule
 
 inline Violation violation(const Ruleset& r, const RuleRef& ref, std::string message) {
-  return Violation{r.id + "/" + std::string(ref.id), std::string(ref.section), std::move(message)};
+  return Violation{r.id + "/" + std::string(ref.id), r.section(std::string(ref.section)), std::move(message)};
 }
 
 }  // namespace deedlog

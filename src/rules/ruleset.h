@@ -2,6 +2,7 @@
 // An edition as data: the board, the card packs, the edition's words and the named settings
 // where editions differ. The engine reads these; it never asks which edition it is playing.
 #include <array>
+#include <map>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -142,7 +143,14 @@ struct Ruleset {
   Rounding interest_rounding = Rounding::Up;  // how 10% of an odd mortgage (£75) becomes whole money
   ShortGamePolicy short_game;
 
-  // Where to find each rule in the rule book: section names used in rulings.
+  // The edition's own rule-book section names, by the uk-1972 name the engine uses: rulings cite
+  // the book the players hold ("JAIL" is "PRISON" in the military edition).
+  std::map<std::string, std::string> section_names;
+
+  const std::string& section(const std::string& uk_name) const {
+    const auto it = section_names.find(uk_name);
+    return it == section_names.end() ? uk_name : it->second;
+  }
   const Square& square(SquareId s) const { return squares[s]; }
   int board_size() const { return static_cast<int>(squares.size()); }
 };

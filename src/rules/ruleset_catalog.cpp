@@ -233,6 +233,8 @@ Status parse_ruleset(const std::string& json_text, Ruleset* out) {
     r.id = need(j, "id", "edition").get<std::string>();
     r.title = j.value("title", r.id);
     if (j.contains("words")) parse_words(j.at("words"), &r.words);
+    if (j.contains("sections"))
+      for (const auto& [uk_name, name] : j.at("sections").items()) r.section_names[uk_name] = name.get<std::string>();
     parse_board(j, &r);
     parse_decks(j, &r);
     parse_settings(j, &r);
