@@ -92,14 +92,16 @@ void rule_on_salary(Court& c, const Command& claim) {
   }
   c.out.upheld = paid;
   if (paid) {
-    c.say("The token reached or passed GO going forward: the salary was owed, and it was paid.");
+    c.say(fmt::format("The token reached or passed {} going forward: the {} was owed, and it was paid.", c.r().words.go,
+                      c.r().words.salary));
   } else if (jailed) {
     c.cite(rule::kJailNoSalary);
-    c.say("Sent to Jail, a player collects no salary in that move, whatever the path.");
+    c.say(fmt::format("Sent to {}, a player collects no {} in that move, whatever the path.", c.r().words.jail,
+                      c.r().words.salary));
   } else if (!moved) {
     c.say(fmt::format("{}'s token did not move in that move.", c.name(claim.actor)));
   } else if (backwards) {
-    c.say("A move backwards never pays salary, even past GO.");
+    c.say(fmt::format("A move backwards never pays {}, even past {}.", c.r().words.salary, c.r().words.go));
   } else {
     c.say("The token neither reached nor passed GO.");
   }

@@ -142,8 +142,8 @@ void explain(Context& c) {
     case EventType::SentToJail: {
       static const RuleRef* why[] = {&rule::kJailGoTo, &rule::kJailGoTo, &rule::kThreeDoublesJail};
       c.cite(*why[std::clamp(e.count, 0, 2)]);
-      c.say(e.count == 2 ? "The third double in a row: to Jail without moving, and the turn ends."
-                         : "Sent to Jail: straight there, no salary, and the turn ends.");
+      c.say(e.count == 2 ? fmt::format("The third double in a row: to {} without moving, and the turn ends.", r.words.jail)
+                         : fmt::format("Sent to {}: straight there, no {}, and the turn ends.", r.words.jail, r.words.salary));
       break;
     }
     case EventType::JailTurnFailed:

@@ -60,7 +60,7 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} holds {}{}{}.", who, sq(r, e.square),
                          e.count ? " with " + buildings_words(r, e.count) : "", e.flag ? " (mortgaged)" : "");
     case EventType::JailCardAssigned:
-      return fmt::format("{} holds the {} Get Out of Jail Free card.", who, r.decks[static_cast<int>(e.deck)].name);
+      return fmt::format("{} holds the {} {} card.", who, r.decks[static_cast<int>(e.deck)].name, r.words.jail_card);
     case EventType::DeckShuffled:
       return fmt::format("The {} pack is shuffled from the seed.", r.decks[static_cast<int>(e.deck)].name);
     case EventType::TurnStarted: return fmt::format("{}'s turn.", who);
@@ -109,20 +109,23 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} may pay {} or take a {} card.", who, money(r, e.amount), r.decks[static_cast<int>(e.deck)].name);
     case EventType::JailCardKept: return fmt::format("{} keeps the card until it is needed.", who);
     case EventType::JailCardReturned:
-      return fmt::format("{}'s Get Out of Jail Free card goes back under the {} pack.", who,
+      return fmt::format("{}'s {} card goes back under the {} pack.", who, r.words.jail_card,
                          r.decks[static_cast<int>(e.deck)].name);
     case EventType::PaidToBank: return fmt::format("{} paid the Bank {}.", who, money(r, e.amount));
     case EventType::PaidByBank: return fmt::format("The Bank paid {} {}.", who, money(r, e.amount));
     case EventType::PaidToPlayer: return fmt::format("{} paid {} {}.", who, other, money(r, e.amount));
     case EventType::SentToJail: {
-      static const char* why[] = {"landed on Go to Jail", "by a card", "for three doubles in a row"};
+      std::string go_to_jail = "the square that sends there";
+      for (const Square& square : r.squares)
+        if (square.kind == SquareKind::GoToJail) go_to_jail = square.name;
+      const std::string why[] = {"landed on " + go_to_jail, "by a card", "for three doubles in a row"};
       return fmt::format("{} went to {} ({}).", who, r.words.jail, e.count >= 0 && e.count < 3 ? why[e.count] : "");
     }
     case EventType::JailTurnFailed:
       return fmt::format("No doubles: {} stays in {} ({} of {} turns used).", who, r.words.jail, e.count, r.jail.max_turns);
     case EventType::LeftJail: {
-      static const char* how[] = {"by throwing doubles", "by paying the fine", "with a Get Out of Jail Free card",
-                                  "after the last allowed turn, paying the fine"};
+      const std::string how[] = {"by throwing doubles", "by paying the fine", "with a " + r.words.jail_card + " card",
+                                 "after the last allowed turn, paying the fine"};
       return fmt::format("{} left {} {}.", who, r.words.jail, e.count >= 0 && e.count < 4 ? how[e.count] : "");
     }
     case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, money(r, e.amount));
@@ -157,7 +160,7 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::PropertyTransferred:
       return fmt::format("{} passed from {} to {}.", sq(r, e.square), who, other);
     case EventType::JailCardTransferred:
-      return fmt::format("{} handed a Get Out of Jail Free card to {}.", who, other);
+      return fmt::format("{} handed a {} card to {}.", who, r.words.jail_card, other);
     case EventType::DebtPaid: return fmt::format("{} paid the {} owed to {}.", who, money(r, e.amount), other);
     case EventType::PlayerBankrupted:
       return fmt::format("{} is bankrupt to {} and leaves the game.", who, other);
@@ -277,7 +280,7 @@ std::string position_text(const Game& g) {
     const PlayerState& ps = s.player(p);
     out += fmt::format("  {:<12} {:>7}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money(r, ps.cash),
                        sq(r, ps.square), ps.in_jail ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, ps.jail_turns) : "",
-                       ps.jail_card_count() ? fmt::format(", {} Get Out of Jail Free card(s)", ps.jail_card_count()) : "",
+                       ps.jail_card_count() ? fmt::format(", {} {} card(s)", ps.jail_card_count(), r.words.jail_card) : "",
                        ps.total_owed().units ? fmt::format(", OWES {}", money(r, ps.total_owed())) : "");
     std::string props;
     for (int sqi = 0; sqi < r.board_size(); ++sqi) {

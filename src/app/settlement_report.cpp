@@ -93,7 +93,7 @@ ojson settlement_json(const Game& g, PlayerId p) {
                                  {"mortgaged", g.state.holdings[e.square].mortgaged}});
         break;
       case EventType::JailCardTransferred:
-        s["receives"].push_back({{"to", who(g, e.other)}, {"card", "Get Out of Jail Free"}});
+        s["receives"].push_back({{"to", who(g, e.other)}, {"card", r.words.jail_card}});
         break;
       case EventType::InterestPaid:
       case EventType::DebtIncurred:

@@ -404,7 +404,7 @@ Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kJailCard, "the card is used before throwing, not after"));
   if (ps.jail_card_count() == 0)
     return Decision::refuse(violation(r, rule::kJailCard,
-                                      fmt::format("{} holds no Get Out of Jail Free card", player_ref(c.actor))));
+                                      fmt::format("{} holds no {} card", player_ref(c.actor), r.words.jail_card)));
   // With a card from each pack, the Chance card is used first (docs/rules.md).
   const DeckId deck = ps.jail_cards[0] > 0 ? DeckId::Chance : DeckId::CommunityChest;
   const PackState& pack = out.state.packs[static_cast<int>(deck)];

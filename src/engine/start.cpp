@@ -110,7 +110,7 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
     for (int k = 0; k < ps.jail_cards.value_or(0); ++k) {
       const int deck = !free_cards[0].empty() ? 0 : 1;
       if (free_cards[deck].empty())
-        return violation(r, rule::kSetupCards, "there are not that many Get Out of Jail Free cards in the packs");
+        return violation(r, rule::kSetupCards, fmt::format("there are not that many {} cards in the packs", r.words.jail_card));
       Event e = ev(EventType::JailCardAssigned, ps.player);
       e.deck = static_cast<DeckId>(deck);
       e.card = free_cards[deck].front();

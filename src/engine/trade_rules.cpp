@@ -51,8 +51,8 @@ std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerI
                                  player_ref(owner), money_words(r, free_cash), money_words(r, cash)));
   if (s.player(owner).jail_card_count() < cards)
     return violation(r, rule::kTradeHoldings,
-                     fmt::format("{} holds {} Get Out of Jail Free card(s), not {}", player_ref(owner),
-                                 s.player(owner).jail_card_count(), cards));
+                     fmt::format("{} holds {} {} card(s), not {}", player_ref(owner),
+                                 s.player(owner).jail_card_count(), r.words.jail_card, cards));
   return std::nullopt;
 }
 

@@ -87,6 +87,7 @@ struct Words {
   std::string go = "GO";
   std::string station = "station";
   std::string salary = "salary";
+  std::string jail_card = "Get Out of Jail Free";  // the card's name, without "card"
 };
 
 // When rent must be asked for, or it is lost.

@@ -103,6 +103,7 @@ void parse_words(const json& j, Words* w) {
   str("go", &w->go);
   str("station", &w->station);
   str("salary", &w->salary);
+  str("jail_card", &w->jail_card);
 }
 
 void parse_board(const json& j, Ruleset* r) {
