@@ -551,6 +551,11 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
   Decision d = decide_move(r, s, c);
   if (!d.accepted) return d;
   // rule debt/paid-when-able: whoever the move brought cash to pays what he owes at once.
+  // Only a debt owed before the move, or one it incurred, can be settled; most moves skip this.
+  bool owing = false;
+  for (PlayerId p = 0; p < s.player_count && !owing; ++p) owing = s.player(p).total_owed().units > 0;
+  for (const Event& e : d.events) owing = owing || e.type == EventType::DebtIncurred;
+  if (!owing) return d;
   Outcome out(r, s);
   for (const Event& e : d.events) out.emit(e);
   for (PlayerId p = 0; p < out.state.player_count; ++p)
