@@ -12,17 +12,7 @@ using testing::seat;
 using testing::setup_with;
 using testing::Table;
 
-const Ruleset& edition(const char* id) {
-  static std::map<std::string, Ruleset> loaded;
-  auto it = loaded.find(id);
-  if (it == loaded.end()) {
-    Ruleset r;
-    const Status s = load_ruleset(id, &r);
-    if (!s.is_ok()) throw std::runtime_error(s.message());
-    it = loaded.emplace(id, std::move(r)).first;
-  }
-  return it->second;
-}
+using testing::edition;
 const Ruleset& military() { return edition("military"); }
 const Ruleset& bahamas() { return edition("bahamas"); }
 const Ruleset& us() { return edition("us-standard"); }

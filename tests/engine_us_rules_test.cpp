@@ -11,22 +11,8 @@ using testing::seat;
 using testing::setup_with;
 using testing::Table;
 
-const Ruleset& us() {
-  static const Ruleset r = [] {
-    Ruleset x;
-    if (!load_ruleset("us-standard", &x).is_ok()) throw std::runtime_error("us-standard");
-    return x;
-  }();
-  return r;
-}
-const Ruleset& us_short() {
-  static const Ruleset r = [] {
-    Ruleset x;
-    if (!load_ruleset("us-short", &x).is_ok()) throw std::runtime_error("us-short");
-    return x;
-  }();
-  return r;
-}
+const Ruleset& us() { return testing::edition("us-standard"); }
+const Ruleset& us_short() { return testing::edition("us-short"); }
 SquareId S(const char* name) { return testing::square_named(us(), name); }
 
 Table us_table(std::vector<PlayerSetup> seats, std::vector<std::string> players = {"Ann", "Ben", "Cat"}) {

@@ -3,6 +3,7 @@
 // played straight through decide/evolve (no parser, no journal), each checked as it goes.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,15 +15,20 @@
 
 namespace deedlog::testing {
 
-inline const Ruleset& uk1972() {
-  static const Ruleset r = [] {
-    Ruleset x;
-    const Status s = load_ruleset("uk-1972", &x);
+// A built-in edition, loaded once per test program.
+inline const Ruleset& edition(const std::string& id) {
+  static std::map<std::string, Ruleset> loaded;
+  auto it = loaded.find(id);
+  if (it == loaded.end()) {
+    Ruleset r;
+    const Status s = load_ruleset(id, &r);
     if (!s.is_ok()) throw std::runtime_error(s.message());
-    return x;
-  }();
-  return r;
+    it = loaded.emplace(id, std::move(r)).first;
+  }
+  return it->second;
 }
+
+inline const Ruleset& uk1972() { return edition("uk-1972"); }
 
 inline SquareId square_named(const Ruleset& r, const std::string& name) {
   for (std::size_t i = 0; i < r.squares.size(); ++i)
