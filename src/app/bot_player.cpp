@@ -49,7 +49,7 @@ std::optional<Command> BotTable::auction_move(const State& s) {
     if (!is_active(s, p) || (a.passed & (1u << p)) || p == a.high_bidder) continue;
     const Money worth = a.lot == AuctionLot::Property ? r_.square(a.square).price : Money{150};
     const Money limit{worth.units * static_cast<std::int64_t>(60 + random(60)) / 100};
-    const Money bid = a.high_bid + Money{static_cast<std::int64_t>(5 + random(20))};
+    const Money bid = std::max(lowest_bid(r_, s), a.high_bid + Money{static_cast<std::int64_t>(5 + random(20))});
     if (bid <= limit && bid + Money{kReserve / 2} <= s.player(p).cash) {
       Command c = make_command(Verb::Bid, p);
       c.amount = bid;
@@ -101,6 +101,12 @@ std::optional<Command> BotTable::trade(const State& s, PlayerId p) {
     }
   }
   return std::nullopt;
+}
+
+bool BotTable::wants_to_skip(const State& s, PlayerId p) {
+  // The go he chose to miss must be skipped; otherwise, where the edition allows it, now and then.
+  if (missed_go_block(r_, s, p)) return true;
+  return r_.jail.may_skip_go && chance(15);
 }
 
 std::optional<Command> BotTable::leave_jail(const State& s, PlayerId p) {
@@ -156,7 +162,10 @@ std::optional<Command> BotTable::next_move(const State& s) {
       }
       return std::nullopt;
     }
+    case Phase::JailChoice:
+      return me.cash >= s.pending_fine && chance(60) ? make_command(Verb::PayFine, t) : make_command(Verb::SkipGo, t);
     case Phase::AwaitingRoll:
+      if (me.in_jail && !s.rolled_this_turn && wants_to_skip(s, t)) return make_command(Verb::SkipGo, t);
       if (jail_ != JailStrategy::Mixed) {
         if (me.in_jail && !s.rolled_this_turn)
           if (auto m = leave_jail(s, t)) return m;
@@ -182,6 +191,7 @@ std::optional<Command> BotTable::next_move(const State& s) {
       // The next player's throw passes the turn (or his fine or card, when jailed).
       const PlayerId n = next_player(s);
       const PlayerState& np = s.player(n);
+      if (np.in_jail && wants_to_skip(s, n)) return make_command(Verb::SkipGo, n);
       if (jail_ != JailStrategy::Mixed) {
         if (np.in_jail)
           if (auto m = leave_jail(s, n)) return m;

@@ -36,7 +36,8 @@ class BotTable {
   std::optional<Command> auction_move(const State& s);
   std::optional<Command> development(const State& s, PlayerId p);
   std::optional<Command> trade(const State& s, PlayerId p);
-  std::optional<Command> leave_jail(const State& s, PlayerId p);  // the fixed strategies' card or fine
+  std::optional<Command> leave_jail(const State& s, PlayerId p);
+  bool wants_to_skip(const State& s, PlayerId p);  // computer edition: skips a go in jail  // the fixed strategies' card or fine
 
   const Ruleset& r_;
   std::uint64_t seed_;

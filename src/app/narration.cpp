@@ -44,6 +44,7 @@ std::string phase_name(Phase p) {
     case Phase::GameOver: return "game-over";
     case Phase::TaxChoice: return "tax-choice";
     case Phase::CardDice: return "card-dice";
+    case Phase::JailChoice: return "jail-choice";
   }
   return "?";
 }
@@ -125,8 +126,8 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("No doubles: {} stays in {} ({} of {} turns used).", who, r.words.jail, e.count, r.jail.max_turns);
     case EventType::LeftJail: {
       const std::string how[] = {"by throwing doubles", "by paying the fine", "with a " + r.words.jail_card + " card",
-                                 "after the last allowed turn, paying the fine"};
-      return fmt::format("{} left {} {}.", who, r.words.jail, e.count >= 0 && e.count < 4 ? how[e.count] : "");
+                                 "after the last allowed turn, paying the fine", "by skipping a go"};
+      return fmt::format("{} left {} {}.", who, r.words.jail, e.count >= 0 && e.count < 5 ? how[e.count] : "");
     }
     case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, money(r, e.amount));
     case EventType::DebtIncurred:
@@ -140,10 +141,12 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} built a {} on {} for {} and the {} {}.", who, r.words.hotel, sq(r, e.square),
                          money(r, e.amount), r.houses_per_hotel, r.words.houses);
     case EventType::HouseSold:
+      if (e.flag) return fmt::format("{} mortgaged a {} on {} with the site for {}.", who, r.words.house, sq(r, e.square), money(r, e.amount));
       return e.amount.is_zero() ? fmt::format("A {} on {} went back to the Bank.", r.words.house, sq(r, e.square))
                                 : fmt::format("{} sold a {} on {} to the Bank for {}.", who, r.words.house, sq(r, e.square),
                                               money(r, e.amount));
     case EventType::HotelSold:
+      if (e.flag) return fmt::format("{} mortgaged the {} on {} with the site for {}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount));
       return fmt::format("{} sold the {} on {} to the Bank for {}{}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount),
                          e.count == 0 ? fmt::format(", with its {}", r.words.houses)
                                       : fmt::format("; {} {} stand there again", e.count, e.count == 1 ? r.words.house : r.words.houses));
@@ -175,6 +178,12 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::BuildingPlaced: return fmt::format("{} placed the building bought at auction.", who);
     case EventType::TaxChoiceOffered:
       return fmt::format("{} pays {} or {}% of his total worth ({}).", who, money(r, e.amount), e.count, sq(r, e.square));
+    case EventType::JailChoiceOffered:
+      return fmt::format("{}'s last throw in {} failed: he pays the {} fine and moves by it, or misses his next go.", who,
+                         r.words.jail, money(r, e.amount));
+    case EventType::GoSkipped:
+      return e.flag ? fmt::format("{} stays in {} and will miss his next go.", who, r.words.jail)
+                    : fmt::format("{} skips his go.", who);
     case EventType::CardDiceAwaited:
       return fmt::format("{} throws the dice: the rent on {} is {} times the throw.", who, sq(r, e.square), e.count);
     case EventType::JackpotAdded: return fmt::format("{} waits on Free Parking (house rule).", money(r, e.amount));
@@ -210,6 +219,8 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
     case Phase::GameOver: return fmt::format("the game is over: {} has won", name_of(names, s.winner));
     case Phase::TaxChoice: return fmt::format("{} to choose how to pay the tax on {}", who, sq(r, s.pending_square));
     case Phase::CardDice: return fmt::format("{} to throw the dice for the rent on {}", who, sq(r, s.pending_square));
+    case Phase::JailChoice:
+      return fmt::format("{} to pay the {} fine and move, or miss his next go", who, money(r, s.pending_fine));
   }
   return "";
 }

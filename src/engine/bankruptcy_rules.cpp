@@ -27,7 +27,7 @@ std::string plan_words(const Ruleset& r, const RaisingPlan& plan) {
   for (const RaisingStep& st : plan.steps) {
     if (!out.empty()) out += "; ";
     if (st.kind == RaisingStep::Kind::SellBuildings)
-      out += fmt::format("sell the {} on {} for {}",
+      out += fmt::format("{} the {} on {} for {}", r.mortgage.covers_buildings ? "mortgage" : "sell",
                          st.hotel ? r.words.hotel : fmt::format("{} {}", st.buildings, st.buildings == 1 ? r.words.house : r.words.houses),
                          square_words(r, st.square), money_words(r, st.amount));
     else
@@ -78,6 +78,72 @@ void end_or_pass_turn(Outcome& out, PlayerId bankrupt) {
     out.emit(ev(EventType::TurnStarted, next_player(out.state)));
 }
 
+// All the player's cash to the creditor (kBank: the Bank).
+void hand_cash(Outcome& out, PlayerId from, PlayerId creditor) {
+  const Money cash = out.state.player(from).cash;
+  if (cash.units <= 0) return;
+  Event pay = ev(creditor == kBank ? EventType::PaidToBank : EventType::PaidToPlayer, from);
+  pay.other = creditor;
+  pay.amount = cash;
+  out.emit(pay);
+}
+
+// The player's Get Out of Jail Free cards go back under their packs.
+void return_jail_cards(Outcome& out, PlayerId p) {
+  const Ruleset& r = out.ruleset;
+  for (int d = 0; d < kDeckCount; ++d) {
+    const Deck& deck = r.decks[static_cast<std::size_t>(d)];
+    for (std::size_t i = 0; i < deck.cards.size(); ++i) {
+      if (out.state.player(p).jail_cards[static_cast<std::size_t>(d)] == 0) break;
+      if (deck.cards[i].action != CardAction::GetOutOfJailFree) continue;
+      if (!(out.state.packs[static_cast<std::size_t>(d)].out & (std::uint64_t{1} << i))) continue;
+      Event back = ev(EventType::JailCardReturned, p);
+      back.deck = static_cast<DeckId>(d);
+      back.card = static_cast<CardIndex>(i);
+      out.emit(back);
+    }
+  }
+}
+
+void return_deeds_to_bank(Outcome& out, PlayerId p, std::uint64_t properties) {
+  for (int i = 0; i < out.ruleset.board_size(); ++i) {
+    if (!(properties & (std::uint64_t{1} << i))) continue;
+    Event t = ev(EventType::PropertyTransferred, p);
+    t.other = kBank;
+    t.square = static_cast<SquareId>(i);
+    out.emit(t);
+  }
+}
+
+// rule bankruptcy/insolvent-at-mortgage-value (computer): the player leaves; the Bank takes
+// every asset at its mortgage value (buildings at half their price, unmortgaged sites at the
+// printed mortgage) and that money goes, with his cash, to the creditor. The sites return to the
+// Bank unmortgaged, on sale to the next player who lands on them: no auction.
+void settle_insolvency(Outcome& out, PlayerId p, PlayerId creditor, std::uint64_t properties) {
+  const Ruleset& r = out.ruleset;
+  if (creditor != kBank) {
+    return_buildings(out, p, true);
+    for (int i = 0; i < r.board_size(); ++i) {
+      const SquareId sq = static_cast<SquareId>(i);
+      if (!(properties & (std::uint64_t{1} << i)) || out.state.holdings[sq].mortgaged) continue;
+      Event m = ev(EventType::PropertyMortgaged, p);
+      m.square = sq;
+      m.amount = r.square(sq).mortgage_value;
+      out.emit(m);
+    }
+  } else {
+    return_buildings(out, p, false);  // the Bank would only pay itself
+  }
+  hand_cash(out, p, creditor);
+  return_jail_cards(out, p);
+  return_deeds_to_bank(out, p, properties);
+  Event b = ev(EventType::PlayerBankrupted, p);
+  b.other = creditor;
+  out.emit(b);
+  if (creditor != kBank) settle_debts(out, creditor);
+  end_or_pass_turn(out, p);
+}
+
 }  // namespace
 
 Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c) {
@@ -126,17 +192,15 @@ void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
   for (int i = 0; i < r.board_size(); ++i)
     if (s.holdings[static_cast<std::size_t>(i)].owner == c.actor) properties |= std::uint64_t{1} << i;
 
+  if (r.insolvency_at_mortgage_value) {
+    settle_insolvency(out, c.actor, creditor, properties);
+    return;
+  }
   if (creditor != kBank) {
     // rule bankruptcy/to-a-player: buildings back to the Bank at half price, that cash, his cash
     // and all his property to the creditor, who pays 10% on each mortgaged deed at once.
     return_buildings(out, c.actor, true);
-    const Money cash = out.state.player(c.actor).cash;
-    if (cash.units > 0) {
-      Event pay = ev(EventType::PaidToPlayer, c.actor);
-      pay.other = creditor;
-      pay.amount = cash;
-      out.emit(pay);
-    }
+    hand_cash(out, c.actor, creditor);
     std::vector<SquareId> mortgaged;
     for (int i = 0; i < r.board_size(); ++i) {
       if (!(properties & (std::uint64_t{1} << i))) continue;
@@ -166,31 +230,9 @@ void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
   // rule bankruptcy/to-the-bank: the Bank takes everything and auctions each property (not the
   // buildings); the player leaves the game.
   return_buildings(out, c.actor, false);
-  const Money cash = out.state.player(c.actor).cash;
-  if (cash.units > 0) {
-    Event pay = ev(EventType::PaidToBank, c.actor);
-    pay.amount = cash;
-    out.emit(pay);
-  }
-  for (int d = 0; d < kDeckCount; ++d) {
-    const Deck& deck = r.decks[static_cast<std::size_t>(d)];
-    for (std::size_t i = 0; i < deck.cards.size(); ++i) {
-      if (out.state.player(c.actor).jail_cards[static_cast<std::size_t>(d)] == 0) break;
-      if (deck.cards[i].action != CardAction::GetOutOfJailFree) continue;
-      if (!(out.state.packs[static_cast<std::size_t>(d)].out & (std::uint64_t{1} << i))) continue;
-      Event back = ev(EventType::JailCardReturned, c.actor);
-      back.deck = static_cast<DeckId>(d);
-      back.card = static_cast<CardIndex>(i);
-      out.emit(back);
-    }
-  }
-  for (int i = 0; i < r.board_size(); ++i) {
-    if (!(properties & (std::uint64_t{1} << i))) continue;
-    Event t = ev(EventType::PropertyTransferred, c.actor);
-    t.other = kBank;
-    t.square = static_cast<SquareId>(i);
-    out.emit(t);
-  }
+  hand_cash(out, c.actor, kBank);
+  return_jail_cards(out, c.actor);
+  return_deeds_to_bank(out, c.actor, properties);
   Event b = ev(EventType::PlayerBankrupted, c.actor);
   b.other = kBank;
   out.emit(b);

@@ -64,6 +64,20 @@ std::optional<Violation> even_down(const Ruleset& r, const State& s, SquareId si
   return std::nullopt;
 }
 
+// rule houses/in-sequence: the next building of a set goes on the first of its sites, in the
+// printed order, that has the fewest (the computer's Buy button has no choice of site).
+std::optional<Violation> in_sequence(const Ruleset& r, const State& s, SquareId site) {
+  if (!r.build_in_sequence) return std::nullopt;
+  SquareId next = site;
+  for (SquareId m : group_of(r, site))
+    if (level(r, s, m) < level(r, s, next) || (level(r, s, m) == level(r, s, next) && m < next)) next = m;
+  if (next == site) return std::nullopt;
+  return violation(r, rule::kHousesInSequence,
+                   fmt::format("the next {} of the {} set goes on {}: buildings go on a set's sites in order",
+                               level(r, s, next) == r.houses_per_hotel ? r.words.hotel : r.words.house,
+                               r.groups[static_cast<std::size_t>(r.square(site).group)].name, square_words(r, next)));
+}
+
 // One step up on a site: a house, or (from four houses) the hotel. price = what is paid.
 std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool hotel, bool paid_at_auction) {
   const Ruleset& r = out.ruleset;
@@ -80,6 +94,7 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   if (!hotel && at == r.houses_per_hotel)
     return violation(r, rule::kHousesFourMax,
                      fmt::format("{} has {} {}: the next step is a {}", sq.name, at, r.words.houses, r.words.hotel));
+  if (auto v = in_sequence(r, s, site)) return v;
   if (auto v = even_up(r, s, site)) return v;
   if (hotel && s.bank_hotels <= 0)
     return violation(r, rule::kShortageStock,
@@ -201,6 +216,12 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(c.square);
   if (s.holdings[c.square].owner != c.actor || sq.kind != SquareKind::Street)
     return Decision::refuse(violation(r, rule::kSellHalf, fmt::format("{} has no buildings on {}", player_ref(c.actor), sq.name)));
+  if (!r.buildings_sold_back)
+    // rule sell/buildings-only-by-mortgage
+    return Decision::refuse(violation(r, rule::kSellByMortgage,
+                                      fmt::format("the Bank does not buy buildings back: they go with the site's "
+                                                  "mortgage, at half their price (mortgages {})",
+                                                  sq.name)));
   Outcome out(r, s);
   // rule sell/buildings-half-price: the Bank pays half; a hotel brings half its price and half the
   // houses given for it.

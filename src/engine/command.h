@@ -37,6 +37,7 @@ enum class Verb : std::uint8_t {
   Award,              // a correction: "Referee awards Ann 50 from Ben for "rent on Mayfair"",
                       // "Referee awards Ann 200" (from the Bank), "Referee awards Ann Mayfair" (the deed)
   ClaimSalary,        // "Ann claims salary": only in disputes (the referee pays salary itself)
+  SkipGo,             // "skips go": computer edition, a jailed player sits out a go (and is then free)
 };
 
 // One side of a trade: what a player hands over.

@@ -77,6 +77,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
     return Decision::accept(std::move(out.events));
   }
   if (auto v = take_turn(out, c.actor, "throw")) return Decision::refuse(*v);
+  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   int d1 = c.die1, d2 = c.die2;
   if (d1 == 0 && d2 == 0) {
     if (!s.seeded)
@@ -106,6 +107,16 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
       Event left = ev(EventType::LeftJail, p);
       left.count = static_cast<int>(JailExit::Doubles);
       out.emit(left);
+    } else if (turn_number >= r.jail.max_turns && r.jail.last_failure_may_miss_go) {
+      // rule jail/last-failure-pay-or-miss: pay the fine and move by this throw, or miss the next go.
+      out.emit(thrown);
+      Event failed = ev(EventType::JailTurnFailed, p);
+      failed.count = turn_number;
+      out.emit(failed);
+      Event choice = ev(EventType::JailChoiceOffered, p);
+      choice.amount = r.jail.fine;
+      out.emit(choice);
+      return Decision::accept(std::move(out.events));
     } else if (turn_number >= r.jail.max_turns) {
       // rule jail/third-turn-fine: the last allowed throw failed: pay the fine, come out, move.
       out.emit(thrown);
@@ -157,6 +168,13 @@ std::optional<Violation> must_decide_purchase(const Ruleset& r, const State& s, 
 Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = must_decide_purchase(r, s, c, "buy")) return Decision::refuse(*v);
   const Square& sq = r.square(s.pending_square);
+  // rule buy/within-the-window: the "for sale" notice stands for so many seconds.
+  if (auto late = seconds_late(r.timed.buy_seconds, s.offered_at, c.at))
+    return Decision::refuse(violation(
+        r, rule::kBuyInTime,
+        fmt::format("{} had {} seconds from landing on {} to buy it and answered {} seconds after; the site goes "
+                    "to auction ({} declines)",
+                    player_ref(c.actor), r.timed.buy_seconds, sq.name, *late, player_ref(c.actor))));
   if (s.player(c.actor).cash < sq.price)
     return Decision::refuse(violation(
         r, rule::kBuyNeedsCash,
@@ -183,6 +201,7 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
     Event a = ev(EventType::AuctionOpened, c.actor);
     a.square = s.pending_square;
     out.emit(a);
+    bar_jailed_bidders(out);
   } else {
     finish_move(out, c.actor);
   }
@@ -208,6 +227,30 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
                                       fmt::format("{} has nowhere to put a {} and so does not bid for one",
                                                   player_ref(c.actor),
                                                   a.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house)));
+  if (!r.jail.jailed_may_bid && s.player(c.actor).in_jail)
+    return Decision::refuse(violation(r, rule::kJailNoBid,
+                                      fmt::format("{} is in {} and may not bid", player_ref(c.actor), r.words.jail)));
+  // rule auction/closes-after-silence: no bid for so many seconds and the auction is over.
+  if (auto late = seconds_late(r.timed.auction_seconds, a.since, c.at))
+    return Decision::refuse(violation(
+        r, rule::kAuctionSilence,
+        fmt::format("no bid came for {} seconds after the {}, so the auction was over {} seconds before this bid: "
+                    "the others pass",
+                    *late + r.timed.auction_seconds, a.high_bidder == kBank ? "opening" : "last bid", *late)));
+  if (a.lot == AuctionLot::Property && r.auction.opening_percent > 0 && a.high_bidder == kBank) {
+    // rule auction/opens-at-half-price
+    const Money opening{(r.square(a.square).price.units * r.auction.opening_percent + 99) / 100};
+    if (c.amount < opening)
+      return Decision::refuse(violation(r, rule::kAuctionOpening,
+                                        fmt::format("the bidding for {} starts at {}, {}% of its price",
+                                                    square_name(r, a.square), money(r, opening),
+                                                    r.auction.opening_percent)));
+  }
+  if (a.high_bidder != kBank && r.auction.step.units > 0 && c.amount < a.high_bid + r.auction.step)
+    // rule auction/small-steps
+    return Decision::refuse(violation(r, rule::kAuctionStep,
+                                      fmt::format("each bid raises the last by {} at least: {} or more",
+                                                  money(r, r.auction.step), money(r, a.high_bid + r.auction.step))));
   if (c.amount <= a.high_bid || c.amount.units <= 0)
     return Decision::refuse(violation(
         r, rule::kBidsRise,
@@ -248,10 +291,19 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
   // rule rent/owner-asks: the owner asks, and every rent still owed to him is paid.
   Outcome out(r, s);
   bool any_open = false;
+  std::optional<Violation> too_late;
   for (const RentClaim& claim : s.rents) {
     if (!claim.open) continue;
     any_open = true;
     if (claim.owner != c.actor) continue;
+    // rule rent/claim-within-the-window: the Collect Rent button is lit for so many seconds.
+    if (auto late = seconds_late(r.timed.rent_seconds, claim.since, c.at)) {
+      too_late = violation(r, rule::kRentInTime,
+                           fmt::format("{} had {} seconds to claim the rent on {} and claimed {} seconds late: it is "
+                                       "not owed",
+                                       player_ref(c.actor), r.timed.rent_seconds, square_name(r, claim.square), *late));
+      continue;
+    }
     Event asked = ev(EventType::RentClaimed, claim.payer);
     asked.other = claim.owner;
     asked.square = claim.square;
@@ -260,6 +312,7 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
     charge(out, EventType::RentPaid, claim.payer, claim.owner, claim.amount, claim.square);
   }
   if (!out.events.empty()) return Decision::accept(std::move(out.events));
+  if (too_late) return Decision::refuse(*too_late);
   if (any_open) {
     for (const RentClaim& claim : s.rents)
       if (claim.open)
@@ -351,6 +404,61 @@ Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
   return Decision::accept(std::move(out.events));
 }
 
+// rule jail/last-failure-pay-or-miss: the fine paid after the last failed throw frees the player,
+// who moves by that throw.
+Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c) {
+  if (c.actor != s.turn)
+    return Decision::refuse(violation(r, rule::kJailPayOrMiss, fmt::format("the choice is {}'s", player_ref(s.turn))));
+  if (s.player(c.actor).cash < s.pending_fine)
+    return Decision::refuse(violation(r, rule::kJailPayOrMiss,
+                                      fmt::format("{} has {}, less than the {} fine: he misses his next go instead "
+                                                  "(skips go)",
+                                                  player_ref(c.actor), money(r, s.player(c.actor).cash),
+                                                  money(r, s.pending_fine))));
+  Outcome out(r, s);
+  Event f = ev(EventType::FinePaid, c.actor);
+  f.amount = s.pending_fine;
+  out.emit(f);
+  Event left = ev(EventType::LeftJail, c.actor);
+  left.count = static_cast<int>(JailExit::ThirdTurnFine);
+  out.emit(left);
+  move_forward(out, c.actor, s.last_die1 + s.last_die2);
+  resolve_landing(out, c.actor);
+  return Decision::accept(std::move(out.events));
+}
+
+// rule jail/skip-a-go: a jailed player may sit out a go instead of throwing, and is then free
+// (he moves on his next go). After the last failed throw, skipping is the choice to miss the
+// next go: he stays in until that go, which he then sits out.
+Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
+  if (s.phase == Phase::JailChoice) {
+    if (c.actor != s.turn)
+      return Decision::refuse(violation(r, rule::kJailPayOrMiss, fmt::format("the choice is {}'s", player_ref(s.turn))));
+    Outcome out(r, s);
+    Event miss = ev(EventType::GoSkipped, c.actor);
+    miss.flag = true;
+    out.emit(miss);
+    return Decision::accept(std::move(out.events));
+  }
+  Outcome out(r, s);
+  if (auto v = take_turn(out, c.actor, "skip the go")) return Decision::refuse(*v);
+  const PlayerState& ps = out.state.player(c.actor);
+  if (!r.jail.may_skip_go)
+    return Decision::refuse(violation(r, rule::kJailSkipGo,
+                                      fmt::format("in this edition a player does not skip a go: {} throws", player_ref(c.actor))));
+  if (!ps.in_jail)
+    return Decision::refuse(violation(r, rule::kJailSkipGo,
+                                      fmt::format("only a player in {} may skip a go; {} throws", r.words.jail,
+                                                  player_ref(c.actor))));
+  if (out.state.rolled_this_turn)
+    return Decision::refuse(violation(r, rule::kJailSkipGo, "a go is skipped instead of throwing, not after"));
+  Event left = ev(EventType::LeftJail, c.actor);
+  left.count = static_cast<int>(JailExit::SkippedGo);
+  out.emit(left);
+  out.emit(ev(EventType::GoSkipped, c.actor));
+  return Decision::accept(std::move(out.events));
+}
+
 Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
   if (s.phase == Phase::CardChoice) {
     if (c.actor != s.turn)
@@ -368,8 +476,10 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
     finish_move(out, c.actor);
     return Decision::accept(std::move(out.events));
   }
+  if (s.phase == Phase::JailChoice) return decide_pay_and_move(r, s, c);
   Outcome out(r, s);
   if (auto v = take_turn(out, c.actor, "pay the fine")) return Decision::refuse(*v);
+  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   const PlayerState& ps = out.state.player(c.actor);
   if (!ps.in_jail)
     return Decision::refuse(violation(r, rule::kJailFine, fmt::format("{} is not in {}", player_ref(c.actor), r.words.jail)));
@@ -397,6 +507,7 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   if (auto v = take_turn(out, c.actor, "use a card")) return Decision::refuse(*v);
+  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   const PlayerState& ps = out.state.player(c.actor);
   if (!ps.in_jail)
     return Decision::refuse(violation(r, rule::kJailCard, fmt::format("{} is not in {}", player_ref(c.actor), r.words.jail)));
@@ -489,7 +600,7 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
   const bool moves_game_on = c.verb == Verb::Roll || c.verb == Verb::Buy || c.verb == Verb::Decline ||
                              c.verb == Verb::Bid || c.verb == Verb::Pass || c.verb == Verb::Draw ||
                              c.verb == Verb::PayFine || c.verb == Verb::UseCard || c.verb == Verb::EndTurn ||
-                             c.verb == Verb::Build;
+                             c.verb == Verb::Build || c.verb == Verb::SkipGo;
   if (moves_game_on) {
     if (auto v = debts_block(r, s)) return Decision::refuse(*v);
   }
@@ -523,6 +634,7 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
     case Verb::PayFine: return decide_pay_fine(r, s, c);
     case Verb::UseCard: return decide_use_card(r, s, c);
     case Verb::EndTurn: return decide_end_turn(r, s, c);
+    case Verb::SkipGo: return decide_skip_go(r, s, c);
     case Verb::Build: return decide_build(r, s, c);
     case Verb::Sell: return decide_sell(r, s, c);
     case Verb::Mortgage: return decide_mortgage(r, s, c);
@@ -547,9 +659,21 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
 
 }  // namespace
 
+// Timed editions: the events that start a clock carry the move's @TIME, so that the window can
+// be checked against the stamp of the answer.
+static void stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
+  if ((r.timed.buy_seconds | r.timed.rent_seconds | r.timed.auction_seconds) == 0 || c.at.empty()) return;
+  const std::int64_t now = clock_seconds(c.at);
+  for (Event& e : events)
+    if (e.type == EventType::PropertyOffered || e.type == EventType::RentDue || e.type == EventType::AuctionOpened ||
+        e.type == EventType::BidMade)
+      e.clock = now;
+}
+
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
   Decision d = decide_move(r, s, c);
   if (!d.accepted) return d;
+  stamp_clocks(r, c, d.events);
   // rule debt/paid-when-able: whoever the move brought cash to pays what he owes at once.
   // Only a debt owed before the move, or one it incurred, can be settled; most moves skip this.
   bool owing = false;

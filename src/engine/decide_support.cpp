@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
 
@@ -75,6 +77,9 @@ std::string pending_words(const Ruleset& r, const State& s) {
       return fmt::format("{} must first choose how to pay the tax on {}", player_ref(s.turn), square_words(r, s.pending_square));
     case Phase::CardDice:
       return fmt::format("{} must first throw the dice for the rent on {}", player_ref(s.turn), square_words(r, s.pending_square));
+    case Phase::JailChoice:
+      return fmt::format("{} must first pay the {} fine and move, or miss his next go (skips go)", player_ref(s.turn),
+                         money_words(r, s.pending_fine));
   }
   return {};
 }
@@ -140,6 +145,55 @@ void close_auction_if_done(Outcome& out) {
   done.mask = 0;
   out.emit(done);
   if (out.state.player(out.state.turn).bankrupt) out.emit(ev(EventType::TurnStarted, next_player(out.state)));
+}
+
+std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, const std::string& at) {
+  if (window <= 0 || at.empty()) return std::nullopt;
+  const auto elapsed = seconds_between(opened, clock_seconds(at));
+  if (!elapsed || *elapsed <= window) return std::nullopt;
+  return *elapsed - window;
+}
+
+std::optional<Violation> missed_go_block(const Ruleset& r, const State& s, PlayerId actor) {
+  const PlayerState& ps = s.player(actor);
+  if (!r.jail.last_failure_may_miss_go || !ps.in_jail || ps.jail_turns < r.jail.max_turns) return std::nullopt;
+  return violation(r, rule::kJailPayOrMiss,
+                   fmt::format("{} chose to miss this go after his last failed throw in {}: he skips it (skips go) "
+                               "and is then free",
+                               player_ref(actor), r.words.jail));
+}
+
+Money lowest_bid(const Ruleset& r, const State& s) {
+  const AuctionState& a = s.auction;
+  Money least = a.high_bid + Money{1};
+  if (a.high_bidder == kBank && a.lot == AuctionLot::Property && r.auction.opening_percent > 0)
+    least = std::max(least, Money{(r.square(a.square).price.units * r.auction.opening_percent + 99) / 100});
+  if (a.high_bidder != kBank && r.auction.step.units > 0) least = std::max(least, a.high_bid + r.auction.step);
+  return least;
+}
+
+void bar_jailed_bidders(Outcome& out) {
+  if (out.ruleset.jail.jailed_may_bid) return;
+  // rule jail/no-bidding
+  for (PlayerId p = 0; p < out.state.player_count; ++p) {
+    if (!is_active(out.state, p) || !out.state.player(p).in_jail) continue;
+    if (out.state.auction.passed & (1u << p)) continue;
+    Event passed = ev(EventType::BidderPassed, p);
+    passed.square = out.state.auction.square;
+    out.emit(passed);
+  }
+}
+
+std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, std::string_view what) {
+  const State& s = out.state;
+  if (s.phase == Phase::TurnOver && actor != s.turn && actor == next_player(s)) {
+    out.emit(ev(EventType::TurnStarted, actor));
+    return std::nullopt;
+  }
+  if (actor == s.turn && s.phase == Phase::AwaitingRoll && !s.rolled_this_turn) return std::nullopt;
+  return violation(out.ruleset, rule,
+                   fmt::format("{} {} only in his own turn, before he throws; {}", player_ref(actor), what,
+                               actor == s.turn ? "he has thrown this turn" : fmt::format("it is {}'s turn", player_ref(s.turn))));
 }
 
 }  // namespace deedlog

@@ -65,6 +65,25 @@ void close_auction_if_done(Outcome& out);
 // (owed to the Bank if he has not the cash).
 void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId square);
 
+// Timed editions: how many seconds past its window a move stamped `at` comes, for a window of
+// `window` seconds opened at `opened` (seconds). None when in time, untimed, or either stamp is missing.
+std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, const std::string& at);
+
+// Why `actor` may not throw, pay or use a card now: he chose to miss this go (computer).
+std::optional<Violation> missed_go_block(const Ruleset& r, const State& s, PlayerId actor);
+
+// The least bid the open auction accepts now: more than the high bid, at least the opening
+// price and one step above the last bid where the edition sets them.
+Money lowest_bid(const Ruleset& r, const State& s);
+
+// After an auction opens: players in jail are out of it where jailed players may not bid.
+void bar_jailed_bidders(Outcome& out);
+
+// Editions where some dealings happen only "on a player's turn, prior to shaking the dice": the
+// actor must be the player to move, before his throw. A player whose turn comes next once the
+// last move is over starts his turn by it.
+std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, std::string_view what);
+
 // The 10% on a mortgage, rounded as the edition says.
 Money mortgage_interest(const Ruleset& r, Money principal);
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/clock_stamp.h"
 #include "core/ids.h"
 #include "core/money.h"
 
@@ -73,11 +74,14 @@ enum class EventType : std::uint8_t {
   CardDiceThrown,    // player threw die1, die2 for a card's rent (not a turn's throw)
   JackpotAdded,      // house rule: amount just paid to the Bank waits on Free Parking
   JackpotWon,        // house rule: player landed on Free Parking and takes amount, all that waited
+  JailChoiceOffered, // computer: player's last throw in jail failed: he pays amount and moves, or misses his next go
+  GoSkipped,         // computer: player skips his go; flag = he stays in jail and this is the go he chose to miss
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::JackpotWon) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::GoSkipped) + 1;
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
-enum class JailExit : std::uint8_t { Doubles = 0, Fine = 1, Card = 2, ThirdTurnFine = 3 };
+// SkippedGo (computer): the player sat out a go and is free, staying on the square this turn.
+enum class JailExit : std::uint8_t { Doubles = 0, Fine = 1, Card = 2, ThirdTurnFine = 3, SkippedGo = 4 };
 
 struct Event {
   EventType type = EventType::MovePlayed;
@@ -96,6 +100,9 @@ struct Event {
   std::uint64_t mask2 = 0;          // TradeOffered: squares asked for
   std::uint8_t cards = 0;           // TradeOffered: Get Out of Jail Free cards given
   std::uint8_t cards2 = 0;          // TradeOffered: Get Out of Jail Free cards asked for
+  // Timed editions (computer): the @TIME of the move, in seconds (core/clock_stamp.h), on the
+  // events that start a clock: PropertyOffered, RentDue, AuctionOpened, BidMade.
+  std::int64_t clock = kNoTime;
   std::string text;                 // MovePlayed: the move; RulingRecorded: the reason
   std::vector<CardIndex> order;     // DeckShuffled only
 

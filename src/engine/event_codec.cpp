@@ -20,7 +20,7 @@ constexpr std::array<std::string_view, kEventTypeCount> kNames = {
     "TradeAccepted",   "PropertyTransferred", "JailCardTransferred", "DebtPaid",    "PlayerBankrupted",
     "BankAuctionsQueued", "GameWon",       "TitleDealt",       "TimeCalled",        "BuildingPlaced",
     "RulingRecorded",  "TaxChoiceOffered", "CardDiceAwaited",  "CardDiceThrown",
-    "JackpotAdded",    "JackpotWon",
+    "JackpotAdded",    "JackpotWon",       "JailChoiceOffered", "GoSkipped",
 };
 
 }  // namespace
@@ -56,6 +56,7 @@ std::string encode_payload(const Event& e) {
   if (e.amount2 != d.amount2) j["amount2"] = e.amount2.units;
   if (e.mask != d.mask) j["mask"] = std::to_string(e.mask);
   if (e.mask2 != d.mask2) j["mask2"] = std::to_string(e.mask2);
+  if (e.clock != d.clock) j["clock"] = e.clock;
   if (e.cards != d.cards) j["cards"] = e.cards;
   if (e.cards2 != d.cards2) j["cards2"] = e.cards2;
   if (!e.text.empty()) j["text"] = e.text;
@@ -101,6 +102,7 @@ bool decode_event(const std::string& type, const std::string& payload, Event* ou
     // 64-bit masks are written as decimal strings: JSON readers often hold numbers as doubles.
     if (j.contains("mask")) e.mask = std::stoull(j.at("mask").get<std::string>());
     if (j.contains("mask2")) e.mask2 = std::stoull(j.at("mask2").get<std::string>());
+    if (j.contains("clock")) e.clock = j.at("clock").get<std::int64_t>();
     ok = small("cards", &e.cards, 0, 255) && small("cards2", &e.cards2, 0, 255);
     if (!ok) {
       *error = "a field of the payload is out of range";

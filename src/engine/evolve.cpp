@@ -102,6 +102,7 @@ void evolve(State& s, const Event& e) {
       s.doubles = 0;
       s.rolled_this_turn = false;
       s.throw_again = false;
+      s.offers_this_turn = 0;
       break;
     case EventType::DiceThrown:
       s.last_die1 = e.die1;
@@ -122,6 +123,7 @@ void evolve(State& s, const Event& e) {
     case EventType::PropertyOffered:
       s.phase = Phase::BuyDecision;
       s.pending_square = e.square;
+      s.offered_at = e.clock;
       break;
     case EventType::PropertyBought:
       pay_bank(s, e.player, e.amount);
@@ -152,10 +154,12 @@ void evolve(State& s, const Event& e) {
       s.auction = AuctionState{};
       s.auction.lot = static_cast<AuctionLot>(e.count);
       s.auction.square = e.square;
+      s.auction.since = e.clock;
       break;
     case EventType::BidMade:
       s.auction.high_bid = e.amount;
       s.auction.high_bidder = e.player;
+      s.auction.since = e.clock;
       break;
     case EventType::BidderPassed:
       s.auction.passed |= static_cast<std::uint8_t>(1u << e.player);
@@ -169,7 +173,7 @@ void evolve(State& s, const Event& e) {
     case EventType::RentDue:
       for (RentClaim& c : s.rents)
         if (!c.open) {
-          c = RentClaim{true, e.player, e.other, e.square, e.amount, static_cast<PlayerId>(e.count)};
+          c = RentClaim{true, e.player, e.other, e.square, e.amount, static_cast<PlayerId>(e.count), e.clock};
           break;
         }
       break;
@@ -275,6 +279,7 @@ void evolve(State& s, const Event& e) {
       break;
     case EventType::TradeOffered:
       s.offer = TradeOffer{true, e.player, e.other, e.mask, e.mask2, e.amount, e.amount2, e.cards, e.cards2};
+      ++s.offers_this_turn;
       break;
     case EventType::TradeRejected:
     case EventType::TradeAccepted:
@@ -321,6 +326,13 @@ void evolve(State& s, const Event& e) {
       break;
     case EventType::TimeCalled:
       s.time_called = true;
+      break;
+    case EventType::JailChoiceOffered:
+      s.phase = Phase::JailChoice;
+      s.pending_fine = e.amount;
+      break;
+    case EventType::GoSkipped:
+      s.phase = Phase::TurnOver;
       break;
     case EventType::BuildingPlaced:
       s.phase = s.phase_after_auction;

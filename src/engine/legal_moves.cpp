@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/decide.h"
+#include "engine/decide_support.h"
 
 namespace deedlog {
 namespace {
@@ -39,10 +40,10 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
       out.consider(roll, "the dice as thrown, 1 to 6 each");
     }
     for (Verb v : {Verb::Buy, Verb::Decline, Verb::Pass, Verb::ClaimRent, Verb::PayFine, Verb::UseCard,
-                   Verb::Accept, Verb::Reject, Verb::DeclareBankruptcy, Verb::EndTurn})
+                   Verb::Accept, Verb::Reject, Verb::DeclareBankruptcy, Verb::EndTurn, Verb::SkipGo})
       out.consider(make_command(v, p));
     if (s.phase == Phase::Auction) {
-      const Money lowest = s.auction.high_bid + Money{1};
+      const Money lowest = lowest_bid(r, s);
       Command bid = make_command(Verb::Bid, p);
       bid.amount = lowest;
       out.consider(bid, fmt::format("any amount from {} to {}", lowest.units, s.player(p).cash.units));

@@ -6,6 +6,33 @@
 #include "engine/player_ref.h"
 
 namespace deedlog {
+namespace {
+
+// The buildings of one site handed to the Bank with its mortgage, at half their price (flag: by
+// mortgage, not sold). A hotel goes with the houses given for it.
+void mortgage_buildings_with_site(Outcome& out, PlayerId p, SquareId site) {
+  const Ruleset& r = out.ruleset;
+  const Square& sq = r.square(site);
+  const int at = out.state.holdings[site].buildings;
+  if (at == kHotel) {
+    Event e = ev(EventType::HotelSold, p);
+    e.square = site;
+    e.count = 0;
+    e.amount = Money{(sq.hotel_cost.units + sq.house_cost.units * r.houses_per_hotel) / 2};
+    e.flag = true;
+    out.emit(e);
+    return;
+  }
+  for (int k = at; k > 0; --k) {
+    Event e = ev(EventType::HouseSold, p);
+    e.square = site;
+    e.amount = Money{sq.house_cost.units / 2};
+    e.flag = true;
+    out.emit(e);
+  }
+}
+
+}  // namespace
 
 Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(c.square);
@@ -14,8 +41,23 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kMortgageValue, fmt::format("{} does not own {}", player_ref(c.actor), sq.name)));
   if (h.mortgaged)
     return Decision::refuse(violation(r, rule::kMortgageValue, fmt::format("{} is mortgaged already", sq.name)));
-  // rule mortgage/unbuilt-only: every building on the group is sold back first.
-  if (sq.group >= 0) {
+  Outcome out(r, s);
+  // A debt can always be met by mortgaging: the computer edition's limits are on raising cash at will.
+  const bool to_pay_a_debt = s.player(c.actor).total_owed().units > 0;
+  if (!r.jail.jailed_may_mortgage && s.player(c.actor).in_jail && !to_pay_a_debt)
+    // rule jail/no-mortgaging
+    return Decision::refuse(violation(r, rule::kJailNoMortgage,
+                                      fmt::format("{} is in {} and may not mortgage", player_ref(c.actor), r.words.jail)));
+  if (r.mortgage.before_throw_only && !to_pay_a_debt) {
+    // rule mortgage/before-the-throw
+    if (auto v = before_own_throw(out, c.actor, rule::kMortgageBeforeThrow, "mortgages")) return Decision::refuse(*v);
+  }
+  if (r.mortgage.covers_buildings) {
+    // rule mortgage/with-its-buildings: the site's buildings go with it, the Bank lending half
+    // their price; they are not given back when the mortgage is lifted.
+    mortgage_buildings_with_site(out, c.actor, c.square);
+  } else if (sq.group >= 0) {
+    // rule mortgage/unbuilt-only: every building on the group is sold back first.
     for (SquareId m : r.groups[static_cast<std::size_t>(sq.group)].members) {
       if (s.holdings[m].buildings > 0)
         return Decision::refuse(violation(r, rule::kMortgageUnbuilt,
@@ -24,7 +66,6 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
                                                       square_words(r, m))));
     }
   }
-  Outcome out(r, s);
   Event e = ev(EventType::PropertyMortgaged, c.actor);
   e.square = c.square;
   e.amount = sq.mortgage_value;
@@ -42,14 +83,21 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kMortgageLift, fmt::format("{} is not mortgaged", sq.name)));
   // rule mortgage/lift-with-interest; lifted at once after a transfer, the 10% already paid
   // then is not charged again (rule mortgage/interest-on-transfer).
-  const Money interest = (s.lift_at_once & (std::uint64_t{1} << c.square)) ? Money{0} : mortgage_interest(r, sq.mortgage_value);
-  const Money due = sq.mortgage_value + interest;
+  const Money interest = (s.lift_at_once & (std::uint64_t{1} << c.square)) || r.mortgage.lift_at_list_price
+                             ? Money{0}
+                             : mortgage_interest(r, sq.mortgage_value);
+  // rule mortgage/lift-at-list-price: where the Bank sells the site back at its printed price.
+  const Money principal = r.mortgage.lift_at_list_price ? sq.price : sq.mortgage_value;
+  const Money due = principal + interest;
   if (s.player(c.actor).cash - committed_cash(s, c.actor) < due)
-    return Decision::refuse(violation(r, rule::kMortgageLift,
-                                      fmt::format("lifting the mortgage on {} costs {} ({} and {} interest); {} has {}",
-                                                  sq.name, money_words(r, due), money_words(r, sq.mortgage_value),
-                                                  money_words(r, interest), player_ref(c.actor),
-                                                  money_words(r, s.player(c.actor).cash))));
+    return Decision::refuse(violation(
+        r, r.mortgage.lift_at_list_price ? rule::kMortgageLiftAtList : rule::kMortgageLift,
+        r.mortgage.lift_at_list_price
+            ? fmt::format("{} is bought back at its list price, {}; {} has {}", sq.name, money_words(r, due),
+                          player_ref(c.actor), money_words(r, s.player(c.actor).cash))
+            : fmt::format("lifting the mortgage on {} costs {} ({} and {} interest); {} has {}", sq.name,
+                          money_words(r, due), money_words(r, sq.mortgage_value), money_words(r, interest),
+                          player_ref(c.actor), money_words(r, s.player(c.actor).cash))));
   if (s.player(c.actor).total_owed().units > 0)
     return Decision::refuse(violation(r, rule::kDebtBlocks,
                                       fmt::format("{} owes money: debts are paid before mortgages are lifted",
@@ -57,7 +105,7 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   Event lifted = ev(EventType::MortgageLifted, c.actor);
   lifted.square = c.square;
-  lifted.amount = sq.mortgage_value;
+  lifted.amount = principal;
   out.emit(lifted);
   if (interest.units > 0) {
     Event i = ev(EventType::InterestPaid, c.actor);

@@ -103,6 +103,25 @@ inline constexpr RuleRef kShortDeal{"short-game/deal-two-deeds", "RULES FOR PLAY
 inline constexpr RuleRef kShortTime{"short-game/time-called", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kShortValue{"short-game/valuation", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kGameOver{"game/over", "BANKRUPTCY"};
+// The computer edition (computer.txt has no section titles; its edition file names the passages)
+inline constexpr RuleRef kFirstPlayerDrawn{"turn/first-player-drawn", "TO START THE GAME"};
+inline constexpr RuleRef kBuyInTime{"buy/within-the-window", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kRentInTime{"rent/claim-within-the-window", "LANDING ON OWNED PROPERTY"};
+inline constexpr RuleRef kAuctionOpening{"auction/opens-at-half-price", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kAuctionStep{"auction/small-steps", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kAuctionSilence{"auction/closes-after-silence", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kJailNoBid{"jail/no-bidding", "JAIL"};
+inline constexpr RuleRef kJailNoTrade{"jail/no-trading", "JAIL"};
+inline constexpr RuleRef kJailNoMortgage{"jail/no-mortgaging", "JAIL"};
+inline constexpr RuleRef kJailSkipGo{"jail/skip-a-go", "JAIL"};
+inline constexpr RuleRef kJailPayOrMiss{"jail/last-failure-pay-or-miss", "JAIL"};
+inline constexpr RuleRef kTradeBeforeThrow{"trade/one-offer-before-the-throw", "SELLING PROPERTY"};
+inline constexpr RuleRef kHousesInSequence{"houses/in-sequence", "HOUSES"};
+inline constexpr RuleRef kSellByMortgage{"sell/buildings-only-by-mortgage", "MORTGAGES"};
+inline constexpr RuleRef kMortgageWithBuildings{"mortgage/with-its-buildings", "MORTGAGES"};
+inline constexpr RuleRef kMortgageLiftAtList{"mortgage/lift-at-list-price", "MORTGAGES"};
+inline constexpr RuleRef kMortgageBeforeThrow{"mortgage/before-the-throw", "MORTGAGES"};
+inline constexpr RuleRef kInsolvency{"bankruptcy/insolvent-at-mortgage-value", "BANKRUPTCY"};
 // Corrections and disputes (the referee's own powers: docs/rules.md)
 inline constexpr RuleRef kCorrection{"referee/correction", "BANKER"};
 inline constexpr RuleRef kSalaryByReferee{"referee/salary-paid-by-referee", "TO START THE GAME"};

@@ -30,6 +30,7 @@ inline std::uint32_t seeded_below(std::uint64_t seed, std::uint64_t stream, std:
 
 inline constexpr std::uint64_t kDiceStream = 1;
 inline constexpr std::uint64_t kShuffleStream = 2;
+inline constexpr std::uint64_t kFirstPlayerStream = 3;
 
 // The throw number `index` of a seeded game.
 inline std::pair<int, int> seeded_dice(std::uint64_t seed, std::uint64_t index) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 
+#include "core/clock_stamp.h"
 #include "core/ids.h"
 #include "core/money.h"
 
@@ -67,6 +68,7 @@ enum class Phase : std::uint8_t {
   GameOver,       // the last player left has won
   TaxChoice,      // the player on a tax square chooses the flat sum or the percentage of his worth
   CardDice,       // a card sent the player to an owned utility: he throws the dice for the rent
+  JailChoice,     // computer: the last throw in jail failed: pay the fine and move, or miss the next go
 };
 
 struct AuctionState {
@@ -75,6 +77,7 @@ struct AuctionState {
   Money high_bid;
   PlayerId high_bidder = kBank;
   std::uint8_t passed = 0;  // bit p: player p has dropped out
+  std::int64_t since = kNoTime;  // timed editions: when it opened or the last bid came (seconds)
   bool operator==(const AuctionState&) const = default;
 };
 
@@ -88,6 +91,7 @@ struct RentClaim {
   // The throw that closes the window: kBank = the next throw of anyone (uk-1972); a seat =
   // that player's next throw (US: "the second player following").
   PlayerId closes_on = kBank;
+  std::int64_t since = kNoTime;  // timed editions: when the token landed (seconds)
   bool operator==(const RentClaim&) const = default;
 };
 // How many rent claims can be open at once (a US window spans several landings).
@@ -123,6 +127,8 @@ struct State {
   bool rolled_this_turn = false;
   bool throw_again = false;        // the last throw earns another, unless the move ends in jail
   SquareId pending_square = kNoSquare;  // BuyDecision
+  std::int64_t offered_at = kNoTime;    // BuyDecision in a timed edition: when the token landed (seconds)
+  std::uint8_t offers_this_turn = 0;    // trade offers made since the turn began (computer: one)
   DeckId pending_deck = DeckId::Chance; // AwaitingCard, CardChoice
   Money pending_fine;                   // CardChoice: the fine offered
   std::uint8_t pending_multiplier = 0;  // CardDice: the rent is this many times the throw

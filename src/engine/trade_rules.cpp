@@ -81,11 +81,21 @@ void hand_over(Outcome& out, PlayerId from, PlayerId to, std::uint64_t squares, 
   }
 }
 
+// rule jail/no-trading: where jailed players may not trade, neither side of an offer may be in jail.
+std::optional<Violation> jail_bars_trade(const Ruleset& r, const State& s, PlayerId a, PlayerId b) {
+  if (r.jail.jailed_may_trade) return std::nullopt;
+  for (PlayerId p : {a, b})
+    if (s.player(p).in_jail)
+      return violation(r, rule::kJailNoTrade, fmt::format("{} is in {} and may not trade", player_ref(p), r.words.jail));
+  return std::nullopt;
+}
+
 }  // namespace
 
 // rule mortgage/interest-on-transfer: the new owner of a mortgaged deed pays 10% at once.
 void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId sq) {
   const Money interest = mortgage_interest(out.ruleset, out.ruleset.square(sq).mortgage_value);
+  if (interest.is_zero()) return;  // editions that charge no interest (computer)
   if (out.state.player(new_owner).cash >= interest) {
     Event e = ev(EventType::InterestPaid, new_owner);
     e.square = sq;
@@ -111,6 +121,18 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kTradeOpen,
                                       fmt::format("{}'s offer to {} is open: it is accepted or rejected first",
                                                   player_ref(s.offer.from), player_ref(s.offer.to))));
+  if (auto v = jail_bars_trade(r, s, c.actor, c.counterparty)) return Decision::refuse(*v);
+  Outcome out(r, s);
+  if (r.trade.only_before_own_throw) {
+    // rule trade/one-offer-before-the-throw
+    if (auto v = before_own_throw(out, c.actor, rule::kTradeBeforeThrow, "proposes a swop"))
+      return Decision::refuse(*v);
+  }
+  if (r.trade.offers_per_turn > 0 && out.state.offers_this_turn >= r.trade.offers_per_turn)
+    return Decision::refuse(violation(r, rule::kTradeBeforeThrow,
+                                      fmt::format("{} has made his {} offer this turn", player_ref(c.actor),
+                                                  r.trade.offers_per_turn == 1 ? std::string("one")
+                                                                               : std::to_string(r.trade.offers_per_turn))));
   const std::uint64_t give = mask_of(c.give.properties);
   const std::uint64_t get = mask_of(c.get.properties);
   if (give == 0 && get == 0 && c.give.cash.is_zero() && c.get.cash.is_zero() && c.give.jail_cards == 0 &&
@@ -119,7 +141,6 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = can_hand_over(r, s, c.actor, give, c.give.cash, c.give.jail_cards)) return Decision::refuse(*v);
   // What is asked for must be the other player's now, though his cash is checked when he answers.
   if (auto v = can_hand_over(r, s, c.counterparty, get, Money{0}, c.get.jail_cards)) return Decision::refuse(*v);
-  Outcome out(r, s);
   Event e = ev(EventType::TradeOffered, c.actor);
   e.other = c.counterparty;
   e.mask = give;
@@ -140,6 +161,7 @@ Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
                                              : std::string("no offer is open")));
   if (s.time_called)
     return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
+  if (auto v = jail_bars_trade(r, s, o.from, o.to)) return Decision::refuse(*v);
   // Both sides again: the position may have moved since the offer.
   if (auto v = can_hand_over(r, s, o.from, o.give, o.give_cash, o.give_cards)) return Decision::refuse(*v);
   if (auto v = can_hand_over(r, s, o.to, o.get, o.get_cash, o.get_cards)) return Decision::refuse(*v);

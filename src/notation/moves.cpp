@@ -13,7 +13,7 @@ namespace {
 // The verb words of a move line. Each is written in the third person ("rolls") in canonical
 // text; the plain form ("roll") is read too.
 enum class Word { Roll, Buy, Decline, Bid, Pass, Claim, Draw, Pay, Use, Build, Sell, Mortgage,
-                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award };
+                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award, Skip };
 
 struct VerbWord {
   std::string_view canonical;
@@ -21,7 +21,7 @@ struct VerbWord {
   Word word;
 };
 
-constexpr std::array<VerbWord, 22> kVerbWords = {{
+constexpr std::array<VerbWord, 23> kVerbWords = {{
     {"rolls", "roll", Word::Roll},          {"buys", "buy", Word::Buy},
     {"declines", "decline", Word::Decline}, {"bids", "bid", Word::Bid},
     {"passes", "pass", Word::Pass},         {"claims", "claim", Word::Claim},
@@ -33,6 +33,7 @@ constexpr std::array<VerbWord, 22> kVerbWords = {{
     {"declares", "declare", Word::Declare}, {"ends", "end", Word::End},
     {"calls", "call", Word::Call},          {"deals", "deal", Word::Deal},
     {"auctions", "auction", Word::Auction}, {"awards", "award", Word::Award},
+    {"skips", "skip", Word::Skip},
 }};
 
 // The verbs only the referee may use, and what is said to a player who uses one.
@@ -520,6 +521,7 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       return end_here(k + 1, "declares bankruptcy");
     }
     case Word::End: c->verb = Verb::EndTurn; return keyword("turn", "ends turn");
+    case Word::Skip: c->verb = Verb::SkipGo; return keyword("go", "skips go");
     case Word::Call: c->verb = Verb::CallTime; return keyword("time", "calls time");
     case Word::Draw: {
       c->verb = Verb::Draw;
@@ -949,6 +951,7 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
       break;
     case Verb::DeclareBankruptcy: out += "declares bankruptcy"; break;
     case Verb::EndTurn: out += "ends turn"; break;
+    case Verb::SkipGo: out += "skips go"; break;
     case Verb::CallTime: out += "calls time"; break;
     case Verb::Deal: {
       out += fmt::format("deals {}:", player_notation_name(players, c.counterparty));

@@ -102,6 +102,41 @@ struct JailPolicy {
   int fine_before_throw_turns = 2;// on which of those turns (1..N) the fine may be paid before throwing
   bool doubles_throw_again = true;// leaving by doubles gives another throw (uk-1972: yes)
   bool doubles_count_toward_three = true; // the leaving double starts the run of three doubles
+  // computer: "skipping a go" is a way out: the player stays put this turn and is free.
+  bool may_skip_go = false;
+  // computer: after the last failed throw the player chooses: pay and move, or miss his next go.
+  bool last_failure_may_miss_go = false;
+  // computer: "Whilst in jail a player can't ... bid ... trade ... mortgage".
+  bool jailed_may_bid = true;
+  bool jailed_may_trade = true;
+  bool jailed_may_mortgage = true;  // a jailed player may still mortgage to pay a debt
+};
+
+// The computer edition's clock: a decision left longer than this is lost. 0 = no clock.
+// Measured between the @TIME stamps of the moves; a move without a stamp cannot be late.
+struct TimedWindows {
+  int buy_seconds = 0;      // from landing on an unowned site to "buys"
+  int rent_seconds = 0;     // from the landing to the owner's "claims rent"
+  int auction_seconds = 0;  // from the opening or the last bid to the next bid
+};
+
+// How a declined property's auction runs.
+struct AuctionRules {
+  int opening_percent = 0;  // the first bid is at least this % of the printed price (0: any amount)
+  Money step;               // each bid beats the last by at least this (0: by any amount)
+};
+
+// When trades may be proposed.
+struct TradeRules {
+  bool only_before_own_throw = false;  // computer: the proposer is the player to move, before his throw
+  int offers_per_turn = 0;             // computer: 1; 0 = no limit
+};
+
+// What a mortgage covers and what lifting it costs.
+struct MortgageRules {
+  bool covers_buildings = false;   // computer: a built site is mortgaged with its buildings (half their price)
+  bool lift_at_list_price = false; // computer: a mortgaged site comes back only at its printed price
+  bool before_throw_only = false;  // computer: mortgaged in one's own turn before the throw (or to pay a debt)
 };
 
 enum class Rounding : std::uint8_t { Up, Down, Nearest };
@@ -143,6 +178,15 @@ struct Ruleset {
   int mortgage_interest_percent = 10;      // charged on lifting, and on a mortgaged deed changing hands
   Rounding interest_rounding = Rounding::Up;  // how 10% of an odd mortgage (£75) becomes whole money
   ShortGamePolicy short_game;
+  // The computer edition's settings (each is off in the editions played at a table).
+  TimedWindows timed;
+  AuctionRules auction;
+  TradeRules trade;
+  MortgageRules mortgage;
+  bool build_in_sequence = false;        // computer: houses go on the set's sites in their printed order
+  bool buildings_sold_back = true;       // computer: no; buildings leave only by mortgage
+  bool insolvency_at_mortgage_value = false;  // computer: the Bank pays the creditor the mortgage value, sites back on sale
+  bool first_player_drawn = false;       // computer: with a Seed, the referee draws who goes first
 
   // The edition's own rule-book section names, by the uk-1972 name the engine uses: rulings cite
   // the book the players hold ("JAIL" is "PRISON" in the military edition).

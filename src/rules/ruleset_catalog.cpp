@@ -185,6 +185,50 @@ void parse_decks(const json& j, Ruleset* r) {
   }
 }
 
+// The settings the computer edition brought: each defaults to the table editions' rule.
+void parse_computer_settings(const json& s, Ruleset* r) {
+  const json& jail = s.at("jail");
+  r->jail.may_skip_go = jail.value("may_skip_go", false);
+  r->jail.last_failure_may_miss_go = jail.value("last_failure_may_miss_go", false);
+  r->jail.jailed_may_bid = jail.value("jailed_may_bid", true);
+  r->jail.jailed_may_trade = jail.value("jailed_may_trade", true);
+  r->jail.jailed_may_mortgage = jail.value("jailed_may_mortgage", true);
+  auto seconds = [](const json& t, const char* key, const std::string& where) {
+    const int v = t.value(key, 0);
+    if (v < 0) throw DataError{where + "." + key, "must be 0 (no clock) or a number of seconds"};
+    return v;
+  };
+  if (s.contains("timed_windows")) {
+    const json& t = s.at("timed_windows");
+    r->timed.buy_seconds = seconds(t, "buy_seconds", "settings.timed_windows");
+    r->timed.rent_seconds = seconds(t, "rent_seconds", "settings.timed_windows");
+    r->timed.auction_seconds = seconds(t, "auction_seconds", "settings.timed_windows");
+  }
+  if (s.contains("auction")) {
+    const json& a = s.at("auction");
+    r->auction.opening_percent = a.value("opening_percent", 0);
+    if (r->auction.opening_percent < 0 || r->auction.opening_percent > 100)
+      throw DataError{"settings.auction.opening_percent", "must be 0 to 100"};
+    r->auction.step = money(a, "step", "settings.auction");
+  }
+  if (s.contains("trade")) {
+    const json& t = s.at("trade");
+    r->trade.only_before_own_throw = t.value("only_before_own_throw", false);
+    r->trade.offers_per_turn = t.value("offers_per_turn", 0);
+    if (r->trade.offers_per_turn < 0) throw DataError{"settings.trade.offers_per_turn", "must be 0 (no limit) or more"};
+  }
+  if (s.contains("mortgage")) {
+    const json& m = s.at("mortgage");
+    r->mortgage.covers_buildings = m.value("covers_buildings", false);
+    r->mortgage.lift_at_list_price = m.value("lift_at_list_price", false);
+    r->mortgage.before_throw_only = m.value("before_throw_only", false);
+  }
+  r->build_in_sequence = s.value("build_in_sequence", false);
+  r->buildings_sold_back = s.value("buildings_sold_back", true);
+  r->insolvency_at_mortgage_value = s.value("insolvency_at_mortgage_value", false);
+  r->first_player_drawn = s.value("first_player_drawn", false);
+}
+
 void parse_settings(const json& j, Ruleset* r) {
   const json& s = need(j, "settings", "edition");
   r->starting_cash = money(s, "starting_cash", "settings", true);
@@ -219,6 +263,7 @@ void parse_settings(const json& j, Ruleset* r) {
     r->short_game.deeds_paid = sg.value("deeds_paid", true);
   }
   r->short_game.always = s.value("always_short_game", false);
+  parse_computer_settings(s, r);
   if (r->jail.max_turns < 1 || r->jail.fine_before_throw_turns > r->jail.max_turns)
     throw DataError{"settings.jail", "max_turns must be at least 1 and fine_before_throw_turns no more than it"};
   if (r->max_players < 2 || r->max_players > kMaxPlayers)

@@ -1,0 +1,93 @@
+#include "core/clock_stamp.h"
+
+#include <cctype>
+
+namespace deedlog {
+namespace {
+
+constexpr std::int64_t kDay = 86400;
+
+// Reads exactly `n` digits at `*i`; false when they are not there.
+bool digits(std::string_view s, std::size_t* i, int n, int* out) {
+  int v = 0;
+  for (int k = 0; k < n; ++k, ++*i) {
+    if (*i >= s.size() || !std::isdigit(static_cast<unsigned char>(s[*i]))) return false;
+    v = v * 10 + (s[*i] - '0');
+  }
+  *out = v;
+  return true;
+}
+
+bool take(std::string_view s, std::size_t* i, char c) {
+  if (*i < s.size() && s[*i] == c) {
+    ++*i;
+    return true;
+  }
+  return false;
+}
+
+// HH:MM[:SS[.fff]] from *i: seconds since midnight, or -1.
+std::int64_t time_of_day(std::string_view s, std::size_t* i) {
+  int h = 0, m = 0, sec = 0;
+  if (!digits(s, i, 2, &h) || !take(s, i, ':') || !digits(s, i, 2, &m)) return -1;
+  if (take(s, i, ':')) {
+    if (!digits(s, i, 2, &sec)) return -1;
+    if (take(s, i, '.') || take(s, i, ','))
+      while (*i < s.size() && std::isdigit(static_cast<unsigned char>(s[*i]))) ++*i;
+  }
+  if (h > 23 || m > 59 || sec > 60) return -1;
+  return h * 3600 + m * 60 + sec;
+}
+
+// Days from 1970-01-01 to the given date of the proleptic Gregorian calendar.
+std::int64_t days_since_epoch(int year, int month, int day) {
+  // Count from March so that the leap day falls at the end of the counting year.
+  const int y = month <= 2 ? year - 1 : year;
+  const int era = (y >= 0 ? y : y - 399) / 400;
+  const int year_of_era = y - era * 400;
+  const int month_from_march = (month + 9) % 12;
+  const int day_of_year = (153 * month_from_march + 2) / 5 + day - 1;
+  const int day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+  return static_cast<std::int64_t>(era) * 146097 + day_of_era - 719468;
+}
+
+}  // namespace
+
+std::int64_t clock_seconds(std::string_view s) {
+  std::size_t i = 0;
+  if (s.size() > 4 && s[4] == '-') {
+    int year = 0, month = 0, day = 0;
+    if (!digits(s, &i, 4, &year) || !take(s, &i, '-') || !digits(s, &i, 2, &month) || !take(s, &i, '-') ||
+        !digits(s, &i, 2, &day) || !(take(s, &i, 'T') || take(s, &i, 't') || take(s, &i, ' ')))
+      return kNoTime;
+    if (month < 1 || month > 12 || day < 1 || day > 31) return kNoTime;
+    const std::int64_t tod = time_of_day(s, &i);
+    if (tod < 0) return kNoTime;
+    std::int64_t offset = 0;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) {
+      const int sign = s[i] == '-' ? -1 : 1;
+      ++i;
+      int oh = 0, om = 0;
+      if (!digits(s, &i, 2, &oh)) return kNoTime;
+      take(s, &i, ':');
+      if (i < s.size() && !digits(s, &i, 2, &om)) return kNoTime;
+      offset = sign * (oh * 3600 + om * 60);
+    } else {
+      take(s, &i, 'Z') || take(s, &i, 'z');
+    }
+    if (i != s.size()) return kNoTime;
+    return days_since_epoch(year, month, day) * kDay + tod - offset;
+  }
+  const std::int64_t tod = time_of_day(s, &i);
+  return tod < 0 || i != s.size() ? kNoTime : tod;
+}
+
+std::optional<std::int64_t> seconds_between(std::int64_t from, std::int64_t to) {
+  if (from == kNoTime || to == kNoTime) return std::nullopt;
+  const bool both_dated = from >= kDay && to >= kDay;
+  if (both_dated) return to - from;
+  const std::int64_t a = ((from % kDay) + kDay) % kDay, b = ((to % kDay) + kDay) % kDay;
+  return ((b - a) % kDay + kDay) % kDay;
+}
+
+}  // namespace deedlog

@@ -1,0 +1,23 @@
+#pragma once
+// A move's @TIME stamp as seconds, so that the computer edition's ten-second windows can be
+// checked by the referee from the record alone (no clock is read: the stamps are the facts).
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string_view>
+
+namespace deedlog {
+
+// kNoTime: the move carried no stamp (or one the referee cannot read), so it cannot be late.
+inline constexpr std::int64_t kNoTime = std::numeric_limits<std::int64_t>::min();
+
+// "19:42:10" (or "19:42"): seconds since midnight. "2026-11-21T19:42:10Z" (an offset such as
+// +01:00 and fractions of a second are allowed): seconds since 1970-01-01 UTC.
+std::int64_t clock_seconds(std::string_view stamp);
+
+// Seconds from `from` to `to`; none when either is unknown. A time of day alone is compared by
+// the time of day, the later one taken to be at most a day after (a game that runs past
+// midnight with clock-only stamps still reads right).
+std::optional<std::int64_t> seconds_between(std::int64_t from, std::int64_t to);
+
+}  // namespace deedlog
