@@ -11,6 +11,7 @@
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
 #include "engine/valuation.h"
+#include "rules/card_lookup.h"
 
 namespace deedlog {
 namespace {
@@ -293,31 +294,10 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
     *card = *top;
     return std::nullopt;
   }
-  // "chance:7", "chest:3": the card's number in the pack as listed in the edition's data.
-  // Card texts may hold a colon themselves ("Speeding fine: pay £15"): only digits after it
-  // make a number.
-  const auto colon = query.find(':');
-  const std::string number = colon == std::string::npos ? std::string() : query.substr(colon + 1);
-  const bool numbered = !number.empty() && number.size() <= 3 &&
-                        number.find_first_not_of("0123456789") == std::string::npos;
-  if (numbered) {
-    std::string pack_word = query.substr(0, colon);
-    for (char& ch : pack_word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    const bool is_chance = pack_word == "chance";
-    const bool is_chest = pack_word == "chest" || pack_word == "community-chest" || pack_word == "cc";
-    if ((deck == DeckId::Chance && !is_chance) || (deck == DeckId::CommunityChest && !is_chest))
-      return violation(r, rule::kCardDraw, fmt::format("the card due is from the {} pack, not '{}'", d.name, pack_word));
-    const int n = std::stoi(number);
-    if (n < 1 || n > static_cast<int>(d.cards.size()))
-      return violation(r, rule::kCardDraw, fmt::format("the {} pack has cards 1 to {}", d.name, d.cards.size()));
-    *card = static_cast<CardIndex>(n - 1);
-  } else {
-    std::vector<NameCandidate> names;
-    for (std::size_t i = 0; i < d.cards.size(); ++i) names.push_back({d.cards[i].text, {}, static_cast<int>(i)});
-    const NameMatch m = match_name(query, names, d.name + " card");
-    if (!m.found) return violation(r, rule::kCardDraw, m.error);
-    *card = static_cast<CardIndex>(m.id);
-  }
+  // "chance:7" or the card's text, read as the notation reads it (rules/card_lookup.h).
+  const CardLookup named = find_card(query, r, deck);
+  if (!named.found) return violation(r, rule::kCardDraw, named.error);
+  *card = named.card;
   const std::uint64_t bit = std::uint64_t{1} << *card;
   const std::string& text = d.cards[*card].text;
   if (pack.out & bit)
