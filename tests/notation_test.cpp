@@ -553,34 +553,30 @@ class MilitaryNotation : public Notation {
 };
 
 TEST_F(MilitaryNotation, BuildsAndSellsInTheEditionsWords) {
-  Command one = move("Ann builds Ammo Store on Sniper");
+  // Each line in the edition's words gives the Command of the line in the uk-1972 words.
+  const Command one = move("Ann builds Ammo Store on Sniper");
   EXPECT_EQ(one.verb, Verb::Build);
   EXPECT_EQ(one.square, kSniper);
   EXPECT_EQ(one.count, 1);
   EXPECT_FALSE(one.hotel);
-  EXPECT_EQ(move("Ann builds an Ammo Store on Sniper"), one);
-  EXPECT_EQ(move("Ann builds ammo STORE on Sniper"), one);    // any case
-  EXPECT_EQ(move("Ann builds \"Ammo Store\" on Sniper"), one);  // quoted, one token
-  EXPECT_EQ(move("Ann builds house on Sniper"), one);         // the uk-1972 word stays
-  Command two = move("Ann builds 2 Ammo Stores on Challenger");
-  EXPECT_EQ(two.verb, Verb::Build);
+  for (const char* same : {"Ann builds an Ammo Store on Sniper", "Ann builds ammo STORE on Sniper",
+                           "Ann builds \"Ammo Store\" on Sniper", "Ann builds house on Sniper"})
+    EXPECT_EQ(move(same), one) << same;
+  const Command two = move("Ann builds 2 Ammo Stores on Challenger");
   EXPECT_EQ(two.square, kChallenger);
   EXPECT_EQ(two.count, 2);
-  EXPECT_FALSE(two.hotel);
-  Command barracks = move("Ann builds Barracks on Sniper");
-  EXPECT_EQ(barracks.verb, Verb::Build);
-  EXPECT_EQ(barracks.square, kSniper);
-  EXPECT_EQ(barracks.count, 1);
+  EXPECT_EQ(two, move("Ann builds 2 houses on Challenger"));
+  const Command barracks = move("Ann builds Barracks on Sniper");
   EXPECT_TRUE(barracks.hotel);
-  EXPECT_EQ(move("Ann builds hotel on Sniper"), barracks);
-  Command sold = move("Ann sells barracks on Sniper");
+  EXPECT_EQ(barracks.count, 1);
+  EXPECT_EQ(barracks, move("Ann builds hotel on Sniper"));
+  const Command sold = move("Ann sells barracks on Sniper");
   EXPECT_EQ(sold.verb, Verb::Sell);
   EXPECT_TRUE(sold.hotel);
-  EXPECT_EQ(sold.square, kSniper);
-  Command stores = move("Ann sells 3 ammo stores on Sniper");
-  EXPECT_EQ(stores.verb, Verb::Sell);
+  EXPECT_EQ(sold, move("Ann sells hotel on Sniper"));
+  const Command stores = move("Ann sells 3 ammo stores on Sniper");
   EXPECT_EQ(stores.count, 3);
-  EXPECT_FALSE(stores.hotel);
+  EXPECT_EQ(stores, move("Ann sells 3 houses on Sniper"));
   EXPECT_HAS(error("Ann builds Ammo Stores on Sniper"), "how many houses?");
   EXPECT_HAS(error("Ann builds 2 Barracks on Sniper"), "at most one hotel");
   EXPECT_HAS(error("Ann builds Ammo on Sniper"), "(or Ammo Store, Ammo Stores, Barracks)");
