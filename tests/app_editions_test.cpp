@@ -193,8 +193,9 @@ TEST_P(Edition, ValueAppliesTheEditionsEndingRules) {
   EXPECT_EQ(j["players"][0]["in_game"], false);
   EXPECT_EQ(j["players"][1]["total"], ben.units) << v.out;
   EXPECT_EQ(j["players"][2]["total"], cat.units) << v.out;
-  for (const auto& item : j["players"][1]["items"])
+  for (const auto& item : j["players"][1]["items"]) {
     if (item["kind"] == "hotel") EXPECT_EQ(item["count"], 1);
+  }
 
   const RunResult words = referee(db, "value");
   EXPECT_TRUE(has(words.out, r.game_ends_at_first_bankruptcy ? "(final)" : "(the game goes on)")) << words.out;
@@ -221,17 +222,22 @@ INSTANTIATE_TEST_SUITE_P(Builtin, Edition, ::testing::ValuesIn(builtin_ruleset_i
 
 // military: site names in a setup and in moves (a unique start is enough: "Challenger",
 // "Trooper", "Catterick"), the Combat and Training packs, Prison in the narration.
-TEST(EditionWords, MilitaryNamesAreMatchedInTheNotation) {
-  const auto dir = temp_dir("military-names");
+// A military game of Ann and Ben, Ann at Assault Trooper owning what `owns` lists, Ben in
+// Prison just visiting, then `moves`, imported into a new journal; returns the journal.
+fs::path military_game(const std::string& name, const std::string& owns, const std::string& moves) {
+  const auto dir = temp_dir(name);
   const auto db = dir / "g.db";
-  const fs::path file = write_game(dir,
-                                   "[Ruleset \"military\"]\n[Players \"Ann, Ben\"]\n[Setup]\n"
-                                   "Ann: at Trooper; owns Scimitar, Warrior, Challenger, Catterick\n"
-                                   "Ben: at \"just visiting\"\n[Moves]\n"
-                                   "Ann builds house on Challenger\n"
-                                   "Ann mortgages Catterick\n");
+  const fs::path file = write_game(dir, "[Ruleset \"military\"]\n[Players \"Ann, Ben\"]\n[Setup]\n"
+                                        "Ann: at Trooper; owns " + owns + "\nBen: at \"just visiting\"\n[Moves]\n" +
+                                        moves);
   const RunResult imported = referee(db, "import " + quote(file.string()));
-  ASSERT_EQ(imported.code, 0) << imported.out << imported.err;
+  EXPECT_EQ(imported.code, 0) << imported.out << imported.err;
+  return db;
+}
+
+TEST(EditionWords, MilitaryNamesAreMatchedInTheNotation) {
+  const fs::path db = military_game("military-names", "Scimitar, Warrior, Challenger, Catterick",
+                                    "Ann builds house on Challenger\nAnn mortgages Catterick\n");
   const json j = json::parse(referee(db, "--json status").out);
   EXPECT_EQ(j["players"][0]["square_name"], "Assault Trooper");
   EXPECT_EQ(j["players"][1]["square_name"], "Prison");
@@ -249,6 +255,29 @@ TEST(EditionWords, MilitaryNamesAreMatchedInTheNotation) {
   EXPECT_TRUE(has(card.out, "Ben turned up Training: \"Go to Prison\".")) << card.out;
   EXPECT_TRUE(has(card.out, "Ben went to Prison")) << card.out;
   EXPECT_TRUE(has(referee(db, "status").out, "(in Prison, 0 turn(s) used)"));
+}
+
+// military in its own words from end to end: moves written with the edition's building and
+// pack words are read, the engine takes a card named by the pack's own name, and the narration
+// puts "an" before "Ammo Store".
+TEST(EditionWords, MilitaryMovesInTheEditionsWordsAndTheirNarration) {
+  const fs::path db = military_game("military-words", "Scimitar, Warrior, Challenger", "");
+  const RunResult built = referee(db, "play " + quote("Ann builds an Ammo Store on Challenger"));
+  ASSERT_EQ(built.code, 0) << built.out << built.err;
+  EXPECT_TRUE(has(built.out, "Ann built an Ammo Store on Challenger 2 for £50.")) << built.out;
+  const RunResult sold = referee(db, "play " + quote("Ann sells ammo store on Challenger"));
+  ASSERT_EQ(sold.code, 0) << sold.out << sold.err;
+  EXPECT_TRUE(has(sold.out, "Ann sold an Ammo Store on Challenger 2 to the Bank for £25.")) << sold.out;
+  ASSERT_EQ(referee(db, "play " + quote("Ann rolls 1 2")).code, 0);   // 37 + 3: GO
+  const RunResult landed = referee(db, "play " + quote("Ben rolls 3 4"));  // 10 + 7: Training
+  ASSERT_EQ(landed.code, 0) << landed.out << landed.err;
+  const RunResult card = referee(db, "play " + quote("Ben draws training:2"));
+  ASSERT_EQ(card.code, 0) << card.out << card.err;
+  EXPECT_TRUE(has(card.out, "Ben turned up Training: \"Sale of surplus kit: collect £50\".")) << card.out;
+  const RunResult told = replay(db, "");
+  ASSERT_EQ(told.code, 0) << told.err;
+  EXPECT_TRUE(has(told.out, "Ann built an Ammo Store on Challenger 2")) << told.out;
+  EXPECT_FALSE(has(told.out, "a Ammo Store")) << told.out;
 }
 
 // The military samples told by `replay`: Prison, the donations, Ammo Stores and Barracks.

@@ -542,23 +542,130 @@ TEST_F(Notation, NumberedSquaresOfOneName) {
   EXPECT_EQ(match_square("Free", r, true).id, 20);  // no property fits: any square
 }
 
-TEST_F(Notation, ResolveCardAgainstThePackThatIsDue) {
-  CardIndex i = kNoCard;
-  std::string err;
-  ASSERT_TRUE(resolve_card("chance:7", r, DeckId::Chance, &i, &err)) << err;
-  EXPECT_EQ(i, 6);
-  EXPECT_FALSE(resolve_card("chance:7", r, DeckId::CommunityChest, &i, &err));
-  EXPECT_HAS(err, "is a Chance card");
-  ASSERT_TRUE(resolve_card("Advance to GO", r, DeckId::Chance, &i, &err)) << err;
-  EXPECT_EQ(i, 1);
-  ASSERT_TRUE(resolve_card("Advance to GO", r, DeckId::CommunityChest, &i, &err)) << err;
-  EXPECT_EQ(i, 5);
-  ASSERT_TRUE(resolve_card("Advance", r, DeckId::CommunityChest, &i, &err)) << err;
-  EXPECT_EQ(i, 5);
-  EXPECT_FALSE(resolve_card("Advance", r, DeckId::Chance, &i, &err));
-  EXPECT_HAS(err, "ambiguous Chance card 'Advance'");
-  ASSERT_TRUE(resolve_card("chest:16", r, DeckId::CommunityChest, &i, &err)) << err;
-  EXPECT_EQ(i, 15);
+// ---- the edition's words --------------------------------------------------------------------
+
+// The military edition: houses are Ammo Stores, hotels Barracks, the packs Combat and Training.
+class MilitaryNotation : public Notation {
+ protected:
+  void SetUp() override { ASSERT_TRUE(load_ruleset("military", &r).is_ok()); }
+  static constexpr SquareId kSniper = 39;
+  static constexpr SquareId kChallenger = 9;
+};
+
+TEST_F(MilitaryNotation, BuildsAndSellsInTheEditionsWords) {
+  // Each line in the edition's words gives the Command of the line in the uk-1972 words.
+  const Command one = move("Ann builds Ammo Store on Sniper");
+  EXPECT_EQ(one.verb, Verb::Build);
+  EXPECT_EQ(one.square, kSniper);
+  EXPECT_EQ(one.count, 1);
+  EXPECT_FALSE(one.hotel);
+  for (const char* same : {"Ann builds an Ammo Store on Sniper", "Ann builds ammo STORE on Sniper",
+                           "Ann builds \"Ammo Store\" on Sniper", "Ann builds house on Sniper"})
+    EXPECT_EQ(move(same), one) << same;
+  const Command two = move("Ann builds 2 Ammo Stores on Challenger");
+  EXPECT_EQ(two.square, kChallenger);
+  EXPECT_EQ(two.count, 2);
+  EXPECT_EQ(two, move("Ann builds 2 houses on Challenger"));
+  const Command barracks = move("Ann builds Barracks on Sniper");
+  EXPECT_TRUE(barracks.hotel);
+  EXPECT_EQ(barracks.count, 1);
+  EXPECT_EQ(barracks, move("Ann builds hotel on Sniper"));
+  const Command sold = move("Ann sells barracks on Sniper");
+  EXPECT_EQ(sold.verb, Verb::Sell);
+  EXPECT_TRUE(sold.hotel);
+  EXPECT_EQ(sold, move("Ann sells hotel on Sniper"));
+  const Command stores = move("Ann sells 3 ammo stores on Sniper");
+  EXPECT_EQ(stores.count, 3);
+  EXPECT_EQ(stores, move("Ann sells 3 houses on Sniper"));
+  EXPECT_HAS(error("Ann builds Ammo Stores on Sniper"), "how many houses?");
+  EXPECT_HAS(error("Ann builds 2 Barracks on Sniper"), "at most one hotel");
+  EXPECT_HAS(error("Ann builds Ammo on Sniper"), "(or Ammo Store, Ammo Stores, Barracks)");
+  EXPECT_HAS(error("Ann builds Ammo Store Sniper"), "expected 'on' and a property");
+}
+
+TEST_F(MilitaryNotation, PrintsTheCanonicalWordsAndReadsThemBack) {
+  for (const char* line : {"Ann builds an Ammo Store on Sniper", "Ann builds 4 Ammo Stores on Sniper",
+                           "Ann sells Barracks on Sniper", "Referee auctions Ammo Store", "Referee auctions barracks",
+                           "Ann draws combat:3", "Ann draws Training:5"}) {
+    const Command c = move(line);
+    const std::string printed = print_move(c, r, players);
+    EXPECT_EQ(move(printed), c) << line << " -> " << printed;
+  }
+  EXPECT_EQ(print_move(move("Ann builds an Ammo Store on Sniper"), r, players), "Ann builds house on Sniper");
+  EXPECT_EQ(print_move(move("Ann sells Barracks on Sniper"), r, players), "Ann sells hotel on Sniper");
+}
+
+TEST_F(MilitaryNotation, BuildingAuctionsInTheEditionsWords) {
+  Command store = move("Referee auctions Ammo Store");
+  EXPECT_EQ(store.verb, Verb::AuctionBuilding);
+  EXPECT_EQ(store.actor, kReferee);
+  EXPECT_FALSE(store.hotel);
+  EXPECT_TRUE(move("Referee auctions Barracks").hotel);
+  EXPECT_FALSE(move("Referee auctions house").hotel);
+  EXPECT_HAS(error("Referee auctions Ammo Stores"), "one building is auctioned at a time");
+  EXPECT_HAS(error("Referee auctions Ammo Store Sniper"), "unexpected 'Sniper'");
+}
+
+TEST_F(MilitaryNotation, DrawsNameThePacksByTheEditionsNames) {
+  Command combat = move("Ann draws combat:3");
+  EXPECT_EQ(combat.verb, Verb::Draw);
+  EXPECT_EQ(combat.card_query, "combat:3");  // kept as written: the engine reads it again
+  EXPECT_EQ(move("Ann draws Training:5").card_query, "Training:5");
+  EXPECT_EQ(move("Ann draws TRAINING:16").card_query, "TRAINING:16");
+  EXPECT_EQ(move("Ann draws chance:3").card_query, "chance:3");  // the uk-1972 words stay
+  EXPECT_EQ(move("Ann draws community-chest:5").card_query, "community-chest:5");
+  EXPECT_EQ(move("Ann draws \"Go to Prison\"").card_query, "Go to Prison");
+  EXPECT_HAS(error("Ann draws combat:17"), "the Combat pack has cards 1 to 16");
+  EXPECT_HAS(error("Ann draws training:0"), "the Training pack has cards 1 to 16");
+}
+
+TEST_F(MilitaryNotation, SetupInTheEditionsWords) {
+  GameFile g;
+  ParseError e;
+  ASSERT_TRUE(game("[Ruleset \"military\"]\n[Players \"Ann, Ben\"]\n[Setup]\n"
+                   "Ann: owns Sniper (Barracks), Challenger (2 Ammo Stores), Warrior (an Ammo Store, mortgaged), "
+                   "Scimitar (1 house)\n[Moves]\n",
+                   &g, &e))
+      << format_error(e);
+  const PlayerSetup& ann = g.setup->players[0];
+  ASSERT_EQ(ann.owns.size(), 4u);
+  EXPECT_TRUE(ann.owns[0].hotel);
+  EXPECT_EQ(ann.owns[1].houses, 2);
+  EXPECT_EQ(ann.owns[2].houses, 1);
+  EXPECT_TRUE(ann.owns[2].mortgaged);
+  EXPECT_EQ(ann.owns[3].houses, 1);
+  EXPECT_HAS(game_error("[Ruleset \"military\"]\n[Players \"Ann, Ben\"]\n[Setup]\nAnn: owns Sniper (Ammo Stores)\n")
+                 .message,
+             "expected '(hotel)'");
+}
+
+// Every edition's words are read, and the uk-1972 words with them.
+TEST(EditionWordsNotation, EveryEditionsBuildingAndPackWordsAreRead) {
+  const std::vector<std::string> players{"Ann", "Ben"};
+  for (const std::string& id : builtin_ruleset_ids()) {
+    Ruleset r;
+    ASSERT_TRUE(load_ruleset(id, &r).is_ok()) << id;
+    SquareId site = kNoSquare;
+    for (int s = 0; s < r.board_size() && site == kNoSquare; ++s)
+      if (r.square(static_cast<SquareId>(s)).kind == SquareKind::Street) site = static_cast<SquareId>(s);
+    const std::string where = " on \"" + square_notation_name(r, site) + "\"";
+    auto parsed = [&](const std::string& line) {
+      Command c;
+      ParseError e;
+      EXPECT_TRUE(parse_move(line, r, players, &c, &e)) << id << ": " << line << " -> " << e.message;
+      return c;
+    };
+    const Command house = parsed("Ann builds " + r.words.house + where);
+    EXPECT_FALSE(house.hotel) << id;
+    EXPECT_EQ(house.square, site) << id;
+    EXPECT_EQ(parsed("Ann builds 3 " + r.words.houses + where).count, 3) << id;
+    EXPECT_TRUE(parsed("Ann sells " + r.words.hotel + where).hotel) << id;
+    EXPECT_EQ(parsed("Ann builds house" + where), house) << id;
+    for (int d = 0; d < kDeckCount; ++d) {
+      const std::string query = r.decks[d].name + ":2";
+      EXPECT_EQ(parsed("Ann draws \"" + query + "\"").card_query, query) << id;
+    }
+  }
 }
 
 // ---- the header ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/article.h"
 #include "app/game_session.h"
 #include "app/narration.h"
 #include "app/table_version.h"
@@ -40,7 +41,7 @@ std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, con
     auto words = [&](const deedlog::Holding& h) {
       if (h.owner != p) return std::string("not his");
       std::string w = "his";
-      if (h.buildings == kHotel) w += ", a " + r.words.hotel;
+      if (h.buildings == kHotel) w += ", " + with_article(r.words.hotel);
       else if (h.buildings > 0) w += fmt::format(", {} {}", h.buildings, h.buildings == 1 ? r.words.house : r.words.houses);
       if (h.mortgaged) w += ", mortgaged";
       return w;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/article.h"
 #include "app/game_session.h"
 #include "app/narration.h"
 #include "engine/decide_support.h"
@@ -49,7 +50,7 @@ void explain_rent(Context& c) {
                         r.groups[static_cast<std::size_t>(sq.group)].name,
                         gh.owned_mortgaged ? fmt::format(", {} of them mortgaged", gh.owned_mortgaged) : ""));
       if (h.buildings == kHotel) {
-        c.say(fmt::format("{} has a {}: the deed's rent with a {} is {}.", sq.name, r.words.hotel, r.words.hotel,
+        c.say(fmt::format("{} has {}: the deed's rent with {} is {}.", sq.name, with_article(r.words.hotel), with_article(r.words.hotel),
                           c.money(sq.rent[kHotel])));
       } else if (h.buildings > 0) {
         c.say(fmt::format("{} has {} {}: the deed's rent is {}.", sq.name, h.buildings,

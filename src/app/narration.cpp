@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/article.h"
 #include "app/game_session.h"
 
 namespace deedlog {
@@ -25,7 +26,7 @@ std::string card_text(const Ruleset& r, DeckId d, CardIndex c) {
 }
 
 std::string buildings_words(const Ruleset& r, int b) {
-  if (b == kHotel) return "a " + r.words.hotel;
+  if (b == kHotel) return with_article(r.words.hotel);
   if (b == 1) return "1 " + r.words.house;
   return fmt::format("{} {}", b, r.words.houses);
 }
@@ -102,12 +103,13 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} did not ask in time: the {} rent for {} is lost.", other, money(r, e.amount), sq(r, e.square));
     case EventType::TaxPaid: return fmt::format("{} paid {} ({}).", who, money(r, e.amount), sq(r, e.square));
     case EventType::CardAwaited:
-      return fmt::format("{} takes a {} card.", who, r.decks[static_cast<int>(e.deck)].name);
+      return fmt::format("{} takes {} card.", who, with_article(r.decks[static_cast<int>(e.deck)].name));
     case EventType::CardDrawn:
       return fmt::format("{} turned up {}: \"{}\".", who, r.decks[static_cast<int>(e.deck)].name,
                          card_text(r, e.deck, e.card));
     case EventType::CardChoiceOffered:
-      return fmt::format("{} may pay {} or take a {} card.", who, money(r, e.amount), r.decks[static_cast<int>(e.deck)].name);
+      return fmt::format("{} may pay {} or take {} card.", who, money(r, e.amount),
+                         with_article(r.decks[static_cast<int>(e.deck)].name));
     case EventType::JailCardKept: return fmt::format("{} keeps the card until it is needed.", who);
     case EventType::JailCardReturned:
       return fmt::format("{}'s {} card goes back under the {} pack.", who, r.words.jail_card,
@@ -125,7 +127,7 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::JailTurnFailed:
       return fmt::format("No doubles: {} stays in {} ({} of {} turns used).", who, r.words.jail, e.count, r.jail.max_turns);
     case EventType::LeftJail: {
-      const std::string how[] = {"by throwing doubles", "by paying the fine", "with a " + r.words.jail_card + " card",
+      const std::string how[] = {"by throwing doubles", "by paying the fine", "with " + with_article(r.words.jail_card) + " card",
                                  "after the last allowed turn, paying the fine", "by skipping a go"};
       return fmt::format("{} left {} {}.", who, r.words.jail, e.count >= 0 && e.count < 5 ? how[e.count] : "");
     }
@@ -136,14 +138,15 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return e.flag ? fmt::format("{} threw doubles and throws again.", who) : fmt::format("{}'s move is over.", who);
     case EventType::HouseBuilt:
       return e.amount.is_zero() ? fmt::format("{} put the {} bought at auction on {}.", who, r.words.house, sq(r, e.square))
-                                : fmt::format("{} built a {} on {} for {}.", who, r.words.house, sq(r, e.square), money(r, e.amount));
+                                : fmt::format("{} built {} on {} for {}.", who, with_article(r.words.house), sq(r, e.square),
+                                              money(r, e.amount));
     case EventType::HotelBuilt:
-      return fmt::format("{} built a {} on {} for {} and the {} {}.", who, r.words.hotel, sq(r, e.square),
+      return fmt::format("{} built {} on {} for {} and the {} {}.", who, with_article(r.words.hotel), sq(r, e.square),
                          money(r, e.amount), r.houses_per_hotel, r.words.houses);
     case EventType::HouseSold:
-      if (e.flag) return fmt::format("{} mortgaged a {} on {} with the site for {}.", who, r.words.house, sq(r, e.square), money(r, e.amount));
-      return e.amount.is_zero() ? fmt::format("A {} on {} went back to the Bank.", r.words.house, sq(r, e.square))
-                                : fmt::format("{} sold a {} on {} to the Bank for {}.", who, r.words.house, sq(r, e.square),
+      if (e.flag) return fmt::format("{} mortgaged {} on {} with the site for {}.", who, with_article(r.words.house), sq(r, e.square), money(r, e.amount));
+      return e.amount.is_zero() ? fmt::format("{} on {} went back to the Bank.", with_article(r.words.house, /*capital=*/true), sq(r, e.square))
+                                : fmt::format("{} sold {} on {} to the Bank for {}.", who, with_article(r.words.house), sq(r, e.square),
                                               money(r, e.amount));
     case EventType::HotelSold:
       if (e.flag) return fmt::format("{} mortgaged the {} on {} with the site for {}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount));
@@ -163,7 +166,7 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::PropertyTransferred:
       return fmt::format("{} passed from {} to {}.", sq(r, e.square), who, other);
     case EventType::JailCardTransferred:
-      return fmt::format("{} handed a {} card to {}.", who, r.words.jail_card, other);
+      return fmt::format("{} handed {} card to {}.", who, with_article(r.words.jail_card), other);
     case EventType::DebtPaid: return fmt::format("{} paid the {} owed to {}.", who, money(r, e.amount), other);
     case EventType::PlayerBankrupted:
       return fmt::format("{} is bankrupt to {} and leaves the game.", who, other);
@@ -211,9 +214,11 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
                  ? fmt::format("auction of {}: no bid yet", sq(r, s.auction.square))
                  : fmt::format("auction of {}: {} bids {}", sq(r, s.auction.square), name_of(names, s.auction.high_bidder),
                                money(r, s.auction.high_bid));
-    case Phase::AwaitingCard: return fmt::format("{} to take a {} card", who, r.decks[static_cast<int>(s.pending_deck)].name);
+    case Phase::AwaitingCard:
+      return fmt::format("{} to take {} card", who, with_article(r.decks[static_cast<int>(s.pending_deck)].name));
     case Phase::CardChoice:
-      return fmt::format("{} to pay {} or take a {} card", who, money(r, s.pending_fine), r.decks[static_cast<int>(s.pending_deck)].name);
+      return fmt::format("{} to pay {} or take {} card", who, money(r, s.pending_fine),
+                         with_article(r.decks[static_cast<int>(s.pending_deck)].name));
     case Phase::TurnOver: return fmt::format("{}'s move is over", who);
     case Phase::Placing: return fmt::format("{} to place the building bought at auction", name_of(names, s.placing_player));
     case Phase::GameOver: return fmt::format("the game is over: {} has won", name_of(names, s.winner));

@@ -6,6 +6,7 @@
 #include <array>
 #include <cctype>
 
+#include "core/article.h"
 #include "app/narration.h"
 #include "engine/evolve.h"
 #include "engine/rent.h"
@@ -42,7 +43,7 @@ std::string rent_reason(const Ruleset& r, const std::vector<std::string>& names,
   const std::string group = sq.group >= 0 ? r.groups[static_cast<std::size_t>(sq.group)].name : std::string();
   switch (sq.kind) {
     case SquareKind::Street:
-      if (h.buildings == kHotel) return fmt::format("the rent with a {}", r.words.hotel);
+      if (h.buildings == kHotel) return fmt::format("the rent with {}", with_article(r.words.hotel));
       if (h.buildings == 1) return fmt::format("the rent with 1 {}", r.words.house);
       if (h.buildings > 1) return fmt::format("the rent with {} {}", h.buildings, r.words.houses);
       if (g.complete() && g.owned_mortgaged > 0 && r.double_rent_needs_unmortgaged_group)

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <string_view>
 
+#include "core/article.h"
+
 namespace deedlog {
 namespace {
 
@@ -182,7 +184,7 @@ NameMatch match_name(const std::string& query, const std::vector<NameCandidate>&
   if (raw.size() >= 2 && raw.front() == '"' && raw.back() == '"') raw = trim(raw.substr(1, raw.size() - 2));
   const std::string q = normalize(raw);
   if (q.empty()) {
-    result.error = "expected a " + what + " name";
+    result.error = "expected " + with_article(what) + " name";  // what may be a pack's name
     return result;
   }
   const std::vector<std::string_view> q_words = words_of(q);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/article.h"
 #include "engine/decide_support.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
@@ -89,11 +90,12 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
     return violation(r, rule::kHotelOne, fmt::format("{} has its {} already: one a site", sq.name, r.words.hotel));
   if (hotel && at != r.houses_per_hotel)
     return violation(r, rule::kHotelNeedsFour,
-                     fmt::format("a {} needs {} {} on {} (it has {})", r.words.hotel, r.houses_per_hotel,
+                     fmt::format("{} needs {} {} on {} (it has {})", with_article(r.words.hotel), r.houses_per_hotel,
                                  r.words.houses, sq.name, at));
   if (!hotel && at == r.houses_per_hotel)
     return violation(r, rule::kHousesFourMax,
-                     fmt::format("{} has {} {}: the next step is a {}", sq.name, at, r.words.houses, r.words.hotel));
+                     fmt::format("{} has {} {}: the next step is {}", sq.name, at, r.words.houses,
+                                 with_article(r.words.hotel)));
   if (auto v = in_sequence(r, s, site)) return v;
   if (auto v = even_up(r, s, site)) return v;
   if (hotel && s.bank_hotels <= 0)
@@ -105,7 +107,7 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   const Money price = paid_at_auction ? Money{0} : (hotel ? sq.hotel_cost : sq.house_cost);
   if (s.player(p).cash < price)
     return violation(r, rule::kHousesCash,
-                     fmt::format("a {} on {} costs {} and {} has {}", hotel ? r.words.hotel : r.words.house, sq.name,
+                     fmt::format("{} on {} costs {} and {} has {}", with_article(hotel ? r.words.hotel : r.words.house), sq.name,
                                  money_words(r, price), player_ref(p), money_words(r, s.player(p).cash)));
   Event e = ev(hotel ? EventType::HotelBuilt : EventType::HouseBuilt, p);
   e.square = site;
@@ -183,8 +185,9 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
       return Decision::refuse(violation(r, rule::kShortageAuction, pending_words(r, s)));
     if (c.hotel != (s.placing_lot == AuctionLot::Hotel))
       return Decision::refuse(violation(r, rule::kShortageAuction,
-                                        fmt::format("the auction sold a {}: place that",
-                                                    s.placing_lot == AuctionLot::Hotel ? r.words.hotel : r.words.house)));
+                                        fmt::format("the auction sold {}: place that",
+                                                    with_article(s.placing_lot == AuctionLot::Hotel ? r.words.hotel
+                                                                                                    : r.words.house))));
     if (c.count != 1)
       return Decision::refuse(violation(r, rule::kShortageAuction, "the auction sold one building: place one"));
     if (auto v = build_one(out, c.actor, c.square, c.hotel, true)) return Decision::refuse(*v);
@@ -257,7 +260,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
       }
       if (at == kHotel)
         return Decision::refuse(violation(r, rule::kSellHotel,
-                                          fmt::format("{} carries a {}: sell the {} first", sq.name, r.words.hotel,
+                                          fmt::format("{} carries {}: sell the {} first", sq.name, with_article(r.words.hotel),
                                                       r.words.hotel)));
       if (at == 0)
         return Decision::refuse(violation(r, rule::kSellHalf, fmt::format("{} has no {} left", sq.name, r.words.houses)));
@@ -288,9 +291,9 @@ Decision decide_auction_building(const Ruleset& r, const State& s, const Command
   // rule shortage/auction: only when two or more players could build and compete for the stock.
   if (wanting < 2)
     return Decision::refuse(violation(r, rule::kShortageAuction,
-                                      fmt::format("{} player(s) can build a {} now: an auction needs two or more "
+                                      fmt::format("{} player(s) can build {} now: an auction needs two or more "
                                                   "wanting more than the Bank has",
-                                                  wanting, hotel ? r.words.hotel : r.words.house)));
+                                                  wanting, with_article(hotel ? r.words.hotel : r.words.house))));
   Outcome out(r, s);
   Event e = ev(EventType::AuctionOpened, kReferee);
   e.count = static_cast<int>(hotel ? AuctionLot::Hotel : AuctionLot::House);

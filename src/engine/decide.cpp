@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "core/article.h"
 #include "core/name_match.h"
 #include "engine/decide_support.h"
 #include "engine/move_resolution.h"
@@ -11,6 +12,7 @@
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
 #include "engine/valuation.h"
+#include "rules/card_lookup.h"
 
 namespace deedlog {
 namespace {
@@ -224,9 +226,9 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
   const AuctionState& a = s.auction;
   if (a.lot != AuctionLot::Property && !can_place_building(r, s, c.actor, a.lot == AuctionLot::Hotel))
     return Decision::refuse(violation(r, rule::kShortageAuction,
-                                      fmt::format("{} has nowhere to put a {} and so does not bid for one",
+                                      fmt::format("{} has nowhere to put {} and so does not bid for one",
                                                   player_ref(c.actor),
-                                                  a.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house)));
+                                                  with_article(a.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house))));
   if (!r.jail.jailed_may_bid && s.player(c.actor).in_jail)
     return Decision::refuse(violation(r, rule::kJailNoBid,
                                       fmt::format("{} is in {} and may not bid", player_ref(c.actor), r.words.jail)));
@@ -346,31 +348,10 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
     *card = *top;
     return std::nullopt;
   }
-  // "chance:7", "chest:3": the card's number in the pack as listed in the edition's data.
-  // Card texts may hold a colon themselves ("Speeding fine: pay £15"): only digits after it
-  // make a number.
-  const auto colon = query.find(':');
-  const std::string number = colon == std::string::npos ? std::string() : query.substr(colon + 1);
-  const bool numbered = !number.empty() && number.size() <= 3 &&
-                        number.find_first_not_of("0123456789") == std::string::npos;
-  if (numbered) {
-    std::string pack_word = query.substr(0, colon);
-    for (char& ch : pack_word) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    const bool is_chance = pack_word == "chance";
-    const bool is_chest = pack_word == "chest" || pack_word == "community-chest" || pack_word == "cc";
-    if ((deck == DeckId::Chance && !is_chance) || (deck == DeckId::CommunityChest && !is_chest))
-      return violation(r, rule::kCardDraw, fmt::format("the card due is from the {} pack, not '{}'", d.name, pack_word));
-    const int n = std::stoi(number);
-    if (n < 1 || n > static_cast<int>(d.cards.size()))
-      return violation(r, rule::kCardDraw, fmt::format("the {} pack has cards 1 to {}", d.name, d.cards.size()));
-    *card = static_cast<CardIndex>(n - 1);
-  } else {
-    std::vector<NameCandidate> names;
-    for (std::size_t i = 0; i < d.cards.size(); ++i) names.push_back({d.cards[i].text, {}, static_cast<int>(i)});
-    const NameMatch m = match_name(query, names, d.name + " card");
-    if (!m.found) return violation(r, rule::kCardDraw, m.error);
-    *card = static_cast<CardIndex>(m.id);
-  }
+  // "chance:7" or the card's text, read as the notation reads it (rules/card_lookup.h).
+  const CardLookup named = find_card(query, r, deck);
+  if (!named.found) return violation(r, rule::kCardDraw, named.error);
+  *card = named.card;
   const std::uint64_t bit = std::uint64_t{1} << *card;
   const std::string& text = d.cards[*card].text;
   if (pack.out & bit)

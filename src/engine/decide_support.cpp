@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "core/article.h"
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
 
@@ -57,14 +58,14 @@ std::string pending_words(const Ruleset& r, const State& s) {
     case Phase::Auction:
       return s.auction.lot == AuctionLot::Property
                  ? fmt::format("the auction of {} must close first (bid or pass)", square_words(r, s.auction.square))
-                 : fmt::format("the auction of a {} must close first (bid or pass)",
-                               s.auction.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house);
+                 : fmt::format("the auction of {} must close first (bid or pass)",
+                               with_article(s.auction.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house));
     case Phase::AwaitingCard:
-      return fmt::format("{} must first turn up a {} card", player_ref(s.turn),
-                         r.decks[static_cast<int>(s.pending_deck)].name);
+      return fmt::format("{} must first turn up {} card", player_ref(s.turn),
+                         with_article(r.decks[static_cast<int>(s.pending_deck)].name));
     case Phase::CardChoice:
-      return fmt::format("{} must first pay the {} fine or take a {} card", player_ref(s.turn),
-                         money_words(r, s.pending_fine), r.decks[static_cast<int>(s.pending_deck)].name);
+      return fmt::format("{} must first pay the {} fine or take {} card", player_ref(s.turn),
+                         money_words(r, s.pending_fine), with_article(r.decks[static_cast<int>(s.pending_deck)].name));
     case Phase::AwaitingRoll:
       return fmt::format("{} must throw the dice", player_ref(s.turn));
     case Phase::TurnOver:

@@ -63,10 +63,4 @@ std::string square_notation_name(const Ruleset& ruleset, SquareId square);
 // property verbs do ("Park" is Park Lane, not Free Parking).
 NameMatch match_square(const std::string& query, const Ruleset& ruleset, bool properties_first);
 
-// Resolves what a player said a card was against one pack: the 1-based form "chance:7",
-// "chest:3" or "community-chest:3" (which must name this pack), or the card's text or a unique
-// part of it. For the engine, which knows which pack is due. On failure *error says why.
-bool resolve_card(const std::string& query, const Ruleset& ruleset, DeckId deck, CardIndex* out,
-                  std::string* error);
-
 }  // namespace deedlog

@@ -1,5 +1,7 @@
 #pragma once
 // Internal to the notation library: what the move, setup and header parsers share.
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +39,15 @@ std::string resolve_square_tokens(std::string_view line, const std::vector<Token
 // ("The Angel, Islington" written without quotes).
 std::vector<std::pair<std::size_t, std::size_t>> split_list(std::string_view line, const std::vector<Token>& tokens,
                                                             std::size_t first, std::size_t last, const Context& ctx);
+
+// A building as the notation names it.
+enum class BuildingWord : std::uint8_t { House, Houses, Hotel, Hotels };
+// The building named from tokens[k] on (before last): "house", "houses", "hotel", "hotels" or
+// the edition's word for it ("Ammo Store", "Barracks"), in any case, and of several words when
+// the edition's word is. nullopt when none is; else *end is one past its last token. A word
+// that is both (military's "Barracks" is hotel and hotels) reads as the singular.
+std::optional<BuildingWord> building_word(const std::vector<Token>& tokens, std::size_t k, std::size_t last,
+                                          const Words& words, std::size_t* end);
 
 // A move line already cleaned of its comment. Returns an error message, or "".
 std::string parse_move_line(std::string_view line, const Context& ctx, Command* out);

@@ -5,6 +5,7 @@
 #include <array>
 
 #include "notation/internal.h"
+#include "rules/card_lookup.h"
 
 namespace deedlog {
 namespace notation {
@@ -54,8 +55,6 @@ constexpr int kDieMax = 6;
 constexpr int kMaxCount = 99;
 // The percentage a "pays tax N%" may name.
 constexpr int kMaxPercent = 100;
-// A card number in "chance:N" is read with at most this many digits before it is out of range.
-constexpr int kMaxCardNumber = 9999;
 // A player's name is looked for in at most this many leading words of a line without a verb.
 constexpr std::size_t kMaxNameWords = 8;
 // What an echoed stretch of the line is cut to in messages.
@@ -114,71 +113,6 @@ std::optional<int> count_word(const std::string& w, int max) {
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// The pack named in "chance:7" / "chest:3" / "community-chest:3": the word before the colon.
-std::optional<DeckId> deck_word(std::string_view word, const Ruleset& ruleset) {
-  auto squash = [](std::string_view s) {
-    std::string out;
-    for (char c : lower_ascii(s))
-      if (c != ' ' && c != '-' && c != '_') out.push_back(c);
-    return out;
-  };
-  std::string w = squash(word);
-  if (w == "chance") return DeckId::Chance;
-  if (w == "chest" || w == "communitychest" || w == "cc") return DeckId::CommunityChest;
-  for (int d = 0; d < kDeckCount; ++d)
-    if (!ruleset.decks[d].name.empty() && w == squash(ruleset.decks[d].name)) return static_cast<DeckId>(d);
-  return std::nullopt;
-}
-
-// Reads the numbered form of a card ("chance:7"). False when the query is not of that form;
-// *number is 0 when the number is beyond any pack.
-bool card_number_form(std::string_view query, const Ruleset& ruleset, DeckId* deck, int* number) {
-  std::size_t colon = query.find(':');
-  if (colon == std::string_view::npos) return false;
-  std::string_view digits = trim(query.substr(colon + 1));
-  if (digits.empty() || !std::all_of(digits.begin(), digits.end(), is_digit)) return false;
-  auto d = deck_word(trim(query.substr(0, colon)), ruleset);
-  if (!d) return false;
-  *deck = *d;
-  *number = parse_small(digits, kMaxCardNumber).value_or(0);
-  return true;
-}
-
-std::vector<NameCandidate> card_names(const Ruleset& ruleset, int deck) {
-  std::vector<NameCandidate> out;
-  const auto& cards = ruleset.decks[deck].cards;
-  for (std::size_t i = 0; i < cards.size(); ++i) out.push_back({cards[i].text, {}, static_cast<int>(i)});
-  return out;
-}
-
-std::string number_out_of_range(std::string_view query, const Ruleset& ruleset, DeckId deck) {
-  const Deck& d = ruleset.decks[static_cast<int>(deck)];
-  return fmt::format("no card '{}': the {} pack has cards 1 to {}", echo(query), d.name, d.cards.size());
-}
-
-// A card named in a "draws" line must be some card of the edition; which pack is due is the
-// engine's to know, so here it is enough that one pack has it.
-std::string check_card_query(const std::string& query, const Ruleset& ruleset) {
-  DeckId deck{};
-  int number = 0;
-  if (card_number_form(query, ruleset, &deck, &number)) {
-    if (number < 1 || number > static_cast<int>(ruleset.decks[static_cast<int>(deck)].cards.size()))
-      return number_out_of_range(query, ruleset, deck);
-    return "";
-  }
-  std::vector<NameMatch> per_deck;
-  for (int d = 0; d < kDeckCount; ++d) {
-    per_deck.push_back(match_name(query, card_names(ruleset, d), ruleset.decks[d].name + " card"));
-    if (per_deck.back().found) return "";
-  }
-  for (const auto& m : per_deck)
-    if (m.ambiguous) return m.error;
-  std::vector<NameCandidate> all;
-  for (int d = 0; d < kDeckCount; ++d)
-    for (const auto& c : ruleset.decks[d].cards) all.push_back({c.text, {}, static_cast<int>(all.size())});
-  return match_name(query, all, "card").error;
-}
 
 std::string unexpected(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
                        std::string_view after) {
@@ -280,11 +214,37 @@ std::string parse_dealt(std::string_view line, const std::vector<Token>& tokens,
   return "";
 }
 
+// Where an edition names its buildings otherwise, the usage in a message says so too: a player
+// of the military edition reads " (or Ammo Store, Ammo Stores, Barracks)".
+std::string edition_building_words(const Words& words) {
+  std::vector<std::string> own;
+  for (const std::string* w : {&words.house, &words.houses, &words.hotel, &words.hotels}) {
+    const std::string lower = lower_ascii(*w);
+    if (w->empty() || lower == "house" || lower == "houses" || lower == "hotel" || lower == "hotels") continue;
+    if (std::find(own.begin(), own.end(), *w) == own.end()) own.push_back(*w);
+  }
+  if (own.empty()) return "";
+  std::string out;
+  for (const auto& w : own) out += (out.empty() ? "" : ", ") + w;
+  return " (or " + out + ")";
+}
+
+// Lower case with each run of blanks one space: "Ammo  Store" written in quotes is the word too.
+std::string one_spaced(std::string_view s) {
+  std::string out;
+  for (char c : lower_ascii(trim(s))) {
+    const bool blank = c == ' ' || c == '\t';
+    if (blank && !out.empty() && out.back() == ' ') continue;
+    out.push_back(blank ? ' ' : c);
+  }
+  return out;
+}
+
 // "house on X", "2 houses on X", "hotel on X" after builds / sells, from token k.
 std::string parse_building(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
                            const Context& ctx, std::string_view verb, Command* c) {
-  const std::string usage = fmt::format("'{0} house on X', '{0} 2 houses on X' or '{0} hotel on X'", verb);
-  const Words& words = ctx.ruleset.words;
+  const std::string usage = fmt::format("'{0} house on X', '{0} 2 houses on X' or '{0} hotel on X'{1}", verb,
+                                        edition_building_words(ctx.ruleset.words));
   int count = 1;
   bool count_given = false;
   std::string w = word_at(tokens, k);
@@ -294,24 +254,19 @@ std::string parse_building(std::string_view line, const std::vector<Token>& toke
     count = *n;
     count_given = true;
     ++k;
-    w = word_at(tokens, k);
   }
-  bool hotel = false, plural = false;
-  if (w == "house" || w == lower_ascii(words.house)) {
-  } else if (w == "houses" || w == lower_ascii(words.houses)) {
-    plural = true;
-  } else if (w == "hotel" || w == "hotels" || w == lower_ascii(words.hotel)) {
-    hotel = true;
-  } else {
-    return fmt::format("expected {}", usage);
-  }
+  std::size_t after = k;
+  const auto building = building_word(tokens, k, tokens.size(), ctx.ruleset.words, &after);
+  if (!building) return fmt::format("expected {}", usage);
+  const bool hotel = *building == BuildingWord::Hotel || *building == BuildingWord::Hotels;
+  const bool plural = *building == BuildingWord::Houses;
   if (hotel && count != 1) return fmt::format("a site has at most one hotel: write '{} hotel on X'", verb);
   if (!hotel) {
     if (plural && !count_given) return fmt::format("how many houses? write '{} 2 houses on X'", verb);
     if (count < 1 || count > ctx.ruleset.houses_per_hotel)
       return fmt::format("expected 1 to {} houses, got {}", ctx.ruleset.houses_per_hotel, count);
   }
-  ++k;
+  k = after;
   if (word_at(tokens, k) != "on") return fmt::format("expected 'on' and a property: {}", usage);
   ++k;
   if (k >= tokens.size()) return fmt::format("expected a property after 'on': {}", usage);
@@ -529,7 +484,8 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       if (mixed_quotes(tokens, k, n))
         return "expected the card's text, in quotes or not, like 'draws \"Advance to Mayfair\"'";
       c->card_query = span_text(line, tokens, k, n);
-      return check_card_query(c->card_query, ctx.ruleset);
+      // Which pack is due is the engine's to know; here it is enough that some pack has the card.
+      return find_card_in_any_pack(c->card_query, ctx.ruleset).error;
     }
     case Word::Pay: {
       std::string w = word_at(tokens, k);
@@ -610,20 +566,18 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
     case Word::Auction: {
       c->verb = Verb::AuctionBuilding;
       const std::string usage = "expected 'auctions house' or 'auctions hotel'";
-      const Words& words = ctx.ruleset.words;
       std::string w = word_at(tokens, k);
-      auto is = [&](const std::string& word) { return !w.empty() && w == lower_ascii(word); };
-      if (w == "house" || is(words.house)) {
-        c->hotel = false;
-      } else if (w == "hotel" || is(words.hotel)) {
-        c->hotel = true;
-      } else if (!w.empty() && (w == "a" || w == "an" || w == "one" || is_digit(w.front()) || w == "houses" ||
-                                w == "hotels" || is(words.houses))) {
+      std::size_t after = k;
+      const auto building = building_word(tokens, k, n, ctx.ruleset.words, &after);
+      if (building == BuildingWord::House || building == BuildingWord::Hotel) {
+        c->hotel = building == BuildingWord::Hotel;
+      } else if (building || (!w.empty() && (w == "a" || w == "an" || w == "one" || is_digit(w.front())))) {
         return fmt::format("{}: one building is auctioned at a time, written without a count", usage);
       } else {
-        return fmt::format("{} (a building from the Bank, in a shortage)", usage);
+        return fmt::format("{} (a building from the Bank, in a shortage){}", usage,
+                           edition_building_words(ctx.ruleset.words));
       }
-      return end_here(k + 1, c->hotel ? "auctions hotel" : "auctions house");
+      return end_here(after, c->hotel ? "auctions hotel" : "auctions house");
     }
     case Word::Award: {
       // "Referee awards PLAYER (AMOUNT [from PAYER] | DEED) [for REASON]". The reason runs to the
@@ -667,6 +621,31 @@ std::string player_notation_name(const std::vector<std::string>& players, Player
   if (p == kReferee) return std::string(kRefereeWord);
   if (p < 0 || static_cast<std::size_t>(p) >= players.size()) return "?";
   return quote_if_needed(players[static_cast<std::size_t>(p)]);
+}
+
+std::optional<BuildingWord> building_word(const std::vector<Token>& tokens, std::size_t k, std::size_t last,
+                                          const Words& words, std::size_t* end) {
+  const std::pair<std::string, BuildingWord> names[] = {
+      {"house", BuildingWord::House},   {one_spaced(words.house), BuildingWord::House},
+      {"houses", BuildingWord::Houses}, {one_spaced(words.houses), BuildingWord::Houses},
+      {"hotel", BuildingWord::Hotel},   {one_spaced(words.hotel), BuildingWord::Hotel},
+      {"hotels", BuildingWord::Hotels}, {one_spaced(words.hotels), BuildingWord::Hotels}};
+  std::size_t longest = 0;
+  for (const auto& n : names) longest = std::max(longest, n.first.size());
+  // The words from k on, one token more each time; the longest run that is a name wins.
+  std::optional<BuildingWord> found;
+  std::string written;
+  for (std::size_t i = k; i < last && !tokens[i].punct; ++i) {
+    written += (i == k ? "" : " ") + one_spaced(tokens[i].text);
+    if (written.size() > longest) break;
+    for (const auto& [name, kind] : names) {
+      if (name.empty() || name != written) continue;
+      found = kind;
+      *end = i + 1;
+      break;
+    }
+  }
+  return found;
 }
 
 std::string resolve_player(const std::string& text, const Context& ctx, bool allow_referee, PlayerId* out) {
@@ -842,33 +821,6 @@ NameMatch match_square(const std::string& query, const Ruleset& ruleset, bool pr
   return match_name(query, ctx.square_names, "square");
 }
 
-bool resolve_card(const std::string& query, const Ruleset& ruleset, DeckId deck, CardIndex* out,
-                  std::string* error) {
-  const Deck& pack = ruleset.decks[static_cast<int>(deck)];
-  DeckId named{};
-  int number = 0;
-  if (card_number_form(query, ruleset, &named, &number)) {
-    if (named != deck) {
-      *error = fmt::format("'{}' is a {} card, but the card due is from {}", echo(query),
-                           ruleset.decks[static_cast<int>(named)].name, pack.name);
-      return false;
-    }
-    if (number < 1 || number > static_cast<int>(pack.cards.size())) {
-      *error = number_out_of_range(query, ruleset, deck);
-      return false;
-    }
-    *out = static_cast<CardIndex>(number - 1);
-    return true;
-  }
-  NameMatch m = match_name(query, card_names(ruleset, static_cast<int>(deck)), pack.name + " card");
-  if (!m.found) {
-    *error = m.error;
-    return false;
-  }
-  *out = static_cast<CardIndex>(m.id);
-  return true;
-}
-
 namespace {
 
 // The names a game's lines are matched against, built once for a run of lines of one game
@@ -926,10 +878,8 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
     case Verb::ClaimRent: out += "claims rent"; break;
     case Verb::Draw: {
       out += "draws";
-      DeckId deck{};
-      int number = 0;
       if (c.card_query.empty()) break;
-      bool bare = card_number_form(c.card_query, ruleset, &deck, &number) &&
+      bool bare = numbered_card(c.card_query, ruleset) &&
                   c.card_query.find_first_of(" \t\"#") == std::string::npos;
       out += " " + (bare ? c.card_query : quote(c.card_query));
       break;

@@ -31,7 +31,13 @@ std::string parse_modifiers(const std::vector<Token>& tokens, std::size_t first,
     for (std::size_t i = a; i < b; ++i) w.push_back(tokens[i].punct ? std::string(1, tokens[i].punct) : lower_ascii(tokens[i].text));
     const std::string usage = "expected '(hotel)', '(N houses)' or '(mortgaged)' after a property";
     if (w.empty()) return usage;
-    if (w.size() == 1 && (w[0] == "hotel" || w[0] == lower_ascii(ruleset.words.hotel))) {
+    // "hotel" or "house" alone, or a count and "houses" (the edition's words too: "2 Ammo Stores").
+    std::size_t end = a;
+    const auto alone = building_word(tokens, a, b, ruleset.words, &end);
+    const bool whole = alone && end == b;
+    const auto counted = b - a >= 2 ? building_word(tokens, a + 1, b, ruleset.words, &end) : std::nullopt;
+    const bool houses_counted = counted && end == b && (*counted == BuildingWord::House || *counted == BuildingWord::Houses);
+    if (whole && *alone == BuildingWord::Hotel) {
       if (hotel_seen) return "hotel named twice";
       hotel_seen = true;
       p->hotel = true;
@@ -39,14 +45,12 @@ std::string parse_modifiers(const std::vector<Token>& tokens, std::size_t first,
       if (mortgaged_seen) return "mortgaged named twice";
       mortgaged_seen = true;
       p->mortgaged = true;
-    } else if ((w.size() == 1 && (w[0] == "house" || w[0] == lower_ascii(ruleset.words.house))) ||
-               (w.size() == 2 && (w[1] == "house" || w[1] == "houses" || w[1] == lower_ascii(ruleset.words.house) ||
-                                  w[1] == lower_ascii(ruleset.words.houses)))) {
+    } else if ((whole && *alone == BuildingWord::House) || houses_counted) {
       if (houses_seen) return "houses named twice";
       houses_seen = true;
       int n = 1;
-      if (w.size() == 2) {
-        auto v = (w[0] == "a" || w[0] == "one") ? std::optional<int>(1) : parse_small(w[0], kMaxCount);
+      if (houses_counted) {
+        auto v = (w[0] == "a" || w[0] == "an" || w[0] == "one") ? std::optional<int>(1) : parse_small(w[0], kMaxCount);
         if (!v) return fmt::format("expected a number of houses, got '{}'", w[0]);
         n = *v;
       }
