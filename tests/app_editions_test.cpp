@@ -180,7 +180,9 @@ TEST_P(Edition, ValueAppliesTheEditionsEndingRules) {
   // at its price and the houses given for it.
   Money ben{101};
   for (SquareId s : ben_deeds) ben += r.square(s).price;
-  for (SquareId s : ann_deeds) ben += r.square(s).price;
+  // Where insolvency is settled at mortgage value (computer), Ann's deeds go back to the Bank
+  // and Ben is paid their mortgage value instead.
+  for (SquareId s : ann_deeds) ben += r.insolvency_at_mortgage_value ? r.square(s).mortgage_value : r.square(s).price;
   for (SquareId s : group) ben += r.square(s).hotel_cost + r.square(s).house_cost * r.houses_per_hotel;
   Money cat{1000};
   for (SquareId s : cat_deeds) cat += r.square(s).price;
@@ -194,7 +196,9 @@ TEST_P(Edition, ValueAppliesTheEditionsEndingRules) {
   EXPECT_EQ(j["players"][1]["total"], ben.units) << v.out;
   EXPECT_EQ(j["players"][2]["total"], cat.units) << v.out;
   for (const auto& item : j["players"][1]["items"]) {
-    if (item["kind"] == "hotel") EXPECT_EQ(item["count"], 1);
+    if (item["kind"] == "hotel") {
+      EXPECT_EQ(item["count"], 1);
+    }
   }
 
   const RunResult words = referee(db, "value");

@@ -175,6 +175,9 @@ std::optional<Command> BotTable::next_move(const State& s) {
           return make_command(Verb::PayFine, t);
       }
       if (auto b = development(s, t)) return b;
+      // Where offers are made only before one's own throw (computer), this is the moment.
+      if (r_.trade.only_before_own_throw && !s.rolled_this_turn && s.offers_this_turn == 0 && chance(10))
+        if (auto o = trade(s, t)) return o;
       return make_command(Verb::Roll, t);
     case Phase::TurnOver: {
       if (auto b = development(s, t)) return b;

@@ -32,15 +32,14 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
     int lo = kHotel, hi = 0;
     bool mortgaged = false;
     for (SquareId m : g.members) {
-      // Where buildings are mortgaged with their site (computer), a mortgaged site is bare and
-      // the rest of its set keeps its buildings: evenness is among the unmortgaged sites.
-      if (r.mortgage.covers_buildings && s.holdings[m].mortgaged) continue;
       const int level = s.holdings[m].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[m].buildings;
       lo = std::min<int>(lo, level);
       hi = std::max<int>(hi, level);
       mortgaged = mortgaged || s.holdings[m].mortgaged;
     }
-    if (move_complete && hi - lo > 1) return fmt::format("the {} group is built unevenly", g.name);
+    // Where buildings are mortgaged with their site (computer), a mortgaged site goes bare while
+    // the rest of its set keeps its buildings, and comes back bare: a set need not be even.
+    if (move_complete && hi - lo > 1 && !r.mortgage.covers_buildings) return fmt::format("the {} group is built unevenly", g.name);
     if (hi > 0 && mortgaged && !r.mortgage.covers_buildings) return fmt::format("the {} group has buildings beside a mortgage", g.name);
   }
   for (PlayerId p = 0; p < s.player_count; ++p) {

@@ -225,8 +225,9 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
       }
   }
   PlayerId first = position.turn.value_or(0);
-  if (r.first_player_drawn && header.seed && !position.turn)
+  if (r.first_player_drawn && header.seed && !setup)
     // rule turn/first-player-drawn: the computer draws who goes first; play then follows the seats.
+    // A [Setup] is a position already in play: its Turn (or the first seat) stands.
     first = static_cast<PlayerId>(seeded_below(*header.seed, kFirstPlayerStream, 0, static_cast<std::uint32_t>(header.players.size())));
   if (first < 0 || first >= static_cast<int>(header.players.size()))
     return Decision::refuse(violation(r, rule::kTurnOrder, "the setup's Turn names a player who is not seated"));
