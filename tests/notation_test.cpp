@@ -475,7 +475,7 @@ TEST_F(Notation, UnknownVerbListsTheVerbs) {
   std::string e = error("Ann rols 3 4");
   EXPECT_HAS(e, "unknown verb 'rols'");
   EXPECT_HAS(e, "rolls, buys, declines");
-  EXPECT_HAS(e, "calls, deals, auctions, awards)");
+  EXPECT_HAS(e, "calls, deals, auctions, awards, skips)");
   EXPECT_HAS(error("Referee awrds Ann 50"), "did you mean 'awards'?");
   EXPECT_HAS(error("Referee deels Ann: Mayfair"), "did you mean 'deals'?");
   EXPECT_HAS(e, "did you mean 'rolls'?");
@@ -1052,6 +1052,7 @@ const char* kEveryVerb =
     "Cat declares bankruptcy\n"
     "Ann ends turn\n"
     "Ben Smith claims salary\n"
+    "Ann skips go\n"
     "Referee awards Ben Smith 200\n"
     "Referee awards Ann 50 from Ben Smith for \"rent on Mayfair, asked in time\"\n"
     "Referee awards Cat 10 from Bank for the fine was wrong\n"
@@ -1096,7 +1097,7 @@ TEST_F(Notation, RoundTripOfAGameUsingEveryVerb) {
   GameFile first;
   ParseError e;
   ASSERT_TRUE(game(kEveryVerb, &first, &e)) << format_error(e);
-  std::vector<bool> used(static_cast<int>(Verb::ClaimSalary) + 1, false);
+  std::vector<bool> used(static_cast<int>(Verb::SkipGo) + 1, false);
   std::vector<Command> commands;
   for (const auto& m : first.moves) {
     used[static_cast<int>(m.command.verb)] = true;

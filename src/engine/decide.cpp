@@ -222,6 +222,10 @@ std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, Play
 }
 
 Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
+  // rule jail/no-bidding
+  if (s.phase == Phase::Auction && !r.jail.jailed_may_bid && s.player(c.actor).in_jail)
+    return Decision::refuse(violation(r, rule::kJailNoBid,
+                                      fmt::format("{} is in {} and may not bid", player_ref(c.actor), r.words.jail)));
   if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(*v);
   const AuctionState& a = s.auction;
   if (a.lot != AuctionLot::Property && !can_place_building(r, s, c.actor, a.lot == AuctionLot::Hotel))
@@ -229,9 +233,6 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
                                       fmt::format("{} has nowhere to put {} and so does not bid for one",
                                                   player_ref(c.actor),
                                                   with_article(a.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house))));
-  if (!r.jail.jailed_may_bid && s.player(c.actor).in_jail)
-    return Decision::refuse(violation(r, rule::kJailNoBid,
-                                      fmt::format("{} is in {} and may not bid", player_ref(c.actor), r.words.jail)));
   // rule auction/closes-after-silence: no bid for so many seconds and the auction is over.
   if (auto late = seconds_late(r.timed.auction_seconds, a.since, c.at))
     return Decision::refuse(violation(
