@@ -355,5 +355,36 @@ TEST(Computer, APlayerWhoCanMortgageEnoughIsNotInsolvent) {
   EXPECT_EQ(t.player(1).cash, Money{200});
 }
 
+// rule computer/jail/doubles-leave: "they can move on the double but they don't get the extra go".
+TEST(Computer, DoublesOutOfJailMoveButGiveNoExtraGo) {
+  PlayerSetup ann = seat(0);
+  ann.jail_turns = 0;
+  Table t = computer_table({ann, seat(1)}, {"Ann", "Ben"});
+  t.roll(0, 3, 3);  // Jail (10) + 6 = Bow Street
+  EXPECT_FALSE(t.player(0).in_jail);
+  EXPECT_EQ(t.player(0).square, S("Bow Street"));
+  t.decline(0);
+  t.pass(1);
+  t.pass(0);
+  EXPECT_EQ(t.state().phase, Phase::TurnOver);
+}
+
+// rule computer/houses/in-his-turn: "You can purchase a house on any turn".
+TEST(Computer, HousesMayBeBoughtOnAnyTurn) {
+  PlayerSetup ben = seat(1);
+  ben.owns = {prop(S("Park Lane")), prop(S("Mayfair"))};
+  Table t = computer_table({seat(0), ben}, {"Ann", "Ben"});
+  t.play(on(Verb::Build, 1, S("Park Lane")));  // Ann's turn
+  EXPECT_EQ(t.holding("Park Lane").buildings, 1);
+}
+
+// rule computer/tax/pay-bank: the Tax Due squares take their sum; there is no choice.
+TEST(Computer, TaxDueIsTakenWithoutAChoice) {
+  Table t = computer_table({seat(0), seat(1)}, {"Ann", "Ben"});
+  t.roll(0, 1, 3);  // Income Tax
+  EXPECT_EQ(t.player(0).cash, Money{1300});
+  EXPECT_EQ(t.state().phase, Phase::TurnOver);
+}
+
 }  // namespace
 }  // namespace deedlog

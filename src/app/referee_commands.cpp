@@ -367,7 +367,11 @@ int run_moves(const CommonOptions& o, std::ostream& out, std::ostream& err) {
   out << fmt::format("Now: {}\n", phase_words(g.ruleset, names, g.state));
   for (const LegalMove& m : moves)
     out << "  " << print_move(m.command, g.ruleset, names) << (m.fill.empty() ? "" : "   (" + m.fill + ")") << "\n";
-  if (trading) out << "  PLAYER offers PLAYER: WHAT for WHAT   (any player, any time: properties, an amount, cards)\n";
+  if (trading)
+    out << "  PLAYER offers PLAYER: WHAT for WHAT   ("
+        << (g.ruleset.trade.only_before_own_throw ? "the player to move, before his throw, once a turn"
+                                                  : "any player, any time")
+        << ": properties, an amount, cards)\n";
   return kExitOk;
 }
 
