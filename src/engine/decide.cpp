@@ -240,20 +240,18 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
         fmt::format("no bid came for {} seconds after the {}, so the auction was over {} seconds before this bid: "
                     "the others pass",
                     *late + r.timed.auction_seconds, a.high_bidder == kBank ? "opening" : "last bid", *late)));
-  if (a.lot == AuctionLot::Property && r.auction.opening_percent > 0 && a.high_bidder == kBank) {
+  const Money least = lowest_bid(r, s);
+  if (c.amount < least && a.high_bidder == kBank && least.units > 1)
     // rule auction/opens-at-half-price
-    const Money opening{(r.square(a.square).price.units * r.auction.opening_percent + 99) / 100};
-    if (c.amount < opening)
-      return Decision::refuse(violation(r, rule::kAuctionOpening,
-                                        fmt::format("the bidding for {} starts at {}, {}% of its price",
-                                                    square_name(r, a.square), money(r, opening),
-                                                    r.auction.opening_percent)));
-  }
-  if (a.high_bidder != kBank && r.auction.step.units > 0 && c.amount < a.high_bid + r.auction.step)
+    return Decision::refuse(violation(r, rule::kAuctionOpening,
+                                      fmt::format("the bidding for {} starts at {}, {}% of its price",
+                                                  square_name(r, a.square), money(r, least),
+                                                  r.auction.opening_percent)));
+  if (c.amount < least && a.high_bidder != kBank && r.auction.step.units > 1)
     // rule auction/small-steps
     return Decision::refuse(violation(r, rule::kAuctionStep,
                                       fmt::format("each bid raises the last by {} at least: {} or more",
-                                                  money(r, r.auction.step), money(r, a.high_bid + r.auction.step))));
+                                                  money(r, r.auction.step), money(r, least))));
   if (c.amount <= a.high_bid || c.amount.units <= 0)
     return Decision::refuse(violation(
         r, rule::kBidsRise,
