@@ -354,5 +354,29 @@ TEST(EditionWords, BahamasReplaySpeaksBahamas) {
   EXPECT_TRUE(has(jail.out, "Cat paid $100 (STATE TAX).")) << jail.out;
 }
 
+// rule computer/turn/first-player-drawn: `referee new` gives a computer game a Seed of its own,
+// so the referee throws (`Ann rolls`) for whoever the draw put first; replay tells the jail
+// choice in words.
+TEST(ComputerEdition, NewGameIsThrownByTheReferee) {
+  const auto db = temp_dir("computer-new") / "g.db";
+  ASSERT_EQ(referee(db, "new --ruleset computer --players " + quote("Ann, Ben, Cat")).code, 0);
+  const json st = json::parse(referee(db, "--json status").out);
+  const std::string first = st["turn"]["player"];
+  const RunResult thrown = referee(db, "play " + quote(first + " rolls"));
+  EXPECT_EQ(thrown.code, 0) << thrown.out << thrown.err;
+  EXPECT_TRUE(has(thrown.out, first + " threw ")) << thrown.out;
+  EXPECT_EQ(referee(db, "verify").code, 0);
+
+  const auto db2 = temp_dir("computer-jail") / "g.db";
+  ASSERT_EQ(referee(db2, "import " + quote(sample("computer/jail-choice-and-mortgage.game"))).code, 0);
+  const RunResult told = replay(db2, "");
+  ASSERT_EQ(told.code, 0) << told.err;
+  EXPECT_TRUE(has(told.out, "Ben's last throw in Jail failed: he pays the £50 fine and moves by it, or misses his next go."))
+      << told.out;
+  EXPECT_TRUE(has(told.out, "Ben stays in Jail and will miss his next go.")) << told.out;
+  EXPECT_TRUE(has(told.out, "Ann mortgaged a house on Old Kent Road with the site for £25.")) << told.out;
+  EXPECT_TRUE(has(told.out, "Ben left Jail by skipping a go.")) << told.out;
+}
+
 }  // namespace
 }  // namespace deedlog

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <random>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -120,6 +121,12 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
   if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
     err << "referee: " << s.message() << "\n";
     return kExitUsage;
+  }
+  if (ruleset.referee_throws && !header.seed) {
+    // The computer edition's program throws, shuffles and draws the first player: a new game
+    // gets a Seed of its own (kept in the header, so the game replays and verifies the same).
+    std::random_device device;
+    header.seed = (std::uint64_t{device()} << 32) | device();
   }
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);

@@ -187,6 +187,7 @@ struct Ruleset {
   bool buildings_sold_back = true;       // computer: no; buildings leave only by mortgage
   bool insolvency_at_mortgage_value = false;  // computer: the Bank pays the creditor the mortgage value, sites back on sale
   bool first_player_drawn = false;       // computer: with a Seed, the referee draws who goes first
+  bool referee_throws = false;           // computer: a new game gets a Seed, so the referee can throw
 
   // The edition's own rule-book section names, by the uk-1972 name the engine uses: rulings cite
   // the book the players hold ("JAIL" is "PRISON" in the military edition).

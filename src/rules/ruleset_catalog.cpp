@@ -227,6 +227,7 @@ void parse_computer_settings(const json& s, Ruleset* r) {
   r->buildings_sold_back = s.value("buildings_sold_back", true);
   r->insolvency_at_mortgage_value = s.value("insolvency_at_mortgage_value", false);
   r->first_player_drawn = s.value("first_player_drawn", false);
+  r->referee_throws = s.value("referee_throws", false);
 }
 
 void parse_settings(const json& j, Ruleset* r) {
