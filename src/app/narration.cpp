@@ -30,6 +30,77 @@ std::string buildings_words(const Ruleset& r, int b) {
   return fmt::format("{} {}", b, r.words.houses);
 }
 
+// regional-currency: amounts said with their currency ("$40 green"), and the sum as printed
+// beside what was paid when the Bank exchanged it. Empty: the event is told as in other editions.
+std::string in_currency(const Ruleset& r, Money m, const std::string& currency) {
+  return currency.empty() ? money(r, m) : fmt::format("{} {}", money(r, m), currency);
+}
+
+std::string currency_of(const Ruleset& r, PlayerId p) {
+  return p >= 0 && p < static_cast<int>(r.regions.size()) ? r.regions[static_cast<std::size_t>(p)].currency : "";
+}
+
+std::string currency_at(const Ruleset& r, SquareId s) {
+  for (const CurrencyRegion& region : r.regions)
+    if (region.contains(s)) return region.currency;
+  return "";
+}
+
+std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& names, const Event& e) {
+  if (r.regions.empty()) return "";
+  const std::string who = name_of(names, e.player);
+  const std::string other = name_of(names, e.other);
+  const std::string paid = in_currency(r, e.amount, currency_of(r, e.player));
+  const bool exchanged = !e.amount2.is_zero();
+  // Sums printed on a deed are in its region's currency; card sums in the currency where the token stood.
+  const std::string printed = exchanged ? in_currency(r, e.amount2, currency_at(r, e.square)) : "";
+  const std::string for_printed = exchanged ? " for " + printed : "";
+  switch (e.type) {
+    case EventType::SalaryPaid:
+      return fmt::format("{} collected {} {} for passing {}.", who, paid, r.words.salary, r.words.go);
+    case EventType::PropertyBought:
+      return fmt::format("{} bought {} for {}{}.", who, sq(r, e.square), paid,
+                         exchanged ? " (its price " + printed + ")" : "");
+    case EventType::RentDue:
+      return fmt::format("{} owes {} {} rent for {}, if {} asks in time.", who, other,
+                         in_currency(r, e.amount, currency_of(r, e.other)), sq(r, e.square), other);
+    case EventType::RentPaid:
+    case EventType::PaidToPlayer:
+    case EventType::DebtPaid: {
+      const std::string got = in_currency(r, exchanged ? e.amount2 : e.amount, currency_of(r, e.other));
+      const std::string what = e.type == EventType::RentPaid ? fmt::format(" rent on {}", sq(r, e.square))
+                               : e.type == EventType::DebtPaid ? std::string(" owed")
+                                                               : std::string();
+      if (e.type == EventType::DebtPaid && e.other == kBank)
+        return fmt::format("{} paid the {} owed to the Bank.", who, paid);
+      if (!exchanged) return fmt::format("{} pays {} {}{}.", who, other, got, what);
+      return fmt::format("{} pays {} for {}'s {}{}.", who, paid, other, got, what);
+    }
+    case EventType::TaxPaid: return fmt::format("{} paid {} ({}).", who, paid, sq(r, e.square));
+    case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, paid);
+    case EventType::PaidToBank:
+      return fmt::format("{} paid the Bank {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money(r, e.amount2)) : "");
+    case EventType::PaidByBank:
+      return fmt::format("The Bank paid {} {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money(r, e.amount2)) : "");
+    case EventType::DebtIncurred:
+      return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, paid, other);
+    case EventType::HouseBuilt:
+      if (e.amount.is_zero()) return "";
+      return fmt::format("{} built a {} on {} for {}{}.", who, r.words.house, sq(r, e.square), paid, for_printed);
+    case EventType::HotelBuilt:
+      return fmt::format("{} built a {} on {} for {}{}, giving back {} {}.", who, r.words.hotel, sq(r, e.square), paid,
+                         for_printed, e.count, r.words.houses);
+    case EventType::PropertyMortgaged:
+      return fmt::format("{} mortgaged {} to the Bank for {}{}.", who, sq(r, e.square), paid, for_printed);
+    case EventType::MortgageLifted:
+      return fmt::format("{} lifted the mortgage on {}, repaying {}{}.", who, sq(r, e.square), paid, for_printed);
+    case EventType::InterestPaid:
+      return fmt::format("{} paid {}{} interest on the mortgage of {}.", who, paid, for_printed, sq(r, e.square));
+    default:
+      return "";
+  }
+}
+
 }  // namespace
 
 std::string phase_name(Phase p) {
@@ -49,10 +120,18 @@ std::string phase_name(Phase p) {
 }
 
 std::string narrate(const Ruleset& r, const std::vector<std::string>& names, const Event& e) {
+  if (std::string told = narrate_exchanged(r, names, e); !told.empty()) return told;
   const std::string who = name_of(names, e.player);
   const std::string other = name_of(names, e.other);
   switch (e.type) {
     case EventType::MovePlayed: return fmt::format("Move: {}", e.text);
+    case EventType::ConglomerateFormed: {
+      std::string members;
+      for (int i = 0; i < kMaxSquares; ++i)
+        if (e.mask & (std::uint64_t{1} << i))
+          members += (members.empty() ? "" : ", ") + sq(r, static_cast<SquareId>(i));
+      return fmt::format("{} formed a Conglomerate of {}, with {} on top.", who, members, sq(r, e.square));
+    }
     case EventType::PlayerPlaced:
       return fmt::format("{} takes a seat with {} on {}{}.", who, money(r, e.amount), sq(r, e.square),
                          e.flag ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, e.count) : "");

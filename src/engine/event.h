@@ -73,8 +73,9 @@ enum class EventType : std::uint8_t {
   CardDiceThrown,    // player threw die1, die2 for a card's rent (not a turn's throw)
   JackpotAdded,      // house rule: amount just paid to the Bank waits on Free Parking
   JackpotWon,        // house rule: player landed on Free Parking and takes amount, all that waited
+  ConglomerateFormed,// regional-currency: player stacks the squares in mask; square = the deed on top
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::JackpotWon) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::ConglomerateFormed) + 1;
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
 enum class JailExit : std::uint8_t { Doubles = 0, Fine = 1, Card = 2, ThirdTurnFine = 3 };
@@ -90,8 +91,13 @@ struct Event {
   std::int8_t die2 = 0;
   bool flag = false;
   std::int32_t count = 0;
+  // A payment: amount is what the payer gave (or the Bank paid), in his own currency. amount2,
+  // regional-currency only, is set when the Bank exchanged currencies: RentPaid, PaidToPlayer,
+  // DebtPaid: what the payee received in his; PropertyBought, HouseBuilt, HotelBuilt,
+  // PropertyMortgaged, MortgageLifted, InterestPaid, PaidToBank, PaidByBank: the sum as printed,
+  // in the currency it is printed in (the region's, or the card's).
   Money amount;
-  Money amount2;                    // TradeOffered: cash asked for
+  Money amount2;                    // TradeOffered: cash asked for; payments: see above
   std::uint64_t mask = 0;           // TradeOffered: squares given; BankAuctionsQueued: squares
   std::uint64_t mask2 = 0;          // TradeOffered: squares asked for
   std::uint8_t cards = 0;           // TradeOffered: Get Out of Jail Free cards given

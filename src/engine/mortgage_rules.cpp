@@ -2,6 +2,8 @@
 // loan and 10%; a mortgaged deed that changes hands costs its new owner 10% at once.
 #include <fmt/format.h>
 
+#include "engine/currency.h"
+#include "engine/building_group.h"
 #include "engine/decide_support.h"
 #include "engine/player_ref.h"
 
@@ -15,8 +17,8 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   if (h.mortgaged)
     return Decision::refuse(violation(r, rule::kMortgageValue, fmt::format("{} is mortgaged already", sq.name)));
   // rule mortgage/unbuilt-only: every building on the group is sold back first.
-  if (sq.group >= 0) {
-    for (SquareId m : r.groups[static_cast<std::size_t>(sq.group)].members) {
+  {
+    for (SquareId m : building_group(r, s, c.square)) {
       if (s.holdings[m].buildings > 0)
         return Decision::refuse(violation(r, rule::kMortgageUnbuilt,
                                           fmt::format("sell the buildings on {} to the Bank first: a site is mortgaged "
@@ -27,7 +29,9 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   Event e = ev(EventType::PropertyMortgaged, c.actor);
   e.square = c.square;
-  e.amount = sq.mortgage_value;
+  // rule currency/deed-sums: the loan is in the region's currency; the owner gets its worth in his.
+  e.amount = receipt_for(r, s, c.actor, c.square, sq.mortgage_value);
+  if (e.amount != sq.mortgage_value) e.amount2 = sq.mortgage_value;
   out.emit(e);
   settle_debts(out, c.actor);
   return Decision::accept(std::move(out.events));
@@ -42,12 +46,16 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kMortgageLift, fmt::format("{} is not mortgaged", sq.name)));
   // rule mortgage/lift-with-interest; lifted at once after a transfer, the 10% already paid
   // then is not charged again (rule mortgage/interest-on-transfer).
-  const Money interest = (s.lift_at_once & (std::uint64_t{1} << c.square)) ? Money{0} : mortgage_interest(r, sq.mortgage_value);
-  const Money due = sq.mortgage_value + interest;
+  const Money face_interest =
+      (s.lift_at_once & (std::uint64_t{1} << c.square)) ? Money{0} : mortgage_interest(r, sq.mortgage_value);
+  // rule currency/deed-sums: principal and interest are in the region's currency, paid converted.
+  const Money principal = cost_for(r, s, c.actor, c.square, sq.mortgage_value);
+  const Money interest = face_interest.units > 0 ? cost_for(r, s, c.actor, c.square, face_interest) : Money{0};
+  const Money due = principal + interest;
   if (s.player(c.actor).cash - committed_cash(s, c.actor) < due)
     return Decision::refuse(violation(r, rule::kMortgageLift,
                                       fmt::format("lifting the mortgage on {} costs {} ({} and {} interest); {} has {}",
-                                                  sq.name, money_words(r, due), money_words(r, sq.mortgage_value),
+                                                  sq.name, money_words(r, due), money_words(r, principal),
                                                   money_words(r, interest), player_ref(c.actor),
                                                   money_words(r, s.player(c.actor).cash))));
   if (s.player(c.actor).total_owed().units > 0)
@@ -57,12 +65,14 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   Event lifted = ev(EventType::MortgageLifted, c.actor);
   lifted.square = c.square;
-  lifted.amount = sq.mortgage_value;
+  lifted.amount = principal;
+  if (principal != sq.mortgage_value) lifted.amount2 = sq.mortgage_value;
   out.emit(lifted);
   if (interest.units > 0) {
     Event i = ev(EventType::InterestPaid, c.actor);
     i.square = c.square;
     i.amount = interest;
+    if (interest != face_interest) i.amount2 = face_interest;
     out.emit(i);
   }
   return Decision::accept(std::move(out.events));

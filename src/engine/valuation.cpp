@@ -1,5 +1,8 @@
 #include "engine/valuation.h"
 
+#include "engine/building_group.h"
+#include "engine/currency.h"
+
 namespace deedlog {
 
 Valuation value_estates(const Ruleset& r, const State& s) {
@@ -55,10 +58,14 @@ Money total_worth(const Ruleset& r, const State& s, PlayerId p) {
     const SquareId sq = static_cast<SquareId>(i);
     const Holding& h = s.holdings[sq];
     if (h.owner != p) continue;
-    const Square& square = r.square(sq);
-    worth += square.price;
-    if (h.buildings == kHotel) worth += square.hotel_cost + square.house_cost * r.houses_per_hotel;
-    else worth += square.house_cost * h.buildings;
+    // Each deed and its buildings are figured in the region's currency and converted into the
+    // player's own (regional-currency "INCOME TAX"; elsewhere nothing is converted). Buildings
+    // in a Conglomerate cost what the deed on top asks.
+    const Square& terms = terms_of(r, s, sq);
+    Money face = r.square(sq).price;
+    if (h.buildings == kHotel) face += terms.hotel_cost + terms.house_cost * r.houses_per_hotel;
+    else face += terms.house_cost * h.buildings;
+    worth += cost_for(r, s, p, sq, face);
   }
   return worth;
 }

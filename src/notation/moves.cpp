@@ -13,7 +13,7 @@ namespace {
 // The verb words of a move line. Each is written in the third person ("rolls") in canonical
 // text; the plain form ("roll") is read too.
 enum class Word { Roll, Buy, Decline, Bid, Pass, Claim, Draw, Pay, Use, Build, Sell, Mortgage,
-                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award };
+                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award, Form };
 
 struct VerbWord {
   std::string_view canonical;
@@ -21,7 +21,7 @@ struct VerbWord {
   Word word;
 };
 
-constexpr std::array<VerbWord, 22> kVerbWords = {{
+constexpr std::array<VerbWord, 23> kVerbWords = {{
     {"rolls", "roll", Word::Roll},          {"buys", "buy", Word::Buy},
     {"declines", "decline", Word::Decline}, {"bids", "bid", Word::Bid},
     {"passes", "pass", Word::Pass},         {"claims", "claim", Word::Claim},
@@ -33,6 +33,7 @@ constexpr std::array<VerbWord, 22> kVerbWords = {{
     {"declares", "declare", Word::Declare}, {"ends", "end", Word::End},
     {"calls", "call", Word::Call},          {"deals", "deal", Word::Deal},
     {"auctions", "auction", Word::Auction}, {"awards", "award", Word::Award},
+    {"forms", "form", Word::Form},
 }};
 
 // The verbs only the referee may use, and what is said to a player who uses one.
@@ -274,6 +275,26 @@ std::string parse_dealt(std::string_view line, const std::vector<Token>& tokens,
       return fmt::format("{} is not a property; only title deeds are dealt", square_notation_name(ctx.ruleset, sq));
     if (std::find(out->begin(), out->end(), sq) != out->end())
       return fmt::format("{} is dealt twice", square_notation_name(ctx.ruleset, sq));
+    out->push_back(sq);
+  }
+  return "";
+}
+
+// The three properties of "forms conglomerate A, B, C", tokens [first, last): properties, each
+// once. How many there must be is the rules' business (the engine says why three).
+std::string parse_conglomerate(std::string_view line, const std::vector<Token>& tokens, std::size_t first,
+                               std::size_t last, const Context& ctx, std::vector<SquareId>* out) {
+  out->clear();
+  if (first == last) return "expected the properties after 'conglomerate', like 'forms conglomerate A, B, C'";
+  for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
+    if (a == b) return "empty item in the Conglomerate (two commas in a row?)";
+    SquareId sq = kNoSquare;
+    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+    if (!err.empty()) return err;
+    if (!ctx.ruleset.square(sq).is_property())
+      return fmt::format("{} is not a property", square_notation_name(ctx.ruleset, sq));
+    if (std::find(out->begin(), out->end(), sq) != out->end())
+      return fmt::format("{} is named twice", square_notation_name(ctx.ruleset, sq));
     out->push_back(sq);
   }
   return "";
@@ -590,6 +611,11 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       if (!err.empty()) return err;
       if (c->give == TradeSide{} && c->get == TradeSide{}) return "an offer of nothing for nothing";
       return "";
+    }
+    case Word::Form: {
+      c->verb = Verb::FormConglomerate;
+      if (word_at(tokens, k) != "conglomerate") return "expected 'forms conglomerate A, B, C'";
+      return parse_conglomerate(line, tokens, k + 1, n, ctx, &c->give.properties);
     }
     case Word::Deal: {
       c->verb = Verb::Deal;
@@ -971,6 +997,15 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
       break;
     }
     case Verb::ClaimSalary: out += "claims salary"; break;
+    case Verb::FormConglomerate: {
+      out += "forms conglomerate";
+      std::string sep = " ";
+      for (SquareId s : c.give.properties) {
+        out += sep + square(s);
+        sep = ", ";
+      }
+      break;
+    }
   }
   return out;
 }
