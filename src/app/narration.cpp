@@ -31,7 +31,8 @@ std::string buildings_words(const Ruleset& r, int b) {
 }
 
 // regional-currency: amounts said with their currency ("$40 green"), and the sum as printed
-// beside what was paid when the Bank exchanged it. Empty: the event is told as in other editions.
+// beside what was paid when the Bank exchanged it. Empty: the event is told as in other editions
+// (salary, taxes and the jail fine are in the player's own currency and told as elsewhere).
 std::string in_currency(const Ruleset& r, Money m, const std::string& currency) {
   return currency.empty() ? money(r, m) : fmt::format("{} {}", money(r, m), currency);
 }
@@ -56,8 +57,6 @@ std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& 
   const std::string printed = exchanged ? in_currency(r, e.amount2, currency_at(r, e.square)) : "";
   const std::string for_printed = exchanged ? " for " + printed : "";
   switch (e.type) {
-    case EventType::SalaryPaid:
-      return fmt::format("{} collected {} {} for passing {}.", who, paid, r.words.salary, r.words.go);
     case EventType::PropertyBought:
       return fmt::format("{} bought {} for {}{}.", who, sq(r, e.square), paid,
                          exchanged ? " (its price " + printed + ")" : "");
@@ -76,8 +75,6 @@ std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& 
       if (!exchanged) return fmt::format("{} pays {} {}{}.", who, other, got, what);
       return fmt::format("{} pays {} for {}'s {}{}.", who, paid, other, got, what);
     }
-    case EventType::TaxPaid: return fmt::format("{} paid {} ({}).", who, paid, sq(r, e.square));
-    case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, paid);
     case EventType::PaidToBank:
       return fmt::format("{} paid the Bank {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money(r, e.amount2)) : "");
     case EventType::PaidByBank:

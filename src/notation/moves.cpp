@@ -31,9 +31,9 @@ constexpr std::array<VerbWord, 23> kVerbWords = {{
     {"unmortgages", "unmortgage", Word::Unmortgage}, {"offers", "offer", Word::Offer},
     {"accepts", "accept", Word::Accept},    {"rejects", "reject", Word::Reject},
     {"declares", "declare", Word::Declare}, {"ends", "end", Word::End},
+    {"forms", "form", Word::Form},
     {"calls", "call", Word::Call},          {"deals", "deal", Word::Deal},
     {"auctions", "auction", Word::Auction}, {"awards", "award", Word::Award},
-    {"forms", "form", Word::Form},
 }};
 
 // The verbs only the referee may use, and what is said to a player who uses one.
