@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include "app/game_session.h"
+#include "engine/building_group.h"
+#include "engine/currency.h"
 
 namespace deedlog {
 namespace {
@@ -55,8 +57,11 @@ std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& 
   const bool exchanged = !e.amount2.is_zero();
   // Sums printed on a deed are in its region's currency; card sums in the currency where the token stood.
   const std::string printed = exchanged ? in_currency(r, e.amount2, currency_at(r, e.square)) : "";
-  const std::string for_printed = exchanged ? " for " + printed : "";
+  const std::string for_printed = exchanged ? " (" + printed + " as printed)" : "";
   switch (e.type) {
+    case EventType::PropertyOffered:
+      return fmt::format("{} may buy {} for {} (its printed price, in the region's currency).", who, sq(r, e.square),
+                         in_currency(r, e.amount, currency_at(r, e.square)));
     case EventType::PropertyBought:
       return fmt::format("{} bought {} for {}{}.", who, sq(r, e.square), paid,
                          exchanged ? " (its price " + printed + ")" : "");
@@ -290,6 +295,60 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
   return "";
 }
 
+namespace {
+
+// The squares of a Conglomerate, the deed on top first.
+std::vector<SquareId> stack_of(const Ruleset& r, std::uint64_t mask) {
+  const SquareId top = conglomerate_top(r, mask);
+  std::vector<SquareId> out{top};
+  for (int i = 0; i < kMaxSquares; ++i)
+    if ((mask & (std::uint64_t{1} << i)) && i != top) out.push_back(static_cast<SquareId>(i));
+  return out;
+}
+
+// regional-currency: the player's region and currency, and his Conglomerates (top first).
+void add_currency_json(const Ruleset& r, const State& s, PlayerId p, nlohmann::ordered_json& pj) {
+  const int region = region_of_player(r, p);
+  if (region != kNoRegion) {
+    pj["region"] = r.regions[static_cast<std::size_t>(region)].name;
+    pj["currency"] = r.regions[static_cast<std::size_t>(region)].currency;
+  }
+  pj["conglomerates"] = nlohmann::ordered_json::array();
+  for (std::uint64_t mask : s.conglomerates) {
+    if (mask == 0 || s.holdings[conglomerate_top(r, mask)].owner != p) continue;
+    nlohmann::ordered_json names = nlohmann::ordered_json::array();
+    for (SquareId m : stack_of(r, mask)) names.push_back(sq(r, m));
+    pj["conglomerates"].push_back(names);
+  }
+}
+
+std::string currency_text(const Ruleset& r, PlayerId p) {
+  const int region = region_of_player(r, p);
+  return region == kNoRegion ? "" : " " + r.regions[static_cast<std::size_t>(region)].currency;
+}
+
+std::string conglomerates_text(const Ruleset& r, const State& s, PlayerId p) {
+  std::string out;
+  for (std::uint64_t mask : s.conglomerates) {
+    if (mask == 0 || s.holdings[conglomerate_top(r, mask)].owner != p) continue;
+    std::string names;
+    for (SquareId m : stack_of(r, mask)) names += (names.empty() ? "" : ", ") + sq(r, m);
+    out += "               Conglomerate: " + names + " (the first on top)\n";
+  }
+  return out;
+}
+
+std::string rates_text(const Ruleset& r, const State& s) {
+  if (r.regions.empty()) return "";
+  std::string out = "Exchange rates:";
+  for (std::size_t i = 0; i < r.regions.size(); ++i)
+    out += fmt::format("{} {} {:+d} ({})", i ? "," : "", r.regions[i].name, exchange_rate(r, s, static_cast<int>(i)),
+                       r.regions[i].currency);
+  return out + "\n";
+}
+
+}  // namespace
+
 nlohmann::ordered_json position_json(const Game& g) {
   const Ruleset& r = g.ruleset;
   const State& s = g.state;
@@ -328,7 +387,14 @@ nlohmann::ordered_json position_json(const Game& g) {
                                   {"hotel", h.buildings == kHotel},
                                   {"mortgaged", h.mortgaged}});
     }
+    if (!r.regions.empty()) add_currency_json(r, s, p, pj);
     j["players"].push_back(pj);
+  }
+  if (!r.regions.empty()) {
+    // regional-currency: each region's rate now (cash above is in each player's own currency).
+    j["exchange_rates"] = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < r.regions.size(); ++i)
+      j["exchange_rates"][r.regions[i].name] = exchange_rate(r, s, static_cast<int>(i));
   }
   j["bank"] = {{"houses", s.bank_houses}, {"hotels", s.bank_hotels}};
   for (const RentClaim& c : s.rents) {
@@ -354,7 +420,8 @@ std::string position_text(const Game& g) {
                          name_of(g.header.players, c.owner), money(r, c.amount), sq(r, c.square));
   for (PlayerId p = 0; p < s.player_count; ++p) {
     const PlayerState& ps = s.player(p);
-    out += fmt::format("  {:<12} {:>7}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money(r, ps.cash),
+    out += fmt::format("  {:<12} {:>7}{}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money(r, ps.cash),
+                       currency_text(r, p),
                        sq(r, ps.square), ps.in_jail ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, ps.jail_turns) : "",
                        ps.jail_card_count() ? fmt::format(", {} {} card(s)", ps.jail_card_count(), r.words.jail_card) : "",
                        ps.total_owed().units ? fmt::format(", OWES {}", money(r, ps.total_owed())) : "");
@@ -367,7 +434,9 @@ std::string position_text(const Game& g) {
       if (h.mortgaged) props += " (mortgaged)";
     }
     if (!props.empty()) out += "               owns " + props + "\n";
+    out += conglomerates_text(r, s, p);
   }
+  out += rates_text(r, s);
   out += fmt::format("Bank: {} {}, {} {}\n", s.bank_houses, r.words.houses, s.bank_hotels,
                      s.bank_hotels == 1 ? r.words.hotel : r.words.hotels);
   return out;
