@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "app/narration.h"
+#include "engine/building_group.h"
 #include "engine/evolve.h"
 #include "engine/rent.h"
 
@@ -38,6 +39,18 @@ std::string rent_reason(const Ruleset& r, const std::vector<std::string>& names,
   const Holding& h = before.holdings[square];
   if (h.owner == kBank) return {};
   const std::string owner = name_of(names, h.owner);
+  if (r.building_groups == BuildingGroups::Conglomerates) {
+    // regional-currency: a Conglomerate's member earns on the terms of the deed on top.
+    if (conglomerate_of(before, square)) {
+      const std::string top = terms_of(r, before, square).name;
+      if (h.buildings == kHotel) return fmt::format("{}'s rent with a {} (the top of {}'s Conglomerate)", top, r.words.hotel, owner);
+      if (h.buildings > 0)
+        return fmt::format("{}'s rent with {} {} (the top of {}'s Conglomerate)", top, h.buildings,
+                           h.buildings == 1 ? r.words.house : r.words.houses, owner);
+      return fmt::format("double {}'s rent: a member of {}'s Conglomerate, unimproved", top, owner);
+    }
+    if (sq.kind == SquareKind::Street) return "the site's rent: it is in no Conglomerate";
+  }
   const GroupHolding g = sq.group >= 0 ? group_holding(r, before, sq.group, h.owner) : GroupHolding{};
   const std::string group = sq.group >= 0 ? r.groups[static_cast<std::size_t>(sq.group)].name : std::string();
   switch (sq.kind) {

@@ -55,6 +55,9 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
     for (std::uint64_t mask : s.conglomerates) {
       if (mask == 0) continue;
       const SquareId top = conglomerate_top(r, mask);
+      for (SquareId m : building_group(r, s, top))
+        if (s.holdings[m].owner != s.holdings[top].owner || s.holdings[m].owner == kBank)
+          return fmt::format("the {} Conglomerate has more than one owner", r.square(top).name);
       if (std::string problem = check_group(building_group(r, s, top), r.square(top).name + " Conglomerate");
           !problem.empty())
         return problem;
