@@ -253,6 +253,9 @@ TEST(RegionalCurrency, ADeclinedPropertyWaitsForTheNextLander) {
   EXPECT_FALSE(t.last_has(EventType::AuctionOpened));
   EXPECT_EQ(t.state().phase, Phase::TurnOver);
   EXPECT_EQ(t.holding("Reading Railroad").owner, kBank);
+  Command bid = Table::cmd(Verb::Bid, kBen);
+  bid.amount = Money{50};
+  EXPECT_EQ(t.refuse(bid).rule, "regional-currency/buy/declined-waits");
   t.roll(kBen, 1, 2);
   EXPECT_EQ(t.last_of(EventType::PropertyOffered).square, S("Reading Railroad"));
   t.buy(kBen);

@@ -137,7 +137,7 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
 // cannot keep are sold too. The Bank pays half the price of every building it takes back.
 void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
   const Ruleset& r = out.ruleset;
-  const Square& sq = terms_of(r, out.state, site);
+  const Square& terms = terms_of(r, out.state, site);  // whose prices the Bank pays half of
   const std::vector<SquareId> members = group_of(r, out.state, site);
   const int n = static_cast<int>(members.size());
   int houses_available = out.state.bank_houses;
@@ -155,8 +155,8 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
         --extra;
       }
     }
-  const Money half_house{sq.house_cost.units / 2};
-  const Money half_hotel{sq.hotel_cost.units / 2};
+  const Money half_house{terms.house_cost.units / 2};
+  const Money half_hotel{terms.hotel_cost.units / 2};
   for (std::size_t i = 0; i < members.size(); ++i) {
     const int at = out.state.holdings[members[i]].buildings;
     if (at == kHotel) continue;

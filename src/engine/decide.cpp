@@ -189,12 +189,17 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
     a.square = s.pending_square;
     out.emit(a);
   } else {
+    // rule buy/declined-waits: no auction; it stays with the Bank for the next lander.
     finish_move(out, c.actor);
   }
   return Decision::accept(std::move(out.events));
 }
 
 std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
+  if (s.phase != Phase::Auction && !r.auctions)
+    return violation(r, rule::kBuyDeclinedWaits,
+                     "no auction is open: in this edition a declined property is not auctioned but stays with the "
+                     "Bank for the next player who lands on it");
   if (s.phase != Phase::Auction)
     return violation(r, rule::kDeclineAuction,
                      fmt::format("no auction is open: one opens when a player declines to buy; now {}",

@@ -2,8 +2,8 @@
 // loan and 10%; a mortgaged deed that changes hands costs its new owner 10% at once.
 #include <fmt/format.h>
 
-#include "engine/currency.h"
 #include "engine/building_group.h"
+#include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/player_ref.h"
 
@@ -16,15 +16,13 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kMortgageValue, fmt::format("{} does not own {}", player_ref(c.actor), sq.name)));
   if (h.mortgaged)
     return Decision::refuse(violation(r, rule::kMortgageValue, fmt::format("{} is mortgaged already", sq.name)));
-  // rule mortgage/unbuilt-only: every building on the group is sold back first.
-  {
-    for (SquareId m : building_group(r, s, c.square)) {
-      if (s.holdings[m].buildings > 0)
-        return Decision::refuse(violation(r, rule::kMortgageUnbuilt,
-                                          fmt::format("sell the buildings on {} to the Bank first: a site is mortgaged "
-                                                      "only when its whole group is bare",
-                                                      square_words(r, m))));
-    }
+  // rule mortgage/unbuilt-only: every building on the group (or Conglomerate) is sold back first.
+  for (SquareId m : building_group(r, s, c.square)) {
+    if (s.holdings[m].buildings > 0)
+      return Decision::refuse(violation(r, rule::kMortgageUnbuilt,
+                                        fmt::format("sell the buildings on {} to the Bank first: a site is mortgaged "
+                                                    "only when its whole group is bare",
+                                                    square_words(r, m))));
   }
   Outcome out(r, s);
   Event e = ev(EventType::PropertyMortgaged, c.actor);

@@ -105,8 +105,9 @@ void finish_move(Outcome& out, PlayerId p) {
 }
 
 void charge(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money amount, SquareId square) {
-  // A sum owed to a player is in his currency; the payer pays it converted (rule
-  // currency/conversion). A sum owed to the Bank here is in the payer's own currency.
+  // A sum owed to a player is in his currency (rent: rule currency/rent-in-owner-currency); the
+  // payer pays it converted (rule currency/conversion). A sum owed to the Bank here (tax, fine)
+  // is in the payer's own currency (rule currency/own-currency).
   const Money paid = payee == kBank ? amount : cost_to_player(out.ruleset, out.state, payer, payee, amount);
   charge_exchanged(out, kind, payer, payee, paid, amount, square);
 }

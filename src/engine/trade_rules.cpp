@@ -2,8 +2,8 @@
 // cards at any price agreed; never a site of a group with buildings; no borrowing.
 #include <fmt/format.h>
 
-#include "engine/currency.h"
 #include "engine/building_group.h"
+#include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/player_ref.h"
 
