@@ -51,23 +51,13 @@ Money cost_for(const Ruleset& r, const State& s, PlayerId p, SquareId square, Mo
 }
 
 Money receipt_for(const Ruleset& r, const State& s, PlayerId p, SquareId square, Money face) {
-  // The Bank is the payer in the region's currency; p receives what that is worth in his own:
-  // the same table read from p's side (the sum p would pay for `face` in that currency).
-  return convert(r, face, player_rate(r, s, p), square_rate(r, s, square));
+  // The Bank pays `face` in the region's currency; p receives what that is worth in his own,
+  // which is what he would pay for it: one price each way, so buying and selling back agree.
+  return cost_for(r, s, p, square, face);
 }
 
 Money cost_to_player(const Ruleset& r, const State& s, PlayerId payer, PlayerId payee, Money face) {
   return convert(r, face, player_rate(r, s, payer), player_rate(r, s, payee));
-}
-
-std::string currency_suffix(const Ruleset& r, PlayerId p) {
-  const int region = region_of_player(r, p);
-  return region == kNoRegion ? std::string() : " " + r.regions[static_cast<std::size_t>(region)].currency;
-}
-
-std::string region_currency_suffix(const Ruleset& r, SquareId square) {
-  const int region = region_of(r, square);
-  return region == kNoRegion ? std::string() : " " + r.regions[static_cast<std::size_t>(region)].currency;
 }
 
 }  // namespace deedlog

@@ -2,8 +2,6 @@
 // regional-currency: each region's floating exchange rate and the conversion of a sum between
 // two currencies (EXCHANGE RATES). In an edition without regions every rate is 0 and every
 // conversion returns the sum unchanged, so the rules call these helpers unconditionally.
-#include <string>
-
 #include "engine/state.h"
 #include "rules/ruleset.h"
 
@@ -34,9 +32,5 @@ Money cost_for(const Ruleset& r, const State& s, PlayerId p, SquareId square, Mo
 Money receipt_for(const Ruleset& r, const State& s, PlayerId p, SquareId square, Money face);
 // A sum owed to player `payee` in his own currency (rent, a trade's cash): what payer pays.
 Money cost_to_player(const Ruleset& r, const State& s, PlayerId payer, PlayerId payee, Money face);
-
-// " green" after an amount in p's currency; "" in an edition with one currency.
-std::string currency_suffix(const Ruleset& r, PlayerId p);
-std::string region_currency_suffix(const Ruleset& r, SquareId square);
 
 }  // namespace deedlog
