@@ -7,6 +7,7 @@
 
 #include "engine/building_group.h"
 #include "engine/currency.h"
+#include "engine/event_codec.h"
 #include "engine/valuation.h"
 #include "rules/ruleset_catalog.h"
 #include "support/table.h"
@@ -359,6 +360,77 @@ TEST(RegionalCurrency, NoBuildingOrDoubleRentOnAPlainColourGroup) {
             "regional-currency/conglomerate/build-on-conglomerates");
   t.roll(kAnn, 1, 1);  // 39 Boardwalk
   EXPECT_EQ(t.last_of(EventType::RentDue).amount, Money{50});
+}
+
+// rule regional-currency/currency/deed-sums: SELLING PROPERTY ("one-half the price paid for them in
+// the currency of the region in which the property is located corrected for current exchange
+// rates"). Ben (West 0) sells back the house on Reading Railroad (South -2): half Boardwalk's
+// $200, $100 green, is worth 74% of it in pink: $74.
+TEST(RegionalCurrency, HousesAreSoldBackAtHalfInTheRegionsCurrency) {
+  PlayerSetup ben = seat(kBen);
+  ben.owns = {prop(S("Mediterranean Avenue")), prop(S("Reading Railroad")), prop(S("Boardwalk"))};
+  Table t = rc_table({seat(kAnn), ben}, std::nullopt, {"Ann", "Ben"});
+  t.play(form(kBen, {S("Mediterranean Avenue"), S("Reading Railroad"), S("Boardwalk")}));
+  t.play(on_square(Verb::Build, kBen, S("Reading Railroad")));
+  t.play(on_square(Verb::Sell, kBen, S("Reading Railroad")));
+  EXPECT_EQ(t.last_of(EventType::HouseSold).amount, Money{74});
+  EXPECT_EQ(t.player(kBen).cash, Money{1500 - 148 + 74});
+}
+
+// rule regional-currency/currency/card-sums: "pay each player": Ann draws at Chance in South
+// (+2, her own region): she pays each $50 green; Ben and Cat (0) each get its worth, 136%: $68.
+TEST(RegionalCurrency, EachSideOfACardTransferIsConverted) {
+  PlayerSetup ann = seat(kAnn, 1500, 4);
+  ann.owns = {prop(S("Mediterranean Avenue")), prop(S("Baltic Avenue"))};
+  Table t = rc_table({ann, seat(kBen), seat(kCat)}, std::nullopt, {"Ann", "Ben", "Cat"});
+  t.roll(kAnn, 1, 2);  // 7 Chance
+  const Money takings = t.state().bank_takings;
+  t.draw(kAnn, "Chairman of the Board: pay each player $50");
+  EXPECT_EQ(t.player(kAnn).cash, Money{1400});
+  EXPECT_EQ(t.player(kBen).cash, Money{1568});
+  EXPECT_EQ(t.player(kCat).cash, Money{1568});
+  EXPECT_EQ(t.state().bank_takings, takings - Money{36});
+}
+
+// A debt stands in the debtor's currency; the creditor gets its worth in his own when it is
+// paid. Ann (+2) owes Ben (0) the $50 pink rent on Boardwalk: 74%, $37 green, which she has not.
+// She mortgages Baltic Avenue ($30 green, her own region) and pays; Ben gets 136% of $37: $50.
+TEST(RegionalCurrency, ADebtIsExchangedWhenItIsPaid) {
+  PlayerSetup ann = seat(kAnn, 10, 34), ben = seat(kBen);
+  ann.owns = {prop(S("Mediterranean Avenue")), prop(S("Baltic Avenue"))};
+  ben.owns = {prop(S("Boardwalk"))};
+  Table t = rc_table({ann, ben}, std::nullopt, {"Ann", "Ben"});
+  t.roll(kAnn, 2, 3);
+  t.claim(kBen);
+  EXPECT_EQ(t.last_of(EventType::DebtIncurred).amount, Money{37});
+  t.play(on_square(Verb::Mortgage, kAnn, S("Baltic Avenue")));
+  const Event& paid = t.last_of(EventType::DebtPaid);
+  EXPECT_EQ(paid.amount, Money{37});
+  EXPECT_EQ(paid.amount2, Money{50});
+  EXPECT_EQ(t.player(kAnn).cash, Money{3});
+  EXPECT_EQ(t.player(kBen).cash, Money{1550});
+}
+
+// The journal keeps both sides of an exchange and the Conglomerate's squares.
+TEST(RegionalCurrency, ExchangedPaymentsAndConglomeratesRoundTripThroughTheCodec) {
+  Event paid;
+  paid.type = EventType::RentPaid;
+  paid.player = kBen;
+  paid.other = kCat;
+  paid.square = S("Boardwalk");
+  paid.amount = Money{20};
+  paid.amount2 = Money{50};
+  Event formed;
+  formed.type = EventType::ConglomerateFormed;
+  formed.player = kBen;
+  formed.mask = (std::uint64_t{1} << 1) | (std::uint64_t{1} << 5) | (std::uint64_t{1} << 39);
+  formed.square = 39;
+  for (const Event& e : {paid, formed}) {
+    Event back;
+    std::string error;
+    ASSERT_TRUE(decode_event(event_type_name(e.type), encode_payload(e), &back, &error)) << error;
+    EXPECT_EQ(back, e);
+  }
 }
 
 // The top of the stack: the highest unimproved rent, a street before a railroad or utility.
