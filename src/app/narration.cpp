@@ -277,6 +277,13 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
       if (s.player(s.turn).in_jail) return fmt::format("{} is in {}: throws for doubles, pays the fine or uses a card", who, r.words.jail);
       return s.rolled_this_turn ? fmt::format("{} throws again (doubles)", who) : fmt::format("{} to throw", who);
     case Phase::BuyDecision:
+      if (!r.regions.empty()) {
+        // regional-currency: the price as the buyer pays it, and as printed in the region's money.
+        const Money printed = r.square(s.pending_square).price;
+        return fmt::format("{} to buy {} for {} ({} as printed) or decline", who, sq(r, s.pending_square),
+                           in_currency(r, cost_for(r, s, s.turn, s.pending_square, printed), currency_of(r, s.turn)),
+                           in_currency(r, printed, currency_at(r, s.pending_square)));
+      }
       return fmt::format("{} to buy {} for {} or decline", who, sq(r, s.pending_square), money(r, r.square(s.pending_square).price));
     case Phase::Auction:
       return s.auction.high_bidder == kBank
