@@ -90,9 +90,18 @@ std::string commentary(const Ruleset& r, const std::vector<std::string>& names, 
       // between the landing and the asking, or a card may have set the rent).
       if (e.square == kNoSquare || e.square >= r.squares.size()) return s;
       const int dice = before.last_die1 + before.last_die2;
-      if (quote_rent(r, before, e.square, dice).amount != e.amount) return s;
-      const std::string why = rent_reason(r, names, before, e.square, e.amount);
+      // regional-currency: a rent paid across currencies is the owner's sum, amount2.
+      const Money rent = e.type == EventType::RentPaid && !e.amount2.is_zero() ? e.amount2 : e.amount;
+      if (quote_rent(r, before, e.square, dice).amount != rent) return s;
+      const std::string why = rent_reason(r, names, before, e.square, rent);
       return why.empty() ? s : fmt::format("{} ({}).", open_sentence(s), why);
+    }
+    case EventType::PropertyTransferred: {
+      // rule conglomerate/fixed-until-sold: the deed leaving its owner breaks its Conglomerate.
+      const std::uint64_t mask = e.square < r.squares.size() ? conglomerate_of(before, e.square) : 0;
+      if (mask == 0) return s;
+      return fmt::format("{} (the Conglomerate with {} on top is broken).", open_sentence(s),
+                         r.square(conglomerate_top(r, mask)).name);
     }
     default:
       return s;
