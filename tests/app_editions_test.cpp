@@ -132,6 +132,9 @@ std::vector<SquareId> cheapest_properties(const Ruleset& r, const std::vector<Sq
 TEST_P(Edition, ValueAppliesTheEditionsEndingRules) {
   const std::string id = GetParam();
   const Ruleset r = load(id);
+  // regional-currency values estates in par dollars and builds only on Conglomerates, which a
+  // setup cannot state: tests/app_regional_currency_test.cpp values its estates.
+  if (!r.regions.empty()) GTEST_SKIP() << id << " is valued in par dollars (its own test)";
   // The street with the highest hotel rent, and its group.
   SquareId target = kNoSquare;
   for (int i = 0; i < r.board_size(); ++i) {

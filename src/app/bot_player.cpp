@@ -1,5 +1,8 @@
 #include "app/bot_player.h"
 
+#include <algorithm>
+
+#include "engine/building_group.h"
 #include "engine/decide.h"
 #include "engine/decide_support.h"
 #include "engine/money_raising.h"
@@ -70,16 +73,34 @@ std::optional<Command> BotTable::development(const State& s, PlayerId p) {
     c.square = sq;
     if (decide(r_, s, c).accepted) return c;
   }
+  if (auto c = form_conglomerate(s, p)) return c;
   for (int i = 0; i < r_.board_size(); ++i) {
     const SquareId sq = static_cast<SquareId>(i);
     const Square& square = r_.square(sq);
-    if (s.holdings[sq].owner != p || square.kind != SquareKind::Street) continue;
-    if (ps.cash.units < square.house_cost.units + kReserve) continue;
+    if (s.holdings[sq].owner != p || !square.is_property()) continue;
+    if (ps.cash.units < terms_of(r_, s, sq).house_cost.units + kReserve) continue;
     Command c = make_command(Verb::Build, p);
     c.square = sq;
     c.hotel = s.holdings[sq].buildings == r_.houses_per_hotel;
     if (decide(r_, s, c).accepted) return c;
   }
+  return std::nullopt;
+}
+
+std::optional<Command> BotTable::form_conglomerate(const State& s, PlayerId p) {
+  // regional-currency: stack the first three free properties of three colours the bot holds.
+  if (r_.building_groups != BuildingGroups::Conglomerates) return std::nullopt;
+  Command c = make_command(Verb::FormConglomerate, p);
+  std::vector<int> colours;
+  for (int i = 0; i < r_.board_size() && c.give.properties.size() < 3; ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].owner != p || !r_.square(sq).is_property() || conglomerate_of(s, sq)) continue;
+    const int colour = colour_of(r_, sq);
+    if (std::find(colours.begin(), colours.end(), colour) != colours.end()) continue;
+    colours.push_back(colour);
+    c.give.properties.push_back(sq);
+  }
+  if (c.give.properties.size() == 3 && decide(r_, s, c).accepted) return c;
   return std::nullopt;
 }
 
@@ -131,7 +152,8 @@ std::optional<Command> BotTable::next_move(const State& s) {
     if (is_active(s, p) && s.player(p).total_owed().units > 0) return raise_money(s, p);
   // An open offer is answered: accepted when the price is at least the printed one.
   if (s.offer.open) {
-    const bool good = s.offer.get_cash.units <= s.player(s.offer.to).cash.units - kReserve || chance(30);
+    bool good = s.offer.get_cash.units <= s.player(s.offer.to).cash.units - kReserve || chance(30);
+    if (good && !decide(r_, s, make_command(Verb::Accept, s.offer.to)).accepted) good = false;
     return make_command(good ? Verb::Accept : Verb::Reject, s.offer.to);
   }
   // Owners ask for their rent, but now and then forget (the rule book's window then closes).
@@ -144,7 +166,9 @@ std::optional<Command> BotTable::next_move(const State& s) {
   switch (s.phase) {
     case Phase::BuyDecision: {
       const Money price = r_.square(s.pending_square).price;
-      const bool wanted = me.cash.units >= price.units + kReserve || (me.cash >= price && chance(20));
+      bool wanted = me.cash.units >= price.units + kReserve || (me.cash >= price && chance(20));
+      // Where currencies are exchanged the price paid differs from the printed one: ask the rules.
+      if (wanted && !decide(r_, s, make_command(Verb::Buy, t)).accepted) wanted = false;
       return make_command(wanted ? Verb::Buy : Verb::Decline, t);
     }
     case Phase::Auction:

@@ -35,6 +35,7 @@ class BotTable {
   std::optional<Command> raise_money(const State& s, PlayerId p);
   std::optional<Command> auction_move(const State& s);
   std::optional<Command> development(const State& s, PlayerId p);
+  std::optional<Command> form_conglomerate(const State& s, PlayerId p);
   std::optional<Command> trade(const State& s, PlayerId p);
   std::optional<Command> leave_jail(const State& s, PlayerId p);
   bool wants_to_skip(const State& s, PlayerId p);  // computer edition: skips a go in jail  // the fixed strategies' card or fine

@@ -8,6 +8,7 @@
 #include "engine/decide_support.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
+#include "engine/building_group.h"
 #include "engine/rent.h"
 #include "engine/rule_book.h"
 #include "engine/valuation.h"
@@ -33,6 +34,26 @@ struct Context {
   void say(std::string line) { out.reasoning.push_back(std::move(line)); }
 };
 
+// regional-currency: the rent of a Conglomerate's member, from the deed on top of its stack.
+void explain_conglomerate_rent(Context& c, SquareId at, const RentQuote& q) {
+  const Ruleset& r = c.r();
+  const State& s = c.g.state;
+  const Square& top = terms_of(r, s, at);
+  const int buildings = s.holdings[at].buildings;
+  c.say(fmt::format("{} is in a Conglomerate with {} on top: it takes {}'s rents.", r.square(at).name, top.name,
+                    top.name));
+  if (buildings > 0)
+    c.say(fmt::format("With {}: {}'s rent for them, {}.",
+                      buildings == kHotel ? "a " + r.words.hotel
+                                          : fmt::format("{} {}", buildings, buildings == 1 ? r.words.house : r.words.houses),
+                      top.name, c.money(q.amount)));
+  else
+    c.say(fmt::format("Unimproved: double {}'s {}, {} (mortgaged members of the Conglomerate do not stop it).",
+                      top.name, c.money(top.rent[0]), c.money(q.amount)));
+  c.say(fmt::format("The sum is in {}'s currency; the payer pays it converted at the rates when it is paid.",
+                    c.name(s.holdings[at].owner)));
+}
+
 void explain_rent(Context& c) {
   const Ruleset& r = c.r();
   const State& s = c.g.state;
@@ -44,6 +65,15 @@ void explain_rent(Context& c) {
   c.cite(q.rule);
   const GroupHolding gh = group_holding(r, s, sq.group, h.owner);
   c.say(fmt::format("{} landed on {}, owned by {}.", c.name(c.e.player), sq.name, c.name(h.owner)));
+  if (q.rule.id == rule::kConglomerateTopRent.id || q.rule.id == rule::kConglomerateDouble.id) {
+    explain_conglomerate_rent(c, at, q);
+    return;
+  }
+  if (r.building_groups == BuildingGroups::Conglomerates && sq.kind == SquareKind::Street) {
+    c.say(fmt::format("{} is in no Conglomerate: the deed's plain rent, {} (colour groups earn no double rent here).",
+                      sq.name, c.money(q.amount)));
+    return;
+  }
   switch (sq.kind) {
     case SquareKind::Street:
       c.say(fmt::format("{} holds {} of the {} sites of the {} group{}.", c.name(h.owner), gh.owned, gh.members,

@@ -4,6 +4,8 @@
 
 #include "core/article.h"
 #include "app/game_session.h"
+#include "engine/building_group.h"
+#include "engine/currency.h"
 
 namespace deedlog {
 namespace {
@@ -31,6 +33,77 @@ std::string buildings_words(const Ruleset& r, int b) {
   return fmt::format("{} {}", b, r.words.houses);
 }
 
+// regional-currency: amounts said with their currency ("$40 green"), and the sum as printed
+// beside what was paid when the Bank exchanged it. Empty: the event is told as in other editions
+// (salary, taxes and the jail fine are in the player's own currency and told as elsewhere).
+std::string in_currency(const Ruleset& r, Money m, const std::string& currency) {
+  return currency.empty() ? money(r, m) : fmt::format("{} {}", money(r, m), currency);
+}
+
+std::string currency_of(const Ruleset& r, PlayerId p) {
+  return p >= 0 && p < static_cast<int>(r.regions.size()) ? r.regions[static_cast<std::size_t>(p)].currency : "";
+}
+
+std::string currency_at(const Ruleset& r, SquareId s) {
+  for (const CurrencyRegion& region : r.regions)
+    if (region.contains(s)) return region.currency;
+  return "";
+}
+
+std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& names, const Event& e) {
+  if (r.regions.empty()) return "";
+  const std::string who = name_of(names, e.player);
+  const std::string other = name_of(names, e.other);
+  const std::string paid = in_currency(r, e.amount, currency_of(r, e.player));
+  const bool exchanged = !e.amount2.is_zero();
+  // Sums printed on a deed are in its region's currency; card sums in the currency where the token stood.
+  const std::string printed = exchanged ? in_currency(r, e.amount2, currency_at(r, e.square)) : "";
+  const std::string for_printed = exchanged ? " (" + printed + " as printed)" : "";
+  switch (e.type) {
+    case EventType::PropertyOffered:
+      return fmt::format("{} may buy {} for {} (its printed price, in the region's currency).", who, sq(r, e.square),
+                         in_currency(r, e.amount, currency_at(r, e.square)));
+    case EventType::PropertyBought:
+      return fmt::format("{} bought {} for {}{}.", who, sq(r, e.square), paid,
+                         exchanged ? " (its price " + printed + ")" : "");
+    case EventType::RentDue:
+      return fmt::format("{} owes {} {} rent for {}, if {} asks in time.", who, other,
+                         in_currency(r, e.amount, currency_of(r, e.other)), sq(r, e.square), other);
+    case EventType::RentPaid:
+    case EventType::PaidToPlayer:
+    case EventType::DebtPaid: {
+      const std::string got = in_currency(r, exchanged ? e.amount2 : e.amount, currency_of(r, e.other));
+      const std::string what = e.type == EventType::RentPaid ? fmt::format(" rent on {}", sq(r, e.square))
+                               : e.type == EventType::DebtPaid ? std::string(" owed")
+                                                               : std::string();
+      if (e.type == EventType::DebtPaid && e.other == kBank)
+        return fmt::format("{} paid the {} owed to the Bank.", who, paid);
+      if (!exchanged) return fmt::format("{} pays {} {}{}.", who, other, got, what);
+      return fmt::format("{} pays {} for {}'s {}{}.", who, paid, other, got, what);
+    }
+    case EventType::PaidToBank:
+      return fmt::format("{} paid the Bank {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money(r, e.amount2)) : "");
+    case EventType::PaidByBank:
+      return fmt::format("The Bank paid {} {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money(r, e.amount2)) : "");
+    case EventType::DebtIncurred:
+      return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, paid, other);
+    case EventType::HouseBuilt:
+      if (e.amount.is_zero()) return "";
+      return fmt::format("{} built a {} on {} for {}{}.", who, r.words.house, sq(r, e.square), paid, for_printed);
+    case EventType::HotelBuilt:
+      return fmt::format("{} built a {} on {} for {}{}, giving back {} {}.", who, r.words.hotel, sq(r, e.square), paid,
+                         for_printed, e.count, r.words.houses);
+    case EventType::PropertyMortgaged:
+      return fmt::format("{} mortgaged {} to the Bank for {}{}.", who, sq(r, e.square), paid, for_printed);
+    case EventType::MortgageLifted:
+      return fmt::format("{} lifted the mortgage on {}, repaying {}{}.", who, sq(r, e.square), paid, for_printed);
+    case EventType::InterestPaid:
+      return fmt::format("{} paid {}{} interest on the mortgage of {}.", who, paid, for_printed, sq(r, e.square));
+    default:
+      return "";
+  }
+}
+
 }  // namespace
 
 std::string phase_name(Phase p) {
@@ -51,10 +124,18 @@ std::string phase_name(Phase p) {
 }
 
 std::string narrate(const Ruleset& r, const std::vector<std::string>& names, const Event& e) {
+  if (std::string told = narrate_exchanged(r, names, e); !told.empty()) return told;
   const std::string who = name_of(names, e.player);
   const std::string other = name_of(names, e.other);
   switch (e.type) {
     case EventType::MovePlayed: return fmt::format("Move: {}", e.text);
+    case EventType::ConglomerateFormed: {
+      std::string members;
+      for (int i = 0; i < kMaxSquares; ++i)
+        if (e.mask & (std::uint64_t{1} << i))
+          members += (members.empty() ? "" : ", ") + sq(r, static_cast<SquareId>(i));
+      return fmt::format("{} formed a Conglomerate of {}, with {} on top.", who, members, sq(r, e.square));
+    }
     case EventType::PlayerPlaced:
       return fmt::format("{} takes a seat with {} on {}{}.", who, money(r, e.amount), sq(r, e.square),
                          e.flag ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, e.count) : "");
@@ -208,6 +289,13 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
       if (s.player(s.turn).in_jail) return fmt::format("{} is in {}: throws for doubles, pays the fine or uses a card", who, r.words.jail);
       return s.rolled_this_turn ? fmt::format("{} throws again (doubles)", who) : fmt::format("{} to throw", who);
     case Phase::BuyDecision:
+      if (!r.regions.empty()) {
+        // regional-currency: the price as the buyer pays it, and as printed in the region's money.
+        const Money printed = r.square(s.pending_square).price;
+        return fmt::format("{} to buy {} for {} ({} as printed) or decline", who, sq(r, s.pending_square),
+                           in_currency(r, cost_for(r, s, s.turn, s.pending_square, printed), currency_of(r, s.turn)),
+                           in_currency(r, printed, currency_at(r, s.pending_square)));
+      }
       return fmt::format("{} to buy {} for {} or decline", who, sq(r, s.pending_square), money(r, r.square(s.pending_square).price));
     case Phase::Auction:
       return s.auction.high_bidder == kBank
@@ -229,6 +317,60 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
   }
   return "";
 }
+
+namespace {
+
+// The squares of a Conglomerate, the deed on top first.
+std::vector<SquareId> stack_of(const Ruleset& r, std::uint64_t mask) {
+  const SquareId top = conglomerate_top(r, mask);
+  std::vector<SquareId> out{top};
+  for (int i = 0; i < kMaxSquares; ++i)
+    if ((mask & (std::uint64_t{1} << i)) && i != top) out.push_back(static_cast<SquareId>(i));
+  return out;
+}
+
+// regional-currency: the player's region and currency, and his Conglomerates (top first).
+void add_currency_json(const Ruleset& r, const State& s, PlayerId p, nlohmann::ordered_json& pj) {
+  const int region = region_of_player(r, p);
+  if (region != kNoRegion) {
+    pj["region"] = r.regions[static_cast<std::size_t>(region)].name;
+    pj["currency"] = r.regions[static_cast<std::size_t>(region)].currency;
+  }
+  pj["conglomerates"] = nlohmann::ordered_json::array();
+  for (std::uint64_t mask : s.conglomerates) {
+    if (mask == 0 || s.holdings[conglomerate_top(r, mask)].owner != p) continue;
+    nlohmann::ordered_json names = nlohmann::ordered_json::array();
+    for (SquareId m : stack_of(r, mask)) names.push_back(sq(r, m));
+    pj["conglomerates"].push_back(names);
+  }
+}
+
+std::string currency_text(const Ruleset& r, PlayerId p) {
+  const int region = region_of_player(r, p);
+  return region == kNoRegion ? "" : " " + r.regions[static_cast<std::size_t>(region)].currency;
+}
+
+std::string conglomerates_text(const Ruleset& r, const State& s, PlayerId p) {
+  std::string out;
+  for (std::uint64_t mask : s.conglomerates) {
+    if (mask == 0 || s.holdings[conglomerate_top(r, mask)].owner != p) continue;
+    std::string names;
+    for (SquareId m : stack_of(r, mask)) names += (names.empty() ? "" : ", ") + sq(r, m);
+    out += "               Conglomerate: " + names + " (the first on top)\n";
+  }
+  return out;
+}
+
+std::string rates_text(const Ruleset& r, const State& s) {
+  if (r.regions.empty()) return "";
+  std::string out = "Exchange rates:";
+  for (std::size_t i = 0; i < r.regions.size(); ++i)
+    out += fmt::format("{} {} {:+d} ({})", i ? "," : "", r.regions[i].name, exchange_rate(r, s, static_cast<int>(i)),
+                       r.regions[i].currency);
+  return out + "\n";
+}
+
+}  // namespace
 
 nlohmann::ordered_json position_json(const Game& g) {
   const Ruleset& r = g.ruleset;
@@ -268,7 +410,14 @@ nlohmann::ordered_json position_json(const Game& g) {
                                   {"hotel", h.buildings == kHotel},
                                   {"mortgaged", h.mortgaged}});
     }
+    if (!r.regions.empty()) add_currency_json(r, s, p, pj);
     j["players"].push_back(pj);
+  }
+  if (!r.regions.empty()) {
+    // regional-currency: each region's rate now (cash above is in each player's own currency).
+    j["exchange_rates"] = nlohmann::ordered_json::object();
+    for (std::size_t i = 0; i < r.regions.size(); ++i)
+      j["exchange_rates"][r.regions[i].name] = exchange_rate(r, s, static_cast<int>(i));
   }
   j["bank"] = {{"houses", s.bank_houses}, {"hotels", s.bank_hotels}};
   for (const RentClaim& c : s.rents) {
@@ -294,7 +443,8 @@ std::string position_text(const Game& g) {
                          name_of(g.header.players, c.owner), money(r, c.amount), sq(r, c.square));
   for (PlayerId p = 0; p < s.player_count; ++p) {
     const PlayerState& ps = s.player(p);
-    out += fmt::format("  {:<12} {:>7}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money(r, ps.cash),
+    out += fmt::format("  {:<12} {:>7}{}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money(r, ps.cash),
+                       currency_text(r, p),
                        sq(r, ps.square), ps.in_jail ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, ps.jail_turns) : "",
                        ps.jail_card_count() ? fmt::format(", {} {} card(s)", ps.jail_card_count(), r.words.jail_card) : "",
                        ps.total_owed().units ? fmt::format(", OWES {}", money(r, ps.total_owed())) : "");
@@ -307,7 +457,9 @@ std::string position_text(const Game& g) {
       if (h.mortgaged) props += " (mortgaged)";
     }
     if (!props.empty()) out += "               owns " + props + "\n";
+    out += conglomerates_text(r, s, p);
   }
+  out += rates_text(r, s);
   out += fmt::format("Bank: {} {}, {} {}\n", s.bank_houses, r.words.houses, s.bank_hotels,
                      s.bank_hotels == 1 ? r.words.hotel : r.words.hotels);
   return out;

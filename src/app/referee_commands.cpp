@@ -311,6 +311,8 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
     doc["game"] = g.id;
     doc["seq"] = g.state.seq;
     doc["final"] = v.final;
+    // regional-currency: every amount below is in par dollars (a currency at rate 0).
+    if (!g.ruleset.regions.empty()) doc["currency"] = "par";
     doc["players"] = ojson::array();
     for (const EstateValue& e : v.estates) {
       ojson pj;
@@ -332,8 +334,9 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
     out << doc.dump() << "\n";
     return kExitOk;
   }
-  out << fmt::format("Game {} ({}), after event {}: estates valued by the short game's rules{}\n", g.id, g.ruleset.id,
-                     g.state.seq, v.final ? " (final)" : " (the game goes on)");
+  out << fmt::format("Game {} ({}), after event {}: estates valued by the short game's rules{}{}\n", g.id, g.ruleset.id,
+                     g.state.seq, g.ruleset.regions.empty() ? "" : ", in par dollars (each currency at its rate)",
+                     v.final ? " (final)" : " (the game goes on)");
   for (const EstateValue& e : v.estates) {
     out << fmt::format("{}{}: {}{}\n", names[static_cast<std::size_t>(e.player)], e.in_game ? "" : " (out of the game)",
                        g.ruleset.words.currency, e.total.units);

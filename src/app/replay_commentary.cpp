@@ -8,6 +8,7 @@
 
 #include "core/article.h"
 #include "app/narration.h"
+#include "engine/building_group.h"
 #include "engine/evolve.h"
 #include "engine/rent.h"
 
@@ -39,6 +40,18 @@ std::string rent_reason(const Ruleset& r, const std::vector<std::string>& names,
   const Holding& h = before.holdings[square];
   if (h.owner == kBank) return {};
   const std::string owner = name_of(names, h.owner);
+  if (r.building_groups == BuildingGroups::Conglomerates) {
+    // regional-currency: a Conglomerate's member earns on the terms of the deed on top.
+    if (conglomerate_of(before, square)) {
+      const std::string top = terms_of(r, before, square).name;
+      if (h.buildings == kHotel) return fmt::format("{}'s rent with a {} (the top of {}'s Conglomerate)", top, r.words.hotel, owner);
+      if (h.buildings > 0)
+        return fmt::format("{}'s rent with {} {} (the top of {}'s Conglomerate)", top, h.buildings,
+                           h.buildings == 1 ? r.words.house : r.words.houses, owner);
+      return fmt::format("double {}'s rent: a member of {}'s Conglomerate, unimproved", top, owner);
+    }
+    if (sq.kind == SquareKind::Street) return "the site's rent: it is in no Conglomerate";
+  }
   const GroupHolding g = sq.group >= 0 ? group_holding(r, before, sq.group, h.owner) : GroupHolding{};
   const std::string group = sq.group >= 0 ? r.groups[static_cast<std::size_t>(sq.group)].name : std::string();
   switch (sq.kind) {
@@ -78,9 +91,18 @@ std::string commentary(const Ruleset& r, const std::vector<std::string>& names, 
       // between the landing and the asking, or a card may have set the rent).
       if (e.square == kNoSquare || e.square >= r.squares.size()) return s;
       const int dice = before.last_die1 + before.last_die2;
-      if (quote_rent(r, before, e.square, dice).amount != e.amount) return s;
-      const std::string why = rent_reason(r, names, before, e.square, e.amount);
+      // regional-currency: a rent paid across currencies is the owner's sum, amount2.
+      const Money rent = e.type == EventType::RentPaid && !e.amount2.is_zero() ? e.amount2 : e.amount;
+      if (quote_rent(r, before, e.square, dice).amount != rent) return s;
+      const std::string why = rent_reason(r, names, before, e.square, rent);
       return why.empty() ? s : fmt::format("{} ({}).", open_sentence(s), why);
+    }
+    case EventType::PropertyTransferred: {
+      // rule conglomerate/fixed-until-sold: the deed leaving its owner breaks its Conglomerate.
+      const std::uint64_t mask = e.square < r.squares.size() ? conglomerate_of(before, e.square) : 0;
+      if (mask == 0) return s;
+      return fmt::format("{} (the Conglomerate with {} on top is broken).", open_sentence(s),
+                         r.square(conglomerate_top(r, mask)).name);
     }
     default:
       return s;

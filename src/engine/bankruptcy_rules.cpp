@@ -2,6 +2,7 @@
 // player), or to the Bank, which auctions his properties; the last player left wins.
 #include <fmt/format.h>
 
+#include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/money_raising.h"
 #include "engine/player_ref.h"
@@ -48,14 +49,14 @@ void return_buildings(Outcome& out, PlayerId p, bool paid) {
       Event e = ev(EventType::HotelSold, p);
       e.square = sq;
       e.count = 0;  // with its houses: the site is left bare
-      e.amount = paid ? buildings_sale_value(r, sq, kHotel) : Money{0};
+      e.amount = paid ? buildings_sale_value(r, out.state, sq, kHotel) : Money{0};
       out.emit(e);
       continue;
     }
     for (int k = h.buildings; k > 0; --k) {
       Event e = ev(EventType::HouseSold, p);
       e.square = sq;
-      e.amount = paid ? buildings_sale_value(r, sq, 1) : Money{0};
+      e.amount = paid ? buildings_sale_value(r, out.state, sq, 1) : Money{0};
       out.emit(e);
     }
   }
@@ -85,6 +86,12 @@ void hand_cash(Outcome& out, PlayerId from, PlayerId creditor) {
   Event pay = ev(creditor == kBank ? EventType::PaidToBank : EventType::PaidToPlayer, from);
   pay.other = creditor;
   pay.amount = cash;
+  if (creditor != kBank) {
+    // regional-currency: the creditor gets what the debtor's cash is worth in his own currency.
+    const Ruleset& r = out.ruleset;
+    const Money worth = convert(r, cash, player_rate(r, out.state, creditor), player_rate(r, out.state, from));
+    if (worth != cash) pay.amount2 = worth;
+  }
   out.emit(pay);
 }
 

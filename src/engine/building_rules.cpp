@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "core/article.h"
+#include "engine/building_group.h"
+#include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
@@ -11,12 +13,32 @@
 namespace deedlog {
 namespace {
 
-const std::vector<SquareId>& group_of(const Ruleset& r, SquareId s) {
-  return r.groups[static_cast<std::size_t>(r.square(s).group)].members;
+std::vector<SquareId> group_of(const Ruleset& r, const State& s, SquareId site) { return building_group(r, s, site); }
+
+// regional-currency: houses stand on the members of a Conglomerate only (railroads and utilities
+// in one too), never on a plain colour group; none while a member is mortgaged.
+std::optional<Violation> conglomerate_buildable(const Ruleset& r, const State& s, PlayerId p, SquareId site) {
+  const Square& sq = r.square(site);
+  if (!sq.is_property() || s.holdings[site].owner != p)
+    return violation(r, rule::kConglomerateBuild, fmt::format("{} does not own {}", player_ref(p), sq.name));
+  // rule conglomerate/build-on-conglomerates
+  const std::vector<SquareId> members = building_group(r, s, site);
+  if (members.empty())
+    return violation(r, rule::kConglomerateBuild,
+                     fmt::format("{} is in no Conglomerate: {} are built only on the three properties of a "
+                                 "Conglomerate (form one first: \"forms conglomerate A, B, C\")",
+                                 sq.name, r.words.houses));
+  for (SquareId m : members)
+    if (s.holdings[m].mortgaged)
+      return violation(r, rule::kHousesNotMortgaged,
+                       fmt::format("{} of {}'s Conglomerate is mortgaged: lift the mortgage before building",
+                                   square_words(r, m), sq.name));
+  return std::nullopt;
 }
 
 // Why this player may not put anything on this site's group at all, if he may not.
 std::optional<Violation> group_buildable(const Ruleset& r, const State& s, PlayerId p, SquareId site) {
+  if (r.building_groups == BuildingGroups::Conglomerates) return conglomerate_buildable(r, s, p, site);
   const Square& sq = r.square(site);
   if (sq.kind != SquareKind::Street)
     return violation(r, rule::kHousesStreetsOnly,
@@ -35,6 +57,12 @@ std::optional<Violation> group_buildable(const Ruleset& r, const State& s, Playe
   return std::nullopt;
 }
 
+// What the Bank pays for buildings sold back from a site, in the seller's own currency (rule
+// currency/deed-sums: half the price is in the region's currency, converted).
+Money sale_receipt(const Ruleset& r, const State& s, PlayerId p, SquareId site, Money face) {
+  return receipt_for(r, s, p, site, face);
+}
+
 // Buildings on a site counted as houses for even building: a hotel counts one more than the
 // most houses a site may hold (five in most editions, four in the US short game).
 int level(const Ruleset& r, const State& s, SquareId site) {
@@ -44,7 +72,7 @@ int level(const Ruleset& r, const State& s, SquareId site) {
 // The even-building check for one more step up on `site` (rule houses/build-evenly).
 std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site) {
   const int target = level(r, s, site) + 1;
-  for (SquareId m : group_of(r, site)) {
+  for (SquareId m : group_of(r, s, site)) {
     if (m == site) continue;
     if (target - level(r, s, m) > 1)
       return violation(r, rule::kHousesEvenly,
@@ -55,7 +83,7 @@ std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site
 }
 
 std::optional<Violation> even_down(const Ruleset& r, const State& s, SquareId site, int to_level) {
-  for (SquareId m : group_of(r, site)) {
+  for (SquareId m : group_of(r, s, site)) {
     if (m == site) continue;
     if (level(r, s, m) - to_level > 1)
       return violation(r, rule::kSellEvenly,
@@ -70,7 +98,7 @@ std::optional<Violation> even_down(const Ruleset& r, const State& s, SquareId si
 std::optional<Violation> in_sequence(const Ruleset& r, const State& s, SquareId site) {
   if (!r.build_in_sequence) return std::nullopt;
   SquareId next = site;
-  for (SquareId m : group_of(r, site))
+  for (SquareId m : group_of(r, s, site))
     if (level(r, s, m) < level(r, s, next) || (level(r, s, m) == level(r, s, next) && m < next)) next = m;
   if (next == site) return std::nullopt;
   return violation(r, rule::kHousesInSequence,
@@ -84,6 +112,7 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   const Ruleset& r = out.ruleset;
   const State& s = out.state;
   const Square& sq = r.square(site);
+  const Square& terms = terms_of(r, s, site);  // the top of a Conglomerate's stack sets the price
   if (auto v = group_buildable(r, s, p, site)) return v;
   const int at = s.holdings[site].buildings;
   if (at == kHotel)
@@ -104,7 +133,8 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   if (!hotel && s.bank_houses <= 0)
     return violation(r, rule::kShortageStock,
                      fmt::format("the Bank has no {} left: wait until some are sold back", r.words.houses));
-  const Money price = paid_at_auction ? Money{0} : (hotel ? sq.hotel_cost : sq.house_cost);
+  const Money face = paid_at_auction ? Money{0} : (hotel ? terms.hotel_cost : terms.house_cost);
+  const Money price = cost_for(r, s, p, site, face);
   if (s.player(p).cash < price)
     return violation(r, rule::kHousesCash,
                      fmt::format("{} on {} costs {} and {} has {}", with_article(hotel ? r.words.hotel : r.words.house), sq.name,
@@ -112,6 +142,7 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   Event e = ev(hotel ? EventType::HotelBuilt : EventType::HouseBuilt, p);
   e.square = site;
   e.amount = price;
+  if (price != face) e.amount2 = face;
   if (hotel) e.count = r.houses_per_hotel;  // the houses given back to the Bank for it
   out.emit(e);
   return std::nullopt;
@@ -123,8 +154,8 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
 // cannot keep are sold too. The Bank pays half the price of every building it takes back.
 void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
   const Ruleset& r = out.ruleset;
-  const Square& sq = r.square(site);
-  const auto& members = group_of(r, site);
+  const Square& terms = terms_of(r, out.state, site);  // whose prices the Bank pays half of
+  const std::vector<SquareId> members = group_of(r, out.state, site);
   const int n = static_cast<int>(members.size());
   int houses_available = out.state.bank_houses;
   for (SquareId m : members)
@@ -141,15 +172,15 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
         --extra;
       }
     }
-  const Money half_house{sq.house_cost.units / 2};
-  const Money half_hotel{sq.hotel_cost.units / 2};
+  const Money half_house{terms.house_cost.units / 2};
+  const Money half_hotel{terms.hotel_cost.units / 2};
   for (std::size_t i = 0; i < members.size(); ++i) {
     const int at = out.state.holdings[members[i]].buildings;
     if (at == kHotel) continue;
     for (int k = at; k > target[i]; --k) {
       Event e = ev(EventType::HouseSold, p);
       e.square = members[i];
-      e.amount = half_house;
+      e.amount = sale_receipt(r, out.state, p, members[i], half_house);
       out.emit(e);
     }
   }
@@ -158,7 +189,7 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
     Event e = ev(EventType::HotelSold, p);
     e.square = members[i];
     e.count = target[i];
-    e.amount = half_hotel + half_house * (r.houses_per_hotel - target[i]);
+    e.amount = sale_receipt(r, out.state, p, members[i], half_hotel + half_house * (r.houses_per_hotel - target[i]));
     out.emit(e);
   }
 }
@@ -168,7 +199,7 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
 bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel) {
   for (int i = 0; i < r.board_size(); ++i) {
     const SquareId site = static_cast<SquareId>(i);
-    if (s.holdings[site].owner != p || r.square(site).kind != SquareKind::Street) continue;
+    if (s.holdings[site].owner != p || !r.square(site).is_property()) continue;
     if (group_buildable(r, s, p, site)) continue;
     const int at = level(r, s, site);
     if (hotel ? at != r.houses_per_hotel : at >= r.houses_per_hotel) continue;
@@ -217,7 +248,7 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
 
 Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(c.square);
-  if (s.holdings[c.square].owner != c.actor || sq.kind != SquareKind::Street)
+  if (s.holdings[c.square].owner != c.actor || !sq.is_property())
     return Decision::refuse(violation(r, rule::kSellHalf, fmt::format("{} has no buildings on {}", player_ref(c.actor), sq.name)));
   if (!r.buildings_sold_back)
     // rule sell/buildings-only-by-mortgage
@@ -227,9 +258,10 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
                                                   sq.name)));
   Outcome out(r, s);
   // rule sell/buildings-half-price: the Bank pays half; a hotel brings half its price and half the
-  // houses given for it.
-  const Money half_house{sq.house_cost.units / 2};
-  const Money half_hotel{sq.hotel_cost.units / 2};
+  // houses given for it (in a Conglomerate, half the prices on the deed on top).
+  const Square& terms = terms_of(r, s, c.square);
+  const Money half_house = sale_receipt(r, s, c.actor, c.square, Money{terms.house_cost.units / 2});
+  const Money half_hotel = sale_receipt(r, s, c.actor, c.square, Money{terms.hotel_cost.units / 2});
   if (c.hotel) {
     if (s.holdings[c.square].buildings != kHotel)
       return Decision::refuse(violation(r, rule::kSellHotel, fmt::format("{} has no {}", sq.name, r.words.hotel)));

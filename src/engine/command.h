@@ -38,6 +38,7 @@ enum class Verb : std::uint8_t {
                       // "Referee awards Ann 200" (from the Bank), "Referee awards Ann Mayfair" (the deed)
   ClaimSalary,        // "Ann claims salary": only in disputes (the referee pays salary itself)
   SkipGo,             // "skips go": computer edition, a jailed player sits out a go (and is then free)
+  FormConglomerate,   // "Ann forms conglomerate A, B, C" (regional-currency; the three in give.properties)
 };
 
 // One side of a trade: what a player hands over.
@@ -69,7 +70,8 @@ struct Command {
   std::string card_query;
 
   PlayerId counterparty = kBank;  // Offer: to whom; Deal: to whom the deeds are dealt
-  TradeSide give;                 // Offer: what the actor hands over; Deal: the deeds dealt (properties)
+  TradeSide give;                 // Offer: what the actor hands over; Deal: the deeds dealt (properties);
+                                  // FormConglomerate: the three properties (properties)
   TradeSide get;                  // Offer: what the actor receives
 
   TaxChoice tax = TaxChoice::None;  // PayTax

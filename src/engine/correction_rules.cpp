@@ -2,6 +2,7 @@
 // movements. The history before it never changes; the position after it is the corrected one.
 #include <fmt/format.h>
 
+#include "engine/building_group.h"
 #include "engine/decide_support.h"
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
@@ -26,7 +27,7 @@ Decision decide_award(const Ruleset& r, const State& s, const Command& c) {
     if (owner == c.counterparty)
       return Decision::refuse(violation(r, rule::kCorrection,
                                         fmt::format("{} holds {} already", player_ref(c.counterparty), sq.name)));
-    for (SquareId m : r.groups[static_cast<std::size_t>(sq.group)].members)
+    for (SquareId m : building_group(r, s, c.square))
       if (s.holdings[m].buildings > 0)
         return Decision::refuse(violation(r, rule::kTradeNoBuildings,
                                           fmt::format("buildings stand on {}'s group ({}): they are sold to the Bank "

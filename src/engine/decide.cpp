@@ -6,6 +6,7 @@
 
 #include "core/article.h"
 #include "core/name_match.h"
+#include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
@@ -177,16 +178,20 @@ Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
         fmt::format("{} had {} seconds from landing on {} to buy it and answered {} seconds after; the site goes "
                     "to auction ({} declines)",
                     player_ref(c.actor), r.timed.buy_seconds, sq.name, *late, player_ref(c.actor))));
-  if (s.player(c.actor).cash < sq.price)
+  // rule currency/purchase-in-region-currency: the printed price is in the currency of the
+  // property's region; the buyer pays it converted into his own.
+  const Money price = cost_for(r, s, c.actor, s.pending_square, sq.price);
+  if (s.player(c.actor).cash < price)
     return Decision::refuse(violation(
         r, rule::kBuyNeedsCash,
         fmt::format("{} costs {} and {} has {}: raise the money first (sell buildings, mortgage) or decline{}",
-                    sq.name, money(r, sq.price), player_ref(c.actor), money(r, s.player(c.actor).cash),
+                    sq.name, money(r, price), player_ref(c.actor), money(r, s.player(c.actor).cash),
                     r.auctions ? " and it goes to auction" : "")));
   Outcome out(r, s);
   Event e = ev(EventType::PropertyBought, c.actor);
   e.square = s.pending_square;
-  e.amount = sq.price;
+  e.amount = price;
+  if (price != sq.price) e.amount2 = sq.price;  // the printed price, in the region's currency
   out.emit(e);
   finish_move(out, c.actor);
   return Decision::accept(std::move(out.events));
@@ -205,12 +210,17 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
     out.emit(a);
     bar_jailed_bidders(out);
   } else {
+    // rule buy/declined-waits: no auction; it stays with the Bank for the next lander.
     finish_move(out, c.actor);
   }
   return Decision::accept(std::move(out.events));
 }
 
 std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
+  if (s.phase != Phase::Auction && !r.auctions)
+    return violation(r, rule::kBuyDeclinedWaits,
+                     "no auction is open: in this edition a declined property is not auctioned but stays with the "
+                     "Bank for the next player who lands on it");
   if (s.phase != Phase::Auction)
     return violation(r, rule::kDeclineAuction,
                      fmt::format("no auction is open: one opens when a player declines to buy; now {}",
@@ -624,6 +634,7 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
     case Verb::Reject: return decide_reject(r, s, c);
     case Verb::PayTax: return decide_pay_tax(r, s, c);
     case Verb::DeclareBankruptcy: return decide_bankruptcy(r, s, c);
+    case Verb::FormConglomerate: return decide_form_conglomerate(r, s, c);
     case Verb::ClaimSalary:
       return Decision::refuse(violation(r, rule::kSalaryByReferee,
                                         "the referee pays salary itself whenever it is due; to question a move's "

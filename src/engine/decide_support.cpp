@@ -1,5 +1,7 @@
 #include "engine/decide_support.h"
 
+#include "engine/currency.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -93,6 +95,13 @@ void settle_debts(Outcome& out, PlayerId debtor) {
     Event e = ev(EventType::DebtPaid, debtor);
     e.other = static_cast<PlayerId>(static_cast<int>(c) - 1);
     e.amount = owed;
+    if (e.other != kBank) {
+      // The debt stands in the debtor's currency: the creditor gets its worth in his own at
+      // today's rates (what he would pay for that sum of the debtor's money).
+      const Money worth = convert(out.ruleset, owed, player_rate(out.ruleset, out.state, e.other),
+                                  player_rate(out.ruleset, out.state, debtor));
+      if (worth != owed) e.amount2 = worth;
+    }
     out.emit(e);
   }
 }

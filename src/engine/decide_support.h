@@ -45,6 +45,7 @@ Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c);
 Decision decide_deal(const Ruleset& r, const State& s, const Command& c);
 Decision decide_award(const Ruleset& r, const State& s, const Command& c);
 Decision decide_call_time(const Ruleset& r, const State& s, const Command& c);
+Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Command& c);
 
 // Short game: every player holds the deeds dealt to him (always true in other games).
 bool dealing_done(const Ruleset& r, const State& s);

@@ -76,8 +76,9 @@ enum class EventType : std::uint8_t {
   JackpotWon,        // house rule: player landed on Free Parking and takes amount, all that waited
   JailChoiceOffered, // computer: player's last throw in jail failed: he pays amount and moves, or misses his next go
   GoSkipped,         // computer: player skips his go; flag = he stays in jail and this is the go he chose to miss
+  ConglomerateFormed,// regional-currency: player stacks the squares in mask; square = the deed on top
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::GoSkipped) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::ConglomerateFormed) + 1;
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
 // SkippedGo (computer): the player sat out a go and is free, staying on the square this turn.
@@ -94,8 +95,13 @@ struct Event {
   std::int8_t die2 = 0;
   bool flag = false;
   std::int32_t count = 0;
+  // A payment: amount is what the payer gave (or the Bank paid), in his own currency. amount2,
+  // regional-currency only, is set when the Bank exchanged currencies: RentPaid, PaidToPlayer,
+  // DebtPaid: what the payee received in his; PropertyBought, HouseBuilt, HotelBuilt,
+  // PropertyMortgaged, MortgageLifted, InterestPaid, PaidToBank, PaidByBank: the sum as printed,
+  // in the currency it is printed in (the region's, or the card's).
   Money amount;
-  Money amount2;                    // TradeOffered: cash asked for
+  Money amount2;                    // TradeOffered: cash asked for; payments: see above
   std::uint64_t mask = 0;           // TradeOffered: squares given; BankAuctionsQueued: squares
   std::uint64_t mask2 = 0;          // TradeOffered: squares asked for
   std::uint8_t cards = 0;           // TradeOffered: Get Out of Jail Free cards given

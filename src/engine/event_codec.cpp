@@ -20,7 +20,7 @@ constexpr std::array<std::string_view, kEventTypeCount> kNames = {
     "TradeAccepted",   "PropertyTransferred", "JailCardTransferred", "DebtPaid",    "PlayerBankrupted",
     "BankAuctionsQueued", "GameWon",       "TitleDealt",       "TimeCalled",        "BuildingPlaced",
     "RulingRecorded",  "TaxChoiceOffered", "CardDiceAwaited",  "CardDiceThrown",
-    "JackpotAdded",    "JackpotWon",       "JailChoiceOffered", "GoSkipped",
+    "JackpotAdded",    "JackpotWon",       "JailChoiceOffered", "GoSkipped",        "ConglomerateFormed",
 };
 
 }  // namespace

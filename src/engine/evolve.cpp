@@ -15,6 +15,15 @@ void paid_by_bank(State& s, PlayerId p, Money m) {
   s.bank_takings -= m;
 }
 
+// A payment between players: the payer gives amount in his currency; the payee gets amount2 in
+// his when the Bank exchanged it (regional-currency), and the Bank keeps or adds the difference.
+void transfer(State& s, const Event& e) {
+  const Money received = e.amount2.units != 0 ? e.amount2 : e.amount;
+  s.player(e.player).cash -= e.amount;
+  s.player(e.other).cash += received;
+  s.bank_takings += e.amount - received;
+}
+
 void take_from_pack(PackState& pack, CardIndex card) {
   const std::uint64_t bit = std::uint64_t{1} << card;
   if (pack.unseen & bit) {
@@ -178,8 +187,7 @@ void evolve(State& s, const Event& e) {
         }
       break;
     case EventType::RentPaid:
-      s.player(e.player).cash -= e.amount;
-      s.player(e.other).cash += e.amount;
+      transfer(s, e);
       break;
     case EventType::RentClaimed:
     case EventType::RentForfeited:
@@ -212,8 +220,7 @@ void evolve(State& s, const Event& e) {
       s.pending_fine = e.amount;
       break;
     case EventType::PaidToPlayer:
-      s.player(e.player).cash -= e.amount;
-      s.player(e.other).cash += e.amount;
+      transfer(s, e);
       break;
     case EventType::SentToJail: {
       PlayerState& p = s.player(e.player);
@@ -285,7 +292,18 @@ void evolve(State& s, const Event& e) {
     case EventType::TradeAccepted:
       s.offer = TradeOffer{};
       break;
+    case EventType::ConglomerateFormed:
+      for (std::uint64_t& slot : s.conglomerates)
+        if (slot == 0) {
+          slot = e.mask;
+          break;
+        }
+      break;
     case EventType::PropertyTransferred: {
+      // rule conglomerate/fixed-until-sold: a member leaving its owner breaks the Conglomerate;
+      // the other two are free to be stacked again.
+      for (std::uint64_t& slot : s.conglomerates)
+        if (slot & (std::uint64_t{1} << e.square)) slot = 0;
       Holding& h = s.holdings[e.square];
       h.owner = e.other;
       s.lift_at_once &= ~(std::uint64_t{1} << e.square);
@@ -299,10 +317,9 @@ void evolve(State& s, const Event& e) {
       break;
     }
     case EventType::DebtPaid:
-      s.player(e.player).cash -= e.amount;
       owed_slot(s.player(e.player), e.other) -= e.amount;
-      if (e.other == kBank) s.bank_takings += e.amount;
-      else s.player(e.other).cash += e.amount;
+      if (e.other == kBank) pay_bank(s, e.player, e.amount);
+      else transfer(s, e);
       break;
     case EventType::PlayerBankrupted: {
       PlayerState& p = s.player(e.player);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "engine/building_group.h"
+
 namespace deedlog {
 
 std::string check_invariants(const Ruleset& r, const State& s, bool move_complete) {
@@ -19,7 +21,10 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
       return fmt::format("{} has an impossible owner", sq.name);
     if (h.owner != kBank && s.player(h.owner).bankrupt) return fmt::format("bankrupt player owns {}", sq.name);
     if (h.buildings > kHotel) return fmt::format("{} carries {} buildings", sq.name, h.buildings);
-    if (h.buildings > 0 && (sq.kind != SquareKind::Street || h.mortgaged || h.owner == kBank))
+    const bool may_carry = r.building_groups == BuildingGroups::Conglomerates
+                               ? conglomerate_of(s, static_cast<SquareId>(i)) != 0
+                               : sq.kind == SquareKind::Street;
+    if (h.buildings > 0 && (!may_carry || h.mortgaged || h.owner == kBank))
       return fmt::format("buildings on {} where none may stand", sq.name);
     if (h.buildings == kHotel) ++hotels;
     else houses += h.buildings;
@@ -28,10 +33,12 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
     return fmt::format("houses: {} on the board and {} in the Bank, not {}", houses, s.bank_houses, r.house_stock);
   if (hotels + s.bank_hotels != r.hotel_stock)
     return fmt::format("hotels: {} on the board and {} in the Bank, not {}", hotels, s.bank_hotels, r.hotel_stock);
-  for (const Group& g : r.groups) {
+  // Even building and no buildings beside a mortgage, in each group that builds together: the
+  // colour groups, or the Conglomerates (engine/building_group.h).
+  auto check_group = [&](const std::vector<SquareId>& members, const std::string& name) -> std::string {
     int lo = kHotel, hi = 0;
     bool mortgaged = false;
-    for (SquareId m : g.members) {
+    for (SquareId m : members) {
       const int level = s.holdings[m].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[m].buildings;
       lo = std::min<int>(lo, level);
       hi = std::max<int>(hi, level);
@@ -39,8 +46,26 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
     }
     // Where buildings are mortgaged with their site (computer), a mortgaged site goes bare while
     // the rest of its set keeps its buildings, and comes back bare: a set need not be even.
-    if (move_complete && hi - lo > 1 && !r.mortgage.covers_buildings) return fmt::format("the {} group is built unevenly", g.name);
-    if (hi > 0 && mortgaged && !r.mortgage.covers_buildings) return fmt::format("the {} group has buildings beside a mortgage", g.name);
+    if (move_complete && hi - lo > 1 && !r.mortgage.covers_buildings)
+      return fmt::format("the {} group is built unevenly", name);
+    if (hi > 0 && mortgaged && !r.mortgage.covers_buildings)
+      return fmt::format("the {} group has buildings beside a mortgage", name);
+    return {};
+  };
+  if (r.building_groups == BuildingGroups::ColourGroups) {
+    for (const Group& g : r.groups)
+      if (std::string problem = check_group(g.members, g.name); !problem.empty()) return problem;
+  } else {
+    for (std::uint64_t mask : s.conglomerates) {
+      if (mask == 0) continue;
+      const SquareId top = conglomerate_top(r, mask);
+      for (SquareId m : building_group(r, s, top))
+        if (s.holdings[m].owner != s.holdings[top].owner || s.holdings[m].owner == kBank)
+          return fmt::format("the {} Conglomerate has more than one owner", r.square(top).name);
+      if (std::string problem = check_group(building_group(r, s, top), r.square(top).name + " Conglomerate");
+          !problem.empty())
+        return problem;
+    }
   }
   for (PlayerId p = 0; p < s.player_count; ++p) {
     const PlayerState& ps = s.player(p);

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "engine/building_group.h"
 #include "engine/decide.h"
 #include "engine/decide_support.h"
 
@@ -22,6 +25,22 @@ bool owns_any(const Ruleset& r, const State& s, PlayerId p) {
   for (int i = 0; i < r.board_size(); ++i)
     if (s.holdings[static_cast<std::size_t>(i)].owner == p) return true;
   return false;
+}
+
+// A Conglomerate the player could form now: his first free properties of three colours (the
+// fill says any three of three colours will do).
+void consider_conglomerate(Collector& out, PlayerId p) {
+  Command c = make_command(Verb::FormConglomerate, p);
+  std::vector<int> colours;
+  for (int i = 0; i < out.r.board_size() && c.give.properties.size() < 3; ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (out.s.holdings[sq].owner != p || conglomerate_of(out.s, sq)) continue;
+    const int colour = colour_of(out.r, sq);
+    if (std::find(colours.begin(), colours.end(), colour) != colours.end()) continue;
+    colours.push_back(colour);
+    c.give.properties.push_back(sq);
+  }
+  if (c.give.properties.size() == 3) out.consider(c, "any three of his free properties of three colours");
 }
 
 }  // namespace
@@ -65,6 +84,7 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
       }
     }
     if (!owns_any(r, s, p)) continue;
+    if (r.building_groups == BuildingGroups::Conglomerates) consider_conglomerate(out, p);
     for (int i = 0; i < r.board_size(); ++i) {
       const SquareId sq = static_cast<SquareId>(i);
       if (s.holdings[sq].owner != p) continue;
@@ -73,7 +93,10 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
         c.square = sq;
         out.consider(c);
       }
-      if (r.square(sq).kind != SquareKind::Street) continue;
+      // Streets; where Conglomerates are built on, any member of one (railroads and utilities too).
+      const bool site = r.building_groups == BuildingGroups::ColourGroups ? r.square(sq).kind == SquareKind::Street
+                                                                          : !building_group(r, s, sq).empty();
+      if (!site) continue;
       for (bool hotel : {false, true}) {
         for (Verb v : {Verb::Build, Verb::Sell}) {
           Command c = make_command(v, p);

@@ -1,12 +1,18 @@
 #include "engine/money_raising.h"
 
+#include "engine/building_group.h"
+#include "engine/currency.h"
+
 namespace deedlog {
 
-Money buildings_sale_value(const Ruleset& r, SquareId square, int buildings) {
-  const Square& sq = r.square(square);
-  if (buildings == kHotel)
-    return Money{sq.hotel_cost.units / 2 + (sq.house_cost.units / 2) * r.houses_per_hotel};
-  return Money{(sq.house_cost.units / 2) * buildings};
+Money buildings_sale_value(const Ruleset& r, const State& s, SquareId square, int buildings) {
+  // In a Conglomerate the prices on the deed on top apply; the Bank pays in the owner's own
+  // currency what half the price is worth in the region's (rule currency/deed-sums).
+  const Square& sq = terms_of(r, s, square);
+  const Money face = buildings == kHotel
+                         ? Money{sq.hotel_cost.units / 2 + (sq.house_cost.units / 2) * r.houses_per_hotel}
+                         : Money{(sq.house_cost.units / 2) * buildings};
+  return receipt_for(r, s, s.holdings[square].owner, square, face);
 }
 
 RaisingPlan money_raisable(const Ruleset& r, const State& s, PlayerId p) {
@@ -18,7 +24,7 @@ RaisingPlan money_raisable(const Ruleset& r, const State& s, PlayerId p) {
     const Holding& h = s.holdings[sq];
     if (h.owner != p || h.buildings == 0) continue;
     RaisingStep step{RaisingStep::Kind::SellBuildings, sq, h.buildings, h.buildings == kHotel,
-                     buildings_sale_value(r, sq, h.buildings)};
+                     buildings_sale_value(r, s, sq, h.buildings)};
     plan.total += step.amount;
     plan.steps.push_back(step);
   }
@@ -26,7 +32,7 @@ RaisingPlan money_raisable(const Ruleset& r, const State& s, PlayerId p) {
     const SquareId sq = static_cast<SquareId>(i);
     const Holding& h = s.holdings[sq];
     if (h.owner != p || h.mortgaged || !r.square(sq).is_property()) continue;
-    RaisingStep step{RaisingStep::Kind::Mortgage, sq, 0, false, r.square(sq).mortgage_value};
+    RaisingStep step{RaisingStep::Kind::Mortgage, sq, 0, false, receipt_for(r, s, p, sq, r.square(sq).mortgage_value)};
     plan.total += step.amount;
     plan.steps.push_back(step);
   }

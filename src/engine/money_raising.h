@@ -25,7 +25,8 @@ struct RaisingPlan {
 
 RaisingPlan money_raisable(const Ruleset& ruleset, const State& state, PlayerId player);
 
-// The half-price value of the buildings on a site when sold back to the Bank.
-Money buildings_sale_value(const Ruleset& ruleset, SquareId square, int buildings);
+// The half-price value of the buildings on a site when sold back to the Bank, in its owner's
+// currency.
+Money buildings_sale_value(const Ruleset& ruleset, const State& state, SquareId square, int buildings);
 
 }  // namespace deedlog

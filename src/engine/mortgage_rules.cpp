@@ -2,6 +2,8 @@
 // loan and 10%; a mortgaged deed that changes hands costs its new owner 10% at once.
 #include <fmt/format.h>
 
+#include "engine/building_group.h"
+#include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/player_ref.h"
 
@@ -56,9 +58,9 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
     // rule mortgage/with-its-buildings: the site's buildings go with it, the Bank lending half
     // their price; they are not given back when the mortgage is lifted.
     mortgage_buildings_with_site(out, c.actor, c.square);
-  } else if (sq.group >= 0) {
-    // rule mortgage/unbuilt-only: every building on the group is sold back first.
-    for (SquareId m : r.groups[static_cast<std::size_t>(sq.group)].members) {
+  } else {
+    // rule mortgage/unbuilt-only: every building on the group (or Conglomerate) is sold back first.
+    for (SquareId m : building_group(r, s, c.square)) {
       if (s.holdings[m].buildings > 0)
         return Decision::refuse(violation(r, rule::kMortgageUnbuilt,
                                           fmt::format("sell the buildings on {} to the Bank first: a site is mortgaged "
@@ -68,7 +70,9 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   }
   Event e = ev(EventType::PropertyMortgaged, c.actor);
   e.square = c.square;
-  e.amount = sq.mortgage_value;
+  // rule currency/deed-sums: the loan is in the region's currency; the owner gets its worth in his.
+  e.amount = receipt_for(r, s, c.actor, c.square, sq.mortgage_value);
+  if (e.amount != sq.mortgage_value) e.amount2 = sq.mortgage_value;
   out.emit(e);
   settle_debts(out, c.actor);
   return Decision::accept(std::move(out.events));
@@ -83,11 +87,14 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kMortgageLift, fmt::format("{} is not mortgaged", sq.name)));
   // rule mortgage/lift-with-interest; lifted at once after a transfer, the 10% already paid
   // then is not charged again (rule mortgage/interest-on-transfer).
-  const Money interest = (s.lift_at_once & (std::uint64_t{1} << c.square)) || r.mortgage.lift_at_list_price
-                             ? Money{0}
-                             : mortgage_interest(r, sq.mortgage_value);
+  const Money face_interest = (s.lift_at_once & (std::uint64_t{1} << c.square)) || r.mortgage.lift_at_list_price
+                                  ? Money{0}
+                                  : mortgage_interest(r, sq.mortgage_value);
   // rule mortgage/lift-at-list-price: where the Bank sells the site back at its printed price.
-  const Money principal = r.mortgage.lift_at_list_price ? sq.price : sq.mortgage_value;
+  const Money face_principal = r.mortgage.lift_at_list_price ? sq.price : sq.mortgage_value;
+  // rule currency/deed-sums: principal and interest are in the region's currency, paid converted.
+  const Money principal = cost_for(r, s, c.actor, c.square, face_principal);
+  const Money interest = face_interest.units > 0 ? cost_for(r, s, c.actor, c.square, face_interest) : Money{0};
   const Money due = principal + interest;
   if (s.player(c.actor).cash - committed_cash(s, c.actor) < due)
     return Decision::refuse(violation(
@@ -96,7 +103,7 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
             ? fmt::format("{} is bought back at its list price, {}; {} has {}", sq.name, money_words(r, due),
                           player_ref(c.actor), money_words(r, s.player(c.actor).cash))
             : fmt::format("lifting the mortgage on {} costs {} ({} and {} interest); {} has {}", sq.name,
-                          money_words(r, due), money_words(r, sq.mortgage_value), money_words(r, interest),
+                          money_words(r, due), money_words(r, principal), money_words(r, interest),
                           player_ref(c.actor), money_words(r, s.player(c.actor).cash))));
   if (s.player(c.actor).total_owed().units > 0)
     return Decision::refuse(violation(r, rule::kDebtBlocks,
@@ -106,11 +113,13 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
   Event lifted = ev(EventType::MortgageLifted, c.actor);
   lifted.square = c.square;
   lifted.amount = principal;
+  if (principal != face_principal) lifted.amount2 = face_principal;
   out.emit(lifted);
   if (interest.units > 0) {
     Event i = ev(EventType::InterestPaid, c.actor);
     i.square = c.square;
     i.amount = interest;
+    if (interest != face_interest) i.amount2 = face_interest;
     out.emit(i);
   }
   return Decision::accept(std::move(out.events));

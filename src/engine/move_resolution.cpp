@@ -2,6 +2,7 @@
 
 #include <tuple>
 
+#include "engine/currency.h"
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
 
@@ -21,6 +22,25 @@ void pay_salary(Outcome& out, PlayerId p) {
   Event e = ev(EventType::SalaryPaid, p);
   e.amount = out.ruleset.salary;
   out.emit(e);
+}
+
+// rule currency/card-sums: a card's sum is in the currency of the region where the drawer's
+// token stands; on a corner, in the player's own. What player p pays or gets for it, in his own.
+int card_currency_rate(const Outcome& out, PlayerId drawer) {
+  const SquareId at = out.state.player(drawer).square;
+  if (region_of(out.ruleset, at) == kNoRegion) return player_rate(out.ruleset, out.state, drawer);
+  return square_rate(out.ruleset, out.state, at);
+}
+
+Money card_sum_for(const Outcome& out, PlayerId p, PlayerId drawer, Money face) {
+  return convert(out.ruleset, face, player_rate(out.ruleset, out.state, p), card_currency_rate(out, drawer));
+}
+
+// "Collect from / pay each player": each side of a transfer converts the card's sum.
+void card_payment(Outcome& out, PlayerId drawer, PlayerId payer, PlayerId payee, Money face) {
+  const Money paid = card_sum_for(out, payer, drawer, face);
+  const Money received = card_sum_for(out, payee, drawer, face);
+  charge_exchanged(out, EventType::PaidToPlayer, payer, payee, paid, received);
 }
 
 }  // namespace
@@ -85,26 +105,37 @@ void finish_move(Outcome& out, PlayerId p) {
 }
 
 void charge(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money amount, SquareId square) {
-  if (amount.units <= 0) return;
-  if (out.state.player(payer).cash >= amount) {
+  // A sum owed to a player is in his currency (rent: rule currency/rent-in-owner-currency); the
+  // payer pays it converted (rule currency/conversion). A sum owed to the Bank here (tax, fine)
+  // is in the payer's own currency (rule currency/own-currency).
+  const Money paid = payee == kBank ? amount : cost_to_player(out.ruleset, out.state, payer, payee, amount);
+  charge_exchanged(out, kind, payer, payee, paid, amount, square);
+}
+
+void charge_exchanged(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money paid, Money face,
+                      SquareId square) {
+  if (paid.units <= 0) return;
+  if (out.state.player(payer).cash >= paid) {
     Event e = ev(kind, payer);
     e.other = payee;
-    e.amount = amount;
+    e.amount = paid;
+    if (face != paid) e.amount2 = face;  // what the payee gets (or, to the Bank, the sum as printed)
     e.square = square;
     out.emit(e);
     const bool to_the_middle = kind == EventType::TaxPaid || kind == EventType::FinePaid || kind == EventType::PaidToBank;
     if (out.ruleset.free_parking_jackpot && payee == kBank && to_the_middle) {
       // rule house/free-parking-jackpot: the money waits on Free Parking.
       Event j = ev(EventType::JackpotAdded, payer);
-      j.amount = amount;
+      j.amount = paid;
       out.emit(j);
     }
     return;
   }
-  // rule debt/game-waits: what cannot be paid in cash is owed, and the game waits for it.
+  // rule debt/game-waits: what cannot be paid in cash is owed, and the game waits for it. The
+  // debt stands in the debtor's currency; the Bank exchanges it when it is paid.
   Event e = ev(EventType::DebtIncurred, payer);
   e.other = payee;
-  e.amount = amount;
+  e.amount = paid;
   e.square = square;
   e.count = static_cast<int>(kind);
   out.emit(e);
@@ -270,23 +301,24 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
       return;
     case CardAction::CollectFromBank: {
       Event e = ev(EventType::PaidByBank, p);
-      e.amount = card.amount;
+      e.amount = card_sum_for(out, p, p, card.amount);
+      if (e.amount != card.amount) e.amount2 = card.amount;
       out.emit(e);
       finish_move(out, p);
       return;
     }
     case CardAction::PayBank:
-      charge(out, EventType::PaidToBank, p, kBank, card.amount);
+      charge_exchanged(out, EventType::PaidToBank, p, kBank, card_sum_for(out, p, p, card.amount), card.amount);
       finish_move(out, p);
       return;
     case CardAction::CollectFromEachPlayer:
       for (PlayerId q = 0; q < out.state.player_count; ++q)
-        if (q != p && !out.state.player(q).bankrupt) charge(out, EventType::PaidToPlayer, q, p, card.amount);
+        if (q != p && !out.state.player(q).bankrupt) card_payment(out, p, q, p, card.amount);
       finish_move(out, p);
       return;
     case CardAction::PayEachPlayer:
       for (PlayerId q = 0; q < out.state.player_count; ++q)
-        if (q != p && !out.state.player(q).bankrupt) charge(out, EventType::PaidToPlayer, p, q, card.amount);
+        if (q != p && !out.state.player(q).bankrupt) card_payment(out, p, p, q, card.amount);
       finish_move(out, p);
       return;
     case CardAction::Repairs: {
@@ -296,7 +328,7 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
         if (h.owner != p || h.buildings == 0) continue;
         due += h.buildings == kHotel ? card.per_hotel : card.per_house * h.buildings;
       }
-      charge(out, EventType::PaidToBank, p, kBank, due);
+      charge_exchanged(out, EventType::PaidToBank, p, kBank, card_sum_for(out, p, p, due), due);
       finish_move(out, p);
       return;
     }

@@ -32,6 +32,11 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card);
 void charge(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money amount,
             SquareId square = kNoSquare);
 
+// The same, the Bank exchanging currencies (regional-currency): the payer gives `paid` in his
+// own currency; `face` is what the payee receives in his (to the Bank: the sum as printed).
+void charge_exchanged(Outcome& out, EventType kind, PlayerId payer, PlayerId payee, Money paid, Money face,
+                      SquareId square = kNoSquare);
+
 // A card's rent throw (nearest utility): dice given, or both 0 to throw from the seed.
 void throw_for_card_rent(Outcome& out, PlayerId p, int die1, int die2);
 

@@ -1,5 +1,7 @@
 #include "engine/rent.h"
 
+#include "engine/building_group.h"
+
 namespace deedlog {
 
 GroupHolding group_holding(const Ruleset& ruleset, const State& state, int group, PlayerId owner) {
@@ -14,10 +16,30 @@ GroupHolding group_holding(const Ruleset& ruleset, const State& state, int group
   return g;
 }
 
+namespace {
+
+// regional-currency: a Conglomerate's members all take the rent row of the deed on top; an
+// unimproved one earns double its unimproved rent (a railroad or utility too), whatever else of
+// the Conglomerate is mortgaged. A street outside a Conglomerate earns its plain rent.
+RentQuote conglomerate_rent(const Ruleset& ruleset, const State& state, SquareId square) {
+  const Holding& h = state.holdings[square];
+  const Square& top = terms_of(ruleset, state, square);
+  // rule conglomerate/top-of-stack-rent
+  if (h.buildings > 0) return {top.rent[h.buildings], rule::kConglomerateTopRent};
+  // rule conglomerate/double-rent-unimproved
+  return {top.rent[0] * 2, rule::kConglomerateDouble};
+}
+
+}  // namespace
+
 RentQuote quote_rent(const Ruleset& ruleset, const State& state, SquareId square, int dice_total) {
   const Square& sq = ruleset.square(square);
   const Holding& h = state.holdings[square];
   if (h.owner == kBank || h.mortgaged) return {Money{0}, rule::kRentMortgaged};
+  if (ruleset.building_groups == BuildingGroups::Conglomerates) {
+    if (conglomerate_of(state, square)) return conglomerate_rent(ruleset, state, square);
+    if (sq.kind == SquareKind::Street) return {sq.rent[0], rule::kRentStreet};
+  }
   const GroupHolding g = group_holding(ruleset, state, sq.group, h.owner);
   switch (sq.kind) {
     case SquareKind::Street: {

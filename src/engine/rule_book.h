@@ -122,6 +122,21 @@ inline constexpr RuleRef kMortgageWithBuildings{"mortgage/with-its-buildings", "
 inline constexpr RuleRef kMortgageLiftAtList{"mortgage/lift-at-list-price", "MORTGAGES"};
 inline constexpr RuleRef kMortgageBeforeThrow{"mortgage/before-the-throw", "MORTGAGES"};
 inline constexpr RuleRef kInsolvency{"bankruptcy/insolvent-at-mortgage-value", "BANKRUPTCY"};
+// regional-currency: EXCHANGE RATES, CONGLOMERATES (sections of regional-currency.txt)
+inline constexpr RuleRef kCurrencyRate{"currency/exchange-rate", "EXCHANGE RATES"};
+inline constexpr RuleRef kCurrencyConversion{"currency/conversion", "EXCHANGE RATES"};
+inline constexpr RuleRef kCurrencyRent{"currency/rent-in-owner-currency", "PAYING RENT"};
+inline constexpr RuleRef kCurrencyPurchase{"currency/purchase-in-region-currency", "BUYING PROPERTY"};
+inline constexpr RuleRef kCurrencyDeedSums{"currency/deed-sums", "MORTGAGES"};
+inline constexpr RuleRef kCurrencyCards{"currency/card-sums", "\"CHANCE\" and \"COMMUNITY CHEST\""};
+inline constexpr RuleRef kCurrencyOwn{"currency/own-currency", "\"GO\""};
+inline constexpr RuleRef kCurrencyTrade{"currency/trade-cash", "SELLING PROPERTY"};
+inline constexpr RuleRef kBuyDeclinedWaits{"buy/declined-waits", "LANDING ON UNOWNED PROPERTY"};
+inline constexpr RuleRef kConglomerateColours{"conglomerate/three-colours", "CONGLOMERATES"};
+inline constexpr RuleRef kConglomerateFixed{"conglomerate/fixed-until-sold", "CONGLOMERATES"};
+inline constexpr RuleRef kConglomerateTopRent{"conglomerate/top-of-stack-rent", "CONGLOMERATES"};
+inline constexpr RuleRef kConglomerateDouble{"conglomerate/double-rent-unimproved", "CONGLOMERATES"};
+inline constexpr RuleRef kConglomerateBuild{"conglomerate/build-on-conglomerates", "HOUSES"};
 // Corrections and disputes (the referee's own powers: docs/rules.md)
 inline constexpr RuleRef kCorrection{"referee/correction", "BANKER"};
 inline constexpr RuleRef kSalaryByReferee{"referee/salary-paid-by-referee", "TO START THE GAME"};

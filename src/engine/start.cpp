@@ -22,6 +22,16 @@ std::vector<CardIndex> jail_cards_of(const Deck& d) {
 }
 
 std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
+  if (r.building_groups == BuildingGroups::Conglomerates) {
+    // regional-currency: buildings stand only in a Conglomerate, which a setup cannot state.
+    for (int i = 0; i < r.board_size(); ++i)
+      if (s.holdings[static_cast<std::size_t>(i)].buildings > 0)
+        return violation(r, rule::kSetupBuildingsNeedGroup,
+                         fmt::format("buildings stand only in a Conglomerate, and a setup cannot form one: set {} "
+                                     "up bare, then form the Conglomerate and build",
+                                     r.square(static_cast<SquareId>(i)).name));
+    return std::nullopt;
+  }
   int houses = 0, hotels = 0;
   for (std::size_t g = 0; g < r.groups.size(); ++g) {
     const auto& members = r.groups[g].members;

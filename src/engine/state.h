@@ -94,6 +94,9 @@ struct RentClaim {
   std::int64_t since = kNoTime;  // timed editions: when the token landed (seconds)
   bool operator==(const RentClaim&) const = default;
 };
+// regional-currency: at most nine Conglomerates of three fit on a board of 28 properties.
+inline constexpr int kMaxConglomerates = 10;
+
 // How many rent claims can be open at once (a US window spans several landings).
 inline constexpr int kMaxRentClaims = 8;
 
@@ -155,6 +158,9 @@ struct State {
   // the money the players started with (a check on every event).
   Money bank_takings;
   Money jackpot;  // house rule free_parking_jackpot: the Bank's takings waiting on Free Parking
+  // regional-currency: each Conglomerate as the mask of its three squares (bit s: square s);
+  // 0 = a free slot. The top of the stack follows from the deeds, so it is not stored.
+  std::array<std::uint64_t, kMaxConglomerates> conglomerates{};
 
   const PlayerState& player(PlayerId p) const { return players[static_cast<std::size_t>(p)]; }
   bool rent_open() const {

@@ -46,7 +46,8 @@ void serialize(Archive& a, State& s) {
   a(s.player_count, s.players, s.holdings, s.bank_houses, s.bank_hotels, s.packs, s.turn, s.phase, s.doubles,
     s.last_die1, s.last_die2, s.rolled_this_turn, s.throw_again, s.pending_square, s.pending_deck, s.pending_fine, s.pending_multiplier,
     s.auction, s.rents, s.offer, s.bank_auction_queue, s.placing_player, s.placing_lot, s.phase_after_auction,
-    s.lift_at_once, s.short_game, s.time_called, s.winner, s.seeded, s.seed, s.throws, s.seq, s.bank_takings, s.jackpot);
+    s.lift_at_once, s.short_game, s.time_called, s.winner, s.seeded, s.seed, s.throws, s.seq, s.bank_takings, s.jackpot,
+    s.conglomerates);
 }
 
 std::string save_state(const State& s) {

@@ -2,6 +2,8 @@
 // cards at any price agreed; never a site of a group with buildings; no borrowing.
 #include <fmt/format.h>
 
+#include "engine/building_group.h"
+#include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/player_ref.h"
 
@@ -24,8 +26,8 @@ void for_each_square(std::uint64_t mask, Fn fn) {
 }
 
 // Can `owner` hand over these squares, cash and cards? (Both sides of an offer are checked alike.)
-std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerId owner, std::uint64_t squares,
-                                       Money cash, int cards) {
+std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerId owner, PlayerId receiver,
+                                       std::uint64_t squares, Money cash, int cards) {
   std::optional<Violation> problem;
   for_each_square(squares, [&](SquareId sq) {
     if (problem) return;
@@ -35,7 +37,7 @@ std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerI
       return;
     }
     // rule trade/no-site-of-a-built-group
-    for (SquareId m : r.groups[static_cast<std::size_t>(square.group)].members)
+    for (SquareId m : building_group(r, s, sq))
       if (s.holdings[m].buildings > 0 && !problem)
         problem = violation(r, rule::kTradeNoBuildings,
                             fmt::format("{} cannot change hands while buildings stand on its group ({}): sell them "
@@ -44,7 +46,8 @@ std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerI
   });
   if (problem) return problem;
   const Money free_cash = s.player(owner).cash - committed_cash(s, owner);
-  if (cash.units < 0 || free_cash < cash)
+  // rule currency/trade-cash: the sum written is what the receiver gets in his own currency.
+  if (cash.units < 0 || free_cash < cost_to_player(r, s, owner, receiver, cash))
     return violation(r, rule::kTradeNoBorrowing,
                      fmt::format("{} has {} free (his standing bid counts as spent), not {}: players may not "
                                  "borrow from each other",
@@ -56,7 +59,9 @@ std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerI
   return std::nullopt;
 }
 
-void hand_over(Outcome& out, PlayerId from, PlayerId to, std::uint64_t squares, Money cash, int cards,
+// cash: what `to` receives; paid: what `from` gives for it in his own currency (worked out at
+// the rates before the trade, since the deeds changing hands move the rates).
+void hand_over(Outcome& out, PlayerId from, PlayerId to, std::uint64_t squares, Money cash, Money paid, int cards,
                std::vector<SquareId>* mortgaged_received) {
   for_each_square(squares, [&](SquareId sq) {
     Event e = ev(EventType::PropertyTransferred, from);
@@ -68,7 +73,8 @@ void hand_over(Outcome& out, PlayerId from, PlayerId to, std::uint64_t squares, 
   if (cash.units > 0) {
     Event e = ev(EventType::PaidToPlayer, from);
     e.other = to;
-    e.amount = cash;
+    e.amount = paid;
+    if (paid != cash) e.amount2 = cash;
     out.emit(e);
   }
   for (int k = 0; k < cards; ++k) {
@@ -94,12 +100,15 @@ std::optional<Violation> jail_bars_trade(const Ruleset& r, const State& s, Playe
 
 // rule mortgage/interest-on-transfer: the new owner of a mortgaged deed pays 10% at once.
 void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId sq) {
-  const Money interest = mortgage_interest(out.ruleset, out.ruleset.square(sq).mortgage_value);
-  if (interest.is_zero()) return;  // editions that charge no interest (computer)
+  // rule currency/deed-sums: the 10% is in the deed's region currency, paid converted.
+  const Money face = mortgage_interest(out.ruleset, out.ruleset.square(sq).mortgage_value);
+  if (face.is_zero()) return;  // editions that charge no interest (computer)
+  const Money interest = cost_for(out.ruleset, out.state, new_owner, sq, face);
   if (out.state.player(new_owner).cash >= interest) {
     Event e = ev(EventType::InterestPaid, new_owner);
     e.square = sq;
     e.amount = interest;
+    if (interest != face) e.amount2 = face;
     e.flag = true;
     out.emit(e);
     return;
@@ -138,9 +147,9 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
   if (give == 0 && get == 0 && c.give.cash.is_zero() && c.get.cash.is_zero() && c.give.jail_cards == 0 &&
       c.get.jail_cards == 0)
     return Decision::refuse(violation(r, rule::kTradeHoldings, "the offer hands nothing over"));
-  if (auto v = can_hand_over(r, s, c.actor, give, c.give.cash, c.give.jail_cards)) return Decision::refuse(*v);
+  if (auto v = can_hand_over(r, s, c.actor, c.counterparty, give, c.give.cash, c.give.jail_cards)) return Decision::refuse(*v);
   // What is asked for must be the other player's now, though his cash is checked when he answers.
-  if (auto v = can_hand_over(r, s, c.counterparty, get, Money{0}, c.get.jail_cards)) return Decision::refuse(*v);
+  if (auto v = can_hand_over(r, s, c.counterparty, c.actor, get, Money{0}, c.get.jail_cards)) return Decision::refuse(*v);
   Event e = ev(EventType::TradeOffered, c.actor);
   e.other = c.counterparty;
   e.mask = give;
@@ -163,15 +172,17 @@ Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
   if (auto v = jail_bars_trade(r, s, o.from, o.to)) return Decision::refuse(*v);
   // Both sides again: the position may have moved since the offer.
-  if (auto v = can_hand_over(r, s, o.from, o.give, o.give_cash, o.give_cards)) return Decision::refuse(*v);
-  if (auto v = can_hand_over(r, s, o.to, o.get, o.get_cash, o.get_cards)) return Decision::refuse(*v);
+  if (auto v = can_hand_over(r, s, o.from, o.to, o.give, o.give_cash, o.give_cards)) return Decision::refuse(*v);
+  if (auto v = can_hand_over(r, s, o.to, o.from, o.get, o.get_cash, o.get_cards)) return Decision::refuse(*v);
   Outcome out(r, s);
   Event a = ev(EventType::TradeAccepted, o.to);
   a.other = o.from;
   out.emit(a);
   std::vector<SquareId> to_receiver, to_offerer;
-  hand_over(out, o.from, o.to, o.give, o.give_cash, o.give_cards, &to_receiver);
-  hand_over(out, o.to, o.from, o.get, o.get_cash, o.get_cards, &to_offerer);
+  const Money give_paid = cost_to_player(r, s, o.from, o.to, o.give_cash);
+  const Money get_paid = cost_to_player(r, s, o.to, o.from, o.get_cash);
+  hand_over(out, o.from, o.to, o.give, o.give_cash, give_paid, o.give_cards, &to_receiver);
+  hand_over(out, o.to, o.from, o.get, o.get_cash, get_paid, o.get_cards, &to_offerer);
   for (SquareId sq : to_receiver) charge_transfer_interest(out, o.to, sq);
   for (SquareId sq : to_offerer) charge_transfer_interest(out, o.from, sq);
   settle_debts(out, o.from);

@@ -1,6 +1,19 @@
 #include "engine/valuation.h"
 
+#include "engine/building_group.h"
+#include "engine/currency.h"
+
 namespace deedlog {
+
+namespace {
+
+// regional-currency: estates are compared in par dollars (a currency at rate 0): what a sum in
+// a currency at `rate` is worth at par. Elsewhere the sum itself.
+Money at_par(const Ruleset& r, Money amount, int rate) {
+  return amount.units < 0 ? -convert(r, -amount, 0, rate) : convert(r, amount, 0, rate);
+}
+
+}  // namespace
 
 Valuation value_estates(const Ruleset& r, const State& s) {
   Valuation v;
@@ -9,27 +22,31 @@ Valuation value_estates(const Ruleset& r, const State& s) {
     EstateValue e;
     e.player = p;
     e.in_game = !ps.bankrupt;
-    e.items.push_back({ValuationItem::Kind::Cash, kNoSquare, 0, ps.cash});
+    const int own_rate = player_rate(r, s, p);
+    e.items.push_back({ValuationItem::Kind::Cash, kNoSquare, 0, at_par(r, ps.cash, own_rate)});
     for (int i = 0; i < r.board_size(); ++i) {
       const SquareId sq = static_cast<SquareId>(i);
       const Holding& h = s.holdings[sq];
       if (h.owner != p) continue;
       const Square& square = r.square(sq);
+      const Square& terms = terms_of(r, s, sq);  // a Conglomerate's buildings cost what the top asks
+      const int rate = square_rate(r, s, sq);
       if (h.mortgaged) {
-        e.items.push_back({ValuationItem::Kind::MortgagedProperty, sq, 0, Money{square.price.units / 2}});
+        e.items.push_back({ValuationItem::Kind::MortgagedProperty, sq, 0, at_par(r, Money{square.price.units / 2}, rate)});
       } else {
-        e.items.push_back({ValuationItem::Kind::Property, sq, 0, square.price});
+        e.items.push_back({ValuationItem::Kind::Property, sq, 0, at_par(r, square.price, rate)});
       }
       if (h.buildings == kHotel) {
         // A hotel is worth its price and the houses given for it (uk-1972: "the cost of five houses";
         // the US short game: "purchase price including the houses turned in").
-        e.items.push_back({ValuationItem::Kind::Hotel, sq, 1, square.hotel_cost + square.house_cost * r.houses_per_hotel});
+        e.items.push_back({ValuationItem::Kind::Hotel, sq, 1,
+                           at_par(r, terms.hotel_cost + terms.house_cost * r.houses_per_hotel, rate)});
       } else if (h.buildings > 0) {
-        e.items.push_back({ValuationItem::Kind::Houses, sq, h.buildings, square.house_cost * h.buildings});
+        e.items.push_back({ValuationItem::Kind::Houses, sq, h.buildings, at_par(r, terms.house_cost * h.buildings, rate)});
       }
     }
     const Money owed = ps.total_owed();
-    if (owed.units > 0) e.items.push_back({ValuationItem::Kind::Debt, kNoSquare, 0, -owed});
+    if (owed.units > 0) e.items.push_back({ValuationItem::Kind::Debt, kNoSquare, 0, -at_par(r, owed, own_rate)});
     for (const ValuationItem& item : e.items) e.total += item.amount;
     v.estates.push_back(std::move(e));
   }
@@ -55,10 +72,14 @@ Money total_worth(const Ruleset& r, const State& s, PlayerId p) {
     const SquareId sq = static_cast<SquareId>(i);
     const Holding& h = s.holdings[sq];
     if (h.owner != p) continue;
-    const Square& square = r.square(sq);
-    worth += square.price;
-    if (h.buildings == kHotel) worth += square.hotel_cost + square.house_cost * r.houses_per_hotel;
-    else worth += square.house_cost * h.buildings;
+    // Each deed and its buildings are figured in the region's currency and converted into the
+    // player's own (regional-currency "INCOME TAX"; elsewhere nothing is converted). Buildings
+    // in a Conglomerate cost what the deed on top asks.
+    const Square& terms = terms_of(r, s, sq);
+    Money face = r.square(sq).price;
+    if (h.buildings == kHotel) face += terms.hotel_cost + terms.house_cost * r.houses_per_hotel;
+    else face += terms.house_cost * h.buildings;
+    worth += cost_for(r, s, p, sq, face);
   }
   return worth;
 }

@@ -14,7 +14,7 @@ namespace {
 // The verb words of a move line. Each is written in the third person ("rolls") in canonical
 // text; the plain form ("roll") is read too.
 enum class Word { Roll, Buy, Decline, Bid, Pass, Claim, Draw, Pay, Use, Build, Sell, Mortgage,
-                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award, Skip };
+                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award, Skip, Form };
 
 struct VerbWord {
   std::string_view canonical;
@@ -22,7 +22,7 @@ struct VerbWord {
   Word word;
 };
 
-constexpr std::array<VerbWord, 23> kVerbWords = {{
+constexpr std::array<VerbWord, 24> kVerbWords = {{
     {"rolls", "roll", Word::Roll},          {"buys", "buy", Word::Buy},
     {"declines", "decline", Word::Decline}, {"bids", "bid", Word::Bid},
     {"passes", "pass", Word::Pass},         {"claims", "claim", Word::Claim},
@@ -32,6 +32,7 @@ constexpr std::array<VerbWord, 23> kVerbWords = {{
     {"unmortgages", "unmortgage", Word::Unmortgage}, {"offers", "offer", Word::Offer},
     {"accepts", "accept", Word::Accept},    {"rejects", "reject", Word::Reject},
     {"declares", "declare", Word::Declare}, {"ends", "end", Word::End},
+    {"forms", "form", Word::Form},
     {"calls", "call", Word::Call},          {"deals", "deal", Word::Deal},
     {"auctions", "auction", Word::Auction}, {"awards", "award", Word::Award},
     {"skips", "skip", Word::Skip},
@@ -238,6 +239,26 @@ std::string one_spaced(std::string_view s) {
     out.push_back(blank ? ' ' : c);
   }
   return out;
+}
+
+// The three properties of "forms conglomerate A, B, C", tokens [first, last): properties, each
+// once. How many there must be is the rules' business (the engine says why three).
+std::string parse_conglomerate(std::string_view line, const std::vector<Token>& tokens, std::size_t first,
+                               std::size_t last, const Context& ctx, std::vector<SquareId>* out) {
+  out->clear();
+  if (first == last) return "expected the properties after 'conglomerate', like 'forms conglomerate A, B, C'";
+  for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
+    if (a == b) return "empty item in the Conglomerate (two commas in a row?)";
+    SquareId sq = kNoSquare;
+    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+    if (!err.empty()) return err;
+    if (!ctx.ruleset.square(sq).is_property())
+      return fmt::format("{} is not a property", square_notation_name(ctx.ruleset, sq));
+    if (std::find(out->begin(), out->end(), sq) != out->end())
+      return fmt::format("{} is named twice", square_notation_name(ctx.ruleset, sq));
+    out->push_back(sq);
+  }
+  return "";
 }
 
 // "house on X", "2 houses on X", "hotel on X" after builds / sells, from token k.
@@ -548,6 +569,11 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       if (!err.empty()) return err;
       if (c->give == TradeSide{} && c->get == TradeSide{}) return "an offer of nothing for nothing";
       return "";
+    }
+    case Word::Form: {
+      c->verb = Verb::FormConglomerate;
+      if (word_at(tokens, k) != "conglomerate") return "expected 'forms conglomerate A, B, C'";
+      return parse_conglomerate(line, tokens, k + 1, n, ctx, &c->give.properties);
     }
     case Word::Deal: {
       c->verb = Verb::Deal;
@@ -924,6 +950,15 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
       break;
     }
     case Verb::ClaimSalary: out += "claims salary"; break;
+    case Verb::FormConglomerate: {
+      out += "forms conglomerate";
+      std::string sep = " ";
+      for (SquareId s : c.give.properties) {
+        out += sep + square(s);
+        sep = ", ";
+      }
+      break;
+    }
   }
   return out;
 }

@@ -148,6 +148,30 @@ struct ShortGamePolicy {
   bool always = false;       // the edition is itself a short game (us-short), no variant needed
 };
 
+// Where houses may stand and which properties earn a group's double rent.
+enum class BuildingGroups : std::uint8_t {
+  ColourGroups,   // the printed colour groups (every edition but regional-currency)
+  Conglomerates,  // regional-currency: groups the owner forms; a plain colour group earns no double rent
+};
+
+// regional-currency: a side of the board with its own currency. Squares first..last belong to it.
+struct CurrencyRegion {
+  std::string name;      // "South"
+  std::string currency;  // "green": said after amounts in this currency ("$40 green")
+  SquareId first = kNoSquare;
+  SquareId last = kNoSquare;
+  bool contains(SquareId s) const { return s >= first && s <= last; }
+};
+
+// The Currency Conversion Table: what a payer pays, in percent of the sum due, by the spread
+// (the payer's exchange rate minus the payee's). Empty: one currency, nothing is converted.
+struct CurrencyConversion {
+  int min_spread = 0;
+  std::vector<int> percent;  // percent[i] is for spread min_spread + i
+  bool empty() const { return percent.empty(); }
+  int max_spread() const { return min_spread + static_cast<int>(percent.size()) - 1; }
+};
+
 struct Ruleset {
   std::string id;     // "uk-1972"
   std::string title;  // "Monopoly, UK (London) edition, 1972 rules"
@@ -188,6 +212,11 @@ struct Ruleset {
   bool insolvency_at_mortgage_value = false;  // computer: the Bank pays the creditor the mortgage value, sites back on sale
   bool first_player_drawn = false;       // computer: with a Seed, the referee draws who goes first
   bool referee_throws = false;           // computer: a new game gets a Seed, so the referee can throw
+  BuildingGroups building_groups = BuildingGroups::ColourGroups;
+  // regional-currency: the regions in seating order (the first named player represents the
+  // first region) and the table that converts between their currencies. Both empty elsewhere.
+  std::vector<CurrencyRegion> regions;
+  CurrencyConversion currency_conversion;
 
   // The edition's own rule-book section names, by the uk-1972 name the engine uses: rulings cite
   // the book the players hold ("JAIL" is "PRISON" in the military edition).

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <utility>
@@ -51,6 +52,9 @@ const std::map<std::string, RentWindow> kRentWindows = {
 
 const std::map<std::string, Rounding> kRoundings = {
     {"up", Rounding::Up}, {"down", Rounding::Down}, {"nearest", Rounding::Nearest}};
+
+const std::map<std::string, BuildingGroups> kBuildingGroups = {
+    {"colour-groups", BuildingGroups::ColourGroups}, {"conglomerates", BuildingGroups::Conglomerates}};
 
 const std::map<std::string, DeckId> kDeckKeys = {
     {"chance", DeckId::Chance}, {"community-chest", DeckId::CommunityChest}};
@@ -230,6 +234,80 @@ void parse_computer_settings(const json& s, Ruleset* r) {
   r->referee_throws = s.value("referee_throws", false);
 }
 
+// regions: each a run of squares with its currency; runs may not overlap.
+void parse_regions(const json& s, Ruleset* r) {
+  if (!s.contains("regions")) return;
+  const json& regions = s.at("regions");
+  if (!regions.is_array() || regions.empty() || regions.size() > kMaxPlayers)
+    throw DataError{"settings.regions", fmt::format("must list 1 to {} regions", kMaxPlayers)};
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    const std::string where = fmt::format("settings.regions[{}]", i);
+    CurrencyRegion region;
+    region.name = need(regions[i], "name", where).get<std::string>();
+    region.currency = need(regions[i], "currency", where).get<std::string>();
+    region.first = square_by_name(*r, need(regions[i], "from", where).get<std::string>(), where + ".from");
+    region.last = square_by_name(*r, need(regions[i], "to", where).get<std::string>(), where + ".to");
+    if (region.last < region.first) throw DataError{where, "'from' must come before 'to' on the board"};
+    for (const CurrencyRegion& other : r->regions)
+      if (region.first <= other.last && other.first <= region.last)
+        throw DataError{where, fmt::format("overlaps region '{}'", other.name)};
+    r->regions.push_back(std::move(region));
+  }
+}
+
+// The largest spread the board allows: a region's rate runs from minus to plus the number of
+// its properties, so two rates differ by at most twice the largest region.
+int widest_spread(const Ruleset& r) {
+  int most = 0;
+  for (const CurrencyRegion& region : r.regions) {
+    int n = 0;
+    for (int sq = region.first; sq <= region.last; ++sq) n += r.squares[static_cast<std::size_t>(sq)].is_property();
+    most = std::max(most, n);
+  }
+  return 2 * most;
+}
+
+// currency_conversion: {"-16": 1151, ..., "0": 100, ..., "16": 9}, percent by spread, with
+// every spread the board allows.
+void parse_conversion(const json& s, Ruleset* r) {
+  const char* key = "settings.currency_conversion";
+  if (!s.contains("currency_conversion")) {
+    if (!r->regions.empty()) throw DataError{"settings", "regions need a 'currency_conversion' table"};
+    return;
+  }
+  if (r->regions.empty()) throw DataError{key, "a conversion table needs 'regions'"};
+  const json& table = s.at("currency_conversion");
+  if (!table.is_object() || table.empty())
+    throw DataError{key, "must map each spread to a percent, e.g. {\"0\": 100, \"6\": 40}"};
+  std::map<int, int> by_spread;
+  for (const auto& [spread_text, percent] : table.items()) {
+    std::size_t used = 0;
+    int spread = 0;
+    try {
+      spread = std::stoi(spread_text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != spread_text.size())
+      throw DataError{key, fmt::format("'{}' is not a spread (a whole number such as -3 or 6)", spread_text)};
+    if (!percent.is_number_integer() || percent.get<std::int64_t>() < 1 || percent.get<std::int64_t>() > 100000)
+      throw DataError{fmt::format("{}.{}", key, spread_text), "must be a whole percent from 1 to 100000"};
+    by_spread[spread] = percent.get<int>();
+  }
+  const int widest = widest_spread(*r);
+  for (int spread = -widest; spread <= widest; ++spread)
+    if (!by_spread.count(spread))
+      throw DataError{key, fmt::format("gives no percent for spread {}: the board allows every spread from {} to {}",
+                                       spread, -widest, widest)};
+  if (by_spread.at(0) != 100) throw DataError{key + std::string(".0"), "spread 0 is the same value: it must be 100"};
+  r->currency_conversion.min_spread = by_spread.begin()->first;
+  for (int spread = by_spread.begin()->first; spread <= by_spread.rbegin()->first; ++spread) {
+    if (!by_spread.count(spread))
+      throw DataError{key, fmt::format("gives no percent for spread {} (the spreads must run without a gap)", spread)};
+    r->currency_conversion.percent.push_back(by_spread.at(spread));
+  }
+}
+
 void parse_settings(const json& j, Ruleset* r) {
   const json& s = need(j, "settings", "edition");
   r->starting_cash = money(s, "starting_cash", "settings", true);
@@ -265,10 +343,16 @@ void parse_settings(const json& j, Ruleset* r) {
   }
   r->short_game.always = s.value("always_short_game", false);
   parse_computer_settings(s, r);
+  r->building_groups =
+      lookup(kBuildingGroups, s.value("building_groups", std::string("colour-groups")), "settings.building_groups");
+  parse_regions(s, r);
+  parse_conversion(s, r);
   if (r->jail.max_turns < 1 || r->jail.fine_before_throw_turns > r->jail.max_turns)
     throw DataError{"settings.jail", "max_turns must be at least 1 and fine_before_throw_turns no more than it"};
   if (r->max_players < 2 || r->max_players > kMaxPlayers)
     throw DataError{"settings.max_players", fmt::format("must be 2 to {}", kMaxPlayers)};
+  if (!r->regions.empty() && r->max_players > static_cast<int>(r->regions.size()))
+    throw DataError{"settings.max_players", "each player represents a region: no more players than regions"};
 }
 
 }  // namespace

@@ -1,0 +1,34 @@
+#pragma once
+// Which properties build, sell back and earn a group's rent together, and whose deed sets their
+// rents and building prices. Editions build on colour groups; regional-currency builds on the
+// Conglomerates its owners form (CONGLOMERATES). Every building, rent, mortgage and trade rule
+// asks here, so the difference lives in one place.
+#include <cstdint>
+#include <vector>
+
+#include "engine/state.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+// The Conglomerate holding the square (mask of its squares), or 0.
+std::uint64_t conglomerate_of(const State& s, SquareId square);
+
+// The property on top of a Conglomerate's stack: the highest printed unimproved rent (ties:
+// the highest hotel rent, then the highest price). A street always wins over a railroad or a
+// utility, and a Conglomerate holds at least two streets.
+SquareId conglomerate_top(const Ruleset& r, std::uint64_t mask);
+
+// The properties that build evenly with this one: its colour group, or its Conglomerate (empty
+// when it is in none: nothing may be built on it).
+std::vector<SquareId> building_group(const Ruleset& r, const State& s, SquareId square);
+
+// The deed whose rents and house and hotel prices apply to the square: its own, or the deed on
+// top of its Conglomerate.
+const Square& terms_of(const Ruleset& r, const State& s, SquareId square);
+
+// "White" for Conglomerates: railroads and utilities count as one colour (kWhite).
+inline constexpr int kWhite = -2;
+int colour_of(const Ruleset& r, SquareId square);
+
+}  // namespace deedlog

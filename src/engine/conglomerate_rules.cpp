@@ -1,0 +1,66 @@
+// CONGLOMERATES (regional-currency): an owner stacks three properties of three colours; they then
+// build and earn together on the terms of the deed on top (engine/building_group.h).
+#include <fmt/format.h>
+
+#include "engine/building_group.h"
+#include "engine/decide_support.h"
+#include "engine/player_ref.h"
+
+namespace deedlog {
+namespace {
+
+std::optional<Violation> check_members(const Ruleset& r, const State& s, const Command& c) {
+  const std::vector<SquareId>& squares = c.give.properties;
+  if (squares.size() != 3)
+    return violation(r, rule::kConglomerateColours,
+                     fmt::format("a Conglomerate is three properties, not {}", squares.size()));
+  std::uint64_t seen = 0;
+  int colours[3] = {0, 0, 0};
+  for (std::size_t i = 0; i < squares.size(); ++i) {
+    const SquareId sq = squares[i];
+    const Square& square = r.square(sq);
+    if (!square.is_property() || s.holdings[sq].owner != c.actor)
+      return violation(r, rule::kConglomerateColours,
+                       fmt::format("{} does not own {}: a Conglomerate is formed of the owner's own properties",
+                                   player_ref(c.actor), square.name));
+    if (seen & (std::uint64_t{1} << sq))
+      return violation(r, rule::kConglomerateColours, fmt::format("{} is named twice", square.name));
+    seen |= std::uint64_t{1} << sq;
+    // rule conglomerate/fixed-until-sold: once stacked, a property stays until it is sold.
+    if (conglomerate_of(s, sq))
+      return violation(r, rule::kConglomerateFixed,
+                       fmt::format("{} is in a Conglomerate already and stays there until it is sold", square.name));
+    if (s.holdings[sq].buildings > 0)
+      return violation(r, rule::kConglomerateColours,
+                       fmt::format("buildings stand on {}: sell them to the Bank first", square.name));
+    colours[i] = colour_of(r, sq);
+    for (std::size_t k = 0; k < i; ++k)
+      if (colours[k] == colours[i])
+        // rule conglomerate/three-colours
+        return violation(r, rule::kConglomerateColours,
+                         fmt::format("{} and {} are of one colour: a Conglomerate takes three colours (railroads and "
+                                     "utilities count as one colour, white)",
+                                     r.square(squares[k]).name, square.name));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Command& c) {
+  if (r.building_groups != BuildingGroups::Conglomerates)
+    return Decision::refuse(violation(r, rule::kConglomerateColours, "this edition has no Conglomerates"));
+  if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
+    return Decision::refuse(violation(r, rule::kFinishTheMove, pending_words(r, s)));
+  if (auto v = check_members(r, s, c)) return Decision::refuse(*v);
+  std::uint64_t mask = 0;
+  for (SquareId sq : c.give.properties) mask |= std::uint64_t{1} << sq;
+  Outcome out(r, s);
+  Event e = ev(EventType::ConglomerateFormed, c.actor);
+  e.mask = mask;
+  e.square = conglomerate_top(r, mask);
+  out.emit(e);
+  return Decision::accept(std::move(out.events));
+}
+
+}  // namespace deedlog
