@@ -32,10 +32,13 @@ std::int64_t time_of_day(std::string_view s, std::size_t* i) {
   if (!digits(s, i, 2, &h) || !take(s, i, ':') || !digits(s, i, 2, &m)) return -1;
   if (take(s, i, ':')) {
     if (!digits(s, i, 2, &sec)) return -1;
-    if (take(s, i, '.') || take(s, i, ','))
+    if (take(s, i, '.') || take(s, i, ',')) {
+      const std::size_t start = *i;
       while (*i < s.size() && std::isdigit(static_cast<unsigned char>(s[*i]))) ++*i;
+      if (*i == start) return -1;
+    }
   }
-  if (h > 23 || m > 59 || sec > 60) return -1;
+  if (h > 23 || m > 59 || sec > 60) return -1;  // 60: a leap second
   return h * 3600 + m * 60 + sec;
 }
 
@@ -55,12 +58,15 @@ std::int64_t days_since_epoch(int year, int month, int day) {
 
 std::int64_t clock_seconds(std::string_view s) {
   std::size_t i = 0;
-  if (s.size() > 4 && s[4] == '-') {
+  if (is_dated(s)) {
     int year = 0, month = 0, day = 0;
     if (!digits(s, &i, 4, &year) || !take(s, &i, '-') || !digits(s, &i, 2, &month) || !take(s, &i, '-') ||
-        !digits(s, &i, 2, &day) || !(take(s, &i, 'T') || take(s, &i, 't') || take(s, &i, ' ')))
+        !digits(s, &i, 2, &day) || !(take(s, &i, 'T') || take(s, &i, 't')))
       return kNoTime;
-    if (month < 1 || month > 12 || day < 1 || day > 31) return kNoTime;
+    static constexpr int kDaysIn[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    if (month < 1 || month > 12 || day < 1 || day > kDaysIn[month - 1] || (month == 2 && day == 29 && !leap))
+      return kNoTime;
     const std::int64_t tod = time_of_day(s, &i);
     if (tod < 0) return kNoTime;
     std::int64_t offset = 0;
@@ -70,7 +76,7 @@ std::int64_t clock_seconds(std::string_view s) {
       int oh = 0, om = 0;
       if (!digits(s, &i, 2, &oh)) return kNoTime;
       take(s, &i, ':');
-      if (i < s.size() && !digits(s, &i, 2, &om)) return kNoTime;
+      if (!digits(s, &i, 2, &om) || oh > 23 || om > 59) return kNoTime;
       offset = sign * (oh * 3600 + om * 60);
     } else {
       take(s, &i, 'Z') || take(s, &i, 'z');
@@ -89,5 +95,7 @@ std::optional<std::int64_t> seconds_between(std::int64_t from, std::int64_t to) 
   const std::int64_t a = ((from % kDay) + kDay) % kDay, b = ((to % kDay) + kDay) % kDay;
   return ((b - a) % kDay + kDay) % kDay;
 }
+
+bool is_dated(std::string_view s) { return s.size() > 4 && s[4] == '-'; }
 
 }  // namespace deedlog

@@ -12,8 +12,12 @@ namespace deedlog {
 inline constexpr std::int64_t kNoTime = std::numeric_limits<std::int64_t>::min();
 
 // "19:42:10" (or "19:42"): seconds since midnight. "2026-11-21T19:42:10Z" (an offset such as
-// +01:00 and fractions of a second are allowed): seconds since 1970-01-01 UTC.
+// +01:00 and fractions of a second are allowed): seconds since 1970-01-01 UTC. kNoTime for
+// anything else (a 30th of February, 24:00, a stray character): the notation refuses those.
 std::int64_t clock_seconds(std::string_view stamp);
+
+// A full date and time (the ISO-8601 form), as opposed to a time of day.
+bool is_dated(std::string_view stamp);
 
 // Seconds from `from` to `to`; none when either is unknown. A time of day alone is compared by
 // the time of day, the later one taken to be at most a day after (a game that runs past

@@ -2,50 +2,14 @@
 
 #include <fmt/format.h>
 
+#include "core/clock_stamp.h"
+
 namespace deedlog::notation {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 bool is_punct(char c) { return c == ',' || c == ':' || c == ';' || c == '(' || c == ')'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// Reads exactly n digits at s[*i]; false when they are not there.
-bool digits(std::string_view s, std::size_t* i, std::size_t n, int* out) {
-  if (*i + n > s.size()) return false;
-  int v = 0;
-  for (std::size_t k = 0; k < n; ++k) {
-    char c = s[*i + k];
-    if (!is_digit(c)) return false;
-    v = v * 10 + (c - '0');
-  }
-  *i += n;
-  *out = v;
-  return true;
-}
-
-bool expect(std::string_view s, std::size_t* i, char c) {
-  if (*i < s.size() && s[*i] == c) {
-    ++*i;
-    return true;
-  }
-  return false;
-}
-
-// HH:MM[:SS[.fff]] from s[*i].
-bool clock_part(std::string_view s, std::size_t* i) {
-  int h = 0, m = 0, sec = 0;
-  if (!digits(s, i, 2, &h) || !expect(s, i, ':') || !digits(s, i, 2, &m)) return false;
-  if (h > 23 || m > 59) return false;
-  if (expect(s, i, ':')) {
-    if (!digits(s, i, 2, &sec) || sec > 60) return false;  // 60: a leap second
-    if (expect(s, i, '.') || expect(s, i, ',')) {
-      std::size_t start = *i;
-      while (*i < s.size() && is_digit(s[*i])) ++*i;
-      if (*i == start) return false;
-    }
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -238,37 +202,15 @@ std::string quote_if_needed(const std::string& name) {
   return plain ? name : quote(name);
 }
 
+// The stamps are read by core/clock_stamp, the one reader the engine's clock also uses.
 std::string check_iso_date_time(std::string_view s) {
-  const std::string bad = fmt::format("bad time '{}': expected ISO-8601 like 2026-11-21T19:42:10Z", s);
-  std::size_t i = 0;
-  int y = 0, mo = 0, d = 0;
-  if (!digits(s, &i, 4, &y) || !expect(s, &i, '-') || !digits(s, &i, 2, &mo) || !expect(s, &i, '-') ||
-      !digits(s, &i, 2, &d))
-    return bad;
-  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  if (mo < 1 || mo > 12 || d < 1 || d > kDays[mo - 1]) return bad;
-  bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  if (mo == 2 && d == 29 && !leap) return bad;
-  if (!(expect(s, &i, 'T') || expect(s, &i, 't'))) return bad;
-  if (!clock_part(s, &i)) return bad;
-  if (i < s.size()) {
-    if (s[i] == 'Z' || s[i] == 'z') {
-      ++i;
-    } else if (s[i] == '+' || s[i] == '-') {
-      ++i;
-      int oh = 0, om = 0;
-      if (!digits(s, &i, 2, &oh)) return bad;
-      expect(s, &i, ':');
-      if (!digits(s, &i, 2, &om) || oh > 23 || om > 59) return bad;
-    }
-  }
-  return i == s.size() ? "" : bad;
+  if (is_dated(s) && clock_seconds(s) != kNoTime) return "";
+  return fmt::format("bad time '{}': expected ISO-8601 like 2026-11-21T19:42:10Z", s);
 }
 
 std::string check_clock_or_iso_time(std::string_view s) {
-  if (s.size() > 5 && s[4] == '-') return check_iso_date_time(s);
-  std::size_t i = 0;
-  if (clock_part(s, &i) && i == s.size()) return "";
+  if (is_dated(s)) return check_iso_date_time(s);
+  if (clock_seconds(s) != kNoTime) return "";
   return fmt::format("bad time '@{}': expected @HH:MM:SS or an ISO-8601 time like @2026-11-21T19:42:10Z", s);
 }
 
