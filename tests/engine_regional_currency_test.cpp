@@ -440,5 +440,42 @@ TEST(RegionalCurrency, TheTopOfTheStackIsTheHighestRent) {
   EXPECT_EQ(conglomerate_top(rc(), mask), S("St. James Place"));
 }
 
+// rule regional-currency/setup/buildings-need-group: a [Setup] states a Conglomerate already
+// built on ("conglomerate A, B, C"); buildings outside one, or built unevenly, are refused.
+TEST(RegionalCurrency, ASetupStatesBuiltConglomerates) {
+  PlayerSetup ben = seat(kBen);
+  ben.owns = {prop(S("Mediterranean Avenue"), 2), prop(S("Reading Railroad"), 2), prop(S("Boardwalk"), 1)};
+  ben.conglomerates = {{S("Mediterranean Avenue"), S("Reading Railroad"), S("Boardwalk")}};
+  Table t = rc_table({seat(kAnn, 1500, 3), ben}, std::nullopt, {"Ann", "Ben"});
+  EXPECT_NE(conglomerate_of(t.state(), S("Reading Railroad")), 0u);
+  t.roll(kAnn, 1, 1);  // 5 Reading Railroad with two houses: Boardwalk's two-house rent, $600
+  EXPECT_EQ(t.last_of(EventType::RentDue).amount, Money{600});
+
+  PlayerSetup loose = seat(kBen);
+  loose.owns = {prop(S("Mediterranean Avenue"), 1)};
+  EXPECT_THROW(rc_table({seat(kAnn), loose}, std::nullopt, {"Ann", "Ben"}), std::runtime_error);
+  PlayerSetup uneven = ben;
+  uneven.owns = {prop(S("Mediterranean Avenue"), 3), prop(S("Reading Railroad"), 1), prop(S("Boardwalk"), 1)};
+  Decision d = decide_start(rc(), [] {
+    GameHeader h;
+    h.ruleset = "regional-currency";
+    h.players = {"Ann", "Ben"};
+    return h;
+  }(), setup_with({seat(kAnn), uneven}));
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "regional-currency/setup/even-building");
+  // The opening gives the setup back, Conglomerate included (verify and replay rely on it).
+  GameHeader h;
+  h.ruleset = "regional-currency";
+  h.players = {"Ann", "Ben"};
+  const Decision ok = decide_start(rc(), h, setup_with({seat(kAnn), ben}));
+  ASSERT_TRUE(ok.accepted);
+  const SetupPosition back = setup_from_opening(ok.events);
+  ASSERT_EQ(back.players.size(), 2u);
+  ASSERT_EQ(back.players[1].conglomerates.size(), 1u);
+  EXPECT_EQ(back.players[1].conglomerates[0],
+            (std::vector<SquareId>{S("Mediterranean Avenue"), S("Reading Railroad"), S("Boardwalk")}));
+}
+
 }  // namespace
 }  // namespace deedlog

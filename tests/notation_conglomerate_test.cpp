@@ -51,5 +51,29 @@ TEST_F(Conglomerate, MistakesAreNamed) {
   EXPECT_NE(e.message.find("not a property"), std::string::npos) << e.message;
 }
 
+// A [Setup] states a Conglomerate already formed (and built on): "conglomerate A, B, C".
+TEST_F(Conglomerate, SetupClauseReadsAndPrintsBack) {
+  const std::string text =
+      "[Ruleset \"regional-currency\"]\n[Players \"Ann, Ben\"]\n[Setup]\n"
+      "Ben: owns Boardwalk (1 house), \"Reading Railroad\" (2 houses), \"Mediterranean Avenue\" (2 houses); "
+      "conglomerate Boardwalk, Reading Railroad, Mediterranean\n[Moves]\n";
+  GameFile g;
+  ParseError e;
+  ASSERT_TRUE(parse_game(text, r, &g, &e)) << e.message;
+  ASSERT_TRUE(g.setup.has_value());
+  ASSERT_EQ(g.setup->players.size(), 1u);
+  ASSERT_EQ(g.setup->players[0].conglomerates.size(), 1u);
+  EXPECT_EQ(g.setup->players[0].conglomerates[0],
+            (std::vector<SquareId>{sq("Boardwalk"), sq("Reading Railroad"), sq("Mediterranean Avenue")}));
+  const std::string printed = print_game(g.header, g.setup, {}, r);
+  EXPECT_NE(printed.find("; conglomerate Boardwalk, \"Reading Railroad\", \"Mediterranean Avenue\""), std::string::npos)
+      << printed;
+  GameFile again;
+  ASSERT_TRUE(parse_game(printed, r, &again, &e)) << e.message << "\n" << printed;
+  EXPECT_EQ(again.setup->players[0].conglomerates, g.setup->players[0].conglomerates);
+  EXPECT_FALSE(parse_game("[Ruleset \"regional-currency\"]\n[Players \"Ann, Ben\"]\n[Setup]\nBen: conglomerate\n", r, &g, &e));
+  EXPECT_NE(e.message.find("expected the properties"), std::string::npos) << e.message;
+}
+
 }  // namespace
 }  // namespace deedlog

@@ -7,10 +7,9 @@
 #include "engine/player_ref.h"
 
 namespace deedlog {
-namespace {
 
-std::optional<Violation> check_members(const Ruleset& r, const State& s, const Command& c) {
-  const std::vector<SquareId>& squares = c.give.properties;
+std::optional<Violation> conglomerate_problem(const Ruleset& r, const State& s, PlayerId owner,
+                                              const std::vector<SquareId>& squares, bool built_allowed) {
   if (squares.size() != 3)
     return violation(r, rule::kConglomerateColours,
                      fmt::format("a Conglomerate is three properties, not {}", squares.size()));
@@ -19,10 +18,10 @@ std::optional<Violation> check_members(const Ruleset& r, const State& s, const C
   for (std::size_t i = 0; i < squares.size(); ++i) {
     const SquareId sq = squares[i];
     const Square& square = r.square(sq);
-    if (!square.is_property() || s.holdings[sq].owner != c.actor)
+    if (!square.is_property() || s.holdings[sq].owner != owner)
       return violation(r, rule::kConglomerateColours,
                        fmt::format("{} does not own {}: a Conglomerate is formed of the owner's own properties",
-                                   player_ref(c.actor), square.name));
+                                   player_ref(owner), square.name));
     if (seen & (std::uint64_t{1} << sq))
       return violation(r, rule::kConglomerateColours, fmt::format("{} is named twice", square.name));
     seen |= std::uint64_t{1} << sq;
@@ -30,7 +29,7 @@ std::optional<Violation> check_members(const Ruleset& r, const State& s, const C
     if (conglomerate_of(s, sq))
       return violation(r, rule::kConglomerateFixed,
                        fmt::format("{} is in a Conglomerate already and stays there until it is sold", square.name));
-    if (s.holdings[sq].buildings > 0)
+    if (s.holdings[sq].buildings > 0 && !built_allowed)
       return violation(r, rule::kConglomerateColours,
                        fmt::format("buildings stand on {}: sell them to the Bank first", square.name));
     colours[i] = colour_of(r, sq);
@@ -45,14 +44,12 @@ std::optional<Violation> check_members(const Ruleset& r, const State& s, const C
   return std::nullopt;
 }
 
-}  // namespace
-
 Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Command& c) {
   if (r.building_groups != BuildingGroups::Conglomerates)
     return Decision::refuse(violation(r, rule::kConglomerateColours, "this edition has no Conglomerates"));
   if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
     return Decision::refuse(violation(r, rule::kFinishTheMove, pending_words(r, s)));
-  if (auto v = check_members(r, s, c)) return Decision::refuse(*v);
+  if (auto v = conglomerate_problem(r, s, c.actor, c.give.properties, false)) return Decision::refuse(*v);
   std::uint64_t mask = 0;
   for (SquareId sq : c.give.properties) mask |= std::uint64_t{1} << sq;
   Outcome out(r, s);

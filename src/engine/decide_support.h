@@ -46,6 +46,10 @@ Decision decide_deal(const Ruleset& r, const State& s, const Command& c);
 Decision decide_award(const Ruleset& r, const State& s, const Command& c);
 Decision decide_call_time(const Ruleset& r, const State& s, const Command& c);
 Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Command& c);
+// Why these squares cannot be stacked into a Conglomerate of `owner`'s, if they cannot. A setup
+// states Conglomerates already built on (built_allowed); a move forms them bare.
+std::optional<Violation> conglomerate_problem(const Ruleset& r, const State& s, PlayerId owner,
+                                              const std::vector<SquareId>& squares, bool built_allowed);
 
 // Short game: every player holds the deeds dealt to him (always true in other games).
 bool dealing_done(const Ruleset& r, const State& s);

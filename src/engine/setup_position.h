@@ -22,6 +22,8 @@ struct PlayerSetup {
   std::vector<PropertySetup> owns;
   std::optional<int> jail_cards;   // "cards 1": Get Out of Jail Free cards held
   std::optional<int> jail_turns;   // "in jail 2": in jail, having used 2 of the turns allowed
+  // regional-currency: "conglomerate A, B, C", one clause for each Conglomerate already formed.
+  std::vector<std::vector<SquareId>> conglomerates;
 };
 
 struct SetupPosition {

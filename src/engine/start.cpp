@@ -4,7 +4,9 @@
 
 #include <algorithm>
 
+#include "engine/building_group.h"
 #include "engine/decide.h"
+#include "engine/decide_support.h"
 #include "engine/outcome.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
@@ -21,17 +23,52 @@ std::vector<CardIndex> jail_cards_of(const Deck& d) {
   return out;
 }
 
-std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
-  if (r.building_groups == BuildingGroups::Conglomerates) {
-    // regional-currency: buildings stand only in a Conglomerate, which a setup cannot state.
-    for (int i = 0; i < r.board_size(); ++i)
-      if (s.holdings[static_cast<std::size_t>(i)].buildings > 0)
-        return violation(r, rule::kSetupBuildingsNeedGroup,
-                         fmt::format("buildings stand only in a Conglomerate, and a setup cannot form one: set {} "
-                                     "up bare, then form the Conglomerate and build",
-                                     r.square(static_cast<SquareId>(i)).name));
-    return std::nullopt;
+// regional-currency: buildings stand only in a Conglomerate the setup states, built evenly, none
+// beside a mortgage.
+std::optional<Violation> check_conglomerate_buildings(const Ruleset& r, const State& s) {
+  for (int i = 0; i < r.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].buildings == 0) continue;
+    const std::vector<SquareId> group = building_group(r, s, sq);
+    if (group.empty())
+      return violation(r, rule::kSetupBuildingsNeedGroup,
+                       fmt::format("buildings stand only in a Conglomerate: state {}'s (conglomerate A, B, C)",
+                                   r.square(sq).name));
+    int lo = kHotel, hi = 0;
+    for (SquareId m : group) {
+      const int level = s.holdings[m].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[m].buildings;
+      lo = std::min(lo, level);
+      hi = std::max(hi, level);
+      if (s.holdings[m].mortgaged)
+        return violation(r, rule::kSetupNoBuildingMortgaged,
+                         fmt::format("no buildings may stand in a Conglomerate while {} is mortgaged", r.square(m).name));
+    }
+    if (hi - lo > 1)
+      return violation(r, rule::kSetupEvenBuilding,
+                       fmt::format("the Conglomerate of {} is built unevenly: no property may be more than one "
+                                   "house ahead of another (a hotel counts as five)",
+                                   r.square(sq).name));
   }
+  return std::nullopt;
+}
+
+// The Conglomerates a setup states, formed once every deed is placed.
+std::optional<Violation> place_conglomerates(Outcome& out, const SetupPosition& setup) {
+  for (const PlayerSetup& ps : setup.players)
+    for (const std::vector<SquareId>& members : ps.conglomerates) {
+      if (out.ruleset.building_groups != BuildingGroups::Conglomerates)
+        return violation(out.ruleset, rule::kSetupBuildingsNeedGroup, "this edition has no Conglomerates");
+      if (auto v = conglomerate_problem(out.ruleset, out.state, ps.player, members, /*built_allowed=*/true)) return v;
+      Event e = ev(EventType::ConglomerateFormed, ps.player);
+      for (SquareId sq : members) e.mask |= std::uint64_t{1} << sq;
+      e.square = conglomerate_top(out.ruleset, e.mask);
+      out.emit(e);
+    }
+  return std::nullopt;
+}
+
+std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
+  if (r.building_groups == BuildingGroups::Conglomerates) return check_conglomerate_buildings(r, s);
   int houses = 0, hotels = 0;
   for (std::size_t g = 0; g < r.groups.size(); ++g) {
     const auto& members = r.groups[g].members;
@@ -128,6 +165,7 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
       out.emit(e);
     }
   }
+  if (auto v = place_conglomerates(out, setup)) return v;
   return check_buildings(r, out.state);
 }
 
@@ -154,6 +192,14 @@ SetupPosition setup_from_opening(const Events& opening) {
       case EventType::JailCardAssigned:
         for (PlayerSetup& ps : setup.players)
           if (ps.player == e.player) ps.jail_cards = ps.jail_cards.value_or(0) + 1;
+        break;
+      case EventType::ConglomerateFormed:
+        for (PlayerSetup& ps : setup.players)
+          if (ps.player == e.player) {
+            std::vector<SquareId> members;
+            for (std::uint64_t m = e.mask; m; m &= m - 1) members.push_back(static_cast<SquareId>(__builtin_ctzll(m)));
+            ps.conglomerates.push_back(std::move(members));
+          }
         break;
       case EventType::TurnStarted:
         setup.turn = e.player;
@@ -199,7 +245,7 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
     listed[static_cast<std::size_t>(ps.player)] = true;
   }
   for (std::size_t p = 0; p < header.players.size(); ++p) {
-    if (!listed[p]) position.players.push_back(PlayerSetup{static_cast<PlayerId>(p), {}, {}, {}, {}, {}});
+    if (!listed[p]) position.players.push_back(PlayerSetup{static_cast<PlayerId>(p), {}, {}, {}, {}, {}, {}});
   }
   std::sort(position.players.begin(), position.players.end(),
             [](const PlayerSetup& a, const PlayerSetup& b) { return a.player < b.player; });

@@ -40,6 +40,11 @@ std::string resolve_square_tokens(std::string_view line, const std::vector<Token
 std::vector<std::pair<std::size_t, std::size_t>> split_list(std::string_view line, const std::vector<Token>& tokens,
                                                             std::size_t first, std::size_t last, const Context& ctx);
 
+// The properties of "conglomerate A, B, C" (a move's "forms conglomerate", a setup's clause),
+// tokens [first, last): properties, each once. How many is the rules' business.
+std::string parse_conglomerate(std::string_view line, const std::vector<Token>& tokens, std::size_t first,
+                               std::size_t last, const Context& ctx, std::vector<SquareId>* out);
+
 // A building as the notation names it.
 enum class BuildingWord : std::uint8_t { House, Houses, Hotel, Hotels };
 // The building named from tokens[k] on (before last): "house", "houses", "hotel", "hotels" or

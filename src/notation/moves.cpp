@@ -241,26 +241,6 @@ std::string one_spaced(std::string_view s) {
   return out;
 }
 
-// The three properties of "forms conglomerate A, B, C", tokens [first, last): properties, each
-// once. How many there must be is the rules' business (the engine says why three).
-std::string parse_conglomerate(std::string_view line, const std::vector<Token>& tokens, std::size_t first,
-                               std::size_t last, const Context& ctx, std::vector<SquareId>* out) {
-  out->clear();
-  if (first == last) return "expected the properties after 'conglomerate', like 'forms conglomerate A, B, C'";
-  for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
-    if (a == b) return "empty item in the Conglomerate (two commas in a row?)";
-    SquareId sq = kNoSquare;
-    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
-    if (!err.empty()) return err;
-    if (!ctx.ruleset.square(sq).is_property())
-      return fmt::format("{} is not a property", square_notation_name(ctx.ruleset, sq));
-    if (std::find(out->begin(), out->end(), sq) != out->end())
-      return fmt::format("{} is named twice", square_notation_name(ctx.ruleset, sq));
-    out->push_back(sq);
-  }
-  return "";
-}
-
 // "house on X", "2 houses on X", "hotel on X" after builds / sells, from token k.
 std::string parse_building(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
                            const Context& ctx, std::string_view verb, Command* c) {
@@ -631,6 +611,26 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
 }
 
 }  // namespace
+
+// The three properties of "forms conglomerate A, B, C", tokens [first, last): properties, each
+// once. How many there must be is the rules' business (the engine says why three).
+std::string parse_conglomerate(std::string_view line, const std::vector<Token>& tokens, std::size_t first,
+                               std::size_t last, const Context& ctx, std::vector<SquareId>* out) {
+  out->clear();
+  if (first == last) return "expected the properties after 'conglomerate', like 'forms conglomerate A, B, C'";
+  for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
+    if (a == b) return "empty item in the Conglomerate (two commas in a row?)";
+    SquareId sq = kNoSquare;
+    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+    if (!err.empty()) return err;
+    if (!ctx.ruleset.square(sq).is_property())
+      return fmt::format("{} is not a property", square_notation_name(ctx.ruleset, sq));
+    if (std::find(out->begin(), out->end(), sq) != out->end())
+      return fmt::format("{} is named twice", square_notation_name(ctx.ruleset, sq));
+    out->push_back(sq);
+  }
+  return "";
+}
 
 Context::Context(const Ruleset& r, const std::vector<std::string>& p) : ruleset(r), players(p) {
   for (std::size_t i = 0; i < p.size(); ++i) player_names.push_back({p[i], {}, static_cast<int>(i)});

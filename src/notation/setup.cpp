@@ -122,6 +122,13 @@ std::string parse_item(std::string_view line, const std::vector<Token>& tokens, 
     ps->jail_cards = *n;
     return "";
   }
+  if (w == "conglomerate") {
+    std::vector<SquareId> members;
+    std::string err = parse_conglomerate(line, tokens, a + 1, b, ctx, &members);
+    if (!err.empty()) return err;
+    ps->conglomerates.push_back(std::move(members));
+    return "";
+  }
   if (w == "in" && word_at(tokens, a + 1) == "jail") {
     if (ps->jail_turns) return twice("in jail");
     const int max_used = ctx.ruleset.jail.max_turns - 1;
@@ -136,7 +143,8 @@ std::string parse_item(std::string_view line, const std::vector<Token>& tokens, 
     ps->jail_turns = *n;
     return "";
   }
-  return fmt::format("unknown setup item '{}': expected cash N, at SQUARE, owns P (...), cards N or in jail N",
+  return fmt::format("unknown setup item '{}': expected cash N, at SQUARE, owns P (...), cards N, in jail N or "
+                     "conglomerate A, B, C",
                      span_text(line, tokens, a, std::min(b, a + 3)));
 }
 
@@ -213,6 +221,12 @@ std::string print_setup(const SetupPosition& setup, const Ruleset& ruleset, cons
         if (!mods.empty()) owns += ")";
       }
       items.push_back(owns);
+    }
+    for (const auto& members : ps.conglomerates) {
+      std::string item = "conglomerate ";
+      for (std::size_t i = 0; i < members.size(); ++i)
+        item += (i == 0 ? "" : ", ") + quote_if_needed(square_notation_name(ruleset, members[i]));
+      items.push_back(item);
     }
     if (ps.jail_cards) items.push_back(fmt::format("cards {}", *ps.jail_cards));
     if (ps.jail_turns) items.push_back(*ps.jail_turns == 0 ? std::string("in jail") : fmt::format("in jail {}", *ps.jail_turns));
