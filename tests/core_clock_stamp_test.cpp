@@ -34,6 +34,10 @@ TEST(ClockStamp, SecondsBetweenStamps) {
   EXPECT_EQ(seconds_between(clock_seconds("2026-11-22T23:59:58Z"), clock_seconds("2026-11-23T00:00:07Z")), 9);
   // A dated stamp and a time of day are compared by the time of day (UTC).
   EXPECT_EQ(seconds_between(clock_seconds("2026-11-22T19:00:00Z"), clock_seconds("19:00:12")), 12);
+  // An answer stamped before the question (written to the minute, or out of order) is early, not
+  // a day late.
+  EXPECT_EQ(seconds_between(clock_seconds("19:42:30"), clock_seconds("19:42")), -30);
+  EXPECT_EQ(seconds_between(clock_seconds("00:00:05"), clock_seconds("23:59:59")), -6);
   EXPECT_FALSE(seconds_between(kNoTime, clock_seconds("19:00:00")).has_value());
   EXPECT_FALSE(seconds_between(clock_seconds("19:00:00"), kNoTime).has_value());
 }

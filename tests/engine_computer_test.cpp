@@ -135,6 +135,25 @@ TEST(Computer, ABidAfterTenSecondsOfSilenceIsRefused) {
   EXPECT_EQ(t.holding("Whitechapel Road").owner, 1);
 }
 
+// rule computer/auction/closes-after-silence and rule computer/buy/within-the-window: the clock
+// runs out by itself. A move stamped after the ten seconds to buy finds the site at auction
+// (opened when the time ran out), and one stamped ten seconds after the last bid finds the
+// auction over, the high bid winning.
+TEST(Computer, WindowsRunOutByThemselves) {
+  Table t = computer_table({seat(0), seat(1), seat(2)});
+  t.play(stamped(Verb::Roll, 0, "19:00:00", 1, 2));  // Whitechapel Road, for sale
+  t.play(bid(1, 30, "19:00:12"));                     // the auction opened at 19:00:10
+  EXPECT_TRUE(t.last_has(EventType::PurchaseDeclined));
+  EXPECT_EQ(t.last_of(EventType::AuctionOpened).clock, 19 * 3600 + 10);
+  EXPECT_EQ(t.state().auction.high_bidder, 1);
+  t.play(stamped(Verb::Roll, 1, "19:00:25", 2, 3));   // 13 seconds of silence: Ben has it
+  EXPECT_EQ(t.holding("Whitechapel Road").owner, 1);
+  EXPECT_EQ(t.player(1).cash, Money{1470});
+  EXPECT_EQ(t.player(1).square, S("King's Cross Station"));
+  // A buy stamped after the window is still refused with the reason, not swallowed.
+  EXPECT_EQ(t.refuse(stamped(Verb::Buy, 1, "19:00:40")).rule, "computer/buy/within-the-window");
+}
+
 // rule computer/jail/no-bidding: a jailed player is out of every auction.
 TEST(Computer, AJailedPlayerCannotBid) {
   PlayerSetup cat = seat(2);
@@ -384,6 +403,20 @@ TEST(Computer, TaxDueIsTakenWithoutAChoice) {
   t.roll(0, 1, 3);  // Income Tax
   EXPECT_EQ(t.player(0).cash, Money{1300});
   EXPECT_EQ(t.state().phase, Phase::TurnOver);
+}
+
+// rule computer/setup/no-buildings-on-mortgaged-group: a setup may hold what play reaches here,
+// a set built beside a site mortgaged with its buildings, and a player who chose to miss his go.
+TEST(Computer, ASetupTakesPositionsThatPlayReaches) {
+  PlayerSetup ann = seat(0);
+  ann.owns = {prop(S("Old Kent Road"), 0, true), prop(S("Whitechapel Road"), 2)};
+  PlayerSetup ben = seat(1);
+  ben.jail_turns = 3;
+  Table t = computer_table({ann, ben}, {"Ann", "Ben"}, 1);
+  EXPECT_EQ(t.holding("Whitechapel Road").buildings, 2);
+  EXPECT_EQ(t.refuse(Table::cmd(Verb::Roll, 1, 1, 2)).rule, "computer/jail/last-failure-pay-or-miss");
+  t.play(Table::cmd(Verb::SkipGo, 1));
+  EXPECT_FALSE(t.player(1).in_jail);
 }
 
 }  // namespace

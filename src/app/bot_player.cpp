@@ -200,7 +200,10 @@ std::optional<Command> BotTable::next_move(const State& s) {
       }
       if (auto b = development(s, t)) return b;
       // Where offers are made only before one's own throw (computer), this is the moment.
-      if (r_.trade.only_before_own_throw && !s.rolled_this_turn && s.offers_this_turn == 0 && chance(10))
+      // (Not before the first throw of a short game: a deed traded away then would leave a player
+      // short of the deal, and the first throw waits for the deal.)
+      if (r_.trade.only_before_own_throw && !s.rolled_this_turn && s.offers_this_turn == 0 &&
+          !(s.short_game && s.throws == 0) && chance(10))
         if (auto o = trade(s, t)) return o;
       return make_command(Verb::Roll, t);
     case Phase::TurnOver: {

@@ -92,8 +92,12 @@ std::optional<std::int64_t> seconds_between(std::int64_t from, std::int64_t to) 
   if (from == kNoTime || to == kNoTime) return std::nullopt;
   const bool both_dated = from >= kDay && to >= kDay;
   if (both_dated) return to - from;
+  // Times of day: the shorter way round the clock, so 23:59:58 to 00:00:07 is 9 seconds and
+  // 19:42:30 to 19:42:00 is 30 seconds before (a stamp written to the minute, or out of order).
   const std::int64_t a = ((from % kDay) + kDay) % kDay, b = ((to % kDay) + kDay) % kDay;
-  return ((b - a) % kDay + kDay) % kDay;
+  std::int64_t d = ((b - a) % kDay + kDay) % kDay;
+  if (d > kDay / 2) d -= kDay;
+  return d;
 }
 
 bool is_dated(std::string_view s) { return s.size() > 4 && s[4] == '-'; }

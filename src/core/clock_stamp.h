@@ -19,9 +19,10 @@ std::int64_t clock_seconds(std::string_view stamp);
 // A full date and time (the ISO-8601 form), as opposed to a time of day.
 bool is_dated(std::string_view stamp);
 
-// Seconds from `from` to `to`; none when either is unknown. A time of day alone is compared by
-// the time of day, the later one taken to be at most a day after (a game that runs past
-// midnight with clock-only stamps still reads right).
+// Seconds from `from` to `to` (negative when `to` is earlier); none when either is unknown. A
+// time of day alone is compared by the time of day, the shorter way round the clock (a game that
+// runs past midnight with clock-only stamps still reads right). A full time compared with a time
+// of day alone counts by its UTC time of day.
 std::optional<std::int64_t> seconds_between(std::int64_t from, std::int64_t to);
 
 }  // namespace deedlog

@@ -317,9 +317,13 @@ Decision decide_auction_building(const Ruleset& r, const State& s, const Command
   if (stock <= 0)
     return Decision::refuse(violation(r, rule::kShortageStock,
                                       fmt::format("the Bank has no {} to auction", hotel ? r.words.hotel : r.words.house)));
+  // A bidder must have somewhere to put it, and (computer) not be in jail.
+  auto may_bid = [&](PlayerId p) {
+    return is_active(s, p) && can_place_building(r, s, p, hotel) && (r.jail.jailed_may_bid || !s.player(p).in_jail);
+  };
   int wanting = 0;
   for (PlayerId p = 0; p < s.player_count; ++p)
-    if (is_active(s, p) && can_place_building(r, s, p, hotel)) ++wanting;
+    if (may_bid(p)) ++wanting;
   // rule shortage/auction: only when two or more players could build and compete for the stock.
   if (wanting < 2)
     return Decision::refuse(violation(r, rule::kShortageAuction,
@@ -330,9 +334,9 @@ Decision decide_auction_building(const Ruleset& r, const State& s, const Command
   Event e = ev(EventType::AuctionOpened, kReferee);
   e.count = static_cast<int>(hotel ? AuctionLot::Hotel : AuctionLot::House);
   out.emit(e);
-  // Players with nowhere to put the building are out of the auction from the start.
+  // Players with nowhere to put the building (or in jail, computer) are out of it from the start.
   for (PlayerId p = 0; p < s.player_count; ++p) {
-    if (!is_active(s, p) || can_place_building(r, s, p, hotel)) continue;
+    if (!is_active(s, p) || may_bid(p)) continue;
     Event passed = ev(EventType::BidderPassed, p);
     out.emit(passed);
   }

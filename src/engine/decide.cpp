@@ -184,8 +184,11 @@ Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
   if (s.player(c.actor).cash < price)
     return Decision::refuse(violation(
         r, rule::kBuyNeedsCash,
-        fmt::format("{} costs {} and {} has {}: raise the money first (sell buildings, mortgage) or decline{}",
-                    sq.name, money(r, price), player_ref(c.actor), money(r, s.player(c.actor).cash),
+        fmt::format("{} costs {} and {} has {}: {} or decline{}", sq.name, money(r, price), player_ref(c.actor),
+                    money(r, s.player(c.actor).cash),
+                    r.mortgage.before_throw_only
+                        ? std::string("mortgages are arranged before the throw, so he buys with the cash in hand")
+                        : "raise the money first (" + raising_words(r) + ")",
                     r.auctions ? " and it goes to auction" : "")));
   Outcome out(r, s);
   Event e = ev(EventType::PropertyBought, c.actor);
@@ -650,21 +653,82 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
 
 }  // namespace
 
+namespace {
+
+bool timed(const Ruleset& r) { return (r.timed.buy_seconds | r.timed.rent_seconds | r.timed.auction_seconds) != 0; }
+
 // Timed editions: the events that start a clock carry the move's @TIME, so that the window can
-// be checked against the stamp of the answer.
-static void stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
-  if ((r.timed.buy_seconds | r.timed.rent_seconds | r.timed.auction_seconds) == 0 || c.at.empty()) return;
+// be checked against the stamp of the answer. (Events already stamped keep their time.)
+void stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
+  if (!timed(r) || c.at.empty()) return;
   const std::int64_t now = clock_seconds(c.at);
   for (Event& e : events)
-    if (e.type == EventType::PropertyOffered || e.type == EventType::RentDue || e.type == EventType::AuctionOpened ||
-        e.type == EventType::BidMade)
+    if ((e.type == EventType::PropertyOffered || e.type == EventType::RentDue || e.type == EventType::AuctionOpened ||
+         e.type == EventType::BidMade) &&
+        e.clock == kNoTime)
       e.clock = now;
 }
 
+// The computer's clock runs out by itself: a move stamped after a window closed finds it closed.
+// rule buy/within-the-window: the site not bought in time goes to auction (opened when the time
+// ran out); rule auction/closes-after-silence: an auction with no bid for so many seconds ends,
+// the high bid winning. A late `buys` or bid is left to its own refusal, which says why.
+void lapse_windows(Outcome& out, const Command& c) {
+  const Ruleset& r = out.ruleset;
+  if (!timed(r) || c.at.empty()) return;
+  const std::int64_t now = clock_seconds(c.at);
+  const State& s = out.state;
+  if (s.phase == Phase::BuyDecision && c.verb != Verb::Buy && c.verb != Verb::Decline &&
+      seconds_late(r.timed.buy_seconds, s.offered_at, c.at)) {
+    const std::int64_t ran_out = s.offered_at + r.timed.buy_seconds;
+    Event declined = ev(EventType::PurchaseDeclined, s.turn);
+    declined.square = s.pending_square;
+    out.emit(declined);
+    if (!r.auctions) {
+      finish_move(out, out.state.turn);
+      return;
+    }
+    Event a = ev(EventType::AuctionOpened, out.state.turn);
+    a.square = declined.square;
+    a.clock = ran_out;
+    out.emit(a);
+    bar_jailed_bidders(out);
+  }
+  const State& now_state = out.state;
+  if (now_state.phase == Phase::Auction && c.verb != Verb::Bid && now_state.auction.since != kNoTime) {
+    const auto elapsed = seconds_between(now_state.auction.since, now);
+    if (!elapsed || *elapsed <= r.timed.auction_seconds || r.timed.auction_seconds <= 0) return;
+    for (PlayerId p = 0; p < now_state.player_count; ++p) {
+      const AuctionState& a = out.state.auction;
+      if (!is_active(out.state, p) || (a.passed & (1u << p)) || p == a.high_bidder) continue;
+      Event passed = ev(EventType::BidderPassed, p);
+      passed.square = a.square;
+      out.emit(passed);
+    }
+    close_auction_if_done(out);
+  }
+}
+
+}  // namespace
+
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
-  Decision d = decide_move(r, s, c);
+  // Only a stamped move in a timed edition can find a window run out (most moves skip this).
+  Events lapsed_events;
+  State lapsed_state;
+  const State* before = &s;
+  if (timed(r) && !c.at.empty()) {
+    Outcome lapsed(r, s);
+    lapse_windows(lapsed, c);
+    if (!lapsed.events.empty()) {
+      lapsed_events = std::move(lapsed.events);
+      lapsed_state = lapsed.state;
+      before = &lapsed_state;
+    }
+  }
+  Decision d = decide_move(r, *before, c);
   if (!d.accepted) return d;
   stamp_clocks(r, c, d.events);
+  if (!lapsed_events.empty()) d.events.insert(d.events.begin(), lapsed_events.begin(), lapsed_events.end());
   // rule debt/paid-when-able: whoever the move brought cash to pays what he owes at once.
   // Only a debt owed before the move, or one it incurred, can be settled; most moves skip this.
   bool owing = false;

@@ -16,6 +16,10 @@ std::string money_words(const Ruleset& r, Money m) { return fmt::format("{}{}", 
 
 std::string square_words(const Ruleset& r, SquareId s) { return r.square(s).name; }
 
+std::string raising_words(const Ruleset& r) {
+  return r.buildings_sold_back ? "selling buildings, mortgaging" : "mortgaging (buildings go with their site)";
+}
+
 PlayerId next_player(const State& s) {
   for (int k = 1; k <= s.player_count; ++k) {
     const PlayerId q = static_cast<PlayerId>((s.turn + k) % s.player_count);
@@ -44,9 +48,9 @@ std::optional<Violation> debts_block(const Ruleset& r, const State& s) {
       const std::string to = c == 0 ? std::string("the Bank") : player_ref(static_cast<PlayerId>(c - 1));
       return violation(r, rule::kDebtBlocks,
                        fmt::format("{} owes {} to {} and has only {}; the game waits until the debt is paid "
-                                   "(by selling buildings, mortgaging or trading) or {} declares bankruptcy",
+                                   "(by {} or trading) or {} declares bankruptcy",
                                    player_ref(p), money_words(r, ps.owes[c]), to, money_words(r, ps.cash),
-                                   player_ref(p)));
+                                   raising_words(r), player_ref(p)));
     }
   }
   return std::nullopt;

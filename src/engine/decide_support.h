@@ -13,6 +13,9 @@
 namespace deedlog {
 
 std::string money_words(const Ruleset& r, Money m);
+// How a player raises cash in this edition, for rulings: "selling buildings, mortgaging", or
+// (computer, where the Bank buys no building back) "mortgaging".
+std::string raising_words(const Ruleset& r);
 std::string square_words(const Ruleset& r, SquareId s);
 
 // The next seat still in the game after the player whose turn it is.

@@ -18,12 +18,10 @@ int deeds_held(const Ruleset& r, const State& s, PlayerId p) {
 
 bool dealing_done(const Ruleset& r, const State& s) {
   // Dealing is before the first throw; afterwards deeds change hands as they will.
-  // Counted over the table, not player by player: a deed may change hands in a trade before the
-  // first throw (the computer edition's offers come before the throw).
   if (!s.short_game || s.throws > 0) return true;
-  int held = 0;
-  for (PlayerId p = 0; p < s.player_count; ++p) held += deeds_held(r, s, p);
-  return held >= r.short_game.deeds_dealt * s.player_count;
+  for (PlayerId p = 0; p < s.player_count; ++p)
+    if (deeds_held(r, s, p) < r.short_game.deeds_dealt) return false;
+  return true;
 }
 
 Decision decide_deal(const Ruleset& r, const State& s, const Command& c) {

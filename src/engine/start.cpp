@@ -93,10 +93,12 @@ std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
     if (!one_owner)
       return violation(r, rule::kSetupBuildingsNeedGroup,
                        fmt::format("buildings on the {} group need one owner of the whole group", gname));
-    if (any_mortgaged)
+    // Where buildings are mortgaged with their site (computer), a set keeps its buildings beside
+    // a mortgaged site and need not be even (invariants.cpp says the same of play).
+    if (any_mortgaged && !r.mortgage.covers_buildings)
       return violation(r, rule::kSetupNoBuildingMortgaged,
                        fmt::format("no buildings may stand on the {} group while a site of it is mortgaged", gname));
-    if (hi - lo > 1)
+    if (hi - lo > 1 && !r.mortgage.covers_buildings)
       return violation(r, rule::kSetupEvenBuilding,
                        fmt::format("the {} group is built unevenly: no site may be more than one house ahead of "
                                    "another (a hotel counts as five)",
@@ -121,10 +123,12 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
     if (placed.amount.units < 0)
       return violation(r, rule::kSetupCash, fmt::format("{} cannot start with less than nothing", player_ref(ps.player)));
     if (ps.jail_turns) {
-      if (*ps.jail_turns < 0 || *ps.jail_turns >= r.jail.max_turns)
+      // computer: all the turns used means he chose to miss his next go, and sits it out.
+      const int most_used = r.jail.max_turns - (r.jail.last_failure_may_miss_go ? 0 : 1);
+      if (*ps.jail_turns < 0 || *ps.jail_turns > most_used)
         return violation(r, rule::kSetupJail,
-                         fmt::format("{} can have used 0 to {} turns in {}", player_ref(ps.player),
-                                     r.jail.max_turns - 1, r.words.jail));
+                         fmt::format("{} can have used 0 to {} turns in {}", player_ref(ps.player), most_used,
+                                     r.words.jail));
       if (ps.at && *ps.at != r.jail_square)
         return violation(r, rule::kSetupJail,
                          fmt::format("{} is in {} and so stands on {}", player_ref(ps.player), r.words.jail,

@@ -131,7 +131,8 @@ std::string parse_item(std::string_view line, const std::vector<Token>& tokens, 
   }
   if (w == "in" && word_at(tokens, a + 1) == "jail") {
     if (ps->jail_turns) return twice("in jail");
-    const int max_used = ctx.ruleset.jail.max_turns - 1;
+    // computer: "in jail 3" is the player who chose to miss his next go after his last throw.
+    const int max_used = ctx.ruleset.jail.max_turns - (ctx.ruleset.jail.last_failure_may_miss_go ? 0 : 1);
     const std::string usage =
         fmt::format("expected 'in jail' or 'in jail N' with N the turns already used, 0 to {}", max_used);
     if (a + 2 == b) {
