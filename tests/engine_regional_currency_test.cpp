@@ -120,6 +120,38 @@ TEST(RegionalCurrency, AMalformedTableIsRefusedNamingTheKey) {
   EXPECT_NE(gap.find("settings.currency_conversion"), std::string::npos);
   EXPECT_NE(gap.find("spread 16"), std::string::npos);
   EXPECT_NE(refused("\"0\": 100", "\"0\": 90").find("settings.currency_conversion.0"), std::string::npos);
+  // 29% one way and 339% back (29 x 339 < 10000) would let money grow by changing it there and back.
+  const std::string pump = refused("\"-8\": 345", "\"-8\": 339");
+  EXPECT_NE(pump.find("settings.currency_conversion.8"), std::string::npos) << pump;
+  EXPECT_NE(pump.find("10000"), std::string::npos) << pump;
+}
+
+// rule regional-currency/currency/conversion: the payer's sum is rounded up and the table is
+// reciprocal or worse, so two players passing money back and forth make nothing. Ann (South +4,
+// four of her six there) pays Ben (West -4, Ann owns four of his eight) $1,000: 29%, $290
+// green; Ben sends the $290 back: 345% of it, $1000.50, rounded up to $1,001 pink.
+TEST(RegionalCurrency, MoneyPassedThereAndBackDoesNotGrow) {
+  PlayerSetup ann = seat(kAnn);
+  ann.owns = {prop(S("Mediterranean Avenue")), prop(S("Baltic Avenue")), prop(S("Oriental Avenue")),
+              prop(S("Vermont Avenue")), prop(S("St. Charles Place")), prop(S("States Avenue")),
+              prop(S("Virginia Avenue")), prop(S("St. James Place"))};
+  Table t = rc_table({ann, seat(kBen)}, std::nullopt, {"Ann", "Ben"});
+  ASSERT_EQ(player_rate(rc(), t.state(), kAnn), 4);
+  ASSERT_EQ(player_rate(rc(), t.state(), kBen), -4);
+  Command there = Table::cmd(Verb::Offer, kAnn);
+  there.counterparty = kBen;
+  there.give.cash = Money{1000};
+  t.play(there);
+  t.play(Table::cmd(Verb::Accept, kBen));
+  EXPECT_EQ(t.player(kAnn).cash, Money{1500 - 290});
+  EXPECT_EQ(t.player(kBen).cash, Money{2500});
+  Command back = Table::cmd(Verb::Offer, kBen);
+  back.counterparty = kAnn;
+  back.give.cash = Money{290};
+  t.play(back);
+  t.play(Table::cmd(Verb::Accept, kAnn));
+  EXPECT_EQ(t.player(kAnn).cash, Money{1500});
+  EXPECT_EQ(t.player(kBen).cash, Money{1499});
 }
 
 // rule regional-currency/currency/rent-in-owner-currency: PAYING RENT. Rent is the owner's,
@@ -160,7 +192,8 @@ TEST(RegionalCurrency, APurchaseIsPricedInTheRegionsCurrency) {
 
 // rule regional-currency/currency/deed-sums: MORTGAGES. The loan and the lift (+10%) are in the
 // region's currency. Ann (+2) mortgages Kentucky Avenue (North, -1 with Ann owning it): spread +3,
-// 63%: $110 lends $69; lifting costs 63% of $110 and of $11: $69 and $7.
+// 63%: $110 lends $69 (rounded down: the Bank pays); lifting costs 63% of $110 and of $11,
+// rounded up (the player pays): $70 and $7.
 TEST(RegionalCurrency, MortgagesAreLentAndLiftedInTheRegionsCurrency) {
   PlayerSetup ann = seat(kAnn, 1000);
   ann.owns = {prop(S("Mediterranean Avenue")), prop(S("Baltic Avenue")), prop(S("Kentucky Avenue"))};
@@ -169,9 +202,9 @@ TEST(RegionalCurrency, MortgagesAreLentAndLiftedInTheRegionsCurrency) {
   EXPECT_EQ(t.last_of(EventType::PropertyMortgaged).amount, Money{69});
   EXPECT_EQ(t.player(kAnn).cash, Money{1069});
   t.play(on_square(Verb::Unmortgage, kAnn, S("Kentucky Avenue")));
-  EXPECT_EQ(t.last_of(EventType::MortgageLifted).amount, Money{69});
+  EXPECT_EQ(t.last_of(EventType::MortgageLifted).amount, Money{70});
   EXPECT_EQ(t.last_of(EventType::InterestPaid).amount, Money{7});
-  EXPECT_EQ(t.player(kAnn).cash, Money{993});
+  EXPECT_EQ(t.player(kAnn).cash, Money{992});
 }
 
 // rule regional-currency/currency/own-currency: "GO", INCOME TAX, JAIL. Salary, taxes and the
@@ -214,7 +247,7 @@ TEST(RegionalCurrency, IncomeTaxWorthIsConvertedIntoHisCurrency) {
 
 // rule regional-currency/currency/card-sums: "CHANCE" and "COMMUNITY CHEST". A card's sum is in the
 // currency of the region where the token stands. Ann (+2) at Chance in North (-1, her Indiana
-// Avenue) collects the $50 dividend: 63% of $50, $32 green.
+// Avenue) collects the $50 dividend: 63% of $50 is $31.50, rounded down (the Bank pays): $31 green.
 TEST(RegionalCurrency, CardSumsAreInTheCurrencyWhereTheTokenStands) {
   PlayerSetup ann = seat(kAnn, 1000, 19);
   ann.owns = {prop(S("Mediterranean Avenue")), prop(S("Baltic Avenue")), prop(S("Indiana Avenue"))};
@@ -222,9 +255,9 @@ TEST(RegionalCurrency, CardSumsAreInTheCurrencyWhereTheTokenStands) {
   t.roll(kAnn, 1, 2);  // 22 Chance
   t.draw(kAnn, "The Bank pays you a dividend of $50");
   const Event& got = t.last_of(EventType::PaidByBank);
-  EXPECT_EQ(got.amount, Money{32});
+  EXPECT_EQ(got.amount, Money{31});
   EXPECT_EQ(got.amount2, Money{50});
-  EXPECT_EQ(t.player(kAnn).cash, Money{1032});
+  EXPECT_EQ(t.player(kAnn).cash, Money{1031});
 }
 
 // rule regional-currency/currency/trade-cash: SELLING PROPERTY. **Decision:** the sum written in
@@ -394,7 +427,8 @@ TEST(RegionalCurrency, EachSideOfACardTransferIsConverted) {
 
 // A debt stands in the debtor's currency; the creditor gets its worth in his own when it is
 // paid. Ann (+2) owes Ben (0) the $50 pink rent on Boardwalk: 74%, $37 green, which she has not.
-// She mortgages Baltic Avenue ($30 green, her own region) and pays; Ben gets 136% of $37: $50.
+// She mortgages Baltic Avenue ($30 green, her own region) and pays; Ben gets 136% of $37, $50.32,
+// rounded down: $50.
 TEST(RegionalCurrency, ADebtIsExchangedWhenItIsPaid) {
   PlayerSetup ann = seat(kAnn, 10, 34), ben = seat(kBen);
   ann.owns = {prop(S("Mediterranean Avenue")), prop(S("Baltic Avenue"))};

@@ -89,7 +89,7 @@ void hand_cash(Outcome& out, PlayerId from, PlayerId creditor) {
   if (creditor != kBank) {
     // regional-currency: the creditor gets what the debtor's cash is worth in his own currency.
     const Ruleset& r = out.ruleset;
-    const Money worth = convert(r, cash, player_rate(r, out.state, creditor), player_rate(r, out.state, from));
+    const Money worth = convert_received(r, cash, player_rate(r, out.state, creditor), player_rate(r, out.state, from));
     if (worth != cash) pay.amount2 = worth;
   }
   out.emit(pay);

@@ -34,16 +34,37 @@ int square_rate(const Ruleset& r, const State& s, SquareId square) {
   return exchange_rate(r, s, region_of(r, square));
 }
 
-Money convert(const Ruleset& r, Money amount, int payer_rate, int payee_rate) {
-  const CurrencyConversion& table = r.currency_conversion;
-  if (table.empty() || amount.units == 0) return amount;
+namespace {
+
+std::int64_t percent_for(const CurrencyConversion& table, int payer_rate, int payee_rate) {
   int spread = payer_rate - payee_rate;
   // The parser makes the table cover every spread the board allows; clamp for safety.
   if (spread < table.min_spread) spread = table.min_spread;
   if (spread > table.max_spread()) spread = table.max_spread();
-  const std::int64_t percent = table.percent[static_cast<std::size_t>(spread - table.min_spread)];
-  const std::int64_t paid = (amount.units * percent + 50) / 100;
+  return table.percent[static_cast<std::size_t>(spread - table.min_spread)];
+}
+
+}  // namespace
+
+Money convert(const Ruleset& r, Money amount, int payer_rate, int payee_rate) {
+  const CurrencyConversion& table = r.currency_conversion;
+  if (table.empty() || amount.units == 0) return amount;
+  // Rounded up, in the Bank's favour: with a table whose percents for s and -s multiply to at
+  // least 10000 (the parser's check), no two players gain by passing money back and forth.
+  const std::int64_t paid = (amount.units * percent_for(table, payer_rate, payee_rate) + 99) / 100;
   return Money{paid < 1 ? 1 : paid};
+}
+
+Money convert_received(const Ruleset& r, Money amount, int receiver_rate, int from_rate) {
+  const CurrencyConversion& table = r.currency_conversion;
+  if (table.empty() || amount.units == 0) return amount;
+  return Money{amount.units * percent_for(table, receiver_rate, from_rate) / 100};
+}
+
+Money value_across(const Ruleset& r, Money amount, int from_rate, int to_rate) {
+  const CurrencyConversion& table = r.currency_conversion;
+  if (table.empty() || amount.units == 0) return amount;
+  return Money{(amount.units * percent_for(table, from_rate, to_rate) + 50) / 100};
 }
 
 Money cost_for(const Ruleset& r, const State& s, PlayerId p, SquareId square, Money face) {
@@ -52,8 +73,9 @@ Money cost_for(const Ruleset& r, const State& s, PlayerId p, SquareId square, Mo
 
 Money receipt_for(const Ruleset& r, const State& s, PlayerId p, SquareId square, Money face) {
   // The Bank pays `face` in the region's currency; p receives what that is worth in his own,
-  // which is what he would pay for it: one price each way, so buying and selling back agree.
-  return cost_for(r, s, p, square, face);
+  // read from the same line of the table as what he would pay for it (so buying and selling back
+  // agree), rounded down: the Bank's rounding never pays out more than it takes in.
+  return convert_received(r, face, player_rate(r, s, p), square_rate(r, s, square));
 }
 
 Money cost_to_player(const Ruleset& r, const State& s, PlayerId payer, PlayerId payee, Money face) {

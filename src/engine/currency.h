@@ -25,6 +25,12 @@ int square_rate(const Ruleset& r, const State& s, SquareId square);
 // for `amount` in a currency whose rate is payee_rate: amount x percent(payer - payee) / 100,
 // rounded to whole money (half up), at least 1 when the amount is not 0.
 Money convert(const Ruleset& r, Money amount, int payer_rate, int payee_rate);
+// What a receiver gets for a sum in another currency: the same line of the table as what he would
+// pay for it, rounded down (the Bank, making the exchange, never pays out more than it takes in).
+Money convert_received(const Ruleset& r, Money amount, int receiver_rate, int from_rate);
+// The same line of the table as convert, rounded to the nearest dollar: a valuation, where no
+// money changes hands and neither side should gain by the rounding.
+Money value_across(const Ruleset& r, Money amount, int from_rate, int to_rate);
 
 // A sum printed on a deed (price, house, mortgage) in the square's region currency, as player p
 // pays it, and as p receives it (the Bank pays p the equal value in his own currency).

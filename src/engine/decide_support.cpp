@@ -102,8 +102,8 @@ void settle_debts(Outcome& out, PlayerId debtor) {
     if (e.other != kBank) {
       // The debt stands in the debtor's currency: the creditor gets its worth in his own at
       // today's rates (what he would pay for that sum of the debtor's money).
-      const Money worth = convert(out.ruleset, owed, player_rate(out.ruleset, out.state, e.other),
-                                  player_rate(out.ruleset, out.state, debtor));
+      const Money worth = convert_received(out.ruleset, owed, player_rate(out.ruleset, out.state, e.other),
+                                           player_rate(out.ruleset, out.state, debtor));
       if (worth != owed) e.amount2 = worth;
     }
     out.emit(e);

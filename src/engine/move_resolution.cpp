@@ -36,10 +36,15 @@ Money card_sum_for(const Outcome& out, PlayerId p, PlayerId drawer, Money face) 
   return convert(out.ruleset, face, player_rate(out.ruleset, out.state, p), card_currency_rate(out, drawer));
 }
 
+// What player p receives of a card's sum (rounded down where card_sum_for, what he pays, rounds up).
+Money card_receipt_for(const Outcome& out, PlayerId p, PlayerId drawer, Money face) {
+  return convert_received(out.ruleset, face, player_rate(out.ruleset, out.state, p), card_currency_rate(out, drawer));
+}
+
 // "Collect from / pay each player": each side of a transfer converts the card's sum.
 void card_payment(Outcome& out, PlayerId drawer, PlayerId payer, PlayerId payee, Money face) {
   const Money paid = card_sum_for(out, payer, drawer, face);
-  const Money received = card_sum_for(out, payee, drawer, face);
+  const Money received = card_receipt_for(out, payee, drawer, face);
   charge_exchanged(out, EventType::PaidToPlayer, payer, payee, paid, received);
 }
 
@@ -301,7 +306,7 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
       return;
     case CardAction::CollectFromBank: {
       Event e = ev(EventType::PaidByBank, p);
-      e.amount = card_sum_for(out, p, p, card.amount);
+      e.amount = card_receipt_for(out, p, p, card.amount);
       if (e.amount != card.amount) e.amount2 = card.amount;
       out.emit(e);
       finish_move(out, p);

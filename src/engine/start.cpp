@@ -26,6 +26,16 @@ std::vector<CardIndex> jail_cards_of(const Deck& d) {
 // regional-currency: buildings stand only in a Conglomerate the setup states, built evenly, none
 // beside a mortgage.
 std::optional<Violation> check_conglomerate_buildings(const Ruleset& r, const State& s) {
+  int houses = 0, hotels = 0;
+  for (int i = 0; i < r.board_size(); ++i) {
+    const int b = s.holdings[static_cast<std::size_t>(i)].buildings;
+    if (b == kHotel) ++hotels;
+    else houses += b;
+  }
+  if (houses > r.house_stock || hotels > r.hotel_stock)
+    return violation(r, rule::kSetupStock,
+                     fmt::format("{} {} and {} {} placed; the game has only {} and {}", houses, r.words.houses, hotels,
+                                 r.words.hotels, r.house_stock, r.hotel_stock));
   for (int i = 0; i < r.board_size(); ++i) {
     const SquareId sq = static_cast<SquareId>(i);
     if (s.holdings[sq].buildings == 0) continue;

@@ -8,7 +8,7 @@
 namespace deedlog {
 
 // Bump when State's fields change: older snapshots are then ignored, never misread.
-inline constexpr std::uint32_t kStateFormatVersion = 5;
+inline constexpr std::uint32_t kStateFormatVersion = 6;
 
 std::string save_state(const State& s);
 // false when the bytes are not a snapshot of this format version.

@@ -10,7 +10,7 @@ namespace {
 // regional-currency: estates are compared in par dollars (a currency at rate 0): what a sum in
 // a currency at `rate` is worth at par. Elsewhere the sum itself.
 Money at_par(const Ruleset& r, Money amount, int rate) {
-  return amount.units < 0 ? -convert(r, -amount, 0, rate) : convert(r, amount, 0, rate);
+  return amount.units < 0 ? -value_across(r, -amount, 0, rate) : value_across(r, amount, 0, rate);
 }
 
 }  // namespace

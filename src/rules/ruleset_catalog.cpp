@@ -300,6 +300,14 @@ void parse_conversion(const json& s, Ruleset* r) {
       throw DataError{key, fmt::format("gives no percent for spread {}: the board allows every spread from {} to {}",
                                        spread, -widest, widest)};
   if (by_spread.at(0) != 100) throw DataError{key + std::string(".0"), "spread 0 is the same value: it must be 100"};
+  // Money changed one way and back must not grow, or two players could make it by passing a sum
+  // back and forth: the percents for s and -s multiply to 10000 or more.
+  for (const auto& [spread, percent] : by_spread)
+    if (spread > 0 && by_spread.count(-spread) && static_cast<std::int64_t>(percent) * by_spread.at(-spread) < 10000)
+      throw DataError{fmt::format("{}.{}", key, spread),
+                      fmt::format("{}% one way and {}% back would let money grow by changing it there and back: "
+                                  "the two must multiply to 10000 or more",
+                                  percent, by_spread.at(-spread))};
   r->currency_conversion.min_spread = by_spread.begin()->first;
   for (int spread = by_spread.begin()->first; spread <= by_spread.rbegin()->first; ++spread) {
     if (!by_spread.count(spread))
