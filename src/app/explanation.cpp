@@ -148,8 +148,13 @@ void explain(Context& c) {
     case EventType::RentClaimed:
     case EventType::RentPaid:
       c.cite(rule::kRentOwnerAsks);
-      c.say(fmt::format("{} asked {} for the {} rent on {} while the window was open: it is owed.", c.name(e.other),
-                        c.name(e.player), c.money(e.amount), c.square(e.square)));
+      // regional-currency: a paid rent's amount2 is the rent in the owner's money, amount what the
+      // payer gave in his; otherwise the two are one sum.
+      c.say(fmt::format("{} asked {} for the {} rent on {} while the window was open: it is owed{}.", c.name(e.other),
+                        c.name(e.player), c.money(e.amount2.units > 0 ? e.amount2 : e.amount), c.square(e.square),
+                        e.amount2.units > 0 ? fmt::format(" ({} paid {} in his own currency)", c.name(e.player),
+                                                          c.money(e.amount))
+                                            : std::string()));
       break;
     case EventType::RentForfeited:
       c.cite(rule::kRentAskInTime);
