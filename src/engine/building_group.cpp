@@ -26,13 +26,14 @@ SquareId conglomerate_top(const Ruleset& r, std::uint64_t mask) {
   return top;
 }
 
-std::vector<SquareId> building_group(const Ruleset& r, const State& s, SquareId square) {
+SquareSet building_group(const Ruleset& r, const State& s, SquareId square) {
+  SquareSet members;
   if (r.building_groups == BuildingGroups::ColourGroups) {
     const int group = r.square(square).group;
-    if (group < 0) return {};
-    return r.groups[static_cast<std::size_t>(group)].members;
+    if (group < 0) return members;
+    for (SquareId m : r.groups[static_cast<std::size_t>(group)].members) members.push_back(m);
+    return members;
   }
-  std::vector<SquareId> members;
   const std::uint64_t mask = conglomerate_of(s, square);
   for (int i = 0; i < kMaxSquares; ++i)
     if (mask & (std::uint64_t{1} << i)) members.push_back(static_cast<SquareId>(i));

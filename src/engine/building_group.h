@@ -3,6 +3,7 @@
 // rents and building prices. Editions build on colour groups; regional-currency builds on the
 // Conglomerates its owners form (CONGLOMERATES). Every building, rent, mortgage and trade rule
 // asks here, so the difference lives in one place.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -19,9 +20,24 @@ std::uint64_t conglomerate_of(const State& s, SquareId square);
 // utility, and a Conglomerate holds at least two streets.
 SquareId conglomerate_top(const Ruleset& r, std::uint64_t mask);
 
+// A few squares, held by value: the rules ask for a group many times a move (the bots more), so
+// no allocation. Iterates like a container.
+struct SquareSet {
+  std::array<SquareId, kMaxSquares> squares{};
+  std::uint8_t count = 0;
+
+  void push_back(SquareId s) { squares[count++] = s; }
+  const SquareId* begin() const { return squares.data(); }
+  const SquareId* end() const { return squares.data() + count; }
+  bool empty() const { return count == 0; }
+  std::size_t size() const { return count; }
+  SquareId front() const { return squares[0]; }
+  SquareId operator[](std::size_t i) const { return squares[i]; }
+};
+
 // The properties that build evenly with this one: its colour group, or its Conglomerate (empty
 // when it is in none: nothing may be built on it).
-std::vector<SquareId> building_group(const Ruleset& r, const State& s, SquareId square);
+SquareSet building_group(const Ruleset& r, const State& s, SquareId square);
 
 // The deed whose rents and house and hotel prices apply to the square: its own, or the deed on
 // top of its Conglomerate.

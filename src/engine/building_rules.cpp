@@ -13,7 +13,7 @@
 namespace deedlog {
 namespace {
 
-std::vector<SquareId> group_of(const Ruleset& r, const State& s, SquareId site) { return building_group(r, s, site); }
+SquareSet group_of(const Ruleset& r, const State& s, SquareId site) { return building_group(r, s, site); }
 
 // regional-currency: houses stand on the members of a Conglomerate only (railroads and utilities
 // in one too), never on a plain colour group; none while a member is mortgaged.
@@ -22,7 +22,7 @@ std::optional<Violation> conglomerate_buildable(const Ruleset& r, const State& s
   if (!sq.is_property() || s.holdings[site].owner != p)
     return violation(r, rule::kConglomerateBuild, fmt::format("{} does not own {}", player_ref(p), sq.name));
   // rule conglomerate/build-on-conglomerates
-  const std::vector<SquareId> members = building_group(r, s, site);
+  const SquareSet members = building_group(r, s, site);
   if (members.empty())
     return violation(r, rule::kConglomerateBuild,
                      fmt::format("{} is in no Conglomerate: {} are built only on the three properties of a "
@@ -155,7 +155,7 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
 void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
   const Ruleset& r = out.ruleset;
   const Square& terms = terms_of(r, out.state, site);  // whose prices the Bank pays half of
-  const std::vector<SquareId> members = group_of(r, out.state, site);
+  const SquareSet members = group_of(r, out.state, site);
   const int n = static_cast<int>(members.size());
   int houses_available = out.state.bank_houses;
   for (SquareId m : members)

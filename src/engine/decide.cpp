@@ -714,15 +714,14 @@ void lapse_windows(Outcome& out, const Command& c) {
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
   // Only a stamped move in a timed edition can find a window run out (most moves skip this).
   Events lapsed_events;
-  State lapsed_state;
+  std::optional<Outcome> lapsed;
   const State* before = &s;
   if (timed(r) && !c.at.empty()) {
-    Outcome lapsed(r, s);
-    lapse_windows(lapsed, c);
-    if (!lapsed.events.empty()) {
-      lapsed_events = std::move(lapsed.events);
-      lapsed_state = lapsed.state;
-      before = &lapsed_state;
+    lapsed.emplace(r, s);
+    lapse_windows(*lapsed, c);
+    if (!lapsed->events.empty()) {
+      lapsed_events = lapsed->events;
+      before = &lapsed->state;
     }
   }
   Decision d = decide_move(r, *before, c);

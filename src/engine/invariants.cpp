@@ -35,7 +35,7 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
     return fmt::format("hotels: {} on the board and {} in the Bank, not {}", hotels, s.bank_hotels, r.hotel_stock);
   // Even building and no buildings beside a mortgage, in each group that builds together: the
   // colour groups, or the Conglomerates (engine/building_group.h).
-  auto check_group = [&](const std::vector<SquareId>& members, const std::string& name) -> std::string {
+  auto check_group = [&](const auto& members, const std::string& name) -> std::string {
     int lo = kHotel, hi = 0;
     bool mortgaged = false;
     for (SquareId m : members) {

@@ -39,7 +39,7 @@ std::optional<Violation> check_conglomerate_buildings(const Ruleset& r, const St
   for (int i = 0; i < r.board_size(); ++i) {
     const SquareId sq = static_cast<SquareId>(i);
     if (s.holdings[sq].buildings == 0) continue;
-    const std::vector<SquareId> group = building_group(r, s, sq);
+    const SquareSet group = building_group(r, s, sq);
     if (group.empty())
       return violation(r, rule::kSetupBuildingsNeedGroup,
                        fmt::format("buildings stand only in a Conglomerate: state {}'s (conglomerate A, B, C)",
