@@ -52,7 +52,9 @@ int main(int argc, char** argv) {
   specific.add_options()("ruleset", po::value<std::string>(), "new, simulate: the edition (uk-1972, ...)")(
       "variant", po::value<std::string>()->default_value(""), "new, simulate: edition options, comma separated")(
       "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
-      "dry-run", "play: rule only; record nothing")("at", po::value<std::int64_t>()->default_value(0),
+      "dry-run", "play: rule only; record nothing")(
+      "now", po::value<std::string>()->default_value(""),
+      "moves: the moment asked about (@TIME form, HH:MM:SS or ISO-8601): the computer edition's windows run out by it")("at", po::value<std::int64_t>()->default_value(0),
                                                     "status, value, settle, dispute: the position after this event")(
       "from", po::value<std::int64_t>()->default_value(1), "log: first event")(
       "to", po::value<std::int64_t>()->default_value(0), "log: last event")(
@@ -155,7 +157,8 @@ int main(int argc, char** argv) {
     }
     if (cmd == "stats") return want_args(0, "no arguments") ? run_stats(o, std::cout, std::cerr) : kExitUsage;
     if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, vm["at"].as<std::int64_t>(), std::cout, std::cerr) : kExitUsage;
-    if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, std::cout, std::cerr) : kExitUsage;
+    if (cmd == "moves")
+      return want_args(0, "no arguments") ? run_moves(o, vm["now"].as<std::string>(), std::cout, std::cerr) : kExitUsage;
     if (cmd == "settle")
       return want_args(1, "one player's name") ? run_settle(o, args[0], vm["at"].as<std::int64_t>(), std::cout, std::cerr)
                                                : kExitUsage;

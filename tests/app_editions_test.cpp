@@ -381,5 +381,29 @@ TEST(ComputerEdition, NewGameIsThrownByTheReferee) {
   EXPECT_TRUE(has(told.out, "Ben left Jail by skipping a go.")) << told.out;
 }
 
+// rule computer/rent/claim-within-the-window: an audit of a late claim does not offer the late
+// claim as what was legal instead: the legal moves are ruled at the breach's own @TIME.
+TEST(ComputerEdition, AuditRulesTheLegalMovesAtTheBreachsTime) {
+  const RunResult audit = referee(temp_dir("computer-audit") / "g.db",
+                                  "--json audit " + quote(sample("computer/rent-claimed-too-late.game")));
+  ASSERT_EQ(audit.code, 3) << audit.out << audit.err;
+  const json j = json::parse(audit.out);
+  ASSERT_EQ(j["breaches"].size(), 1u);
+  EXPECT_EQ(j["breaches"][0]["rule"], "computer/rent/claim-within-the-window");
+  const auto& legal = j["breaches"][0]["legal_instead"];
+  EXPECT_FALSE(legal.empty());
+  for (const auto& m : legal) EXPECT_EQ(m.get<std::string>().find("claims rent"), std::string::npos) << m;
+
+  // `moves --now` asks the same question of a journal; without it the clock is not read.
+  const auto db = temp_dir("computer-moves") / "g.db";
+  ASSERT_EQ(referee(db, "import " + quote(sample("computer/rent-claimed-too-late.game"))).code, 3);
+  EXPECT_TRUE(has(referee(db, "moves").out, "Ann claims rent"));
+  const RunResult late = referee(db, "moves --now 2026-11-22T20:15:20Z");
+  EXPECT_EQ(late.code, 0) << late.err;
+  EXPECT_FALSE(has(late.out, "Ann claims rent")) << late.out;
+  EXPECT_TRUE(has(referee(db, "moves --now 2026-11-22T20:15:09Z").out, "Ann claims rent"));
+  EXPECT_EQ(referee(db, "moves --now 25:00").code, 2);
+}
+
 }  // namespace
 }  // namespace deedlog

@@ -102,7 +102,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
       b.violation.message = render_players(d.violation.message, gf.header.players);
       // What the player could have done instead comes first, then what moves the game on;
       // raising money (mortgages, sales) is always open and comes last.
-      std::vector<LegalMove> legal = legal_moves(ruleset, referee);
+      std::vector<LegalMove> legal = legal_moves(ruleset, referee, m.command.at);
       auto rank = [&](const LegalMove& lm) {
         const bool raising = lm.command.verb == Verb::Mortgage || lm.command.verb == Verb::Unmortgage ||
                              lm.command.verb == Verb::Sell;

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/clock_stamp.h"
 #include "app/exit_code.h"
 #include "app/game_session.h"
 #include "app/audit.h"
@@ -349,11 +350,15 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
   return kExitOk;
 }
 
-int run_moves(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out, std::ostream& err) {
+  if (!now.empty() && clock_seconds(now) == kNoTime) {
+    err << "referee moves: bad --now '" << now << "': expected HH:MM:SS or an ISO-8601 time like 2026-11-21T19:42:10Z\n";
+    return kExitUsage;
+  }
   std::unique_ptr<Journal> j;
   Game g;
   if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
-  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state);
+  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state, now);
   const auto& names = g.header.players;
   const std::string turn = names[static_cast<std::size_t>(g.state.turn)];
   // Trades are open to every player at almost any time; they are shown as a form to fill in.

@@ -28,7 +28,8 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
 int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::ostream& out, std::ostream& err);
 int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err);
 int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err);
-int run_moves(const CommonOptions& o, std::ostream& out, std::ostream& err);
+// now: an @TIME stamp ("" for none): in the computer edition, the moves still open at that moment.
+int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out, std::ostream& err);
 int run_settle(const CommonOptions& o, const std::string& player, std::int64_t at, std::ostream& out, std::ostream& err);
 int run_explain(const CommonOptions& o, std::int64_t seq, std::ostream& out, std::ostream& err);
 int run_dispute(const CommonOptions& o, const std::string& claim, std::int64_t at, std::ostream& out, std::ostream& err);

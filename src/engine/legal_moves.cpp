@@ -14,10 +14,14 @@ namespace {
 struct Collector {
   const Ruleset& r;
   const State& s;
+  const std::string& at;
   std::vector<LegalMove> moves;
 
+  // Ruled at the moment asked about; listed without the stamp (the move as a player writes it).
   void consider(const Command& c, std::string fill = {}) {
-    if (decide(r, s, c).accepted) moves.push_back(LegalMove{c, std::move(fill)});
+    Command stamped = c;
+    stamped.at = at;
+    if (decide(r, s, stamped).accepted) moves.push_back(LegalMove{c, std::move(fill)});
   }
 };
 
@@ -45,8 +49,8 @@ void consider_conglomerate(Collector& out, PlayerId p) {
 
 }  // namespace
 
-std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s) {
-  Collector out{r, s, {}};
+std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, const std::string& at) {
+  Collector out{r, s, at, {}};
   for (PlayerId p = 0; p < s.player_count; ++p) {
     if (s.player(p).bankrupt) continue;
     // The throw: concrete in a seeded game; at a table the dice are whatever they show.

@@ -16,6 +16,8 @@ struct LegalMove {
   std::string fill;    // "" when the move is exactly this; else what may vary ("amount 61 to 1500", "the dice")
 };
 
-std::vector<LegalMove> legal_moves(const Ruleset& ruleset, const State& state);
+// `at`: the moment asked about, an @TIME stamp ("" for none). In a timed edition (computer) a
+// move whose window has run out by then is not listed, and moves find the windows run out.
+std::vector<LegalMove> legal_moves(const Ruleset& ruleset, const State& state, const std::string& at = "");
 
 }  // namespace deedlog
