@@ -40,25 +40,10 @@ std::string plan_words(const Ruleset& r, const RaisingPlan& plan) {
 // Every building of the bankrupt goes back to the Bank; paid at half price when the money goes
 // on to a creditor player, surrendered for nothing when the Bank is the creditor.
 void return_buildings(Outcome& out, PlayerId p, bool paid) {
-  const Ruleset& r = out.ruleset;
-  for (int i = 0; i < r.board_size(); ++i) {
+  for (int i = 0; i < out.ruleset.board_size(); ++i) {
     const SquareId sq = static_cast<SquareId>(i);
     const Holding& h = out.state.holdings[sq];
-    if (h.owner != p || h.buildings == 0) continue;
-    if (h.buildings == kHotel) {
-      Event e = ev(EventType::HotelSold, p);
-      e.square = sq;
-      e.count = 0;  // with its houses: the site is left bare
-      e.amount = paid ? buildings_sale_value(r, out.state, sq, kHotel) : Money{0};
-      out.emit(e);
-      continue;
-    }
-    for (int k = h.buildings; k > 0; --k) {
-      Event e = ev(EventType::HouseSold, p);
-      e.square = sq;
-      e.amount = paid ? buildings_sale_value(r, out.state, sq, 1) : Money{0};
-      out.emit(e);
-    }
+    if (h.owner == p && h.buildings > 0) clear_site_buildings(out, p, sq, paid, /*by_mortgage=*/false);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/article.h"
+#include "engine/money_raising.h"
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
 
@@ -208,6 +209,27 @@ std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const Ru
   return violation(out.ruleset, rule,
                    fmt::format("{} {} only in his own turn, before he throws; {}", player_ref(actor), what,
                                actor == s.turn ? "he has thrown this turn" : fmt::format("it is {}'s turn", player_ref(s.turn))));
+}
+
+void clear_site_buildings(Outcome& out, PlayerId p, SquareId site, bool paid, bool by_mortgage) {
+  const Ruleset& r = out.ruleset;
+  const int at = out.state.holdings[site].buildings;
+  if (at == kHotel) {
+    Event e = ev(EventType::HotelSold, p);
+    e.square = site;
+    e.count = 0;  // with its houses: the site is left bare
+    e.amount = paid ? buildings_sale_value(r, out.state, site, kHotel) : Money{0};
+    e.flag = by_mortgage;
+    out.emit(e);
+    return;
+  }
+  for (int k = at; k > 0; --k) {
+    Event e = ev(EventType::HouseSold, p);
+    e.square = site;
+    e.amount = paid ? buildings_sale_value(r, out.state, site, 1) : Money{0};
+    e.flag = by_mortgage;
+    out.emit(e);
+  }
 }
 
 }  // namespace deedlog

@@ -73,6 +73,11 @@ void close_auction_if_done(Outcome& out);
 // (owed to the Bank if he has not the cash).
 void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId square);
 
+// Every building on one site back to the Bank, leaving it bare: at half its price (what the
+// raising plan of money_raising.h counts), or for nothing (paid false, a bankruptcy to the Bank).
+// by_mortgage (computer): the buildings go with the site's mortgage rather than sold.
+void clear_site_buildings(Outcome& out, PlayerId p, SquareId site, bool paid, bool by_mortgage);
+
 // Timed editions: how many seconds past its window a move stamped `at` comes, for a window of
 // `window` seconds opened at `opened` (seconds). None when in time, untimed, or either stamp is missing.
 std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, const std::string& at);

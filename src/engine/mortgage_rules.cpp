@@ -8,33 +8,6 @@
 #include "engine/player_ref.h"
 
 namespace deedlog {
-namespace {
-
-// The buildings of one site handed to the Bank with its mortgage, at half their price (flag: by
-// mortgage, not sold). A hotel goes with the houses given for it.
-void mortgage_buildings_with_site(Outcome& out, PlayerId p, SquareId site) {
-  const Ruleset& r = out.ruleset;
-  const Square& sq = r.square(site);
-  const int at = out.state.holdings[site].buildings;
-  if (at == kHotel) {
-    Event e = ev(EventType::HotelSold, p);
-    e.square = site;
-    e.count = 0;
-    e.amount = Money{(sq.hotel_cost.units + sq.house_cost.units * r.houses_per_hotel) / 2};
-    e.flag = true;
-    out.emit(e);
-    return;
-  }
-  for (int k = at; k > 0; --k) {
-    Event e = ev(EventType::HouseSold, p);
-    e.square = site;
-    e.amount = Money{sq.house_cost.units / 2};
-    e.flag = true;
-    out.emit(e);
-  }
-}
-
-}  // namespace
 
 Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(c.square);
@@ -57,7 +30,7 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   if (r.mortgage.covers_buildings) {
     // rule mortgage/with-its-buildings: the site's buildings go with it, the Bank lending half
     // their price; they are not given back when the mortgage is lifted.
-    mortgage_buildings_with_site(out, c.actor, c.square);
+    clear_site_buildings(out, c.actor, c.square, /*paid=*/true, /*by_mortgage=*/true);
   } else {
     // rule mortgage/unbuilt-only: every building on the group (or Conglomerate) is sold back first.
     for (SquareId m : building_group(r, s, c.square)) {
