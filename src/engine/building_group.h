@@ -39,6 +39,12 @@ struct SquareSet {
 // when it is in none: nothing may be built on it).
 SquareSet building_group(const Ruleset& r, const State& s, SquareId square);
 
+// Buildings on a site counted as houses for even building: a hotel counts one more than the
+// most houses a site may hold (five in most editions, four in the US short game).
+inline int building_level(const Ruleset& r, const State& s, SquareId site) {
+  return s.holdings[site].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[site].buildings;
+}
+
 // The deed whose rents and house and hotel prices apply to the square: its own, or the deed on
 // top of its Conglomerate.
 const Square& terms_of(const Ruleset& r, const State& s, SquareId square);

@@ -63,18 +63,13 @@ Money sale_receipt(const Ruleset& r, const State& s, PlayerId p, SquareId site, 
   return receipt_for(r, s, p, site, face);
 }
 
-// Buildings on a site counted as houses for even building: a hotel counts one more than the
-// most houses a site may hold (five in most editions, four in the US short game).
-int level(const Ruleset& r, const State& s, SquareId site) {
-  return s.holdings[site].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[site].buildings;
-}
 
 // The even-building check for one more step up on `site` (rule houses/build-evenly).
 std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site) {
-  const int target = level(r, s, site) + 1;
+  const int target = building_level(r, s, site) + 1;
   for (SquareId m : group_of(r, s, site)) {
     if (m == site) continue;
-    if (target - level(r, s, m) > 1)
+    if (target - building_level(r, s, m) > 1)
       return violation(r, rule::kHousesEvenly,
                        fmt::format("build on {} first: no site may be more than one {} ahead of another in its group",
                                    square_words(r, m), r.words.house));
@@ -85,7 +80,7 @@ std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site
 std::optional<Violation> even_down(const Ruleset& r, const State& s, SquareId site, int to_level) {
   for (SquareId m : group_of(r, s, site)) {
     if (m == site) continue;
-    if (level(r, s, m) - to_level > 1)
+    if (building_level(r, s, m) - to_level > 1)
       return violation(r, rule::kSellEvenly,
                        fmt::format("sell from {} first: buildings are removed evenly across a group",
                                    square_words(r, m)));
@@ -99,11 +94,11 @@ std::optional<Violation> in_sequence(const Ruleset& r, const State& s, SquareId 
   if (!r.build_in_sequence) return std::nullopt;
   SquareId next = site;
   for (SquareId m : group_of(r, s, site))
-    if (level(r, s, m) < level(r, s, next) || (level(r, s, m) == level(r, s, next) && m < next)) next = m;
+    if (building_level(r, s, m) < building_level(r, s, next) || (building_level(r, s, m) == building_level(r, s, next) && m < next)) next = m;
   if (next == site) return std::nullopt;
   return violation(r, rule::kHousesInSequence,
                    fmt::format("the next {} of the {} set goes on {}: buildings go on a set's sites in order",
-                               level(r, s, next) == r.houses_per_hotel ? r.words.hotel : r.words.house,
+                               building_level(r, s, next) == r.houses_per_hotel ? r.words.hotel : r.words.house,
                                r.groups[static_cast<std::size_t>(r.square(site).group)].name, square_words(r, next)));
 }
 
@@ -159,7 +154,7 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
   const int n = static_cast<int>(members.size());
   int houses_available = out.state.bank_houses;
   for (SquareId m : members)
-    if (out.state.holdings[m].buildings != kHotel) houses_available += level(r, out.state, m);
+    if (out.state.holdings[m].buildings != kHotel) houses_available += building_level(r, out.state, m);
   // The new levels: as even as can be, the extra houses going first to sites that have houses now
   // (they keep them rather than take them from the Bank), never more than a site had.
   std::vector<int> target(members.size(), houses_available / n);
@@ -201,7 +196,7 @@ bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel
     const SquareId site = static_cast<SquareId>(i);
     if (s.holdings[site].owner != p || !r.square(site).is_property()) continue;
     if (group_buildable(r, s, p, site)) continue;
-    const int at = level(r, s, site);
+    const int at = building_level(r, s, site);
     if (hotel ? at != r.houses_per_hotel : at >= r.houses_per_hotel) continue;
     if (!even_up(r, s, site)) return true;
   }

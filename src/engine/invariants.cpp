@@ -39,7 +39,7 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
     int lo = kHotel, hi = 0;
     bool mortgaged = false;
     for (SquareId m : members) {
-      const int level = s.holdings[m].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[m].buildings;
+      const int level = building_level(r, s, m);
       lo = std::min<int>(lo, level);
       hi = std::max<int>(hi, level);
       mortgaged = mortgaged || s.holdings[m].mortgaged;

@@ -46,7 +46,7 @@ std::optional<Violation> check_conglomerate_buildings(const Ruleset& r, const St
                                    r.square(sq).name));
     int lo = kHotel, hi = 0;
     for (SquareId m : group) {
-      const int level = s.holdings[m].buildings == kHotel ? r.houses_per_hotel + 1 : s.holdings[m].buildings;
+      const int level = building_level(r, s, m);
       lo = std::min(lo, level);
       hi = std::max(hi, level);
       if (s.holdings[m].mortgaged)
@@ -88,7 +88,7 @@ std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
     bool one_owner = true;
     for (SquareId m : members) {
       const Holding& h = s.holdings[m];
-      const int level = h.buildings == kHotel ? r.houses_per_hotel + 1 : h.buildings;
+      const int level = building_level(r, s, m);
       lo = std::min<int>(lo, level);
       hi = std::max<int>(hi, level);
       any_mortgaged = any_mortgaged || h.mortgaged;
