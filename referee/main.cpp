@@ -53,6 +53,10 @@ int main(int argc, char** argv) {
       "variant", po::value<std::string>()->default_value(""), "new, simulate: edition options, comma separated")(
       "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
       "dry-run", "play: rule only; record nothing")(
+      "expect-seq", po::value<std::int64_t>(),
+      "play: record only if the game's last event is still this one (else conflict, exit 1, nothing written)")(
+      "expect-head", po::value<std::string>(),
+      "verify: fail unless the game's chain holds and contains this hash (12 to 64 hex digits, as status prints it)")(
       "now", po::value<std::string>()->default_value(""),
       "moves: the moment asked about (@TIME form, HH:MM:SS or ISO-8601): the computer edition's windows run out by it")("at", po::value<std::int64_t>()->default_value(0),
                                                     "status, value, settle, dispute: the position after this event")(
@@ -106,6 +110,10 @@ int main(int argc, char** argv) {
     std::cerr << "referee: --snapshot-every takes 0 (none) or a positive number of events\n";
     return kExitUsage;
   }
+  if (vm["at"].as<std::int64_t>() < 0) {
+    std::cerr << "referee: --at takes an event number (1 or more; 0 or left out: the last)\n";
+    return kExitUsage;
+  }
   const std::vector<std::string> args = vm.count("args") ? vm["args"].as<std::vector<std::string>>() : std::vector<std::string>{};
   auto want_args = [&](std::size_t n, const char* what) {
     if (args.size() == n) return true;
@@ -128,7 +136,10 @@ int main(int argc, char** argv) {
     if (cmd == "import") return want_args(1, "one FILE.game") ? run_import(o, args[0], std::cout, std::cerr) : kExitUsage;
     if (cmd == "play")
       return want_args(1, "one move in quotes, e.g. \"Ann rolls 3 4\"")
-                 ? run_play(o, args[0], vm.count("dry-run") > 0, std::cout, std::cerr)
+                 ? run_play(o, args[0], vm.count("dry-run") > 0,
+                            vm.count("expect-seq") ? std::optional<std::int64_t>(vm["expect-seq"].as<std::int64_t>())
+                                                   : std::nullopt,
+                            std::cout, std::cerr)
                  : kExitUsage;
     if (cmd == "simulate") {
       if (!want_args(0, "no arguments")) return kExitUsage;
@@ -183,7 +194,7 @@ int main(int argc, char** argv) {
       return want_args(0, "no arguments")
                  ? run_log(o, vm["from"].as<std::int64_t>(), vm["to"].as<std::int64_t>(), std::cout, std::cerr)
                  : kExitUsage;
-    if (cmd == "verify") return want_args(0, "no arguments") ? run_verify(o, std::cout, std::cerr) : kExitUsage;
+    if (cmd == "verify") return want_args(0, "no arguments") ? run_verify(o, vm.count("expect-head") ? vm["expect-head"].as<std::string>() : std::string(), std::cout, std::cerr) : kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "referee: " << e.what() << "\n";
     return kExitFailure;

@@ -148,7 +148,7 @@ class JournalFile : public ::testing::Test {
   std::int64_t make_journal_with_a_move(const std::string& file) {
     auto j = open_journal(file);
     std::int64_t id = 0;
-    EXPECT_TRUE(j->create_game(kHeader, &id).is_ok());
+    EXPECT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
     const Status s = j->append(id, 1, a_move());
     EXPECT_TRUE(s.is_ok()) << s.message();
     return id;
@@ -230,7 +230,7 @@ TEST(Journal, CreateAppendScanRoundTrip) {
   auto j = open_journal(":memory:");
   ASSERT_NE(j, nullptr);
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   EXPECT_EQ(id, 1);
 
   GameRow g;
@@ -266,7 +266,7 @@ TEST(Journal, NonAsciiTextRoundTripsAndVerifies) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
   const std::string header = R"({"ruleset":"uk-1972","players":["Zo\u00eb","J\u00fcrgen"]})";
-  ASSERT_TRUE(j->create_game(header, &id).is_ok());
+  ASSERT_TRUE(j->create_game(header, {}, &id).is_ok());
   const NewEvent e = event("PropertyBought",
                            "{\"square\":\"Stra\xC3\x9F"
                            "e\"}",
@@ -282,7 +282,7 @@ TEST(Journal, NonAsciiTextRoundTripsAndVerifies) {
 TEST(Journal, ScanReadsARangeAndStopsWhenTheCallbackSaysSo) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
 
   std::vector<std::int64_t> seqs;
@@ -303,7 +303,7 @@ TEST(Journal, ScanReadsARangeAndStopsWhenTheCallbackSaysSo) {
 TEST(Journal, ScanCallbackMayReadTheJournalAgain) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
   int outer = 0;
   int inner = 0;
@@ -323,8 +323,8 @@ TEST(Journal, GamesAreListedInIdOrderWithTheirLastSeq) {
   auto j = open_journal(":memory:");
   std::int64_t first = 0;
   std::int64_t second = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &first).is_ok());
-  ASSERT_TRUE(j->create_game(R"({"ruleset":"uk-1972","players":["Cy"]})", &second).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &first).is_ok());
+  ASSERT_TRUE(j->create_game(R"({"ruleset":"uk-1972","players":["Cy"]})", {}, &second).is_ok());
   ASSERT_TRUE(j->append(second, 1, a_move()).is_ok());
   ASSERT_TRUE(j->append(second, 6, {event("DiceThrown", R"({"dice":[1,1]})")}).is_ok());
 
@@ -342,8 +342,8 @@ TEST(Journal, EventsOfOneGameDoNotChainIntoAnother) {
   auto j = open_journal(":memory:");
   std::int64_t a = 0;
   std::int64_t b = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &a).is_ok());
-  ASSERT_TRUE(j->create_game(kHeader, &b).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &a).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &b).is_ok());
   ASSERT_TRUE(j->append(a, 1, a_move()).is_ok());
   ASSERT_TRUE(j->append(b, 1, a_move()).is_ok());
   // Same header, same events: only the game id tells the chains apart, and it does.
@@ -366,7 +366,7 @@ TEST(Journal, UnknownGameIsNotFound) {
 TEST(Journal, EmptyAppendIsANoOp) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   EXPECT_TRUE(j->append(id, 1, {}).is_ok());
   EXPECT_EQ(last_seq(*j, id), 0);
 }
@@ -374,7 +374,7 @@ TEST(Journal, EmptyAppendIsANoOp) {
 TEST(Journal, HeaderMustBeJson) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  const Status s = j->create_game("ruleset uk-1972", &id);
+  const Status s = j->create_game("ruleset uk-1972", {}, &id);
   EXPECT_EQ(s.code(), Status::Code::InvalidArgument) << s.message();
   std::vector<GameRow> games;
   ASSERT_TRUE(j->games(&games).is_ok());
@@ -386,7 +386,7 @@ TEST(Journal, HeaderMustBeJson) {
 TEST(Journal, StaleExpectedSeqIsAConflictAndWritesNothing) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
 
   // Decided on the state after event 3, but the journal has 5 events.
@@ -408,7 +408,7 @@ TEST(Journal, StaleExpectedSeqIsAConflictAndWritesNothing) {
 TEST(Journal, SeqZeroIsRefused) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   EXPECT_EQ(j->append(id, 0, a_move()).code(), Status::Code::InvalidArgument);
   EXPECT_EQ(last_seq(*j, id), 0);
 }
@@ -416,7 +416,7 @@ TEST(Journal, SeqZeroIsRefused) {
 TEST(Journal, BatchWithAnInvalidPayloadStoresNoneOfIt) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   ASSERT_TRUE(j->append(id, 1, {event("DiceThrown", R"({"dice":[2,3]})")}).is_ok());
 
   auto move = a_move();
@@ -438,7 +438,7 @@ TEST(Journal, BatchWithAnInvalidPayloadStoresNoneOfIt) {
 TEST(Journal, EventWithoutATypeIsRefused) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   auto move = a_move();
   move[4].type = "";
   EXPECT_EQ(j->append(id, 1, move).code(), Status::Code::InvalidArgument);
@@ -450,7 +450,7 @@ TEST(Journal, EventWithoutATypeIsRefused) {
 TEST(Journal, LatestSnapshotIsTheLastAtOrBeforeTheAskedSeq) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
   ASSERT_TRUE(j->put_snapshot(id, 2, std::string("two\0bytes", 9)).is_ok());
   ASSERT_TRUE(j->put_snapshot(id, 4, "four").is_ok());
@@ -476,7 +476,7 @@ TEST(Journal, LatestSnapshotIsTheLastAtOrBeforeTheAskedSeq) {
 TEST(Journal, SnapshotAfterTheLastEventIsRefused) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   ASSERT_TRUE(j->append(id, 1, a_move()).is_ok());
   EXPECT_EQ(j->put_snapshot(id, 6, "x").code(), Status::Code::InvalidArgument);
   EXPECT_EQ(j->put_snapshot(id, 0, "x").code(), Status::Code::InvalidArgument);
@@ -557,7 +557,7 @@ TEST_F(JournalFile, HonestChainVerifiesAndReportsItsHead) {
 TEST(Journal, EmptyGameVerifiesWithTheGenesisAsHead) {
   auto j = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(j->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
   const ChainReport report = verified(*j, id);
   EXPECT_TRUE(report.ok);
   EXPECT_EQ(report.events_checked, 0);
@@ -737,7 +737,7 @@ TEST_F(JournalFile, ReadOnlyRefusesEveryWrite) {
   auto j = open_journal(path(), /*read_only=*/true);
   ASSERT_NE(j, nullptr);
   std::int64_t new_id = 0;
-  EXPECT_EQ(j->create_game(kHeader, &new_id).code(), Status::Code::InvalidArgument);
+  EXPECT_EQ(j->create_game(kHeader, {}, &new_id).code(), Status::Code::InvalidArgument);
   const Status s = j->append(id, 6, a_move());
   EXPECT_EQ(s.code(), Status::Code::InvalidArgument);
   EXPECT_NE(s.message().find("read-only"), std::string::npos) << s.message();
@@ -774,7 +774,7 @@ TEST_F(JournalFile, OtherSqliteDatabaseIsRefusedAndLeftAlone) {
   const std::string before = file_bytes(path("other.db"));
   std::unique_ptr<Journal> j;
   const Status s = Journal::open(path("other.db"), &j);
-  EXPECT_EQ(s.code(), Status::Code::InvalidArgument) << s.message();
+  EXPECT_EQ(s.code(), Status::Code::Corrupt) << s.message();
   EXPECT_NE(s.message().find("not a deedlog journal"), std::string::npos) << s.message();
   EXPECT_EQ(file_bytes(path("other.db")), before);
 }
@@ -789,7 +789,7 @@ TEST_F(JournalFile, JournalFromANewerDeedlogIsRefused) {
   for (const bool read_only : {false, true}) {
     std::unique_ptr<Journal> j;
     const Status s = Journal::open(path(), &j, read_only);
-    EXPECT_EQ(s.code(), Status::Code::InvalidArgument) << s.message();
+    EXPECT_EQ(s.code(), Status::Code::Corrupt) << s.message();
     EXPECT_NE(s.message().find("newer deedlog (journal schema " + std::to_string(newer)),
               std::string::npos)
         << s.message();
@@ -800,7 +800,7 @@ TEST(Journal, InMemoryJournalsArePrivateAndCannotBeReadOnly) {
   auto a = open_journal(":memory:");
   auto b = open_journal(":memory:");
   std::int64_t id = 0;
-  ASSERT_TRUE(a->create_game(kHeader, &id).is_ok());
+  ASSERT_TRUE(a->create_game(kHeader, {}, &id).is_ok());
   std::vector<GameRow> games;
   ASSERT_TRUE(b->games(&games).is_ok());
   EXPECT_TRUE(games.empty());
@@ -915,7 +915,7 @@ TEST_F(JournalFile, TwoProcessesAppendingInALoopLoseAndDuplicateNothing) {
   const std::int64_t id = [&] {
     auto j = open_journal(path());
     std::int64_t game_id = 0;
-    EXPECT_TRUE(j->create_game(kHeader, &game_id).is_ok());
+    EXPECT_TRUE(j->create_game(kHeader, {}, &game_id).is_ok());
     return game_id;
   }();
 

@@ -21,12 +21,12 @@ struct Recorded {
 };
 
 // The journal's events of a game, decoded.
-Status read_events(Journal& j, std::int64_t id, std::vector<Recorded>* out) {
+Status read_events(Journal& j, std::int64_t id, const EventBounds& bounds, std::vector<Recorded>* out) {
   std::string problem;
   Status s = j.scan(id, 1, 0, [&](const EventRow& r) {
     Recorded rec;
     rec.seq = r.seq;
-    if (!decode_event(r.type, r.payload, &rec.event, &problem)) return false;
+    if (!decode_event(r.type, r.payload, bounds, &rec.event, &problem)) return false;
     out->push_back(std::move(rec));
     return true;
   });
@@ -224,7 +224,7 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
   if (!parse_move(claim_text, g.ruleset, g.header.players, &claim, &perr))
     return Status::invalid_argument(perr.message);
   std::vector<Recorded> events;
-  if (Status s = read_events(journal, game_id, &events); !s.is_ok()) return s;
+  if (Status s = read_events(journal, game_id, game_bounds(g), &events); !s.is_ok()) return s;
   DisputeRuling d;
   d.claim = print_move(claim, g.ruleset, g.header.players);
   d.at = g.state.seq;

@@ -23,8 +23,12 @@ struct Context {
 
   const Ruleset& r() const { return g.ruleset; }
   std::string name(PlayerId p) const {
-    return p == kBank ? std::string("the Bank") : g.header.players[static_cast<std::size_t>(p)];
+    if (p == kBank) return "the Bank";
+    if (p >= 0 && p < static_cast<int>(g.header.players.size())) return g.header.players[static_cast<std::size_t>(p)];
+    return "the referee";
   }
+  bool on_board(SquareId s) const { return s < r().squares.size(); }
+  bool seated(PlayerId p) const { return p >= 0 && p < g.state.player_count; }
   std::string money(Money m) const { return fmt::format("{}{}", r().words.currency, m.units); }
   std::string square(SquareId s) const { return s < r().squares.size() ? r().square(s).name : std::string("?"); }
   void cite(const RuleRef& ref) {
@@ -58,12 +62,17 @@ void explain_rent(Context& c) {
   const Ruleset& r = c.r();
   const State& s = c.g.state;
   const SquareId at = c.e.square;
+  if (!c.on_board(at)) {
+    c.cite(rule::kRentOwnerAsks);
+    return;
+  }
   const Square& sq = r.square(at);
   const Holding& h = s.holdings[at];
   const int dice = s.last_die1 + s.last_die2;
   const RentQuote q = quote_rent(r, s, at, dice);
   c.cite(q.rule);
-  const GroupHolding gh = group_holding(r, s, sq.group, h.owner);
+  const bool grouped = sq.group >= 0 && sq.group < static_cast<int>(r.groups.size());
+  const GroupHolding gh = grouped ? group_holding(r, s, sq.group, h.owner) : GroupHolding{};
   c.say(fmt::format("{} landed on {}, owned by {}.", c.name(c.e.player), sq.name, c.name(h.owner)));
   if (q.rule.id == rule::kConglomerateTopRent.id || q.rule.id == rule::kConglomerateDouble.id) {
     explain_conglomerate_rent(c, at, q);
@@ -76,13 +85,14 @@ void explain_rent(Context& c) {
   }
   switch (sq.kind) {
     case SquareKind::Street:
-      c.say(fmt::format("{} holds {} of the {} sites of the {} group{}.", c.name(h.owner), gh.owned, gh.members,
+      if (grouped)
+        c.say(fmt::format("{} holds {} of the {} sites of the {} group{}.", c.name(h.owner), gh.owned, gh.members,
                         r.groups[static_cast<std::size_t>(sq.group)].name,
                         gh.owned_mortgaged ? fmt::format(", {} of them mortgaged", gh.owned_mortgaged) : ""));
-      if (h.buildings == kHotel) {
+      if (h.buildings == kHotel && kHotel < static_cast<int>(sq.rent.size())) {
         c.say(fmt::format("{} has {}: the deed's rent with {} is {}.", sq.name, with_article(r.words.hotel), with_article(r.words.hotel),
                           c.money(sq.rent[kHotel])));
-      } else if (h.buildings > 0) {
+      } else if (h.buildings > 0 && h.buildings < static_cast<int>(sq.rent.size())) {
         c.say(fmt::format("{} has {} {}: the deed's rent is {}.", sq.name, h.buildings,
                           h.buildings == 1 ? r.words.house : r.words.houses, c.money(sq.rent[h.buildings])));
       } else if (q.rule.id == rule::kRentDoubleGroup.id) {
@@ -134,11 +144,13 @@ void explain(Context& c) {
       break;
     case EventType::TokenMoved:
       c.cite(rule::kTurnOrder);
+      if (!c.seated(e.player) || !c.on_board(e.square)) break;
       c.say(fmt::format("From {} {} {} squares to {}.", c.square(s.player(e.player).square),
                         e.count >= 0 ? "forward" : "back", std::abs(e.count), c.square(e.square)));
       break;
     case EventType::SalaryPaid:
       c.cite(rule::kSalary);
+      if (!c.seated(e.player) || r.squares.empty()) break;
       c.say(fmt::format("Going forward from {} the token reached or passed {}: the Bank pays {} {}.",
                         c.square(s.player(e.player).square), r.square(0).name, r.words.salary, c.money(e.amount)));
       break;
@@ -169,6 +181,8 @@ void explain(Context& c) {
       c.cite(rule::kCardOrder);
       const PackState& pack = s.packs[static_cast<int>(e.deck)];
       const int unseen = __builtin_popcountll(pack.unseen);
+      const Deck& deck = r.decks[static_cast<int>(e.deck)];
+      if (e.card >= deck.cards.size()) break;
       c.say(fmt::format("The card turned up: \"{}\".", r.decks[static_cast<int>(e.deck)].cards[e.card].text));
       c.say(unseen > 0 ? fmt::format("{} cards of the {} pack had not been seen, so it had to be one of those.", unseen,
                                      r.decks[static_cast<int>(e.deck)].name)
@@ -188,6 +202,7 @@ void explain(Context& c) {
       break;
     case EventType::LeftJail:
     case EventType::FinePaid:
+      if (!c.seated(e.player)) break;
       c.cite(e.count == static_cast<int>(JailExit::ThirdTurnFine) || s.player(e.player).jail_turns + 1 >= r.jail.max_turns
                  ? rule::kJailThirdTurn
                  : rule::kJailFine);
@@ -209,6 +224,7 @@ void explain(Context& c) {
       break;
     case EventType::InterestPaid: {
       c.cite(e.flag ? rule::kMortgageTransfer : rule::kMortgageLift);
+      if (!c.on_board(e.square)) break;
       const Money principal = r.square(e.square).mortgage_value;
       c.say(fmt::format("{}% of the {} mortgage on {} is {}.{:02}, rounded {} to {}.", r.mortgage_interest_percent,
                         c.money(principal), c.square(e.square), principal.units * r.mortgage_interest_percent / 100,
@@ -220,6 +236,7 @@ void explain(Context& c) {
     }
     case EventType::DebtIncurred:
       c.cite(rule::kDebtBlocks);
+      if (!c.seated(e.player)) break;
       c.say(fmt::format("{} had {} and had to pay {}: the debt stands and the game waits for it.", c.name(e.player),
                         c.money(s.player(e.player).cash), c.money(e.amount)));
       break;
@@ -264,7 +281,7 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
     if (r.type == "MovePlayed") {
       Event e;
       std::string error;
-      if (decode_event(r.type, r.payload, &e, &error)) {
+      if (decode_event(r.type, r.payload, game_bounds(before), &e, &error)) {
         ex.move_seq = r.seq;
         ex.move = e.text;
       }
@@ -279,7 +296,8 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
   if (!found) return Status::not_found(fmt::format("game {} has no event {}", game_id, seq));
   Event e;
   std::string error;
-  if (!decode_event(row.type, row.payload, &e, &error)) return Status::corrupt(error);
+  if (!decode_event(row.type, row.payload, game_bounds(before), &e, &error))
+    return Status::corrupt(fmt::format("event {} of game {} cannot be read: {}", seq, game_id, error));
   ex.seq = seq;
   ex.type = row.type;
   ex.words = narrate(before.ruleset, before.header.players, e);

@@ -9,6 +9,8 @@
 #include "engine/evolve.h"
 #include "engine/player_ref.h"
 #include "engine/state_archive.h"
+#include "engine/state_check.h"
+#include "journal/hash_chain.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -23,6 +25,8 @@ std::string header_to_json(const GameHeader& h) {
   if (!h.started.empty()) j["started"] = h.started;
   if (!h.time_limit.empty()) j["time_limit"] = h.time_limit;
   if (!h.ruleset_data.empty()) j["ruleset_data"] = h.ruleset_data;
+  if (h.format != 0) j["format"] = h.format;
+  if (!h.setup.empty()) j["setup"] = h.setup;
   j["tags"] = nlohmann::ordered_json::array();
   for (const auto& [k, v] : h.tags) j["tags"].push_back({k, v});
   return j.dump();
@@ -39,6 +43,8 @@ Status header_from_json(const std::string& text, GameHeader* h) {
     g.started = j.value("started", std::string());
     g.time_limit = j.value("time_limit", std::string());
     g.ruleset_data = j.value("ruleset_data", std::string());
+    g.format = j.value("format", 0);
+    g.setup = j.value("setup", std::string());
     if (j.contains("tags"))
       for (const auto& t : j.at("tags")) g.tags.emplace_back(t.at(0).get<std::string>(), t.at(1).get<std::string>());
     *h = std::move(g);
@@ -89,19 +95,21 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
   if (Status s = ruleset_for(g.header, &g.ruleset); !s.is_ok()) return s;
   g.state = initial_state(g.ruleset, g.header);
-  // Start from the latest snapshot at or before the point wanted; fold only the tail.
-  std::int64_t snap_seq = 0;
-  std::string blob;
+  g.head_hash = row.genesis;
+  if (to_seq < 0) return Status::invalid_argument("events are numbered from 1: there is no event " + std::to_string(to_seq));
+  // Start from the latest sound snapshot at or before the point wanted; fold only the tail.
   const std::int64_t limit = to_seq > 0 ? to_seq : std::numeric_limits<std::int64_t>::max();
-  if (journal.latest_snapshot(id, limit, &snap_seq, &blob).is_ok() && snap_seq > 0) {
-    State snap;
-    if (load_state(blob, &snap) && snap.seq == snap_seq) g.state = snap;
-  }
+  if (std::optional<State> snap = read_snapshot(journal, g, limit)) g.state = *snap;
+  const EventBounds bounds = game_bounds(g);
   std::string problem;
-  Status scan = journal.scan(id, g.state.seq + 1, to_seq, [&](const EventRow& r) {
+  // From the snapshot's own event on, so its stored hash is read (and checked) as the head.
+  const std::int64_t from = std::max<std::int64_t>(g.state.seq, 1);
+  Status scan = journal.scan(id, from, to_seq, [&](const EventRow& r) {
+    g.head_hash = r.hash;
+    if (r.seq <= g.state.seq) return true;
     Event e;
-    if (!decode_event(r.type, r.payload, &e, &problem)) {
-      problem = fmt::format("event {} of game {}: {}", r.seq, id, problem);
+    if (!decode_event(r.type, r.payload, bounds, &e, &problem)) {
+      problem = fmt::format("event {} of game {} ({}) cannot be read: {}", r.seq, id, r.type.substr(0, 40), problem);
       return false;
     }
     evolve(g.state, e);
@@ -111,6 +119,20 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   if (!problem.empty()) return Status::corrupt(problem);
   *game = std::move(g);
   return Status::ok();
+}
+
+EventBounds game_bounds(const Game& game) {
+  return event_bounds(game.ruleset, static_cast<int>(game.header.players.size()));
+}
+
+std::optional<State> read_snapshot(Journal& journal, const Game& game, std::int64_t max_seq) {
+  std::int64_t snap_seq = 0;
+  std::string blob;
+  if (!journal.latest_snapshot(game.id, max_seq, &snap_seq, &blob).is_ok() || snap_seq == 0) return std::nullopt;
+  State snap;
+  if (!load_state(blob, &snap) || snap.seq != snap_seq) return std::nullopt;
+  if (!check_state(game.ruleset, static_cast<int>(game.header.players.size()), snap).empty()) return std::nullopt;
+  return snap;
 }
 
 std::string render(const Game& game, const std::string& text) { return render_players(text, game.header.players); }
@@ -148,13 +170,16 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
     return Status::ok();
   }
   refused->reset();
-  std::int64_t game_id = 0;
-  if (Status s = journal.create_game(header_to_json(header), &game_id); !s.is_ok()) return s;
+  // The header states the setup, so the chain's genesis covers it (verify decides the opening
+  // from it again).
+  GameHeader stored = header;
+  stored.format = kHeaderFormat;
+  // In the canonical form the opening gives back (print_setup of setup_from_opening), so a game
+  // printed as notation and imported again has the same header, and so the same hashes.
+  stored.setup = setup ? setup_text(setup_from_opening(d.events), ruleset, header.players) : std::string();
   std::vector<NewEvent> rows;
   for (const Event& e : d.events) rows.push_back(NewEvent{header.started, "Referee", event_type_name(e.type), encode_payload(e)});
-  if (Status s = journal.append(game_id, 1, rows); !s.is_ok()) return s;
-  *id = game_id;
-  return Status::ok();
+  return journal.create_game(header_to_json(stored), rows, id);
 }
 
 Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome) {
@@ -177,16 +202,23 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
     r.actor = rows[i].actor;
     r.type = rows[i].type;
     r.payload = rows[i].payload;
+    // The same hashes the journal stores (journal/hash_chain.h): the new head, for the score sheet.
+    r.prev_hash = i == 0 ? game.head_hash : outcome->events.back().hash;
+    r.hash = event_hash(r);
     outcome->events.push_back(std::move(r));
   }
+  if (!dry_run && !outcome->events.empty()) game.head_hash = outcome->events.back().hash;
   // The MovePlayed row comes first; the position moves on by it and by every consequence.
   Event played;
   played.type = EventType::MovePlayed;
   evolve(game.state, played);
   for (const Event& e : outcome->decision.events) evolve(game.state, e);
   if (!dry_run && game.snapshot_every > 0 && (first - 1) / game.snapshot_every != game.state.seq / game.snapshot_every) {
-    // A cache: failing to write one costs speed later, never correctness.
-    (void)journal.put_snapshot(game.id, game.state.seq, save_state(game.state));
+    // A cache: failing to write one costs speed later, never correctness. Stored only when it
+    // reads back as the same position, so a field the archive misses can never be cached.
+    const std::string blob = save_state(game.state);
+    State back;
+    if (load_state(blob, &back) && back == game.state) (void)journal.put_snapshot(game.id, game.state.seq, blob);
   }
   return Status::ok();
 }

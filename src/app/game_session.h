@@ -10,6 +10,7 @@
 #include "core/status.h"
 #include "engine/command.h"
 #include "engine/decide.h"
+#include "engine/event_codec.h"
 #include "engine/game_header.h"
 #include "engine/setup_position.h"
 #include "engine/state.h"
@@ -28,7 +29,15 @@ struct Game {
   GameHeader header;
   Ruleset ruleset;
   State state;  // after event state.seq
+  std::string head_hash;  // the hash of event state.seq (the genesis before any): for the score sheet
 };
+
+// The header format of games made by this program (GameHeader::format).
+inline constexpr int kHeaderFormat = 2;
+
+// The first characters of a hash, as printed for a score sheet and accepted by
+// verify --expect-head: 48 bits, more than enough to tell the events of one game apart.
+inline constexpr std::size_t kShortHash = 12;
 
 std::string header_to_json(const GameHeader& h);
 Status header_from_json(const std::string& text, GameHeader* h);
@@ -39,8 +48,19 @@ Status ruleset_for(const GameHeader& header, Ruleset* out);
 // Picks the game: the one given, or the only one in the file.
 Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id);
 
-// Loads a game's header and edition and folds its events up to to_seq (0 = all).
+// Loads a game's header and edition and folds its events up to to_seq (0 = all). Nothing is
+// folded unchecked: the events' hash chain (Journal::scan), each field against the edition
+// (decode_event with the game's bounds), and a snapshot it starts from (read_snapshot). A
+// damaged or crafted event stops the load with a Corrupt status naming it.
 Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* game);
+
+// The snapshot stored at or before max_seq, if one is sound: it parses, it is a position this
+// edition and table can hold, and it is the position after the event it says. Anything else
+// is ignored (nullopt), and the caller folds from the events: a snapshot never changes an answer.
+std::optional<State> read_snapshot(Journal& journal, const Game& game, std::int64_t max_seq);
+
+// The game's events as the edition allows them (decode_event's bounds).
+EventBounds game_bounds(const Game& game);
 
 // Creates a game and records its opening events. A setup that breaks a rule creates nothing:
 // *refused is set and the status is ok.

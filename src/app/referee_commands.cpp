@@ -52,6 +52,12 @@ Status open_game(const CommonOptions& o, bool read_only, std::unique_ptr<Journal
   return load_game(**j, id, to_seq, g);
 }
 
+// For the score sheet: the event and the short form of its hash. Written down outside the
+// journal, it lets verify --expect-head show that the game was not rewritten since.
+std::string head_line(const Game& g) {
+  return fmt::format("Head: event {}, hash {}\n", g.state.seq, g.head_hash.substr(0, kShortHash));
+}
+
 ojson violation_json(const Violation& v) {
   return ojson{{"rule", v.rule}, {"section", v.section}, {"message", v.message}};
 }
@@ -67,7 +73,7 @@ ojson event_json(const Game& g, const EventRow& row) {
     for (const auto& [k, v] : payload.items()) j[k] = v;
   Event e;
   std::string error;
-  if (decode_event(row.type, row.payload, &e, &error)) j["words"] = narrate(g.ruleset, g.header.players, e);
+  if (decode_event(row.type, row.payload, game_bounds(g), &e, &error)) j["words"] = narrate(g.ruleset, g.header.players, e);
   return j;
 }
 
@@ -174,40 +180,65 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
   std::int64_t id = 0;
   std::optional<Violation> refused;
-  if (Status s = create_game(*j, game_file.header, game_file.setup, &id, &refused); !s.is_ok()) return fail(err, s);
+  Game g;
+  std::size_t played = 0;
+  const MoveLine* refused_line = nullptr;
+  PlayOutcome refusal;
+  // The game and every move of the file in one transaction: an import stopped by a crash, a
+  // full disk or a lost race leaves nothing behind. A move the rules refuse ends the import
+  // with the legal moves before it recorded (INTERFACE.md section 2).
+  Status written = j->write_transaction([&] {
+    if (Status s = create_game(*j, game_file.header, game_file.setup, &id, &refused); !s.is_ok() || refused) return s;
+    if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return s;
+    g.snapshot_every = o.snapshot_every;
+    for (const MoveLine& m : game_file.moves) {
+      PlayOutcome po;
+      if (Status s = play_move(*j, g, m.command, false, &po); !s.is_ok()) return s;
+      if (!po.decision.accepted) {
+        refused_line = &m;
+        refusal = std::move(po);
+        return Status::ok();
+      }
+      ++played;
+    }
+    return Status::ok();
+  });
+  if (!written.is_ok()) return fail(err, written);
   if (refused) {
     if (o.json) out << ojson{{"accepted", false}, {"line", 0}, {"violation", violation_json(*refused)}}.dump() << "\n";
     else out << "[Setup] " << ruling_text(*refused);
     return kExitRefused;
   }
-  Game g;
-  if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return fail(err, s);
-  g.snapshot_every = o.snapshot_every;
-  std::size_t played = 0;
-  for (const MoveLine& m : game_file.moves) {
-    PlayOutcome po;
-    if (Status s = play_move(*j, g, m.command, false, &po); !s.is_ok()) return fail(err, s);
-    if (!po.decision.accepted) {
-      const Violation& v = po.decision.violation;
-      if (o.json)
-        out << ojson{{"accepted", false}, {"game", id}, {"line", m.line}, {"move", m.text}, {"moves_recorded", played},
-                     {"events", ojson::array()}, {"violation", violation_json(v)}}.dump()
-            << "\n";
-      else
-        out << fmt::format("game {}: {} moves recorded\nline {}: {}\n{}", id, played, m.line, m.text, ruling_text(v));
-      return kExitRefused;
-    }
-    ++played;
+  if (refused_line != nullptr) {
+    const Violation& v = refusal.decision.violation;
+    const MoveLine& m = *refused_line;
+    if (o.json)
+      out << ojson{{"accepted", false}, {"game", id}, {"line", m.line}, {"move", m.text}, {"moves_recorded", played},
+                   {"events", ojson::array()}, {"violation", violation_json(v)}}.dump()
+          << "\n";
+    else
+      out << fmt::format("game {}: {} moves recorded\nline {}: {}\n{}", id, played, m.line, m.text, ruling_text(v));
+    return kExitRefused;
   }
-  if (o.json) out << ojson{{"accepted", true}, {"game", id}, {"moves_recorded", played}, {"seq", g.state.seq}}.dump() << "\n";
-  else out << fmt::format("game {}: {} moves recorded, {} events\n", id, played, g.state.seq);
+  if (o.json)
+    out << ojson{{"accepted", true}, {"game", id}, {"moves_recorded", played}, {"seq", g.state.seq}, {"head", g.head_hash}}.dump()
+        << "\n";
+  else
+    out << fmt::format("game {}: {} moves recorded, {} events; head {}\n", id, played, g.state.seq,
+                       g.head_hash.substr(0, kShortHash));
   return kExitOk;
 }
 
-int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::ostream& out, std::ostream& err) {
+int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::optional<std::int64_t> expect_seq,
+             std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
   Game g;
   if (Status s = open_game(o, dry_run, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  // Compare-and-set for programs: the position they decided on must still be the game's. (The
+  // append itself also refuses if another writer got in after this load.)
+  if (expect_seq && *expect_seq != g.state.seq)
+    return fail(err, Status::conflict(fmt::format("game {} is at event {}, not {} as expected; nothing was written",
+                                                  g.id, g.state.seq, *expect_seq)));
   Command command;
   ParseError perr;
   if (!parse_move(move, g.ruleset, g.header.players, &command, &perr)) {
@@ -224,16 +255,19 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
     doc["events"] = ojson::array();
     for (const EventRow& r : po.events) doc["events"].push_back(event_json(g, r));
     if (!po.decision.accepted) doc["violation"] = violation_json(po.decision.violation);
+    doc["seq"] = g.state.seq;
+    doc["head"] = g.head_hash;
     out << doc.dump() << "\n";
   } else if (po.decision.accepted) {
     out << (dry_run ? "Legal (dry run, nothing recorded):\n" : "Accepted:\n");
     for (const EventRow& r : po.events) {
       Event e;
       std::string error;
-      if (decode_event(r.type, r.payload, &e, &error) && e.type != EventType::MovePlayed)
+      if (decode_event(r.type, r.payload, game_bounds(g), &e, &error) && e.type != EventType::MovePlayed)
         out << fmt::format("  {:>5}  {}\n", r.seq, narrate(g.ruleset, g.header.players, e));
     }
     out << "Now: " << phase_words(g.ruleset, g.header.players, g.state) << "\n";
+    if (!dry_run) out << head_line(g);
   } else {
     out << ruling_text(po.decision.violation);
   }
@@ -250,7 +284,7 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
     if (r.type != "RulingRecorded") return true;
     Event e;
     std::string error;
-    if (decode_event(r.type, r.payload, &e, &error)) rulings.emplace_back(r.seq, narrate(g.ruleset, g.header.players, e));
+    if (decode_event(r.type, r.payload, game_bounds(g), &e, &error)) rulings.emplace_back(r.seq, narrate(g.ruleset, g.header.players, e));
     return true;
   });
   if (!scan.is_ok()) return fail(err, scan);
@@ -260,10 +294,12 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
       doc["rulings"] = ojson::array();
       for (const auto& [seq, words] : rulings) doc["rulings"].push_back({{"seq", seq}, {"words", words}});
     }
+    doc["head"] = g.head_hash;
     out << doc.dump() << "\n";
   } else {
     out << position_text(g);
     for (const auto& [seq, words] : rulings) out << fmt::format("Event {}: {}\n", seq, words);
+    out << head_line(g);
   }
   return kExitOk;
 }
@@ -538,7 +574,7 @@ int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ost
     } else {
       Event e;
       std::string error;
-      const std::string words = decode_event(r.type, r.payload, &e, &error) ? narrate(g.ruleset, g.header.players, e) : error;
+      const std::string words = decode_event(r.type, r.payload, game_bounds(g), &e, &error) ? narrate(g.ruleset, g.header.players, e) : error;
       out << fmt::format("{:>6} {:<17} {:<8} {}\n", r.seq, r.type, r.actor, words);
     }
     return true;
@@ -548,11 +584,46 @@ int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ost
   return kExitOk;
 }
 
-int run_verify(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+namespace {
+
+bool is_hex_hash_prefix(const std::string& h) {
+  return h.size() >= kShortHash && h.size() <= 64 && h.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// Where the anchor stands in a game's chain: 0 for the genesis, the event's seq, or -1 when
+// no hash of the game begins with it.
+Status find_anchor(Journal& j, std::int64_t id, const std::string& anchor, std::int64_t* found) {
+  *found = -1;
+  GameRow row;
+  if (Status s = j.game(id, &row); !s.is_ok()) return s;
+  if (row.genesis.compare(0, anchor.size(), anchor) == 0) *found = 0;
+  if (*found == 0) return Status::ok();
+  return j.scan(id, 1, 0, [&](const EventRow& r) {
+    if (r.hash.compare(0, anchor.size(), anchor) != 0) return true;
+    *found = r.seq;
+    return false;
+  });
+}
+
+}  // namespace
+
+int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err) {
+  std::string anchor = expect_head;
+  for (char& c : anchor) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!expect_head.empty() && !is_hex_hash_prefix(anchor)) {
+    err << fmt::format("referee: --expect-head takes a hash of {} to 64 hex digits, as status and verify print it\n",
+                       kShortHash);
+    return kExitUsage;
+  }
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
   std::vector<std::int64_t> ids;
-  if (o.game) {
+  if (!anchor.empty()) {
+    // An anchor belongs to one game: the one named, or the only one.
+    std::int64_t id = 0;
+    if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(err, s);
+    ids.push_back(id);
+  } else if (o.game) {
     ids.push_back(*o.game);
   } else {
     std::vector<GameRow> games;
@@ -579,19 +650,38 @@ int run_verify(const CommonOptions& o, std::ostream& out, std::ostream& err) {
   ojson reports = ojson::array();
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const std::int64_t id = ids[i];
-    const VerifyReport& rep = reps[i];
+    VerifyReport& rep = reps[i];
     if (!statuses[i].is_ok()) return fail(err, statuses[i]);
+    std::int64_t anchor_at = -1;
+    if (rep.ok && !anchor.empty()) {
+      if (Status s = find_anchor(*j, id, anchor, &anchor_at); !s.is_ok()) return fail(err, s);
+      if (anchor_at < 0) {
+        rep.ok = false;
+        rep.first_bad_seq = 0;
+        rep.problem = fmt::format("the hash {} kept outside the journal is not in this game's chain: the game was "
+                                  "rewritten or cut short since it was written down (its head is now {} at event {})",
+                                  anchor, rep.chain.head_hash.substr(0, kShortHash), rep.events);
+      }
+    }
     all_ok = all_ok && rep.ok;
     if (o.json) {
       ojson r{{"game", id}, {"ok", rep.ok}, {"events", rep.events}, {"moves", rep.moves}};
+      if (!rep.chain.head_hash.empty()) r["head"] = rep.chain.head_hash;
+      if (anchor_at >= 0) r["anchor_seq"] = anchor_at;
+      if (rep.legacy_opening) r["opening_anchored"] = false;
       if (!rep.ok) {
         r["first_bad_seq"] = rep.first_bad_seq;
         r["problem"] = rep.problem;
       }
       reports.push_back(r);
     } else if (rep.ok) {
-      out << fmt::format("game {}: ok ({} events, {} moves: hash chain intact, every move re-decided alike)\n", id,
-                         rep.events, rep.moves);
+      out << fmt::format("game {}: ok ({} events, {} moves: hash chain intact, every move re-decided alike); head {}\n",
+                         id, rep.events, rep.moves, rep.chain.head_hash.substr(0, kShortHash));
+      if (anchor_at >= 0)
+        out << fmt::format("  the hash kept outside is {} of this chain\n",
+                           anchor_at == 0 ? std::string("the genesis") : fmt::format("event {}", anchor_at));
+      if (rep.legacy_opening)
+        out << "  (written before openings were stated in the header: the opening is checked only against itself)\n";
     } else {
       out << fmt::format("game {}: BROKEN at event {}: {}\n", id, rep.first_bad_seq, rep.problem);
     }
@@ -611,7 +701,7 @@ int run_replay(const CommonOptions& o, std::int64_t from, std::int64_t to, std::
   std::string problem;
   Status s = j->scan(g.id, 1, to, [&](const EventRow& r) {
     Event e;
-    if (!decode_event(r.type, r.payload, &e, &problem)) return false;
+    if (!decode_event(r.type, r.payload, game_bounds(g), &e, &problem)) return false;
     evolve(cur.state, e);
     if (r.seq < from) return true;
     if (o.json) {

@@ -25,7 +25,9 @@ struct NewOptions {
 
 int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err);
 int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err);
-int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::ostream& out, std::ostream& err);
+// expect_seq: compare-and-set; recorded only if the game's last event is still this one.
+int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::optional<std::int64_t> expect_seq,
+             std::ostream& out, std::ostream& err);
 int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err);
 int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err);
 // now: an @TIME stamp ("" for none): in the computer edition, the moves still open at that moment.
@@ -48,7 +50,9 @@ struct SimulateOptions {
 int run_simulate(const CommonOptions& o, const SimulateOptions& s, std::ostream& out, std::ostream& err);
 int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err);
 int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
-int run_verify(const CommonOptions& o, std::ostream& out, std::ostream& err);
+// expect_head: "" or a hash (12 to 64 hex digits) kept outside the journal: the game's chain
+// must contain it at or before its head.
+int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err);
 int run_replay(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
 
 }  // namespace deedlog

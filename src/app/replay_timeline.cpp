@@ -73,9 +73,10 @@ Status Timeline::load(Journal& journal, std::int64_t game_id, Timeline* out) {
   std::vector<TimelineEvent> events;
   events.reserve(static_cast<std::size_t>(std::max<std::int64_t>(row.last_seq, 0)));
   std::string problem;
+  const EventBounds bounds = event_bounds(ruleset, static_cast<int>(header.players.size()));
   Status scan = journal.scan(game_id, 1, 0, [&](const EventRow& r) {
     TimelineEvent te;
-    if (!decode_event(r.type, r.payload, &te.event, &problem)) {
+    if (!decode_event(r.type, r.payload, bounds, &te.event, &problem)) {
       problem = fmt::format("event {} of game {}: {}", r.seq, game_id, problem);
       return false;
     }

@@ -23,6 +23,16 @@ const char* const kNames[] = {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "
 
 Status simulate(const SimulationOptions& o, Journal* journal, std::vector<SimulatedGame>* results,
                 const std::function<void(int, int)>& progress) {
+  // Checked before anything is played or written: a usage error (exit 2 from the command line).
+  if (o.starting_cash < 0 || o.starting_cash > kMaxSimulationCash)
+    return Status::invalid_argument(fmt::format("--cash must be 0 (the rule book's sum) to {} units, not {}",
+                                                kMaxSimulationCash, o.starting_cash));
+  std::vector<std::string> variants;  // in the engine's own spelling
+  for (const std::string& v : o.variants) {
+    if (known_variant(v).empty())
+      return Status::invalid_argument(fmt::format("unknown variant '{}' (known variants: {})", v, known_variants_list()));
+    variants.emplace_back(known_variant(v));
+  }
   Ruleset ruleset;
   if (Status s = load_ruleset(o.ruleset, &ruleset); !s.is_ok()) return s;
   if (o.players < 2 || o.players > ruleset.max_players)
@@ -32,7 +42,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
     GameHeader header;
     header.ruleset = ruleset.id;
     for (int p = 0; p < o.players; ++p) header.players.push_back(kNames[p]);
-    header.variants = o.variants;
+    header.variants = variants;
     header.seed = mix64(o.seed + static_cast<std::uint64_t>(index) * 0x9E3779B97F4A7C15ull);
     header.tags = {{"Ruleset", ruleset.id}, {"Title", fmt::format("simulated game {} of seed {}", index + 1, o.seed)}};
     Game g;
@@ -107,9 +117,15 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       if (!v.leaders.empty()) result.winner = header.players[static_cast<std::size_t>(v.leaders.front())];
     }
     if (journal) {
-      if (Status s = journal->create_game(header_to_json(header), &result.game_id); !s.is_ok()) return s;
-      if (Status s = journal->append(result.game_id, 1, rows); !s.is_ok()) return s;
-      for (const auto& [seq, blob] : snapshots) (void)journal->put_snapshot(result.game_id, seq, blob);
+      // The game, its events and its snapshots in one transaction: all of it or none.
+      GameHeader stored = header;
+      stored.format = kHeaderFormat;
+      Status written = journal->write_transaction([&] {
+        if (Status s = journal->create_game(header_to_json(stored), rows, &result.game_id); !s.is_ok()) return s;
+        for (const auto& [seq, blob] : snapshots) (void)journal->put_snapshot(result.game_id, seq, blob);
+        return Status::ok();
+      });
+      if (!written.is_ok()) return written;
     }
     results->push_back(std::move(result));
     if (progress) progress(index + 1, o.games);

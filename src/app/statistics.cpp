@@ -26,6 +26,7 @@ Status journal_statistics(Journal& journal, JournalStatistics* out) {
       st.jail_square = r.jail_square;
     }
     if (st.wins_by_seat.size() < header.players.size()) st.wins_by_seat.resize(header.players.size(), 0);
+    const EventBounds bounds = event_bounds(r, static_cast<int>(header.players.size()));
     State s = initial_state(r, header);
     PlayerId thrower = kBank;  // whose throw's landing is still to be counted
     auto count_landing = [&] {
@@ -39,7 +40,7 @@ Status journal_statistics(Journal& journal, JournalStatistics* out) {
     std::string problem;
     Status scan = journal.scan(row.game_id, 1, 0, [&](const EventRow& er) {
       Event e;
-      if (!decode_event(er.type, er.payload, &e, &problem)) return false;
+      if (!decode_event(er.type, er.payload, bounds, &e, &problem)) return false;
       if (e.type == EventType::DiceThrown) {
         count_landing();  // the last throw's consequences are all in by now
         thrower = e.player;

@@ -53,9 +53,10 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
   std::vector<Batch> batches;
   std::string problem;
   std::int64_t bad_seq = 0;
+  const EventBounds bounds = game_bounds(g);
   Status scan = journal.scan(game_id, 1, 0, [&](const EventRow& r) {
     Event e;
-    if (!decode_event(r.type, r.payload, &e, &problem)) {
+    if (!decode_event(r.type, r.payload, bounds, &e, &problem)) {
       bad_seq = r.seq;
       return false;
     }
@@ -78,12 +79,51 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
   };
   if (!problem.empty()) return fail(bad_seq, fmt::format("event {}: {}", bad_seq, problem));
 
-  const Decision start = decide_start(g.ruleset, g.header, setup_from_opening(opening));
+  // The opening is decided again from what the hashed header states, so it cannot be rewritten
+  // on its own. Older games did not state their setup: theirs is read from the opening itself.
+  std::optional<SetupPosition> setup;
+  if (g.header.format >= kHeaderFormat) {
+    if (!g.header.setup.empty()) {
+      SetupPosition parsed;
+      ParseError perr;
+      if (!parse_setup_text(g.header.setup, g.ruleset, g.header.players, &parsed, &perr))
+        return fail(1, "the header's [Setup] does not read: " + perr.message);
+      setup = std::move(parsed);
+    }
+  } else {
+    report->legacy_opening = true;
+    setup = setup_from_opening(opening);
+  }
+  const Decision start = decide_start(g.ruleset, g.header, setup);
   if (!start.accepted)
     return fail(1, "the opening position breaks a rule: " + render_players(start.violation.message, g.header.players));
   if (start.events != opening) return fail(1, "the opening: " + describe_difference(start.events, opening));
   g.state = initial_state(g.ruleset, g.header);
-  for (const Event& e : opening) evolve(g.state, e);
+  // Each stored snapshot must be the position folded at its event.
+  std::vector<std::int64_t> snapshot_seqs;
+  if (Status s = journal.snapshot_seqs(game_id, &snapshot_seqs); !s.is_ok()) return s;
+  std::size_t next_snapshot = 0;
+  const auto check_snapshot = [&]() -> bool {
+    while (next_snapshot < snapshot_seqs.size() && snapshot_seqs[next_snapshot] < g.state.seq) ++next_snapshot;
+    if (next_snapshot == snapshot_seqs.size() || snapshot_seqs[next_snapshot] != g.state.seq) return true;
+    const std::optional<State> snap = read_snapshot(journal, g, g.state.seq);
+    if (!snap || snap->seq != g.state.seq) return true;
+    if (!(*snap == g.state)) return false;
+    ++report->snapshots_checked;
+    return true;
+  };
+  const auto fold = [&](const Event& e) {
+    evolve(g.state, e);
+    return check_snapshot();
+  };
+  const auto altered_snapshot = [&] {
+    return fail(g.state.seq, fmt::format("the snapshot stored at event {} is not the position the events give there: "
+                                         "it was altered (readers that meet it may answer wrongly; delete it from "
+                                         "the snapshots table, a cache, to be safe)",
+                                         g.state.seq));
+  };
+  for (const Event& e : opening)
+    if (!fold(e)) return altered_snapshot();
 
   for (const Batch& b : batches) {
     ++report->moves;
@@ -99,8 +139,9 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
     if (d.events != b.events)
       return fail(b.first_seq, fmt::format("event {}: \"{}\": {}", b.first_seq, b.played.text,
                                            describe_difference(d.events, b.events)));
-    evolve(g.state, b.played);
-    for (const Event& e : b.events) evolve(g.state, e);
+    if (!fold(b.played)) return altered_snapshot();
+    for (const Event& e : b.events)
+      if (!fold(e)) return altered_snapshot();
   }
   return Status::ok();
 }

@@ -16,8 +16,13 @@ struct VerifyReport {
   ChainReport chain;
   std::int64_t first_bad_seq = 0;
   std::string problem;  // words for the user when !ok
+  // A game written before headers stated their setup: its opening is checked only against itself.
+  bool legacy_opening = false;
+  std::int64_t snapshots_checked = 0;  // stored snapshots found equal to the folded position
 };
 
+// Also compares every sound snapshot stored for the game with the position folded from the
+// events: deedlog never stores a wrong one, so one that differs was altered (ok = false).
 Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report);
 
 }  // namespace deedlog

@@ -25,6 +25,7 @@ class Status {
   bool is_conflict() const { return code_ == Code::Conflict; }
   bool is_not_found() const { return code_ == Code::NotFound; }
   bool is_corrupt() const { return code_ == Code::Corrupt; }
+  bool is_io_error() const { return code_ == Code::IOError; }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
 

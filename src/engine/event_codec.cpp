@@ -1,8 +1,12 @@
 #include "engine/event_codec.h"
 
 #include <array>
+#include <fmt/format.h>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string_view>
+
+#include "engine/state_check.h"
 
 namespace deedlog {
 namespace {
@@ -23,7 +27,58 @@ constexpr std::array<std::string_view, kEventTypeCount> kNames = {
     "JackpotAdded",    "JackpotWon",       "JailChoiceOffered", "GoSkipped",        "ConglomerateFormed",
 };
 
+// A move's text or a ruling's reason is a line typed by a person.
+constexpr std::size_t kMaxTextBytes = 4096;
+// count is a number of squares, buildings, turns or a percentage.
+constexpr std::int32_t kMaxCount = 1'000'000;
+
+// A mask as the codec writes it: decimal digits only (std::stoull alone would take "-1" or
+// " 12" and wrap or skip).
+std::uint64_t parse_mask(const std::string& text) {
+  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+    throw std::invalid_argument("not a decimal number");
+  return std::stoull(text);
+}
+
+bool mask_within(std::uint64_t mask, int squares) { return squares >= 64 || (mask >> squares) == 0; }
+
+// "" when every field of a decoded event is in range for the game.
+std::string out_of_bounds(const Event& e, const EventBounds& b) {
+  const auto seat = [&](PlayerId p) { return p == kBank || p == kReferee || (p >= 0 && p < b.players); };
+  if (!seat(e.player) || !seat(e.other)) return "it names a player who is not at the table";
+  if (e.square != kNoSquare && e.square >= b.squares) return fmt::format("it names square {}, off the board", e.square);
+  const int cards = b.cards[static_cast<std::size_t>(e.deck)];
+  if (e.card != kNoCard && e.card >= cards) return fmt::format("it names card {} of a pack of {}", e.card, cards);
+  if (e.order.size() > static_cast<std::size_t>(cards)) return "its pack order has more cards than the pack";
+  std::uint64_t seen = 0;
+  for (CardIndex c : e.order) {
+    if (c >= cards || (seen >> c & 1) != 0) return "its pack order names a card twice or one the pack lacks";
+    seen |= std::uint64_t{1} << c;
+  }
+  if (!mask_within(e.mask, b.squares) || !mask_within(e.mask2, b.squares)) return "it names squares off the board";
+  const auto money = [](Money m) { return m.units >= -kMaxMoneyUnits && m.units <= kMaxMoneyUnits; };
+  if (!money(e.amount) || !money(e.amount2)) return "it carries a sum beyond any game";
+  if (e.count < -kMaxCount || e.count > kMaxCount) return "its count is out of range";
+  if (e.clock != kNoTime && (e.clock < -kMaxMoneyUnits || e.clock > kMaxMoneyUnits)) return "its time is out of range";
+  if (e.cards > 2 * kMaxCards || e.cards2 > 2 * kMaxCards) return "it names more cards than the packs hold";
+  if (e.text.size() > kMaxTextBytes) return "its text is too long";
+  return {};
+}
+
 }  // namespace
+
+EventBounds event_bounds(const Ruleset& ruleset, int players) {
+  EventBounds b;
+  b.players = players;
+  b.squares = ruleset.board_size();
+  for (int d = 0; d < kDeckCount; ++d)
+    b.cards[static_cast<std::size_t>(d)] = static_cast<int>(ruleset.decks[static_cast<std::size_t>(d)].cards.size());
+  return b;
+}
+
+bool decode_event(const std::string& type, const std::string& payload, Event* out, std::string* error) {
+  return decode_event(type, payload, EventBounds{}, out, error);
+}
 
 const char* event_type_name(EventType t) {
   const auto i = static_cast<std::size_t>(t);
@@ -64,7 +119,8 @@ std::string encode_payload(const Event& e) {
   return j.dump();
 }
 
-bool decode_event(const std::string& type, const std::string& payload, Event* out, std::string* error) {
+bool decode_event(const std::string& type, const std::string& payload, const EventBounds& bounds, Event* out,
+                  std::string* error) {
   Event e;
   if (!event_type_from_name(type, &e.type)) {
     *error = "unknown event type '" + type + "'";
@@ -76,45 +132,63 @@ bool decode_event(const std::string& type, const std::string& payload, Event* ou
       *error = "payload is not a JSON object";
       return false;
     }
-    auto small = [&](const char* k, auto* field, int lo, int hi) {
+    // Every number must be a whole number in its field's range: a float, a string or a value
+    // that would wrap in the field's type is refused, never converted.
+    const auto whole = [](const nlohmann::json& v, std::int64_t lo, std::int64_t hi, std::int64_t* out) {
+      if (!v.is_number_integer()) return false;
+      if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) return false;
+      const auto x = v.get<std::int64_t>();
+      if (x < lo || x > hi) return false;
+      *out = x;
+      return true;
+    };
+    auto small = [&](const char* k, auto* field, std::int64_t lo, std::int64_t hi) {
       if (!j.contains(k)) return true;
-      const auto v = j.at(k).get<std::int64_t>();
-      if (v < lo || v > hi) return false;
+      std::int64_t v = 0;
+      if (!whole(j.at(k), lo, hi, &v)) return false;
       *field = static_cast<std::remove_reference_t<decltype(*field)>>(v);
       return true;
     };
+    constexpr std::int64_t kInt64Min = std::numeric_limits<std::int64_t>::min();
+    constexpr std::int64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
+    std::int64_t deck = 0, amount = 0, amount2 = 0;
     bool ok = small("player", &e.player, -2, kMaxPlayers - 1) && small("other", &e.other, -2, kMaxPlayers - 1) &&
               small("square", &e.square, 0, 255) && small("card", &e.card, 0, 255) &&
-              small("die1", &e.die1, 0, 6) && small("die2", &e.die2, 0, 6);
-    if (j.contains("deck")) {
-      const int deck = j.at("deck").get<int>();
-      ok = ok && (deck == 0 || deck == 1);
-      e.deck = static_cast<DeckId>(deck);
+              small("die1", &e.die1, 0, 6) && small("die2", &e.die2, 0, 6) && small("deck", &deck, 0, kDeckCount - 1) &&
+              small("count", &e.count, std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()) &&
+              small("amount", &amount, kInt64Min, kInt64Max) && small("amount2", &amount2, kInt64Min, kInt64Max) &&
+              small("clock", &e.clock, kInt64Min, kInt64Max) && small("cards", &e.cards, 0, 255) &&
+              small("cards2", &e.cards2, 0, 255);
+    e.deck = static_cast<DeckId>(deck);
+    e.amount = Money{amount};
+    e.amount2 = Money{amount2};
+    if (j.contains("order")) {
+      const auto& order = j.at("order");
+      ok = ok && order.is_array();
+      for (std::size_t i = 0; ok && i < order.size(); ++i) {
+        std::int64_t c = 0;
+        ok = whole(order[i], 0, kMaxCards - 1, &c);
+        e.order.push_back(static_cast<CardIndex>(c));
+      }
     }
     if (!ok) {
-      *error = "a field of the payload is out of range";
+      *error = "a field of the payload is out of range or not a whole number";
       return false;
     }
     if (j.contains("flag")) e.flag = j.at("flag").get<bool>();
-    if (j.contains("count")) e.count = j.at("count").get<std::int32_t>();
-    if (j.contains("amount")) e.amount = Money{j.at("amount").get<std::int64_t>()};
-    if (j.contains("amount2")) e.amount2 = Money{j.at("amount2").get<std::int64_t>()};
     // 64-bit masks are written as decimal strings: JSON readers often hold numbers as doubles.
-    if (j.contains("mask")) e.mask = std::stoull(j.at("mask").get<std::string>());
-    if (j.contains("mask2")) e.mask2 = std::stoull(j.at("mask2").get<std::string>());
-    if (j.contains("clock")) e.clock = j.at("clock").get<std::int64_t>();
-    ok = small("cards", &e.cards, 0, 255) && small("cards2", &e.cards2, 0, 255);
-    if (!ok) {
-      *error = "a field of the payload is out of range";
-      return false;
-    }
+    if (j.contains("mask")) e.mask = parse_mask(j.at("mask").get<std::string>());
+    if (j.contains("mask2")) e.mask2 = parse_mask(j.at("mask2").get<std::string>());
     if (j.contains("text")) e.text = j.at("text").get<std::string>();
-    if (j.contains("order")) e.order = j.at("order").get<std::vector<CardIndex>>();
   } catch (const nlohmann::json::exception& ex) {
     *error = std::string("payload: ") + ex.what();
     return false;
   } catch (const std::exception& ex) {
     *error = std::string("payload: a mask is not a number: ") + ex.what();
+    return false;
+  }
+  if (std::string why = out_of_bounds(e, bounds); !why.empty()) {
+    *error = "a field of the payload is out of range: " + why;
     return false;
   }
   *out = std::move(e);

@@ -8,10 +8,14 @@
 namespace deedlog {
 
 // Bump when State's fields change: older snapshots are then ignored, never misread.
-inline constexpr std::uint32_t kStateFormatVersion = 6;
+// 7: the computer edition's clocks (offered_at, the auction's and rent claims' since) and
+// offers_this_turn, which 6 left out; flags stored as bytes checked on load.
+inline constexpr std::uint32_t kStateFormatVersion = 7;
 
 std::string save_state(const State& s);
-// false when the bytes are not a snapshot of this format version.
+// false when the bytes are not a snapshot of this format version (or are damaged so that they
+// cannot be read as one). A true answer says only that the bytes parse: check_state_ranges
+// (engine/state_check.h) tells whether the position is one the edition can hold.
 bool load_state(const std::string& bytes, State* s);
 
 }  // namespace deedlog

@@ -61,7 +61,15 @@ class Journal {
 
   virtual ~Journal() = default;
 
-  virtual Status create_game(const std::string& header_json, std::int64_t* game_id) = 0;
+  // Creates a game and appends its opening events (seq 1, 2, ...) in one transaction: a crash
+  // or a full disk leaves either the whole game or nothing, never a game without its opening.
+  virtual Status create_game(const std::string& header_json, const std::vector<NewEvent>& opening,
+                             std::int64_t* game_id) = 0;
+
+  // Runs fn inside one write transaction: every create_game, append and put_snapshot it makes
+  // lands together when fn returns ok, and none of them does otherwise (an import is one
+  // transaction). The write lock is taken at once, waiting fairly for other writers.
+  virtual Status write_transaction(const std::function<Status()>& fn) = 0;
   virtual Status games(std::vector<GameRow>* out) = 0;
   virtual Status game(std::int64_t game_id, GameRow* out) = 0;
 
@@ -72,7 +80,10 @@ class Journal {
                         const std::vector<NewEvent>& events) = 0;
 
   // Calls fn for each event with from_seq <= seq <= to_seq (to_seq 0 = to the end), in order.
-  // fn returns false to stop early.
+  // fn returns false to stop early. Every row is checked before fn sees it: its seq follows
+  // on, its prev_hash is the hash of the event before it (the genesis for event 1) and its
+  // fields hash to its stored hash; the first row that fails stops the scan with a Corrupt
+  // status naming the event. (verify_chain reports the same problems as a ChainReport.)
   virtual Status scan(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
                       const std::function<bool(const EventRow&)>& fn) = 0;
 
@@ -81,9 +92,13 @@ class Journal {
 
   // Snapshots: a cache of folded state, never the truth. Dropping them all changes no answer.
   virtual Status put_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& blob) = 0;
-  // The latest snapshot at or before max_seq; *seq = 0 when there is none.
+  // The latest snapshot at or before max_seq; *seq = 0 when there is none. The bytes are
+  // returned as stored: the caller checks them before believing them (app/snapshot.h).
   virtual Status latest_snapshot(std::int64_t game_id, std::int64_t max_seq, std::int64_t* seq,
                                  std::string* blob) = 0;
+
+  // The events after which snapshots are stored, in order (sound or not).
+  virtual Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) = 0;
 
   virtual int schema_version() const = 0;
 };

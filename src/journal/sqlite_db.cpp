@@ -144,8 +144,10 @@ Status run_script(sqlite3* db, std::string_view script, std::string_view doing) 
   return Status::ok();
 }
 
-Transaction::Transaction(StatementCache* cache, Kind kind) : cache_(cache) {
-  const char* sql = kind == Kind::Immediate ? "BEGIN IMMEDIATE" : "BEGIN";
+Transaction::Transaction(StatementCache* cache, Kind kind) : cache_(cache), kind_(kind) {
+  const char* sql = kind == Kind::Immediate   ? "BEGIN IMMEDIATE"
+                    : kind == Kind::Savepoint ? "SAVEPOINT deedlog_nested"
+                                              : "BEGIN";
   Query begin;
   begun_ = cache_->prepare(sql, &begin);
   if (begun_.is_ok()) begun_ = begin.run("starting a transaction");
@@ -157,12 +159,20 @@ Transaction::~Transaction() {
   Query rollback;
   // A failed ROLLBACK leaves nothing to do: SQLite has already rolled back on the errors
   // that make ROLLBACK fail.
+  if (kind_ == Kind::Savepoint) {
+    // ROLLBACK TO undoes the savepoint's writes but keeps it open; RELEASE then closes it.
+    if (cache_->prepare("ROLLBACK TO deedlog_nested", &rollback).is_ok()) (void)rollback.run("rolling back");
+    Query release;
+    if (cache_->prepare("RELEASE deedlog_nested", &release).is_ok()) (void)release.run("rolling back");
+    return;
+  }
   if (cache_->prepare("ROLLBACK", &rollback).is_ok()) (void)rollback.run("rolling back");
 }
 
 Status Transaction::commit() {
   Query commit;
-  if (Status s = cache_->prepare("COMMIT", &commit); !s.is_ok()) return s;
+  const char* sql = kind_ == Kind::Savepoint ? "RELEASE deedlog_nested" : "COMMIT";
+  if (Status s = cache_->prepare(sql, &commit); !s.is_ok()) return s;
   Status s = commit.run("committing");
   if (s.is_ok()) open_ = false;
   return s;

@@ -89,10 +89,11 @@ class StatementCache {
 Status run_script(sqlite3* db, std::string_view script, std::string_view doing);
 
 // BEGIN on construction (IMMEDIATE takes the write lock at once, so a writer never fails
-// half-way for want of it); ROLLBACK on destruction unless commit() succeeded.
+// half-way for want of it); ROLLBACK on destruction unless commit() succeeded. A Savepoint
+// nests inside a transaction already open: it undoes only its own writes.
 class Transaction {
  public:
-  enum class Kind { Deferred, Immediate };
+  enum class Kind { Deferred, Immediate, Savepoint };
   Transaction(StatementCache* cache, Kind kind);
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
@@ -103,6 +104,7 @@ class Transaction {
 
  private:
   StatementCache* cache_;
+  Kind kind_;
   Status begun_;
   bool open_ = false;
 };

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <filesystem>
 #include <limits>
+#include <random>
 #include <utility>
 
 #include "journal/hash_chain.h"
@@ -12,9 +14,25 @@
 namespace deedlog {
 namespace {
 
-// How long a writer waits for another process's transaction before giving up. A move is a
-// handful of rows, so a lock held this long means something is stuck, not busy.
-constexpr int kBusyTimeoutMs = 5000;
+// How long a writer waits for other processes' transactions before giving up. A move is a
+// handful of rows, but an import is one transaction of a whole game, and several may queue.
+constexpr int kBusyTimeoutMs = 30000;
+
+// SQLite's own busy handler sleeps longer and longer, so a writer that has waited a while
+// loses every race to newcomers (eight imports at once failed one time in five). This one
+// sleeps a short random while each time: every waiter has the same chance at each release.
+int wait_fairly(void* started_ms, int attempts) {
+  using Clock = std::chrono::steady_clock;
+  auto* started = static_cast<std::int64_t*>(started_ms);
+  const std::int64_t now =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now().time_since_epoch()).count();
+  if (attempts == 0) *started = now;
+  if (now - *started >= kBusyTimeoutMs) return 0;
+  thread_local std::minstd_rand jitter(std::random_device{}());
+  const int longest = attempts < 4 ? 2 : 8;  // ms: eager at first, then gentler
+  sqlite3_sleep(1 + static_cast<int>(jitter() % static_cast<unsigned>(longest)));
+  return 1;
+}
 
 constexpr char kInMemory[] = ":memory:";
 
@@ -51,9 +69,9 @@ Status classify(const migrations::FileState& st, const std::string& path, FileKi
   const int latest = migrations::latest_version();
   if (st.application_id == migrations::kApplicationId) {
     if (st.user_version > latest) {
-      return Status::invalid_argument(fmt::format(
-          "{} was written by a newer deedlog (journal schema {}; this program knows up to {}): "
-          "open it with a newer deedlog",
+      return Status::corrupt(fmt::format(
+          "{} is not a journal this program can read: it was written by a newer deedlog "
+          "(journal schema {}; this program knows up to {}); open it with a newer deedlog",
           path, st.user_version, latest));
     }
     if (st.user_version < 1) {
@@ -67,8 +85,8 @@ Status classify(const migrations::FileState& st, const std::string& path, FileKi
     *kind = FileKind::Empty;
     return Status::ok();
   }
-  return Status::invalid_argument(
-      fmt::format("{} is an SQLite database but not a deedlog journal", path));
+  return Status::corrupt(
+      fmt::format("{} is not a deedlog journal: it is an SQLite database of another program", path));
 }
 
 EventRow event_row(const sqlite::Query& q, std::int64_t game_id) {
@@ -107,8 +125,40 @@ const std::string kSelectOneGame = kSelectGames + " WHERE game_id = ?1";
 SqliteJournal::SqliteJournal(std::string path, bool read_only, sqlite::DbPtr db)
     : path_(std::move(path)), read_only_(read_only), db_(std::move(db)), cache_(db_.get()) {
   // Before anything reads the file: another process may be migrating or appending.
-  sqlite3_busy_timeout(db_.get(), kBusyTimeoutMs);
+  sqlite3_busy_handler(db_.get(), wait_fairly, &busy_started_ms_);
 }
+
+namespace {
+
+// A file name as an SQLite URI path: the characters a URI gives a meaning to are escaped.
+std::string uri_path(const std::string& path) {
+  std::string out;
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') out += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    else out += c;
+  }
+  return out;
+}
+
+// Words for a path that cannot be opened, instead of SQLite's "unable to open database file".
+Status unopenable(const std::string& path, bool read_only) {
+  std::error_code ec;
+  const std::filesystem::path p(path);
+  if (std::filesystem::is_directory(p, ec)) {
+    return Status::invalid_argument(fmt::format("{} is a folder, not a journal file", path));
+  }
+  const auto parent = p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
+  if (!std::filesystem::is_directory(parent, ec)) {
+    return Status::invalid_argument(
+        fmt::format("cannot make a journal at {}: the folder {} does not exist", path, parent.string()));
+  }
+  return Status::io_error(fmt::format("cannot open {} for {}: check that the file and its folder "
+                                      "may be {}",
+                                      path, read_only ? "reading" : "writing",
+                                      read_only ? "read" : "written"));
+}
+
+}  // namespace
 
 Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_ptr<Journal>* out) {
   const bool in_memory = path == kInMemory;
@@ -119,17 +169,36 @@ Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_
   if (read_only && !std::filesystem::exists(path, ignored)) {
     return Status::not_found(fmt::format("there is no journal at {}", path));
   }
-  const int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-  sqlite3* raw = nullptr;
-  const int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
-  sqlite::DbPtr db(raw);  // sqlite3_open_v2 hands back a handle to close even when it fails
-  if (rc != SQLITE_OK) return sqlite::error_status(raw, rc, fmt::format("opening {}", path));
-
-  std::unique_ptr<SqliteJournal> journal(new SqliteJournal(path, read_only, std::move(db)));
-  if (Status s = journal->bring_schema_up_to_date(); !s.is_ok()) return s;
-  if (Status s = journal->enable_foreign_keys(); !s.is_ok()) return s;
-  *out = std::move(journal);
-  return Status::ok();
+  if (!in_memory && std::filesystem::is_directory(path, ignored)) return unopenable(path, read_only);
+  // A read-only journal on a read-only file system (an archive, a CD): SQLite cannot make the
+  // WAL's shared-memory file beside it, so it is opened as immutable, which needs no lock.
+  // Only when no write-ahead log holds events the main file lacks: those would be missed.
+  for (const bool immutable : {false, true}) {
+    if (immutable) {
+      const auto wal = std::filesystem::path(path + "-wal");
+      if (!read_only || (std::filesystem::exists(wal, ignored) && std::filesystem::file_size(wal, ignored) > 0)) {
+        break;
+      }
+    }
+    const int flags = read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    const std::string name = immutable ? "file:" + uri_path(path) + "?immutable=1" : path;
+    sqlite3* raw = nullptr;
+    const int rc = sqlite3_open_v2(name.c_str(), &raw, flags | (immutable ? SQLITE_OPEN_URI : 0), nullptr);
+    sqlite::DbPtr db(raw);  // sqlite3_open_v2 hands back a handle to close even when it fails
+    if (rc != SQLITE_OK) {
+      if ((rc & 0xFF) == SQLITE_CANTOPEN || (rc & 0xFF) == SQLITE_READONLY) continue;
+      return sqlite::error_status(raw, rc, fmt::format("opening {}", path));
+    }
+    std::unique_ptr<SqliteJournal> journal(new SqliteJournal(path, read_only, std::move(db)));
+    Status s = journal->bring_schema_up_to_date();
+    if (s.is_ok()) s = journal->enable_foreign_keys();
+    if (s.is_ok()) {
+      *out = std::move(journal);
+      return Status::ok();
+    }
+    if (!s.is_io_error()) return s;
+  }
+  return unopenable(path, read_only);
 }
 
 // A setting of the connection, not of the file: it writes nothing. Enabled after the file
@@ -156,9 +225,9 @@ Status SqliteJournal::bring_schema_up_to_date() {
   if (Status s = classify(state, path_, &kind); !s.is_ok()) return s;
   if (kind != FileKind::Current) {
     if (read_only_) {
-      return Status::invalid_argument(
+      return Status::corrupt(
           kind == FileKind::Empty
-              ? fmt::format("{} is empty: it is not a deedlog journal yet", path_)
+              ? fmt::format("{} is not a deedlog journal: it is empty", path_)
               : fmt::format("{} has journal schema {}, older than this program's {}: open it once "
                             "for writing to upgrade it",
                             path_, state.user_version, migrations::latest_version()));
@@ -197,8 +266,35 @@ Status SqliteJournal::writable(std::string_view doing) const {
   return Status::invalid_argument(fmt::format("cannot {}: {} was opened read-only", doing, path_));
 }
 
-Status SqliteJournal::create_game(const std::string& header_json, std::int64_t* game_id) {
-  if (Status s = writable("create a game"); !s.is_ok()) return s;
+sqlite::Transaction::Kind SqliteJournal::write_kind() const {
+  return open_transactions_ > 0 ? sqlite::Transaction::Kind::Savepoint : sqlite::Transaction::Kind::Immediate;
+}
+
+Status SqliteJournal::write_transaction(const std::function<Status()>& fn) {
+  if (Status s = writable("write"); !s.is_ok()) return s;
+  sqlite::Transaction tx(&cache_, write_kind());
+  if (!tx.begun().is_ok()) {
+    return reworded(tx.begun(), fmt::format("{}; nothing was written", tx.begun().message()));
+  }
+  ++open_transactions_;
+  Status s = fn();
+  --open_transactions_;
+  if (!s.is_ok()) return s;  // tx rolls back as it goes out of scope
+  return tx.commit();
+}
+
+Status SqliteJournal::create_game(const std::string& header_json, const std::vector<NewEvent>& opening,
+                                  std::int64_t* game_id) {
+  return write_transaction([&] {
+    std::int64_t id = 0;
+    if (Status s = insert_game(header_json, &id); !s.is_ok()) return s;
+    if (Status s = append_rows(id, 1, opening); !s.is_ok()) return s;
+    *game_id = id;
+    return Status::ok();
+  });
+}
+
+Status SqliteJournal::insert_game(const std::string& header_json, std::int64_t* game_id) {
   sqlite::Query q;
   if (Status s = cache_.prepare("INSERT INTO games (header, created, genesis)"
                                 " VALUES (?1, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?2)",
@@ -284,16 +380,17 @@ Status SqliteJournal::insert_event(const EventRow& row) {
 Status SqliteJournal::append(std::int64_t game_id, std::int64_t expected_first_seq,
                              const std::vector<NewEvent>& events) {
   if (events.empty()) return Status::ok();
-  if (Status s = writable("append events"); !s.is_ok()) return s;
+  // The write lock is taken at once (IMMEDIATE), so the last seq is read under it and no
+  // other writer can append between the check and the inserts.
+  return write_transaction([&] { return append_rows(game_id, expected_first_seq, events); });
+}
+
+Status SqliteJournal::append_rows(std::int64_t game_id, std::int64_t expected_first_seq,
+                                  const std::vector<NewEvent>& events) {
+  if (events.empty()) return Status::ok();
   if (expected_first_seq < 1) {
     return Status::invalid_argument(
         fmt::format("events are numbered from 1; cannot append at seq {}", expected_first_seq));
-  }
-  // IMMEDIATE: the last seq is read under the write lock, so no other writer can append
-  // between the check and the inserts.
-  sqlite::Transaction tx(&cache_, sqlite::Transaction::Kind::Immediate);
-  if (!tx.begun().is_ok()) {
-    return reworded(tx.begun(), fmt::format("{}; nothing was written", tx.begun().message()));
   }
   std::int64_t last_seq = 0;
   std::string prev_hash;
@@ -313,14 +410,14 @@ Status SqliteJournal::append(std::int64_t game_id, std::int64_t expected_first_s
     row.prev_hash = prev_hash;
     row.hash = event_hash(row);
     if (Status s = insert_event(row); !s.is_ok()) {
-      // The transaction rolls back as tx goes out of scope: the whole move or nothing.
+      // The caller's transaction rolls back: the whole move or nothing.
       return reworded(s, fmt::format("event {} of {} (seq {}, {}) was refused, so none of them "
                                      "was written: {}",
                                      i + 1, events.size(), row.seq, e.type, s.message()));
     }
     prev_hash = row.hash;
   }
-  return tx.commit();
+  return Status::ok();
 }
 
 Status SqliteJournal::require_game(std::int64_t game_id) {
@@ -329,8 +426,62 @@ Status SqliteJournal::require_game(std::int64_t game_id) {
   return head(game_id, &last_seq, &last_hash);
 }
 
+Status SqliteJournal::hash_before(std::int64_t game_id, std::int64_t seq, std::string* hash) {
+  sqlite::Query q;
+  if (seq <= 1) {
+    if (Status s = cache_.prepare("SELECT genesis FROM games WHERE game_id = ?1", &q); !s.is_ok()) return s;
+    q.bind(1, game_id);
+  } else {
+    if (Status s = cache_.prepare("SELECT hash FROM events WHERE game_id = ?1 AND seq = ?2", &q); !s.is_ok()) {
+      return s;
+    }
+    q.bind(1, game_id).bind(2, seq - 1);
+  }
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) {
+    return seq <= 1 ? no_such_game(game_id)
+                    : Status::corrupt(fmt::format("event {} of game {} is missing (an event was deleted): "
+                                                  "the journal is damaged; referee verify tells more",
+                                                  seq - 1, game_id));
+  }
+  if (rc != SQLITE_ROW) return sqlite::error_status(db_.get(), rc, "reading events");
+  *hash = q.text(0);
+  return Status::ok();
+}
+
 Status SqliteJournal::scan(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
                            const std::function<bool(const EventRow&)>& fn) {
+  from_seq = std::max<std::int64_t>(from_seq, 1);
+  std::string prev_hash;
+  if (Status s = hash_before(game_id, from_seq, &prev_hash); !s.is_ok()) return s;
+  std::int64_t expected_seq = from_seq;
+  std::string broken;
+  const auto checked = [&](const EventRow& row) {
+    if (row.seq != expected_seq) {
+      broken = fmt::format("event {} is missing (an event was deleted)", expected_seq);
+    } else if (row.prev_hash != prev_hash) {
+      broken = fmt::format("event {} does not follow on from the event before it "
+                           "(events were deleted, inserted, reordered or rewritten)",
+                           row.seq);
+    } else if (event_hash(row) != row.hash) {
+      broken = fmt::format("event {} ({}) was edited: its fields do not hash to its stored hash", row.seq,
+                           row.type.substr(0, 40));
+    }
+    if (!broken.empty()) return false;
+    ++expected_seq;
+    prev_hash = row.hash;
+    return fn(row);
+  };
+  if (Status s = scan_rows(game_id, from_seq, to_seq, checked); !s.is_ok()) return s;
+  if (!broken.empty()) {
+    return Status::corrupt(fmt::format("game {}: {}; nothing was read past it (referee verify tells more)",
+                                       game_id, broken));
+  }
+  return Status::ok();
+}
+
+Status SqliteJournal::scan_rows(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
+                                const std::function<bool(const EventRow&)>& fn) {
   if (Status s = require_game(game_id); !s.is_ok()) return s;
   sqlite::Query q;
   if (Status s = cache_.prepare("SELECT seq, at, actor, type, payload, prev_hash, hash FROM events"
@@ -397,10 +548,17 @@ Status SqliteJournal::verify_chain(std::int64_t game_id, ChainReport* report) {
     prev_hash = row.hash;
     return true;
   };
-  if (Status s = scan(game_id, 1, 0, check); !s.is_ok()) return s;
+  if (Status s = scan_rows(game_id, 1, 0, check); !s.is_ok()) return s;
   if (report->ok) report->head_hash = prev_hash;
   return Status::ok();
 }
+
+// A snapshot row's state column holds: the hash of the event the state folds to (64 hex),
+// the SHA-256 of the state bytes (64 hex), then the state bytes. The first ties the cache to
+// one point of the chain (a snapshot left over from a rewritten history no longer fits), the
+// second catches a damaged blob. Neither can stop a forger who recomputes them: the state is
+// still checked by its reader, and verify compares every snapshot with the folded events.
+constexpr std::size_t kHexHash = 64;
 
 Status SqliteJournal::put_snapshot(std::int64_t game_id, std::int64_t seq,
                                    const std::string& blob) {
@@ -413,13 +571,15 @@ Status SqliteJournal::put_snapshot(std::int64_t game_id, std::int64_t seq,
         fmt::format("game {} has events 1 to {}: there can be no snapshot after event {}", game_id,
                     last_seq, seq));
   }
+  std::string event_hash_hex;
+  if (Status s = hash_before(game_id, seq + 1, &event_hash_hex); !s.is_ok()) return s;
   sqlite::Query q;
   if (Status s = cache_.prepare(
           "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?1, ?2, ?3)", &q);
       !s.is_ok()) {
     return s;
   }
-  q.bind(1, game_id).bind(2, seq).bind_blob(3, blob);
+  q.bind(1, game_id).bind(2, seq).bind_blob(3, event_hash_hex + sha256_hex(blob) + blob);
   return q.run("storing a snapshot");
 }
 
@@ -428,20 +588,38 @@ Status SqliteJournal::latest_snapshot(std::int64_t game_id, std::int64_t max_seq
   *seq = 0;
   blob->clear();
   sqlite::Query q;
-  if (Status s = cache_.prepare("SELECT seq, state FROM snapshots WHERE game_id = ?1 AND seq <= ?2"
-                                " ORDER BY seq DESC LIMIT 1",
+  // Newest first; a row that does not fit its event or its digest is passed over, so an
+  // older sound snapshot (or none: fold from the start) is used instead.
+  if (Status s = cache_.prepare("SELECT s.seq, s.state, e.hash FROM snapshots s"
+                                " JOIN events e ON e.game_id = s.game_id AND e.seq = s.seq"
+                                " WHERE s.game_id = ?1 AND s.seq <= ?2 ORDER BY s.seq DESC",
                                 &q);
       !s.is_ok()) {
     return s;
   }
   q.bind(1, game_id).bind(2, max_seq);
-  const int rc = q.step();
-  if (rc == SQLITE_ROW) {
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) {
+    const std::string stored = q.blob(1);
+    if (stored.size() < 2 * kHexHash || stored.compare(0, kHexHash, q.text(2)) != 0) continue;
+    std::string state = stored.substr(2 * kHexHash);
+    if (stored.compare(kHexHash, kHexHash, sha256_hex(state)) != 0) continue;
     *seq = q.int64(0);
-    *blob = q.blob(1);
-  } else if (rc != SQLITE_DONE) {
-    return sqlite::error_status(db_.get(), rc, "reading a snapshot");
+    *blob = std::move(state);
+    return Status::ok();
   }
+  if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "reading a snapshot");
+  return Status::ok();
+}
+
+Status SqliteJournal::snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) {
+  out->clear();
+  sqlite::Query q;
+  if (Status s = cache_.prepare("SELECT seq FROM snapshots WHERE game_id = ?1 ORDER BY seq", &q); !s.is_ok()) return s;
+  q.bind(1, game_id);
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) out->push_back(q.int64(0));
+  if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "listing snapshots");
   return Status::ok();
 }
 

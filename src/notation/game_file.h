@@ -51,6 +51,12 @@ std::string print_move(const Command& command, const Ruleset& ruleset,
 std::string print_game(const GameHeader& header, const std::optional<SetupPosition>& setup,
                        const std::vector<Command>& moves, const Ruleset& ruleset);
 
+// A [Setup] section's lines as text (without the [Setup] line itself), and back: the game's
+// header keeps the setup so that the opening is decided from what the hashed header states.
+std::string setup_text(const SetupPosition& setup, const Ruleset& ruleset, const std::vector<std::string>& players);
+bool parse_setup_text(const std::string& text, const Ruleset& ruleset, const std::vector<std::string>& players,
+                      SetupPosition* out, ParseError* error);
+
 // "line 3: message", or the message alone when the error has no line.
 std::string format_error(const ParseError& error);
 

@@ -1,0 +1,21 @@
+#pragma once
+// Is this a position the edition can hold? Asked of a position that did not come from folding
+// events here and now (a snapshot read back from the journal), before anything reads it: every
+// index in range for this board, these packs and these players, every flag and phase one the
+// engine can set, then the invariants every position keeps (engine/invariants.h).
+#include <string>
+
+#include "engine/state.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+// The largest sum of money an event or a position may carry: far beyond any game (a bank of
+// a million million units), and far enough below the int64 limit that sums cannot overflow.
+inline constexpr std::int64_t kMaxMoneyUnits = 1'000'000'000'000;
+
+// "" when the position is sound for this edition and number of players; otherwise the first
+// thing wrong, in words.
+std::string check_state(const Ruleset& ruleset, int player_count, const State& state);
+
+}  // namespace deedlog
