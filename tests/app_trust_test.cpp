@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <fstream>
+#include <functional>
+#include <iostream>
 #include <random>
 #include <thread>
 #include <vector>
@@ -457,6 +459,91 @@ TEST(NotAJournal, OtherFilesAreExitOneAndLeftAlone) {
   EXPECT_NE(folder.err.find("folder"), std::string::npos) << folder.err;
   EXPECT_EQ(folder.err.find("disk I/O"), std::string::npos) << folder.err;
   EXPECT_EQ(referee(imported("at-negative", sample("uk-1972/mortgage-traded-lifted-at-once.game")), "status --at -5").code, kExitUsage);
+}
+
+}  // namespace
+}  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// ---- Crashes ------------------------------------------------------------------------------------
+
+// Kills `referee ARGS` at its Nth call of syscall (strace's fault injection), for N = 1, 2, ...
+// until a run goes through untouched; after each kill, check(db) must hold. Returns the kills.
+int kill_at_every(const std::string& syscall, const std::filesystem::path& db, const std::string& args,
+                  const std::function<void()>& reset, const std::function<void(int)>& check) {
+  int kills = 0;
+  for (int n = 1; n < 2000; ++n) {
+    reset();
+    const RunResult r = testing::run(
+        "strace", fmt::format("-f -o /dev/null -e trace={0} -e inject={0}:signal=SIGKILL:when={1} {2} --db {3} {4}",
+                              syscall, n, DEEDLOG_REFEREE, quote(db.string()), args));
+    if (r.code == kExitOk || r.code == kExitRefused) break;  // the Nth call never came: every point was tried
+    ++kills;
+    check(n);
+  }
+  return kills;
+}
+
+// Kill -9 at every durable write of an import (each write to the file or its log, each flush):
+// afterwards the journal holds either nothing or the whole game, and verifies.
+TEST(Crash, AnImportKilledAtAnyWriteLeavesNothingOrTheWholeGame) {
+  if (testing::run("strace", "-V").code != 0) GTEST_SKIP() << "strace is not installed";
+  const auto dir = temp_dir("crash-import");
+  const auto db = dir / "club.db";
+  const std::string args = "import " + quote(sample("uk-1972/long-game.game"));
+  const auto reset = [&] {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
+  };
+  int whole = 0, none = 0;
+  const auto check = [&](int n) {
+    const RunResult v = referee(db, "--json verify");
+    if (v.code == kExitFailure && v.err.find("empty") != std::string::npos) {
+      ++none;  // killed before the journal's schema was committed: an empty file, nothing in it
+      return;
+    }
+    ASSERT_EQ(v.code, kExitOk) << "kill " << n << ": " << v.out << v.err;
+    const json j = json::parse(v.out);
+    ASSERT_LE(j["games"].size(), 1u) << "kill " << n;
+    if (j["games"].empty()) {
+      ++none;
+    } else {
+      EXPECT_EQ(j["games"][0]["events"], 808) << "kill " << n << ": a partial game";
+      ++whole;
+    }
+  };
+  int kills = 0;
+  for (const char* syscall : {"pwrite64", "fdatasync"}) kills += kill_at_every(syscall, db, args, reset, check);
+  EXPECT_GT(kills, 100);
+  EXPECT_GT(none, 0);
+  std::cout << "[ crash    ] import killed " << kills << " times: " << none << " left nothing, " << whole
+            << " the whole game, 0 anything else\n";
+}
+
+// The same for moves played one by one into a game that has snapshots.
+TEST(Crash, AMoveKilledAtAnyWriteIsRecordedWholeOrNotAtAll) {
+  if (testing::run("strace", "-V").code != 0) GTEST_SKIP() << "strace is not installed";
+  const auto src = imported("crash-play-src", sample("uk-1972/long-game.game"), "--snapshot-every 4");
+  const auto dir = temp_dir("crash-play");
+  const auto db = dir / "club.db";
+  const json before = json::parse(referee(src, "--json status").out);
+  const std::string move = json::parse(referee(src, "--json moves").out)["moves"][0].get<std::string>();
+  const auto reset = [&] {
+    for (const char* suffix : {"-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
+    std::filesystem::copy_file(src, db, std::filesystem::copy_options::overwrite_existing);
+  };
+  const auto check = [&](int n) {
+    const RunResult v = referee(db, "--json verify");
+    ASSERT_EQ(v.code, kExitOk) << "kill " << n << ": " << v.out << v.err;
+    const std::int64_t seq = json::parse(referee(db, "--json status").out)["seq"].get<std::int64_t>();
+    EXPECT_TRUE(seq == before["seq"].get<std::int64_t>() || seq > before["seq"].get<std::int64_t>() + 1)
+        << "kill " << n << ": the move is half there";
+  };
+  int kills = 0;
+  for (const char* syscall : {"pwrite64", "fdatasync"})
+    kills += kill_at_every(syscall, db, "--snapshot-every 1 play " + quote(move), reset, check);
+  EXPECT_GT(kills, 2);
 }
 
 }  // namespace
