@@ -459,6 +459,22 @@ TEST(NotAJournal, OtherFilesAreExitOneAndLeftAlone) {
   EXPECT_NE(folder.err.find("folder"), std::string::npos) << folder.err;
   EXPECT_EQ(folder.err.find("disk I/O"), std::string::npos) << folder.err;
   EXPECT_EQ(referee(imported("at-negative", sample("uk-1972/mortgage-traded-lifted-at-once.game")), "status --at -5").code, kExitUsage);
+  // A journal whose tables another program changed: words, not our SQL.
+  const auto altered = imported("altered-tables", sample("uk-1972/mortgage-traded-lifted-at-once.game"));
+  Sql(altered).exec("DROP TABLE snapshots");
+  const RunResult r = referee(altered, "verify");
+  EXPECT_EQ(r.code, kExitFailure) << r.err;
+  EXPECT_EQ(r.err.find("SELECT"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("tables"), std::string::npos) << r.err;
+  // A journal with no game says so.
+  const auto empty = dir / "new.db";
+  EXPECT_EQ(referee(empty, "play \"Ann rolls 1 2\"").code, kExitFailure);  // makes the journal, finds no game
+  const RunResult none = referee(empty, "status");
+  EXPECT_EQ(none.code, kExitFailure);
+  EXPECT_NE(none.err.find("no game"), std::string::npos) << none.err;
+  const RunResult nothing = referee(empty, "verify");
+  EXPECT_EQ(nothing.code, kExitOk);
+  EXPECT_NE(nothing.out.find("no game"), std::string::npos) << nothing.out;
 }
 
 }  // namespace

@@ -102,11 +102,16 @@ static Status compile(sqlite3* db, std::string_view sql, StmtPtr* out, const cha
   return Status::ok();
 }
 
+// A statement of ours fails to compile only when the file's tables are not the ones our schema
+// made (a table dropped or altered by another program): say that, not the SQL.
+constexpr std::string_view kUnpreparable =
+    "the journal's tables are not as deedlog made them (a table or column is missing or changed)";
+
 Status StatementCache::prepare(const char* sql, Query* out) {
   auto found = entries_.find(std::string_view(sql));
   if (found == entries_.end()) {
     StmtPtr stmt;
-    if (Status s = compile(db_, sql, &stmt, nullptr, fmt::format("preparing \"{}\"", sql));
+    if (Status s = compile(db_, sql, &stmt, nullptr, kUnpreparable);
         !s.is_ok()) {
       return s;
     }
@@ -119,7 +124,7 @@ Status StatementCache::prepare(const char* sql, Query* out) {
     return Status::ok();
   }
   StmtPtr one_off;
-  if (Status s = compile(db_, sql, &one_off, nullptr, fmt::format("preparing \"{}\"", sql));
+  if (Status s = compile(db_, sql, &one_off, nullptr, kUnpreparable);
       !s.is_ok()) {
     return s;
   }
