@@ -4,8 +4,12 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <fstream>
 #include <thread>
 
+#include "app/narration.h"
+#include "engine/decide.h"
+#include "rules/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -162,6 +166,102 @@ TEST(ReplayHtml, ScreenshotForTheReadme) {
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_TRUE(std::filesystem::exists(png));
 }
+
+bool has_unknown_name(const std::string& words) {
+  // "?" standing alone as a name: "to buy ? for", "(?)", "on ?."
+  for (std::size_t i = words.find('?'); i != std::string::npos; i = words.find('?', i + 1)) {
+    const bool open = i == 0 || words[i - 1] == ' ' || words[i - 1] == '(';
+    const bool close = i + 1 == words.size() || std::string(" ).,:;").find(words[i + 1]) != std::string::npos;
+    if (open && close) return true;
+  }
+  return false;
+}
+
+bool has_absurd_number(const std::string& words) {
+  // No sum in any game comes near 10 digits (cash is capped at 1,000,000,000).
+  std::size_t run = 0;
+  for (char c : words) {
+    run = c >= '0' && c <= '9' ? run + 1 : 0;
+    if (run > 10) return true;
+  }
+  return false;
+}
+
+// The words for a phase whose square is not (or no longer) on the board name no square and no
+// price read from past the end of the board: after "Ann buys", before the move completes, the
+// phase is still BuyDecision with the pending square cleared.
+TEST(PhaseWords, NoSquareOffTheBoard) {
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  const std::vector<std::string> names = {"Ann", "Ben"};
+  State s = initial_state(r, GameHeader{"uk-1972", names});
+  for (Phase phase : {Phase::BuyDecision, Phase::TaxChoice, Phase::CardDice, Phase::Auction}) {
+    for (SquareId square : {kNoSquare, static_cast<SquareId>(r.board_size()), static_cast<SquareId>(63)}) {
+      s.phase = phase;
+      s.pending_square = square;
+      s.auction = AuctionState{};
+      s.auction.square = square;
+      const std::string words = phase_words(r, names, s);
+      EXPECT_FALSE(has_unknown_name(words)) << words;
+      EXPECT_EQ(words.find("for " + r.words.currency), std::string::npos) << words;
+      EXPECT_FALSE(words.empty());
+    }
+  }
+  // A building auction sells a house, not a square.
+  s.phase = Phase::Auction;
+  s.auction = AuctionState{};
+  s.auction.lot = AuctionLot::House;
+  EXPECT_NE(phase_words(r, names, s).find(r.words.house), std::string::npos) << phase_words(r, names, s);
+  EXPECT_FALSE(has_unknown_name(phase_words(r, names, s)));
+  // A square on the board is still named, with its price.
+  s.phase = Phase::BuyDecision;
+  s.pending_square = 39;
+  EXPECT_NE(phase_words(r, names, s).find(r.square(39).name), std::string::npos);
+  EXPECT_NE(phase_words(r, names, s).find(fmt::format("{}{}", r.words.currency, r.square(39).price.units)), std::string::npos);
+}
+
+// The page's data for every sample game: the words of each phase (computed after every event,
+// also inside a move whose square is already cleared) and of each event name only squares on the
+// board and only sane sums; each event's marked square is on the board.
+class SamplePage : public ::testing::TestWithParam<std::filesystem::path> {};
+
+TEST_P(SamplePage, NamesOnlySquaresOnTheBoardAndSaneSums) {
+  const auto dir = temp_dir("replay-html-" + testing::sample_test_name(GetParam()));
+  const RemovedAtExit cleanup{dir};
+  const auto db = dir / "x.db";
+  const RunResult imported = referee(db, "import " + quote(GetParam().string()));
+  ASSERT_TRUE(imported.code == 0 || imported.code == 3) << imported.err;  // a disputed game stops at its breach
+  if (imported.code == 3 && referee(db, "status").code != 0) GTEST_SKIP() << "the setup is refused: no game";
+  const auto html_path = dir / "page.html";
+  const RunResult h = replay(db, "--html " + quote(html_path.string()));
+  ASSERT_EQ(h.code, 0) << h.err;
+  std::ifstream in(html_path);
+  const std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string open = "<script type=\"application/json\" id=\"replay-data\">";
+  const auto from = html.find(open);
+  ASSERT_NE(from, std::string::npos);
+  const auto to = html.find("</script>", from);
+  const json d = json::parse(html.substr(from + open.size(), to - from - open.size()));
+  const std::size_t squares = d["squares"].size();
+  ASSERT_GT(squares, 0u);
+  ASSERT_FALSE(d["phases"].empty());
+  for (const auto& phase : d["phases"]) {
+    const std::string words = phase[1].get<std::string>();
+    EXPECT_FALSE(has_unknown_name(words)) << "after event " << phase[0] << ": " << words;
+    EXPECT_FALSE(has_absurd_number(words)) << "after event " << phase[0] << ": " << words;
+  }
+  for (std::size_t i = 0; i < d["events"].size(); ++i) {
+    const auto& e = d["events"][i];
+    const std::string words = e[1].get<std::string>();
+    EXPECT_FALSE(has_unknown_name(words)) << "event " << i + 1 << ": " << words;
+    EXPECT_FALSE(has_absurd_number(words)) << "event " << i + 1 << ": " << words;
+    const int mark = e[2].get<int>();
+    EXPECT_TRUE(mark == -1 || (mark >= 0 && static_cast<std::size_t>(mark) < squares)) << "event " << i + 1;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, SamplePage, ::testing::ValuesIn(testing::all_sample_games()),
+                         [](const auto& info) { return testing::sample_test_name(info.param); });
 
 }  // namespace
 }  // namespace deedlog

@@ -284,11 +284,17 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
 
 std::string phase_words(const Ruleset& r, const std::vector<std::string>& names, const State& s) {
   const std::string who = name_of(names, s.turn);
+  // The state is also read between the events of one move (the replay's phase after every
+  // event): a phase's square may already be cleared (kNoSquare after "Ann buys", before the
+  // move completes) or, in a damaged journal, be off the board. Words for a square are said
+  // only when the square is on the board; otherwise the phase is told without it.
+  const bool on_board = s.pending_square < r.squares.size();
   switch (s.phase) {
     case Phase::AwaitingRoll:
-      if (s.player(s.turn).in_jail) return fmt::format("{} is in {}: throws for doubles, pays the fine or uses a card", who, r.words.jail);
+      if (s.turn >= 0 && s.turn < s.player_count && s.player(s.turn).in_jail) return fmt::format("{} is in {}: throws for doubles, pays the fine or uses a card", who, r.words.jail);
       return s.rolled_this_turn ? fmt::format("{} throws again (doubles)", who) : fmt::format("{} to throw", who);
     case Phase::BuyDecision:
+      if (!on_board) return fmt::format("{}'s move goes on", who);
       if (!r.regions.empty()) {
         // regional-currency: the price as the buyer pays it, and as printed in the region's money.
         const Money printed = r.square(s.pending_square).price;
@@ -297,11 +303,17 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
                            in_currency(r, printed, currency_at(r, s.pending_square)));
       }
       return fmt::format("{} to buy {} for {} or decline", who, sq(r, s.pending_square), money(r, r.square(s.pending_square).price));
-    case Phase::Auction:
+    case Phase::Auction: {
+      // A building auction sells one house or hotel, not a square.
+      const std::string lot = s.auction.lot == AuctionLot::House   ? with_article(r.words.house)
+                              : s.auction.lot == AuctionLot::Hotel ? with_article(r.words.hotel)
+                              : s.auction.square < r.squares.size() ? sq(r, s.auction.square)
+                                                                    : std::string();
+      const std::string what = lot.empty() ? std::string("auction") : "auction of " + lot;
       return s.auction.high_bidder == kBank
-                 ? fmt::format("auction of {}: no bid yet", sq(r, s.auction.square))
-                 : fmt::format("auction of {}: {} bids {}", sq(r, s.auction.square), name_of(names, s.auction.high_bidder),
-                               money(r, s.auction.high_bid));
+                 ? fmt::format("{}: no bid yet", what)
+                 : fmt::format("{}: {} bids {}", what, name_of(names, s.auction.high_bidder), money(r, s.auction.high_bid));
+    }
     case Phase::AwaitingCard:
       return fmt::format("{} to take {} card", who, with_article(r.decks[static_cast<int>(s.pending_deck)].name));
     case Phase::CardChoice:
@@ -310,8 +322,12 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
     case Phase::TurnOver: return fmt::format("{}'s move is over", who);
     case Phase::Placing: return fmt::format("{} to place the building bought at auction", name_of(names, s.placing_player));
     case Phase::GameOver: return fmt::format("the game is over: {} has won", name_of(names, s.winner));
-    case Phase::TaxChoice: return fmt::format("{} to choose how to pay the tax on {}", who, sq(r, s.pending_square));
-    case Phase::CardDice: return fmt::format("{} to throw the dice for the rent on {}", who, sq(r, s.pending_square));
+    case Phase::TaxChoice:
+      if (!on_board) return fmt::format("{} to choose how to pay the tax", who);
+      return fmt::format("{} to choose how to pay the tax on {}", who, sq(r, s.pending_square));
+    case Phase::CardDice:
+      if (!on_board) return fmt::format("{} to throw the dice for the rent", who);
+      return fmt::format("{} to throw the dice for the rent on {}", who, sq(r, s.pending_square));
     case Phase::JailChoice:
       return fmt::format("{} to pay the {} fine and move, or miss his next go", who, money(r, s.pending_fine));
   }

@@ -42,11 +42,14 @@ std::array<std::int64_t, 5> player_row(const State& s, const Valuation& v, Playe
   return {ps.cash.units, ps.square, flags, v.estates[static_cast<std::size_t>(p)].total.units, ps.total_owed().units};
 }
 
-SquareId event_square(const Event& e, const State& after) {
-  if (e.square != kNoSquare) return e.square;
-  if (e.type != EventType::TurnStarted && e.player >= 0 && e.player < after.player_count)
-    return after.player(e.player).square;
-  return kNoSquare;
+// The square to mark for an event, or kNoSquare: never a number off the board (the page's
+// script indexes its squares by it).
+SquareId event_square(const Ruleset& r, const Event& e, const State& after) {
+  SquareId s = kNoSquare;
+  if (e.square != kNoSquare) s = e.square;
+  else if (e.type != EventType::TurnStarted && e.player >= 0 && e.player < after.player_count)
+    s = after.player(e.player).square;
+  return s < r.squares.size() ? s : kNoSquare;
 }
 
 json page_data(const Timeline& t, std::int64_t start) {
@@ -122,7 +125,7 @@ json page_data(const Timeline& t, std::int64_t start) {
                                                                      : commentary(r, t.names(), s, te.event);
     prev = s;
     evolve(s, te.event);
-    const SquareId mark = event_square(te.event, s);
+    const SquareId mark = event_square(r, te.event, s);
     events.push_back({te.type, words, mark == kNoSquare ? -1 : static_cast<int>(mark)});
     record(q);
   }

@@ -342,9 +342,10 @@ std::string building_mark(const Holding& h) {
 SquareId event_square(const Timeline& t, std::int64_t p, const State& s) {
   if (p <= 0) return kNoSquare;
   const Event& e = t.event(p);
-  if (e.square != kNoSquare) return e.square;
-  if (e.player >= 0 && e.player < s.player_count && e.type != EventType::TurnStarted) return s.player(e.player).square;
-  return kNoSquare;
+  SquareId sq = kNoSquare;
+  if (e.square != kNoSquare) sq = e.square;
+  else if (e.player >= 0 && e.player < s.player_count && e.type != EventType::TurnStarted) sq = s.player(e.player).square;
+  return sq < t.ruleset().squares.size() ? sq : kNoSquare;
 }
 
 void draw_board(Canvas& c, const Layout& l, const Timeline& t, const State& s, std::int64_t p) {
@@ -534,7 +535,8 @@ void draw_side_panel(Canvas& c, const Layout& l, int rows, const Timeline& t, co
     ++y;
     std::string where = ps.bankrupt ? std::string("bankrupt, out of the game")
                         : ps.in_jail ? fmt::format("in {}, {} turn{} used", r.words.jail, ps.jail_turns, ps.jail_turns == 1 ? "" : "s")
-                                     : "on " + r.square(ps.square).name;
+                                     : ps.square < r.squares.size() ? "on " + r.square(ps.square).name
+                                                                       : std::string("off the board");
     if (ps.jail_card_count())
       where += fmt::format(" · {} Get Out of {} Free card{}", ps.jail_card_count(), r.words.jail,
                            ps.jail_card_count() == 1 ? "" : "s");

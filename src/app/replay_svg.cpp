@@ -115,9 +115,10 @@ std::string dynamic_layer(const Timeline& t, const BoardGeometry& g, const State
 SquareId event_square(const Timeline& t, std::int64_t seq, const State& s) {
   if (seq <= 0) return kNoSquare;
   const Event& e = t.event(seq);
-  if (e.square != kNoSquare) return e.square;
-  if (e.player >= 0 && e.player < s.player_count) return s.player(e.player).square;
-  return kNoSquare;
+  SquareId sq = kNoSquare;
+  if (e.square != kNoSquare) sq = e.square;
+  else if (e.player >= 0 && e.player < s.player_count) sq = s.player(e.player).square;
+  return sq < t.ruleset().squares.size() ? sq : kNoSquare;
 }
 
 std::string name_lines(const std::string& name, double x, double y, int chars, double size, bool bold) {
@@ -328,7 +329,8 @@ std::string board_svg(const Timeline& t, std::int64_t seq, const BoardSvgOptions
     for (PlayerId p = 0; p < s.player_count; ++p) {
       const PlayerState& ps = s.player(p);
       token(out, mid - 120, y - 4, p, letters[static_cast<std::size_t>(p)]);
-      std::string status = ps.bankrupt ? "bankrupt" : fmt::format("on {}", r.square(ps.square).name);
+      std::string status = ps.bankrupt ? "bankrupt" : ps.square < r.squares.size() ? fmt::format("on {}", r.square(ps.square).name)
+                                                                                 : std::string("off the board");
       if (ps.in_jail) status = fmt::format("in {}", r.words.jail);
       out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\"><tspan font-weight=\"bold\">{}</tspan> {} · {}</text>",
                          num(mid - 105), num(y), xml_escape(t.names()[static_cast<std::size_t>(p)]),
