@@ -180,7 +180,7 @@ SimulationOptions long_stay(std::uint64_t seed, int games, int max_moves) {
   o.games = games;
   o.seed = seed;
   o.max_moves = max_moves;
-  o.starting_cash = 1'000'000'000'000'000;  // nobody goes broke (not even paying 10% income tax): every game runs to the move limit
+  o.starting_cash = kMaxSimulationCash;  // nobody goes broke (not even paying 10% income tax): every game runs to the move limit
   o.jail_strategy = JailStrategy::StayLong;
   return o;
 }

@@ -172,5 +172,30 @@ TEST(Simulation, BadOptionsAreUsageErrors) {
   EXPECT_EQ(testing::referee(dir / "x.db", "simulate --games -1").code, 2);
 }
 
+// --cash beyond any game (it would overflow the 64-bit sums) or below 0 is a usage error, and no
+// game is written; the largest amount allowed still plays.
+TEST(Simulation, StartingCashOutOfRangeIsAUsageError) {
+  const auto dir = testing::temp_dir("sim-cash");
+  for (const std::string cash : {"9223372036854775807", "1000000001", "-5"}) {
+    const auto r = testing::referee(dir / "x.db", "simulate --games 1 --seed 3 --max-moves 10 --cash " + cash);
+    EXPECT_EQ(r.code, 2) << cash << ": " << r.out << r.err;
+  }
+  const auto stats = testing::referee(dir / "x.db", "--json stats");
+  if (stats.code == 0) EXPECT_EQ(nlohmann::json::parse(stats.out)["games"], 0) << stats.out;
+  EXPECT_EQ(testing::referee(dir / "x.db", "simulate --games 1 --seed 3 --max-moves 10 --cash 1000000000").code, 0);
+
+  SimulationOptions o;
+  o.games = 1;
+  o.max_moves = 10;
+  std::vector<SimulatedGame> results;
+  o.starting_cash = kMaxSimulationCash + 1;
+  const Status s = simulate(o, nullptr, &results);
+  EXPECT_EQ(s.code(), Status::Code::InvalidArgument);
+  EXPECT_TRUE(results.empty());
+  o.starting_cash = kMaxSimulationCash;
+  EXPECT_TRUE(simulate(o, nullptr, &results).is_ok());
+  ASSERT_EQ(results.size(), 1u);
+}
+
 }  // namespace
 }  // namespace deedlog

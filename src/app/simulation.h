@@ -23,12 +23,17 @@ struct SimulationOptions {
   std::vector<std::string> variants;
   bool check_invariants = false;            // check the position after every event (tests)
   std::int64_t snapshot_every = 256;        // journalled games store a snapshot this often (0: none)
-  std::int64_t starting_cash = 0;           // > 0: every player starts with this (long games for benchmarks)
+  std::int64_t starting_cash = 0;           // > 0: every player starts with this (long games for benchmarks);
+                                            // 0 to kMaxSimulationCash, else simulate() refuses (invalid argument)
   JailStrategy jail_strategy = JailStrategy::Mixed;  // fixed ones for landing frequencies (docs/landing-frequencies.md)
   // Called with each event of each game (index from 0) and the position just before it; for
   // figures taken as the games are played, without a journal (tests).
   std::function<void(int game, const State& before, const Event& event)> on_event;
 };
+
+// The most a player may start a simulated game with (`--cash`): the largest amount the notation
+// reads. More could overflow the 64-bit sums (a total worth, the money in play, a percentage).
+inline constexpr std::int64_t kMaxSimulationCash = 1'000'000'000;
 
 struct SimulatedGame {
   int index = 0;
