@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <nlohmann/json.hpp>
+#include <fstream>
 #include <thread>
 #include <vector>
 
@@ -114,6 +115,23 @@ TEST(Cli, UsageErrorsExitTwo) {
   EXPECT_EQ(referee(db, "new --ruleset uk-1999 --players " + quote("Ann, Ben")).code, 2);
   EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "--help").code, 0);
   EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "play --help").code, 0);
+}
+
+// Names that look alike are usage errors (exit 2), from the command line and from a .game file,
+// and no game is created.
+TEST(Cli, LookAlikeNamesAreUsageErrors) {
+  const auto dir = temp_dir("lookalike");
+  const auto db = dir / "g.db";
+  for (const std::string players : {"Ann, ANN", "Ann, An\u200Bn", "Ann, Ben\u202E", "Zoe\u0301, Ben", "Zoë, ZOË"}) {
+    const RunResult r = referee(db, "new --ruleset uk-1972 --players " + quote(players));
+    EXPECT_EQ(r.code, 2) << players << ": " << r.out << r.err;
+    EXPECT_FALSE(r.err.empty()) << players;
+  }
+  const auto names = dir / "names.game";
+  std::ofstream(names) << "[Ruleset \"uk-1972\"]\n[Players \"Ann, A\u200Dnn\"]\n\nAnn rolls 3 4\n";
+  EXPECT_EQ(referee(db, "import " + quote(names.string())).code, 2);
+  EXPECT_EQ(referee(db, "status").code, 1);  // no game was created
+  EXPECT_EQ(referee(db, "new --ruleset uk-1972 --players " + quote("Zoë, Zoe")).code, 0);
 }
 
 TEST(Cli, NotAJournalIsAClearFailure) {

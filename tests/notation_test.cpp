@@ -724,6 +724,33 @@ TEST_F(Notation, PlayerCountsAndNamesAreChecked) {
   EXPECT_EQ(h.players.size(), 8u);
 }
 
+// Player names that look alike are refused (docs/notation.md, "Player names"): invisible,
+// control and text-direction characters, odd spaces and combining marks anywhere in a name;
+// two names equal ignoring case (Latin, Greek, Cyrillic letters too) or punctuation.
+TEST_F(Notation, PlayerNamesThatLookAlikeAreRefused) {
+  auto players_error = [&](const std::string& names) {
+    return header_error("[Ruleset \"uk-1972\"]\n[Players \"" + names + "\"]\n").message;
+  };
+  for (const std::string bad : {"An\u200Bn", "Ann\u200C", "\u200DAnn", "A\u2060nn", "Ann\uFEFF", "Ann\u200E", "Ann\u200F",
+                                "\u202AAnn", "Ann\u202E", "\u2066Ann\u2069", "Ann\u00AD", "Ben\u00A0Smith", "Ann\tB",
+                                "Ann\u0085"}) {
+    const std::string m = players_error(bad + ", Ben");
+    EXPECT_HAS(m, "cannot be used");
+  }
+  // A combining mark: type the precomposed letter instead (NFC without a normalisation table).
+  EXPECT_HAS(players_error("Zoe\u0308, Ben"), "U+0308");
+  EXPECT_HAS(players_error("Zoe\u0308, Ben"), "precomposed");
+  for (const std::string pair : {"Ann, ANN", "Zoë, ZOË", "Ángel, ángel", "Łucja, łucja", "Σοφία, ΣΟΦΊΑ", "Анна, АННА",
+                                 "O'Neil, ONeil", "Ben Smith, Ben  Smith"})
+    EXPECT_FALSE(players_error(pair).empty()) << pair;
+  // Precomposed letters, different names and other scripts are fine.
+  for (const std::string ok : {"Zoë, Zoe", "Anna, Ann", "Søren, Ben", "Анна, Ann", "李, 王"}) {
+    GameHeader h;
+    ParseError e;
+    EXPECT_TRUE(parse_header("[Ruleset \"uk-1972\"]\n[Players \"" + ok + "\"]\n", &h, &e)) << ok << ": " << e.message;
+  }
+}
+
 TEST_F(Notation, TagValuesAreValidated) {
   const std::string base = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n";
   EXPECT_HAS(header_error(base + "[Seed \"forty-two\"]").message, "bad Seed");

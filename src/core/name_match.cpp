@@ -278,4 +278,107 @@ NameMatch match_name(const std::string& query, const std::vector<NameCandidate>&
   return result;
 }
 
+namespace {
+
+// One code point of valid UTF-8 at s[*i], *i moved past it; 0xFFFD for a broken sequence.
+char32_t next_code_point(std::string_view s, std::size_t* i) {
+  const unsigned char c = static_cast<unsigned char>(s[*i]);
+  int extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : -1;
+  if (extra < 0 || *i + static_cast<std::size_t>(extra) >= s.size() + (extra == 0 ? 1 : 0)) {
+    ++*i;
+    return 0xFFFD;
+  }
+  char32_t cp = extra == 0 ? c : extra == 1 ? (c & 0x1F) : extra == 2 ? (c & 0x0F) : (c & 0x07);
+  for (int k = 1; k <= extra; ++k) {
+    const unsigned char cc = static_cast<unsigned char>(s[*i + static_cast<std::size_t>(k)]);
+    if ((cc & 0xC0) != 0x80) {
+      ++*i;
+      return 0xFFFD;
+    }
+    cp = (cp << 6) | (cc & 0x3F);
+  }
+  *i += static_cast<std::size_t>(extra) + 1;
+  return cp;
+}
+
+void append_utf8(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+// Lower case for the letters names are commonly written in; others unchanged.
+char32_t fold_case(char32_t c) {
+  if (c >= 'A' && c <= 'Z') return c + 0x20;
+  if (c >= 0xC0 && c <= 0xDE && c != 0xD7) return c + 0x20;  // Latin-1: À..Þ but ×
+  if (c >= 0x100 && c <= 0x137) return c | 1;                 // Latin Extended-A, pairs even/odd
+  if (c >= 0x139 && c <= 0x148) return (c & 1) ? c + 1 : c;
+  if (c >= 0x14A && c <= 0x177) return c | 1;
+  if (c == 0x178) return 0xFF;                                 // Ÿ
+  if (c >= 0x179 && c <= 0x17E) return (c & 1) ? c + 1 : c;
+  if (c >= 0x391 && c <= 0x3A9 && c != 0x3A2) return c + 0x20; // Greek capitals
+  if (c == 0x386) return 0x3AC;
+  if (c >= 0x388 && c <= 0x38A) return c + 0x25;
+  if (c == 0x38C) return 0x3CC;
+  if (c == 0x38E || c == 0x38F) return c + 0x3F;
+  if (c == 0x3C2) return 0x3C3;                                // final sigma
+  if (c >= 0x410 && c <= 0x42F) return c + 0x20;               // Cyrillic
+  if (c >= 0x400 && c <= 0x40F) return c + 0x50;
+  return c;
+}
+
+bool is_invisible_or_control(char32_t c) {
+  return c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) ||  // C0 (tab too), DEL, C1
+         c == 0xAD || c == 0x61C || c == 0x180E ||              // soft hyphen, Arabic letter mark, Mongolian vowel separator
+         (c >= 0x200B && c <= 0x200F) ||                        // zero-width space, non-joiner, joiner; LRM, RLM
+         (c >= 0x2028 && c <= 0x202E) ||                        // line/paragraph separators; bidi embeddings
+         (c >= 0x2060 && c <= 0x206F) ||                        // word joiner, invisible operators, bidi isolates
+         c == 0xFEFF || (c >= 0xFFF9 && c <= 0xFFFB) || c == 0xFFFD;
+}
+
+bool is_odd_space(char32_t c) {
+  return c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+}  // namespace
+
+std::string name_characters_problem(std::string_view name) {
+  for (std::size_t i = 0; i < name.size();) {
+    const char32_t c = next_code_point(name, &i);
+    const std::string code = [&] {
+      std::string hex;
+      for (int shift = c > 0xFFFF ? 20 : 12; shift >= 0; shift -= 4) hex.push_back("0123456789ABCDEF"[(c >> shift) & 0xF]);
+      return "U+" + hex;
+    }();
+    if (is_invisible_or_control(c))
+      return "it contains " + code +
+             ", a control, invisible or text-direction character: two names could look alike and differ";
+    if (is_odd_space(c)) return "it contains " + code + ", a space other than the plain one: write an ordinary space";
+    if (c >= 0x300 && c <= 0x36F)
+      return "it contains the combining mark " + code + ": type the accented letter itself (precomposed, as in \"é\")";
+  }
+  return "";
+}
+
+bool names_look_alike(std::string_view a, std::string_view b) {
+  auto key = [](std::string_view s) {
+    std::string folded;
+    for (std::size_t i = 0; i < s.size();) append_utf8(folded, fold_case(next_code_point(s, &i)));
+    return normalize(folded);
+  };
+  return key(a) == key(b);
+}
+
 }  // namespace deedlog

@@ -2,6 +2,7 @@
 // Matching what a person typed against a list of names: case-insensitive, a unique prefix
 // or a known short name is enough, and a miss suggests the nearest names.
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace deedlog {
@@ -32,5 +33,19 @@ NameMatch match_name(const std::string& query, const std::vector<NameCandidate>&
 
 // Levenshtein distance, case-insensitive.
 int edit_distance(const std::string& a, const std::string& b);
+
+// Player names a person can read and type (docs/notation.md, "Player names"). Why this name
+// (valid UTF-8) cannot be used, or "": it holds a control character (tab included), an invisible
+// character (zero-width space, joiner, word joiner, byte order mark, soft hyphen), a bidi
+// control (U+200E, U+200F, U+202A..U+202E, U+2066..U+2069, U+061C), a space other than the
+// plain one (no-break and the typographic spaces), or a combining mark U+0300..U+036F: the
+// letter is to be typed precomposed ("é", not "e" and U+0301), so equal-looking names are
+// equal bytes without a table of Unicode normalisation.
+std::string name_characters_problem(std::string_view name);
+
+// Two names a person could take for one another: equal ignoring case (ASCII, Latin-1,
+// Latin Extended-A, Greek and Cyrillic letters) and, as the matcher reads names, ignoring
+// apostrophes and punctuation ("Ann" and "ANN", "Zoë" and "ZOË", "O'Neil" and "ONeil").
+bool names_look_alike(std::string_view a, std::string_view b);
 
 }  // namespace deedlog

@@ -121,8 +121,15 @@ std::string check_players(const std::vector<std::string>& players) {
     if (bad != std::string::npos)
       return fmt::format("player name '{}' may not contain '{}' (the characters \" # : @ [ ] mean something in the notation)",
                          p, p[bad]);
-    for (std::size_t j = 0; j < i; ++j)
+    if (std::string why = name_characters_problem(p); !why.empty())
+      return fmt::format("player name '{}' cannot be used: {}", p, why);
+    for (std::size_t j = 0; j < i; ++j) {
       if (iequals(players[j], p)) return fmt::format("player '{}' is named twice in the Players tag", p);
+      if (names_look_alike(players[j], p))
+        return fmt::format("players '{}' and '{}' cannot be told apart (names are matched ignoring case and "
+                           "punctuation): give one of them another name",
+                           players[j], p);
+    }
   }
   return "";
 }
