@@ -134,6 +134,26 @@ TEST(Cli, LookAlikeNamesAreUsageErrors) {
   EXPECT_EQ(referee(db, "new --ruleset uk-1972 --players " + quote("Zoë, Zoe")).code, 0);
 }
 
+// An unknown variant is a usage error (exit 2) that lists the known ones, for new, import and
+// simulate; no game is created. The known ones, in any case, still start a game.
+TEST(Cli, UnknownVariantsAreUsageErrors) {
+  const auto dir = temp_dir("variants");
+  const auto db = dir / "g.db";
+  const RunResult v = referee(db, "new --ruleset uk-1972 --players " + quote("Ann, Ben") + " --variant speed-die");
+  EXPECT_EQ(v.code, 2) << v.out << v.err;
+  EXPECT_NE(v.err.find("short-game"), std::string::npos) << v.err;
+  EXPECT_NE(v.err.find("time-limit"), std::string::npos) << v.err;
+  const auto file = dir / "variant.game";
+  std::ofstream(file) << "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n[Variant \"short-game, speed-die\"]\n\nAnn rolls 3 4\n";
+  const RunResult i = referee(db, "import " + quote(file.string()));
+  EXPECT_EQ(i.code, 2) << i.out << i.err;
+  EXPECT_NE(i.err.find("time-limit"), std::string::npos) << i.err;
+  EXPECT_EQ(referee(db, "status").code, 1);  // no game was created
+  EXPECT_EQ(referee(db, "simulate --games 1 --variant speed-die --no-journal").code, 2);
+  EXPECT_EQ(referee(db, "new --ruleset uk-1972 --players " + quote("Ann, Ben") + " --variant Short-Game").code, 0);
+  EXPECT_EQ(json::parse(referee(db, "--json status").out)["ruleset"], "uk-1972");
+}
+
 TEST(Cli, NotAJournalIsAClearFailure) {
   const auto dir = temp_dir("notjournal");
   const auto junk = dir / "junk.db";

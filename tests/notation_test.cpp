@@ -751,6 +751,21 @@ TEST_F(Notation, PlayerNamesThatLookAlikeAreRefused) {
   }
 }
 
+// An unknown variant is refused, naming the known ones; known ones are read in any case.
+TEST_F(Notation, UnknownVariantsAreRefusedWithTheList) {
+  const std::string base = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n";
+  const std::string m = header_error(base + "[Variant \"short-game, speed-die\"]").message;
+  EXPECT_HAS(m, "speed-die");
+  EXPECT_HAS(m, "short-game");
+  EXPECT_HAS(m, "time-limit");
+  EXPECT_FALSE(header_error(base + "[Variant \"shortgame\"]").message.empty());
+  GameHeader h;
+  ParseError e;
+  ASSERT_TRUE(parse_header(base + "[Variant \"Short-Game\"]", &h, &e)) << e.message;
+  EXPECT_EQ(h.variants, std::vector<std::string>{"short-game"});
+  EXPECT_TRUE(h.has_variant("short-game"));
+}
+
 TEST_F(Notation, TagValuesAreValidated) {
   const std::string base = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n";
   EXPECT_HAS(header_error(base + "[Seed \"forty-two\"]").message, "bad Seed");

@@ -198,8 +198,13 @@ std::string apply_tag(const Bracket& tag, GameHeader* h) {
     h->variants.clear();
     if (trim(tag.value).empty()) return "";
     h->variants = split_commas(tag.value);
-    for (const auto& v : h->variants)
+    for (auto& v : h->variants) {
       if (v.empty()) return "empty variant in the Variant tag (two commas in a row?)";
+      const std::string_view known = known_variant(v);
+      if (known.empty())
+        return fmt::format("unknown variant '{}' (known variants: {})", v.substr(0, 60), known_variants_list());
+      v = std::string(known);
+    }
   } else if (known == kSeed) {
     std::uint64_t seed = 0;
     std::string err = check_seed(trim(tag.value), &seed);
