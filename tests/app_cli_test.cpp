@@ -154,6 +154,19 @@ TEST(Cli, UnknownVariantsAreUsageErrors) {
   EXPECT_EQ(json::parse(referee(db, "--json status").out)["ruleset"], "uk-1972");
 }
 
+// A journal with no game says so, for the referee and for the replay (exit 1: nothing to show).
+TEST(Cli, AJournalWithNoGameSaysSo) {
+  const auto dir = temp_dir("empty-journal");
+  const auto db = dir / "empty.db";
+  ASSERT_EQ(referee(db, "simulate --games 0").code, 0);  // creates the journal, plays nothing
+  ASSERT_TRUE(std::filesystem::exists(db));
+  for (const RunResult& r : {referee(db, "status"), replay(db, ""), replay(db, "--format json"),
+                             replay(db, "--html " + quote((dir / "x.html").string()))}) {
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    EXPECT_NE(r.err.find("no game"), std::string::npos) << r.err;
+  }
+}
+
 TEST(Cli, NotAJournalIsAClearFailure) {
   const auto dir = temp_dir("notjournal");
   const auto junk = dir / "junk.db";
