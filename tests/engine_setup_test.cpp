@@ -111,5 +111,68 @@ TEST(Setup, NegativeCashIsRefused) {
   EXPECT_EQ(start_with({seat(0, -5)}).violation.rule, "uk-1972/setup/cash");
 }
 
+// Setups that no game reaches are refused with a ruling in every build: a Debug build used to
+// check the position after each placed deed, and stopped on an assertion before the setup's own
+// checks could refuse it (buildings beside a mortgage, on a station, a token off the board).
+TEST(Setup, EveryImpossiblePositionIsARulingNotACrash) {
+  struct Case {
+    const char* what;
+    std::vector<PlayerSetup> players;
+    const char* rule;
+  };
+  PlayerSetup off_board = seat(0, std::nullopt, static_cast<SquareId>(200));
+  PlayerSetup rich = seat(0, 1'000'000'001);
+  PlayerSetup no_cards = seat(0);
+  no_cards.jail_cards = -1;
+  auto jailed = [](int turns) {
+    PlayerSetup p = seat(0);
+    p.jail_turns = turns;
+    return p;
+  };
+  const std::vector<Case> cases = {
+      {"a token off the board", {off_board}, "uk-1972/setup/sound-position"},
+      {"a deed off the board", {owning(0, {prop(200)})}, "uk-1972/setup/sound-position"},
+      {"a deed beyond this edition's 40 squares", {owning(0, {prop(45)})}, "uk-1972/setup/sound-position"},
+      {"cash beyond any game", {rich}, "uk-1972/setup/cash"},
+      {"fewer than no jail cards", {no_cards}, "uk-1972/setup/jail-cards"},
+      {"jail turns below 0", {jailed(-1)}, "uk-1972/setup/jail"},
+      {"jail turns all used", {jailed(3)}, "uk-1972/setup/jail"},
+      {"jail turns past a byte", {jailed(256)}, "uk-1972/setup/jail"},
+      {"a hotel and houses", {owning(0, {prop(39, 2, false, true), prop(37, 0, false, true)})}, "uk-1972/setup/even-building"},
+      {"five houses", {owning(0, {prop(39, 5), prop(37, 4)})}, "uk-1972/setup/even-building"},
+      {"houses on the mortgaged site itself", {owning(0, {prop(39, 1, true), prop(37, 1)})},
+       "uk-1972/setup/no-buildings-on-mortgaged-group"},
+      {"houses listed after the mortgaged site", {owning(0, {prop(37, 0, true), prop(39, 1)})},
+       "uk-1972/setup/no-buildings-on-mortgaged-group"},
+      {"a hotel beside a mortgaged site", {owning(0, {prop(39, 0, false, true), prop(37, 0, true)})},
+       "uk-1972/setup/no-buildings-on-mortgaged-group"},
+      {"houses on a station", {owning(0, {prop(5, 1), prop(15, 1), prop(25, 1), prop(35, 1)})},
+       "uk-1972/setup/buildings-on-streets"},
+      {"a hotel on a utility", {owning(0, {prop(12, 0, false, true), prop(28, 0, false, true)})},
+       "uk-1972/setup/buildings-on-streets"},
+      {"houses on a mortgaged station", {owning(0, {prop(5, 2, true)})}, "uk-1972/setup/no-buildings-on-mortgaged-group"},
+      {"the same deed twice", {owning(0, {prop(39), prop(39)})}, "uk-1972/setup/one-owner"},
+      {"GO owned", {owning(0, {prop(0)})}, "uk-1972/setup/one-owner"},
+      {"houses on a group split between players", {owning(0, {prop(39, 2)}), owning(1, {prop(37, 2)})},
+       "uk-1972/setup/buildings-need-group"},
+  };
+  for (const Case& c : cases) {
+    const Decision d = start_with(c.players);
+    ASSERT_FALSE(d.accepted) << c.what;
+    EXPECT_EQ(d.violation.rule, c.rule) << c.what << ": " << d.violation.message;
+    EXPECT_FALSE(d.violation.message.empty()) << c.what;
+  }
+}
+
+// More hotels than the Bank holds (12), each group built evenly: refused, in every build.
+TEST(Setup, MoreHotelsThanTheBankHoldsAreRefused) {
+  std::vector<PropertySetup> all;
+  for (SquareId s : {1, 3, 6, 8, 9, 11, 13, 14, 16, 18, 19, 21, 23, 24})
+    all.push_back(prop(s, 0, false, true));
+  const Decision d = start_with({owning(0, all)});
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/building-stock");
+}
+
 }  // namespace
 }  // namespace deedlog

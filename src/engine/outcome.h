@@ -13,6 +13,11 @@ struct Outcome {
   State state;
   Events events;
 
+  // Off while a [Setup] is placed deed by deed: the position between its events need not be
+  // sound (a Conglomerate's buildings come before the Conglomerate; a refused setup is checked
+  // only once it is all placed), and decide_start refuses an unsound one as a ruling.
+  bool check_each_event = true;
+
   Outcome(const Ruleset& r, const State& s) : ruleset(r), state(s) {}
 
   void emit(const Event& e) {
@@ -21,7 +26,7 @@ struct Outcome {
 #ifndef NDEBUG
     // Debug builds check the whole position after every consequence (even building only at the
     // end of a move, see invariants.h); release builds leave it to the tests.
-    assert(check_invariants(ruleset, state, false).empty());
+    assert(!check_each_event || check_invariants(ruleset, state, false).empty());
 #endif
   }
 };

@@ -150,6 +150,9 @@ inline constexpr RuleRef kSetupCards{"setup/jail-cards", "LANDING ON \"CHANCE\" 
 inline constexpr RuleRef kSetupJail{"setup/jail", "JAIL"};
 inline constexpr RuleRef kSetupCash{"setup/cash", "MONEY"};
 inline constexpr RuleRef kSetupOnlyStreets{"setup/buildings-on-streets", "HOUSES"};
+// Whatever else a setup could state that no game reaches (a token off the board, a deed that is
+// not on this edition's board): the position is refused whole.
+inline constexpr RuleRef kSetupSound{"setup/sound-position", "EQUIPMENT"};
 }  // namespace rule
 
 inline Violation violation(const Ruleset& r, const RuleRef& ref, std::string message) {

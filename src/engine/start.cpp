@@ -16,6 +16,10 @@
 namespace deedlog {
 namespace {
 
+// The most cash a setup may give a player: the largest amount the notation reads (an amount in a
+// move line is capped the same); more could overflow the 64-bit sums of valuation and play.
+constexpr std::int64_t kMaxSetupCash = 1'000'000'000;
+
 std::vector<CardIndex> jail_cards_of(const Deck& d) {
   std::vector<CardIndex> out;
   for (std::size_t i = 0; i < d.cards.size(); ++i)
@@ -132,7 +136,18 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
     placed.square = ps.at.value_or(0);
     if (placed.amount.units < 0)
       return violation(r, rule::kSetupCash, fmt::format("{} cannot start with less than nothing", player_ref(ps.player)));
+    if (placed.amount.units > kMaxSetupCash)
+      return violation(r, rule::kSetupCash,
+                       fmt::format("{} cannot start with more than {}{}", player_ref(ps.player), r.words.currency,
+                                   kMaxSetupCash));
+    if (placed.square >= r.board_size())
+      return violation(r, rule::kSetupSound, fmt::format("{} stands off the board", player_ref(ps.player)));
+    if (ps.jail_cards && (*ps.jail_cards < 0))
+      return violation(r, rule::kSetupCards, fmt::format("{} cannot hold fewer than no {} cards", player_ref(ps.player),
+                                                         r.words.jail_card));
     if (ps.jail_turns) {
+      if (r.jail_square >= r.board_size())
+        return violation(r, rule::kSetupJail, fmt::format("this edition has no {} square", r.words.jail));
       // computer: all the turns used means he chose to miss his next go, and sits it out.
       const int most_used = r.jail.max_turns - (r.jail.last_failure_may_miss_go ? 0 : 1);
       if (*ps.jail_turns < 0 || *ps.jail_turns > most_used)
@@ -149,6 +164,8 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
     }
     out.emit(placed);
     for (const PropertySetup& prop : ps.owns) {
+      if (prop.square >= r.board_size())
+        return violation(r, rule::kSetupSound, "a deed the setup names is not on this edition's board");
       if (!r.square(prop.square).is_property())
         return violation(r, rule::kSetupOneOwner, fmt::format("{} is not a property", r.square(prop.square).name));
       if (out.state.holdings[prop.square].owner != kBank)
@@ -263,7 +280,13 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
   }
   std::sort(position.players.begin(), position.players.end(),
             [](const PlayerSetup& a, const PlayerSetup& b) { return a.player < b.player; });
+  // The setup's events are checked as a whole (place_setup's rulings, then every invariant of
+  // play), never one by one: a refused setup is a ruling in every build, not a failed assertion.
+  out.check_each_event = false;
   if (auto v = place_setup(out, position)) return Decision::refuse(*v);
+  if (std::string problem = check_invariants(r, out.state, /*move_complete=*/false); !problem.empty())
+    return Decision::refuse(violation(r, rule::kSetupSound, "the setup's position cannot arise in play: " + problem));
+  out.check_each_event = true;
 
   if (header.seed) {
     for (int d = 0; d < kDeckCount; ++d) {
