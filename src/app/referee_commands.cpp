@@ -491,10 +491,6 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
     err << "referee simulate: --jail-strategy is mixed, short (leave jail at once) or long (stay, throw for doubles)\n";
     return kExitUsage;
   }
-  std::unique_ptr<Journal> j;
-  if (so.journal) {
-    if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
-  }
   SimulationOptions opts;
   opts.ruleset = so.ruleset;
   opts.games = so.games;
@@ -509,6 +505,12 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
     v.erase(v.find_last_not_of(' ') + 1);
     if (!v.empty()) opts.variants.push_back(v);
     at = comma + 1;
+  }
+  // Refused before the journal is opened, so a bad option leaves no file behind.
+  if (Status s = check_simulation_options(opts); !s.is_ok()) return fail(err, s);
+  std::unique_ptr<Journal> j;
+  if (so.journal) {
+    if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
   }
   opts.snapshot_every = o.snapshot_every;
   opts.jail_strategy = jail;

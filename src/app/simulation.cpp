@@ -21,18 +21,22 @@ const char* const kNames[] = {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "
 
 }  // namespace
 
-Status simulate(const SimulationOptions& o, Journal* journal, std::vector<SimulatedGame>* results,
-                const std::function<void(int, int)>& progress) {
-  // Checked before anything is played or written: a usage error (exit 2 from the command line).
+Status check_simulation_options(const SimulationOptions& o) {
   if (o.starting_cash < 0 || o.starting_cash > kMaxSimulationCash)
     return Status::invalid_argument(fmt::format("--cash must be 0 (the rule book's sum) to {} units, not {}",
                                                 kMaxSimulationCash, o.starting_cash));
-  std::vector<std::string> variants;  // in the engine's own spelling
-  for (const std::string& v : o.variants) {
+  for (const std::string& v : o.variants)
     if (known_variant(v).empty())
       return Status::invalid_argument(fmt::format("unknown variant '{}' (known variants: {})", v, known_variants_list()));
-    variants.emplace_back(known_variant(v));
-  }
+  return Status::ok();
+}
+
+Status simulate(const SimulationOptions& o, Journal* journal, std::vector<SimulatedGame>* results,
+                const std::function<void(int, int)>& progress) {
+  // Checked before anything is played or written: a usage error (exit 2 from the command line).
+  if (Status s = check_simulation_options(o); !s.is_ok()) return s;
+  std::vector<std::string> variants;  // in the engine's own spelling
+  for (const std::string& v : o.variants) variants.emplace_back(known_variant(v));
   Ruleset ruleset;
   if (Status s = load_ruleset(o.ruleset, &ruleset); !s.is_ok()) return s;
   if (o.players < 2 || o.players > ruleset.max_players)

@@ -47,6 +47,9 @@ struct SimulatedGame {
 };
 
 // journal may be null: the games are played in memory only. progress(done, total) after each game.
+// The options' own checks (the cash, the variants' names): invalid_argument when one is wrong.
+Status check_simulation_options(const SimulationOptions& options);
+
 Status simulate(const SimulationOptions& options, Journal* journal, std::vector<SimulatedGame>* results,
                 const std::function<void(int, int)>& progress = {});
 
