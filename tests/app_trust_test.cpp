@@ -564,3 +564,32 @@ TEST(Crash, AMoveKilledAtAnyWriteIsRecordedWholeOrNotAtAll) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// A journal the last landed version wrote (tests/data/README.md) still opens, reads, verifies
+// and takes new moves; its format-6 snapshots are passed over, never misread.
+TEST(Legacy, AJournalTheLastVersionWroteStillReadsVerifiesAndTakesMoves) {
+  const auto dir = temp_dir("legacy");
+  const auto db = dir / "old.db";
+  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-0.2.db", db);
+  const RunResult v = referee(db, "--json verify");
+  ASSERT_EQ(v.code, kExitOk) << v.out << v.err;
+  const json j = json::parse(v.out);
+  ASSERT_EQ(j["games"].size(), 3u);
+  EXPECT_EQ(j["games"][0]["events"], 808);
+  for (const auto& g : j["games"]) EXPECT_EQ(g["opening_anchored"], false);
+  ASSERT_FALSE(Sql(db).rows("SELECT seq FROM snapshots").empty());
+  std::vector<std::string> with_old_snapshots;
+  for (const int at : {0, 100, 700}) with_old_snapshots.push_back(referee(db, fmt::format("--game 1 --json status --at {}", at)).out);
+  Sql(db).exec("DELETE FROM snapshots");
+  for (std::size_t i = 0; i < with_old_snapshots.size(); ++i)
+    EXPECT_EQ(with_old_snapshots[i], referee(db, fmt::format("--game 1 --json status --at {}", std::vector<int>{0, 100, 700}[i])).out);
+  const std::string move = json::parse(referee(db, "--game 1 --json moves").out)["moves"][0].get<std::string>();
+  EXPECT_EQ(referee(db, "--game 1 play " + quote(move)).code, kExitOk);
+  EXPECT_EQ(referee(db, "verify").code, kExitOk);
+}
+
+}  // namespace
+}  // namespace deedlog
