@@ -62,7 +62,9 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 // Each player's name and cash as the screen shows them at seq, from referee status.
 void expect_cash_shown(const std::string& screen, std::int64_t seq) {
-  for (const auto& p : status_at(seq)["players"]) {
+  // The status is kept: a range-for over a member of a temporary reads freed memory (C++20).
+  const json status = status_at(seq);
+  for (const auto& p : status["players"]) {
     const std::string cash = money_text(timeline().ruleset(), Money{p["cash"].get<std::int64_t>()});
     const std::string name = p["name"];
     bool found = false;

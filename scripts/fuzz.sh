@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets (fuzz/, docs/fuzzing.md) with clang and libFuzzer into ./build-fuzz,
+# makes their seed corpora from samples/ and the edition data, and runs each target for
+# SECONDS (default 60). Fails when any target finds a crash, a leak, undefined behaviour or a
+# hang; the input that did it is kept in build-fuzz/artifacts/TARGET/.
+#   bash scripts/fuzz.sh [SECONDS]
+# FUZZ_TARGETS="fuzz_ruleset ..." runs only those; FUZZ_WORK=DIR keeps the corpora there (they
+# grow as the fuzzers find new paths, and a later run starts from them) instead of a temporary
+# folder that is removed at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+[[ "$seconds" =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2; }
+read -r -a targets <<<"${FUZZ_TARGETS:-fuzz_game_file fuzz_event_codec fuzz_state_archive fuzz_ruleset}"
+jobs="$(nproc)"
+
+bash scripts/setup.sh
+
+# -O1 -g without NDEBUG: the asserts stay on while fuzzing.
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -DDEEDLOG_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" >/dev/null
+cmake --build build-fuzz -j "$jobs" --target fuzz_targets referee
+
+# Seed corpora, made afresh in a temporary folder (nothing binary is kept in the repository).
+if [[ -n "${FUZZ_WORK:-}" ]]; then
+  work="$(mkdir -p "$FUZZ_WORK" && cd "$FUZZ_WORK" && pwd)"
+else
+  work="$(mktemp -d "${TMPDIR:-/tmp}/deedlog-fuzz.XXXXXX")"
+  trap 'rm -rf "$work"' EXIT
+fi
+for t in fuzz_game_file fuzz_event_codec fuzz_state_archive fuzz_ruleset; do mkdir -p "$work/$t"; done
+mapfile -t games < <(find samples -name '*.game' | sort)
+for f in "${games[@]}"; do cp "$f" "$work/fuzz_game_file/$(echo "$f" | tr / _)"; done
+cp src/rules/data/*.json "$work/fuzz_ruleset/"
+# A journal with every sample in it, snapshots every 16 events: its events (type, newline,
+# payload) seed the codec and its snapshots the state decoder.
+db="$work/seed.db"
+rm -f "$db"
+seed_referee() {  # exit 3 (a move refused, as in the dispute samples) still leaves its events
+  local rc=0
+  ASAN_OPTIONS=detect_leaks=0 build-fuzz/referee --db "$db" --snapshot-every 16 "$@" >/dev/null 2>"$work/referee.err" || rc=$?
+  if ((rc != 0 && rc != 3)); then
+    echo "fuzz: warning: referee $* exited $rc (fewer seeds):" >&2
+    tail -n 5 "$work/referee.err" >&2
+  fi
+}
+for f in "${games[@]}"; do seed_referee import "$f"; done
+seed_referee simulate --ruleset uk-1972 --games 2 --seed 7
+sqlite3 "$db" "select writefile('$work/fuzz_event_codec/seed-' || row_number() over (), type || char(10) || payload)
+               from (select distinct type, payload from events);" >/dev/null
+sqlite3 "$db" "select writefile('$work/fuzz_state_archive/seed-' || game_id || '-' || seq, state) from snapshots;" >/dev/null
+
+status=0
+summary=""
+for t in "${targets[@]}"; do
+  seeds="$(find "$work/$t" -type f | wc -l)"
+  mkdir -p "build-fuzz/artifacts/$t"
+  echo "fuzz: $t for ${seconds}s from $seeds seeds"
+  log="build-fuzz/$t.log"
+  rc=0
+  # A hang (-timeout) and running out of memory (-rss_limit_mb) count as failures too.
+  UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+    "build-fuzz/$t" "$work/$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$t/" >"$log" 2>&1 </dev/null || rc=$?
+  runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+  rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
+  cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -1 || true)"
+  line="$(printf '%-20s %10s runs %8s exec/s  %s' "$t" "${runs:-?}" "${rate:-?}" "${cov:-}")"
+  if ((rc != 0)); then
+    status=1
+    line="$line  FAILED (exit $rc; see $log)"
+    echo "fuzz: $t failed; the end of its log:" >&2
+    tail -n 60 "$log" >&2
+    ls "build-fuzz/artifacts/$t/" >&2
+  fi
+  summary+="$line"$'\n'
+done
+echo
+echo "fuzz: executions per target (${seconds}s each)"
+printf '%s' "$summary"
+if ((status != 0)); then
+  echo "fuzz: a target failed; reproduce with build-fuzz/TARGET build-fuzz/artifacts/TARGET/FILE (docs/fuzzing.md)" >&2
+fi
+exit "$status"
