@@ -48,7 +48,9 @@ for f in "${games[@]}"; do seed_referee import "$f"; done
 seed_referee simulate --ruleset uk-1972 --games 2 --seed 7
 sqlite3 "$db" "select writefile('$work/fuzz_event_codec/seed-' || row_number() over (), type || char(10) || payload)
                from (select distinct type, payload from events);" >/dev/null
-sqlite3 "$db" "select writefile('$work/fuzz_state_archive/seed-' || game_id || '-' || seq, state) from snapshots;" >/dev/null
+# A snapshot row is the event's hash and the state's digest (64 hex each, docs/journal.md), then
+# the state bytes the decoder reads.
+sqlite3 "$db" "select writefile('$work/fuzz_state_archive/seed-' || game_id || '-' || seq, substr(state, 129)) from snapshots;" >/dev/null
 
 status=0
 summary=""

@@ -176,7 +176,7 @@ TEST(Simulation, BadOptionsAreUsageErrors) {
 // game is written; the largest amount allowed still plays.
 TEST(Simulation, StartingCashOutOfRangeIsAUsageError) {
   const auto dir = testing::temp_dir("sim-cash");
-  for (const std::string cash : {"9223372036854775807", "1000000001", "-5"}) {
+  for (const std::string cash : {"9223372036854775807", "1000000000000001", "-5"}) {
     const auto r = testing::referee(dir / "x.db", "simulate --games 1 --seed 3 --max-moves 10 --cash " + cash);
     EXPECT_EQ(r.code, 2) << cash << ": " << r.out << r.err;
   }

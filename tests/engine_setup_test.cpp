@@ -1,5 +1,6 @@
 // [Setup] positions are checked against the rules before a game is created.
 #include "support/table.h"
+#include "engine/state_check.h"
 
 namespace deedlog {
 namespace {
@@ -114,6 +115,8 @@ TEST(Setup, NegativeCashIsRefused) {
 // Setups that no game reaches are refused with a ruling in every build: a Debug build used to
 // check the position after each placed deed, and stopped on an assertion before the setup's own
 // checks could refuse it (buildings beside a mortgage, on a station, a token off the board).
+// rule uk-1972/setup/sound-position: a position play cannot reach (a token or deed off the board, buildings
+// where none may stand) is refused as a ruling, in every build.
 TEST(Setup, EveryImpossiblePositionIsARulingNotACrash) {
   struct Case {
     const char* what;
@@ -121,7 +124,7 @@ TEST(Setup, EveryImpossiblePositionIsARulingNotACrash) {
     const char* rule;
   };
   PlayerSetup off_board = seat(0, std::nullopt, static_cast<SquareId>(200));
-  PlayerSetup rich = seat(0, 1'000'000'001);
+  PlayerSetup rich = seat(0, kMaxStartingCash + 1);
   PlayerSetup no_cards = seat(0);
   no_cards.jail_cards = -1;
   auto jailed = [](int turns) {

@@ -3,6 +3,11 @@
 
 #include "rules/ruleset_catalog.h"
 
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
 namespace deedlog {
 namespace {
 
@@ -40,6 +45,46 @@ TEST(RulesetCatalog, BadDataFileSaysWhereTheMistakeIs) {
   EXPECT_FALSE(s.is_ok());
   Status s2 = parse_ruleset("{not json", &r);
   EXPECT_FALSE(s2.is_ok());
+}
+
+}  // namespace
+}  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+std::string builtin_uk1972() {
+  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/src/rules/data/uk-1972.json");
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A user's edition file is data from outside: a float, a string or a huge number where a whole
+// number belongs is refused, never converted (a rent of 5e120 was undefined behaviour, found
+// by fuzzing the loader).
+TEST(RulesetCatalog, NumbersInAnEditionFileMustBeWholeAndInRange) {
+  const std::string good = builtin_uk1972();
+  Ruleset r;
+  ASSERT_TRUE(parse_ruleset(good, &r).is_ok());
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"\"house_stock\": 32", "\"house_stock\": 1e30"},
+      {"\"house_stock\": 32", "\"house_stock\": 32.5"},
+      {"\"house_stock\": 32", "\"house_stock\": \"32\""},
+      {"\"hotel_stock\": 12", "\"hotel_stock\": -1"},
+      {"\"max_players\": 8", "\"max_players\": 9"},
+      {"\"price\": 400", "\"price\": 5e120"},
+      {"\"price\": 400", "\"price\": 18446744073709551615"},
+      {"\"mortgage_interest_percent\": 10", "\"mortgage_interest_percent\": 1000"},
+  };
+  int tried = 0;
+  for (const auto& [from, to] : bad) {
+    const auto at = good.find(from);
+    if (at == std::string::npos) continue;
+    std::string text = good;
+    text.replace(at, from.size(), to);
+    EXPECT_FALSE(parse_ruleset(text, &r).is_ok()) << to;
+    ++tried;
+  }
+  EXPECT_GE(tried, 4);
 }
 
 }  // namespace

@@ -156,9 +156,8 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
     err << "referee: cannot read " << file << "\n";
     return kExitFailure;
   }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  const std::string text = buf.str();
+  // Read once into one string (a stringstream would hold the file twice).
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   GameHeader header;
   ParseError perr;
   if (!parse_header(text, &header, &perr)) {
@@ -170,11 +169,15 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
     err << fmt::format("referee: {}: {}\n", file, s.message());
     return kExitUsage;
   }
+  // The file is read twice, one move line at a time, never all of it at once: first to
+  // refuse a line that does not parse before anything is written (exit 2), then to play.
   GameFile game_file;
-  if (!parse_game(text, ruleset, &game_file, &perr)) {
+  const auto parse = [&](const std::function<bool(const GameFile&, MoveLine&&)>& on_move) {
+    if (parse_game(text, ruleset, &game_file, &perr, on_move)) return true;
     err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
-    return kExitUsage;
-  }
+    return false;
+  };
+  if (!parse([](const GameFile&, MoveLine&&) { return true; })) return kExitUsage;
   game_file.header.ruleset_data = header.ruleset_data;
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
@@ -182,7 +185,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   std::optional<Violation> refused;
   Game g;
   std::size_t played = 0;
-  const MoveLine* refused_line = nullptr;
+  std::optional<MoveLine> refused_line;
   PlayOutcome refusal;
   // The game and every move of the file in one transaction: an import stopped by a crash, a
   // full disk or a lost race leaves nothing behind. A move the rules refuse ends the import
@@ -191,17 +194,22 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
     if (Status s = create_game(*j, game_file.header, game_file.setup, &id, &refused); !s.is_ok() || refused) return s;
     if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return s;
     g.snapshot_every = o.snapshot_every;
-    for (const MoveLine& m : game_file.moves) {
+    Status played_status;
+    GameFile again;  // the second reading's own header, unused: the first one's made the game
+    const bool parsed = parse_game(text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
       PlayOutcome po;
-      if (Status s = play_move(*j, g, m.command, false, &po); !s.is_ok()) return s;
+      played_status = play_move(*j, g, m.command, false, &po);
+      if (!played_status.is_ok()) return false;
       if (!po.decision.accepted) {
-        refused_line = &m;
+        refused_line = std::move(m);
         refusal = std::move(po);
-        return Status::ok();
+        return false;
       }
       ++played;
-    }
-    return Status::ok();
+      return true;
+    });
+    if (!parsed) return Status::corrupt("the file changed while it was read: " + format_error(perr));
+    return played_status;
   });
   if (!written.is_ok()) return fail(err, written);
   if (refused) {
@@ -209,7 +217,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
     else out << "[Setup] " << ruling_text(*refused);
     return kExitRefused;
   }
-  if (refused_line != nullptr) {
+  if (refused_line) {
     const Violation& v = refusal.decision.violation;
     const MoveLine& m = *refused_line;
     if (o.json)

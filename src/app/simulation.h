@@ -10,6 +10,7 @@
 #include "core/status.h"
 #include "engine/event.h"
 #include "engine/state.h"
+#include "engine/state_check.h"
 #include "journal/journal.h"
 
 namespace deedlog {
@@ -31,9 +32,11 @@ struct SimulationOptions {
   std::function<void(int game, const State& before, const Event& event)> on_event;
 };
 
-// The most a player may start a simulated game with (`--cash`): the largest amount the notation
-// reads. More could overflow the 64-bit sums (a total worth, the money in play, a percentage).
-inline constexpr std::int64_t kMaxSimulationCash = 1'000'000'000;
+// The most a player may start a simulated game with (`--cash`): a thousand million million, so a long
+// game of the US rules (10% income tax again and again) still runs to its move limit, while
+// eight players' money stays far below the largest sum a stored event or position may carry
+// (kMaxMoneyUnits, 10^17) and the 64-bit sums cannot overflow.
+inline constexpr std::int64_t kMaxSimulationCash = kMaxStartingCash;
 
 struct SimulatedGame {
   int index = 0;

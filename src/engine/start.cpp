@@ -12,13 +12,14 @@
 #include "engine/rent.h"
 #include "engine/rule_book.h"
 #include "engine/seeded_chance.h"
+#include "engine/state_check.h"
 
 namespace deedlog {
 namespace {
 
-// The most cash a setup may give a player: the largest amount the notation reads (an amount in a
-// move line is capped the same); more could overflow the 64-bit sums of valuation and play.
-constexpr std::int64_t kMaxSetupCash = 1'000'000'000;
+// The most cash a setup may give a player (engine/state_check.h): a file's setup cannot reach it
+// (the notation reads amounts up to 1,000,000,000); a simulation's rich start can.
+constexpr std::int64_t kMaxSetupCash = kMaxStartingCash;
 
 std::vector<CardIndex> jail_cards_of(const Deck& d) {
   std::vector<CardIndex> out;

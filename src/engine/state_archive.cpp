@@ -36,7 +36,6 @@ struct Flag {
 };
 
 Flag flag(bool& b) { return Flag{b}; }
-Flag flag(const bool& b) { return Flag{const_cast<bool&>(b)}; }
 
 }  // namespace
 

@@ -10,9 +10,14 @@
 
 namespace deedlog {
 
-// The largest sum of money an event or a position may carry: far beyond any game (a bank of
-// a million million units), and far enough below the int64 limit that sums cannot overflow.
-inline constexpr std::int64_t kMaxMoneyUnits = 1'000'000'000'000;
+// The largest sum of money an event or a position may carry: 10^17 units, a hundred times what
+// eight players starting with kMaxStartingCash hold together, and still 90 times below the
+// int64 limit, so adding a few such sums cannot overflow.
+inline constexpr std::int64_t kMaxMoneyUnits = 100'000'000'000'000'000;
+
+// The most a player may start with (a setup's cash, a simulation's --cash): eight players'
+// money stays far below kMaxMoneyUnits, so no sum of play can reach it.
+inline constexpr std::int64_t kMaxStartingCash = 1'000'000'000'000'000;
 
 // "" when the position is sound for this edition and number of players; otherwise the first
 // thing wrong, in words.

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <functional>
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -292,6 +294,11 @@ bool parse_header(const std::string& text, GameHeader* header, ParseError* error
 }
 
 bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error) {
+  return parse_game(text, ruleset, out, error, nullptr);
+}
+
+bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
+                const std::function<bool(const GameFile&, MoveLine&&)>& on_move) {
   std::vector<std::string_view> lines = split_lines(text);
   GameFile game;
   std::size_t next = 0;
@@ -346,7 +353,11 @@ bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, 
     move.text = line;
     err = parse_move_line(line, ctx, &move.command);
     if (!err.empty()) return fail(number, err);
-    game.moves.push_back(std::move(move));
+    if (!on_move) {
+      game.moves.push_back(std::move(move));
+    } else if (!on_move(game, std::move(move))) {
+      break;
+    }
   }
   *out = std::move(game);
   return true;

@@ -1,6 +1,7 @@
 #pragma once
 // The .game notation (docs/notation.md, INTERFACE.md section 1): parsing text into a header,
 // an optional setup position and move lines, and printing them back.
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,12 @@ bool parse_header(const std::string& text, GameHeader* header, ParseError* error
 
 // Parses a whole game file against its edition. Setup and moves have names resolved.
 bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error);
+// The same, handing each move line to on_move as it is read instead of keeping it in
+// out->moves (an import of a file of millions of moves holds one at a time). on_move sees the
+// header and setup read so far; returning false stops the reading (parse_game then returns
+// true with what it has).
+bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
+                const std::function<bool(const GameFile&, MoveLine&&)>& on_move);
 
 // Parses one move line ("[@TIME] ACTOR VERB ...") for a game with these players.
 bool parse_move(const std::string& line, const Ruleset& ruleset,

@@ -75,15 +75,32 @@ const json& need(const json& j, const char* key, const std::string& where) {
   return j.at(key);
 }
 
+// The largest sum an edition may print (a price, a rent, a fine): the largest amount the
+// notation reads, so sums of play stay far from overflowing.
+constexpr std::int64_t kMaxEditionAmount = 1'000'000'000;
+
+// A whole number of the file in [lo, hi]. A float, a string or a number out of range is
+// refused, never converted (converting 5e120 to an integer is undefined behaviour).
+std::int64_t whole(const json& v, std::int64_t lo, std::int64_t hi, const std::string& where) {
+  const bool fits = v.is_number_integer() &&
+                    (v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(hi)
+                                            : v.get<std::int64_t>() >= lo && v.get<std::int64_t>() <= hi);
+  if (!fits) throw DataError{where, fmt::format("must be a whole number from {} to {}", lo, hi)};
+  return v.get<std::int64_t>();
+}
+
+// A whole-number setting with its default when the file leaves it out.
+int setting(const json& j, const char* key, int fallback, int lo, int hi, const std::string& where) {
+  if (!j.is_object() || !j.contains(key)) return fallback;
+  return static_cast<int>(whole(j.at(key), lo, hi, where + "." + key));
+}
+
 Money money(const json& j, const char* key, const std::string& where, bool required = false) {
   if (!j.contains(key)) {
     if (required) throw DataError{where, fmt::format("missing '{}'", key)};
     return Money{0};
   }
-  const json& v = j.at(key);
-  if (!v.is_number_integer() || v.get<std::int64_t>() < 0)
-    throw DataError{where + "." + key, "must be a whole, non-negative amount"};
-  return Money{v.get<std::int64_t>()};
+  return Money{whole(j.at(key), 0, kMaxEditionAmount, where + "." + key)};
 }
 
 SquareId square_by_name(const Ruleset& r, const std::string& name, const std::string& where) {
@@ -139,14 +156,14 @@ void parse_board(const json& j, Ruleset* r) {
       const json& rent = need(s, "rent", where);
       if (!rent.is_array() || rent.size() != 6)
         throw DataError{where + ".rent", "a street lists 6 rents: unimproved, 1 to 4 houses, hotel"};
-      for (int k = 0; k < 6; ++k) sq.rent[k] = Money{rent[k].get<std::int64_t>()};
+      for (int k = 0; k < 6; ++k)
+        sq.rent[k] = Money{whole(rent[k], 0, kMaxEditionAmount, fmt::format("{}.rent[{}]", where, k))};
       sq.house_cost = money(s, "house_cost", where, true);
       sq.hotel_cost = money(s, "hotel_cost", where, true);
     }
     if (sq.kind == SquareKind::Tax) {
       sq.tax = money(s, "tax", where, true);
-      sq.tax_percent = s.value("tax_percent", 0);
-      if (sq.tax_percent < 0 || sq.tax_percent > 100) throw DataError{where + ".tax_percent", "must be 0 to 100"};
+      sq.tax_percent = setting(s, "tax_percent", 0, 0, 100, where);
     }
     r->squares.push_back(std::move(sq));
   }
@@ -174,12 +191,12 @@ void parse_decks(const json& j, Ruleset* r) {
       card.amount = money(c, "amount", cw);
       card.per_house = money(c, "per_house", cw);
       card.per_hotel = money(c, "per_hotel", cw);
-      if (c.contains("spaces")) card.spaces = c.at("spaces").get<int>();
+      card.spaces = setting(c, "spaces", 0, -kMaxSquares, kMaxSquares, cw);
       if (c.contains("target")) card.target = square_by_name(*r, c.at("target").get<std::string>(), cw + ".target");
       if (c.contains("nearest"))
         card.nearest_kind = lookup(kSquareKinds, c.at("nearest").get<std::string>(), cw + ".nearest");
-      card.rent_multiplier = c.value("rent_multiplier", 1);
-      card.dice_rent_multiplier = c.value("dice_rent_multiplier", 0);
+      card.rent_multiplier = setting(c, "rent_multiplier", 1, 0, 100, cw);
+      card.dice_rent_multiplier = setting(c, "dice_rent_multiplier", 0, 0, 100, cw);
       if (c.contains("other_deck"))
         card.other_deck = lookup(kDeckKeys, c.at("other_deck").get<std::string>(), cw + ".other_deck");
       const bool needs_target = card.action == CardAction::AdvanceTo || card.action == CardAction::MoveBackTo;
@@ -197,11 +214,8 @@ void parse_computer_settings(const json& s, Ruleset* r) {
   r->jail.jailed_may_bid = jail.value("jailed_may_bid", true);
   r->jail.jailed_may_trade = jail.value("jailed_may_trade", true);
   r->jail.jailed_may_mortgage = jail.value("jailed_may_mortgage", true);
-  auto seconds = [](const json& t, const char* key, const std::string& where) {
-    const int v = t.value(key, 0);
-    if (v < 0) throw DataError{where + "." + key, "must be 0 (no clock) or a number of seconds"};
-    return v;
-  };
+  // 0: no clock; at most a day.
+  auto seconds = [](const json& t, const char* key, const std::string& where) { return setting(t, key, 0, 0, 86400, where); };
   if (s.contains("timed_windows")) {
     const json& t = s.at("timed_windows");
     r->timed.buy_seconds = seconds(t, "buy_seconds", "settings.timed_windows");
@@ -210,16 +224,13 @@ void parse_computer_settings(const json& s, Ruleset* r) {
   }
   if (s.contains("auction")) {
     const json& a = s.at("auction");
-    r->auction.opening_percent = a.value("opening_percent", 0);
-    if (r->auction.opening_percent < 0 || r->auction.opening_percent > 100)
-      throw DataError{"settings.auction.opening_percent", "must be 0 to 100"};
+    r->auction.opening_percent = setting(a, "opening_percent", 0, 0, 100, "settings.auction");
     r->auction.step = money(a, "step", "settings.auction");
   }
   if (s.contains("trade")) {
     const json& t = s.at("trade");
     r->trade.only_before_own_throw = t.value("only_before_own_throw", false);
-    r->trade.offers_per_turn = t.value("offers_per_turn", 0);
-    if (r->trade.offers_per_turn < 0) throw DataError{"settings.trade.offers_per_turn", "must be 0 (no limit) or more"};
+    r->trade.offers_per_turn = setting(t, "offers_per_turn", 0, 0, 100, "settings.trade");  // 0: no limit
   }
   if (s.contains("mortgage")) {
     const json& m = s.at("mortgage");
@@ -321,32 +332,34 @@ void parse_settings(const json& j, Ruleset* r) {
   r->starting_cash = money(s, "starting_cash", "settings", true);
   r->salary = money(s, "salary", "settings", true);
   r->jail_square = square_by_name(*r, need(s, "jail_square", "settings").get<std::string>(), "settings.jail_square");
-  r->doubles_to_jail = s.value("doubles_to_jail", 3);
+  r->doubles_to_jail = setting(s, "doubles_to_jail", 3, 1, 10, "settings");
   const json& jail = need(s, "jail", "settings");
   r->jail.fine = money(jail, "fine", "settings.jail", true);
-  r->jail.max_turns = jail.value("max_turns", 3);
-  r->jail.fine_before_throw_turns = jail.value("fine_before_throw_turns", 2);
+  r->jail.max_turns = setting(jail, "max_turns", 3, 1, 10, "settings.jail");
+  r->jail.fine_before_throw_turns = setting(jail, "fine_before_throw_turns", 2, 0, 10, "settings.jail");
   r->jail.doubles_throw_again = jail.value("doubles_throw_again", true);
   r->jail.doubles_count_toward_three = jail.value("doubles_count_toward_three", true);
   r->auctions = s.value("auctions", true);
   r->rent_window = lookup(kRentWindows, s.value("rent_window", std::string("before-next-throw")), "settings.rent_window");
   r->double_rent_needs_unmortgaged_group = s.value("double_rent_needs_unmortgaged_group", true);
   r->jailed_owner_collects_rent = s.value("jailed_owner_collects_rent", true);
-  for (const auto& v : need(s, "station_rent", "settings")) r->station_rent.push_back(Money{v.get<std::int64_t>()});
-  for (const auto& v : need(s, "utility_multiplier", "settings")) r->utility_multiplier.push_back(v.get<int>());
-  r->houses_per_hotel = s.value("houses_per_hotel", 4);
-  r->house_stock = s.value("house_stock", 32);
-  r->hotel_stock = s.value("hotel_stock", 12);
-  r->max_players = s.value("max_players", 8);
+  for (const auto& v : need(s, "station_rent", "settings"))
+    r->station_rent.push_back(Money{whole(v, 0, kMaxEditionAmount, "settings.station_rent")});
+  for (const auto& v : need(s, "utility_multiplier", "settings"))
+    r->utility_multiplier.push_back(static_cast<int>(whole(v, 0, 100, "settings.utility_multiplier")));
+  r->houses_per_hotel = setting(s, "houses_per_hotel", 4, 1, 4, "settings");
+  r->house_stock = setting(s, "house_stock", 32, 0, 1000, "settings");
+  r->hotel_stock = setting(s, "hotel_stock", 12, 0, 1000, "settings");
+  r->max_players = setting(s, "max_players", 8, 2, kMaxPlayers, "settings");
   r->build_only_in_turn = s.value("build_only_in_turn", true);
   r->free_parking_jackpot = s.value("free_parking_jackpot", false);
   r->hotel_sells_as_houses = s.value("hotel_sells_as_houses", false);
   r->game_ends_at_first_bankruptcy = s.value("game_ends_at_first_bankruptcy", false);
-  r->mortgage_interest_percent = s.value("mortgage_interest_percent", 10);
+  r->mortgage_interest_percent = setting(s, "mortgage_interest_percent", 10, 0, 100, "settings");
   r->interest_rounding = lookup(kRoundings, s.value("interest_rounding", std::string("up")), "settings.interest_rounding");
   if (s.contains("short_game")) {
     const json& sg = s.at("short_game");
-    r->short_game.deeds_dealt = sg.value("deeds_dealt", 2);
+    r->short_game.deeds_dealt = setting(sg, "deeds_dealt", 2, 0, 40, "settings.short_game");
     r->short_game.deeds_paid = sg.value("deeds_paid", true);
   }
   r->short_game.always = s.value("always_short_game", false);
