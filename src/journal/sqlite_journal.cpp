@@ -196,7 +196,9 @@ Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_
       *out = std::move(journal);
       return Status::ok();
     }
-    if (!s.is_io_error()) return s;
+    // A writer's I/O failure (a full disk while the schema is made) is told in SQLite's words;
+    // a reader's is most likely the read-only medium, tried again as immutable.
+    if (!s.is_io_error() || !read_only) return s;
   }
   return unopenable(path, read_only);
 }
