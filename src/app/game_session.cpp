@@ -202,9 +202,11 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
     r.actor = rows[i].actor;
     r.type = rows[i].type;
     r.payload = rows[i].payload;
-    // The same hashes the journal stores (journal/hash_chain.h): the new head, for the score sheet.
-    r.prev_hash = i == 0 ? game.head_hash : outcome->events.back().hash;
-    r.hash = event_hash(r);
+    if (!dry_run) {
+      // The same hashes the journal stored (journal/hash_chain.h): the new head, for the score sheet.
+      r.prev_hash = i == 0 ? game.head_hash : outcome->events.back().hash;
+      r.hash = event_hash(r);
+    }
     outcome->events.push_back(std::move(r));
   }
   if (!dry_run && !outcome->events.empty()) game.head_hash = outcome->events.back().hash;
@@ -214,11 +216,8 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
   evolve(game.state, played);
   for (const Event& e : outcome->decision.events) evolve(game.state, e);
   if (!dry_run && game.snapshot_every > 0 && (first - 1) / game.snapshot_every != game.state.seq / game.snapshot_every) {
-    // A cache: failing to write one costs speed later, never correctness. Stored only when it
-    // reads back as the same position, so a field the archive misses can never be cached.
-    const std::string blob = save_state(game.state);
-    State back;
-    if (load_state(blob, &back) && back == game.state) (void)journal.put_snapshot(game.id, game.state.seq, blob);
+    // A cache: failing to write one costs speed later, never correctness.
+    if (const auto blob = snapshot_bytes(game.state)) (void)journal.put_snapshot(game.id, game.state.seq, *blob);
   }
   return Status::ok();
 }

@@ -97,7 +97,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       }
       result.events += static_cast<std::int64_t>(events.size());
       if (journal && c && o.snapshot_every > 0 && before / o.snapshot_every != g.state.seq / o.snapshot_every)
-        snapshots.emplace_back(g.state.seq, save_state(g.state));
+        if (auto blob = snapshot_bytes(g.state)) snapshots.emplace_back(g.state.seq, std::move(*blob));
     };
     record(nullptr, start.events);
     BotTable bots(ruleset, *header.seed, o.jail_strategy);

@@ -94,6 +94,13 @@ std::string save_state(const State& s) {
   return out.str();
 }
 
+std::optional<std::string> snapshot_bytes(const State& s) {
+  std::string bytes = save_state(s);
+  State back;
+  if (!load_state(bytes, &back) || !(back == s)) return std::nullopt;
+  return bytes;
+}
+
 bool load_state(const std::string& bytes, State* s) {
   try {
     std::istringstream in(bytes);

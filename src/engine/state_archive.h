@@ -1,6 +1,7 @@
 #pragma once
 // The position as bytes, for snapshots (cereal's portable binary archive). A snapshot written
 // by another version of the state's layout is not read: the caller folds from the start.
+#include <optional>
 #include <string>
 
 #include "engine/state.h"
@@ -17,5 +18,9 @@ std::string save_state(const State& s);
 // cannot be read as one). A true answer says only that the bytes parse: check_state_ranges
 // (engine/state_check.h) tells whether the position is one the edition can hold.
 bool load_state(const std::string& bytes, State* s);
+
+// The bytes of a snapshot worth storing: save_state's, when they read back as the very same
+// position (a field the archive missed would otherwise be cached wrong); nullopt otherwise.
+std::optional<std::string> snapshot_bytes(const State& s);
 
 }  // namespace deedlog
