@@ -35,8 +35,12 @@ TEST_P(DisputedGame, GetsTheRulingWrittenBesideIt) {
   ASSERT_EQ(r.code, 0) << r.err;
   const json got = json::parse(r.out);
   EXPECT_EQ(got["upheld"], want["upheld"]) << r.out;
-  if (want.contains("rule")) EXPECT_EQ(got.value("rule", ""), want["rule"]) << r.out;
-  if (want.contains("correction")) EXPECT_EQ(got.value("correction", ""), want["correction"]) << r.out;
+  if (want.contains("rule")) {
+    EXPECT_EQ(got.value("rule", ""), want["rule"]) << r.out;
+  }
+  if (want.contains("correction")) {
+    EXPECT_EQ(got.value("correction", ""), want["correction"]) << r.out;
+  }
   if (want.contains("reasoning_contains")) {
     const std::string needle = want["reasoning_contains"];
     bool found = false;
@@ -46,8 +50,8 @@ TEST_P(DisputedGame, GetsTheRulingWrittenBesideIt) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Samples, DisputedGame, ::testing::ValuesIn(disputed_games()),
-                         [](const ::testing::TestParamInfo<fs::path>& info) {
-                           std::string name = info.param.stem().string();
+                         [](const ::testing::TestParamInfo<fs::path>& p) {
+                           std::string name = p.param.stem().string();
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;

@@ -217,8 +217,8 @@ TEST_P(Edition, ValueAppliesTheEditionsEndingRules) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtin, Edition, ::testing::ValuesIn(builtin_ruleset_ids()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
+                         [](const ::testing::TestParamInfo<std::string>& p) {
+                           std::string name = p.param;
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return name;

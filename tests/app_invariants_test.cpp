@@ -76,7 +76,7 @@ TEST_P(SampleInvariants, HoldAfterEveryEvent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Samples, SampleInvariants, ::testing::ValuesIn(testing::all_sample_games()),
-                         [](const ::testing::TestParamInfo<fs::path>& info) { return testing::sample_test_name(info.param); });
+                         [](const ::testing::TestParamInfo<fs::path>& p) { return testing::sample_test_name(p.param); });
 
 }  // namespace
 }  // namespace deedlog

@@ -69,7 +69,7 @@ TEST_P(SampleMoves, EveryRecordedMoveWasListed) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Samples, SampleMoves, ::testing::ValuesIn(testing::all_sample_games()),
-                         [](const ::testing::TestParamInfo<fs::path>& info) { return testing::sample_test_name(info.param); });
+                         [](const ::testing::TestParamInfo<fs::path>& p) { return testing::sample_test_name(p.param); });
 
 TEST(MovesCommand, EveryListedMoveIsAcceptedByADryRun) {
   const auto db = testing::temp_dir("moves") / "g.db";

@@ -194,7 +194,10 @@ TEST(PhaseWords, NoSquareOffTheBoard) {
   Ruleset r;
   ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
   const std::vector<std::string> names = {"Ann", "Ben"};
-  State s = initial_state(r, GameHeader{"uk-1972", names});
+  GameHeader header;
+  header.ruleset = "uk-1972";
+  header.players = names;
+  State s = initial_state(r, header);
   for (Phase phase : {Phase::BuyDecision, Phase::TaxChoice, Phase::CardDice, Phase::Auction}) {
     for (SquareId square : {kNoSquare, static_cast<SquareId>(r.board_size()), static_cast<SquareId>(63)}) {
       s.phase = phase;
@@ -261,7 +264,7 @@ TEST_P(SamplePage, NamesOnlySquaresOnTheBoardAndSaneSums) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Samples, SamplePage, ::testing::ValuesIn(testing::all_sample_games()),
-                         [](const auto& info) { return testing::sample_test_name(info.param); });
+                         [](const auto& p) { return testing::sample_test_name(p.param); });
 
 }  // namespace
 }  // namespace deedlog

@@ -77,7 +77,7 @@ TEST_P(SampleGame, RefereesToTheExpectedOutcome) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Samples, SampleGame, ::testing::ValuesIn(testing::all_sample_games()),
-                         [](const ::testing::TestParamInfo<fs::path>& info) { return testing::sample_test_name(info.param); });
+                         [](const ::testing::TestParamInfo<fs::path>& p) { return testing::sample_test_name(p.param); });
 
 }  // namespace
 }  // namespace deedlog

@@ -53,8 +53,8 @@ TEST_P(EveryEdition, HundredsOfSimulatedGamesKeepEveryInvariant) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Editions, EveryEdition, ::testing::ValuesIn(builtin_ruleset_ids()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string n = info.param;
+                         [](const ::testing::TestParamInfo<std::string>& p) {
+                           std::string n = p.param;
                            for (char& c : n)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            return n;

@@ -38,12 +38,12 @@ std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, con
     d.table_cash = table.player(p).cash.units;
     d.referee_square = r.square(ref.player(p).square).name;
     d.table_square = r.square(table.player(p).square).name;
-    auto words = [&](const deedlog::Holding& h) {
-      if (h.owner != p) return std::string("not his");
+    auto words = [&](const deedlog::Holding& held) {
+      if (held.owner != p) return std::string("not his");
       std::string w = "his";
-      if (h.buildings == kHotel) w += ", " + with_article(r.words.hotel);
-      else if (h.buildings > 0) w += fmt::format(", {} {}", h.buildings, h.buildings == 1 ? r.words.house : r.words.houses);
-      if (h.mortgaged) w += ", mortgaged";
+      if (held.buildings == kHotel) w += ", " + with_article(r.words.hotel);
+      else if (held.buildings > 0) w += fmt::format(", {} {}", held.buildings, held.buildings == 1 ? r.words.house : r.words.houses);
+      if (held.mortgaged) w += ", mortgaged";
       return w;
     };
     for (int i = 0; i < r.board_size(); ++i) {

@@ -134,12 +134,12 @@ bool decode_event(const std::string& type, const std::string& payload, const Eve
     }
     // Every number must be a whole number in its field's range: a float, a string or a value
     // that would wrap in the field's type is refused, never converted.
-    const auto whole = [](const nlohmann::json& v, std::int64_t lo, std::int64_t hi, std::int64_t* out) {
+    const auto whole = [](const nlohmann::json& v, std::int64_t lo, std::int64_t hi, std::int64_t* value) {
       if (!v.is_number_integer()) return false;
       if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) return false;
       const auto x = v.get<std::int64_t>();
       if (x < lo || x > hi) return false;
-      *out = x;
+      *value = x;
       return true;
     };
     auto small = [&](const char* k, auto* field, std::int64_t lo, std::int64_t hi) {

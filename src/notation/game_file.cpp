@@ -202,10 +202,10 @@ std::string apply_tag(const Bracket& tag, GameHeader* h) {
     h->variants = split_commas(tag.value);
     for (auto& v : h->variants) {
       if (v.empty()) return "empty variant in the Variant tag (two commas in a row?)";
-      const std::string_view known = known_variant(v);
-      if (known.empty())
+      const std::string_view variant = known_variant(v);
+      if (variant.empty())
         return fmt::format("unknown variant '{}' (known variants: {})", v.substr(0, 60), known_variants_list());
-      v = std::string(known);
+      v = std::string(variant);
     }
   } else if (known == kSeed) {
     std::uint64_t seed = 0;

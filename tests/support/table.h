@@ -10,6 +10,7 @@
 
 #include "engine/decide.h"
 #include "engine/evolve.h"
+#include "engine/invariants.h"
 #include "engine/player_ref.h"
 #include "rules/ruleset_catalog.h"
 
@@ -56,6 +57,7 @@ class Table {
     Decision d = decide_start(r_, header_, setup);
     if (!d.accepted) throw std::runtime_error("setup refused: " + d.violation.message);
     for (const Event& e : d.events) evolve(state_, e);
+    EXPECT_EQ(check_invariants(r_, state_), "") << "after the opening";
   }
 
   const Ruleset& ruleset() const { return r_; }
@@ -72,6 +74,8 @@ class Table {
     EXPECT_TRUE(d.accepted) << "refused: " << d.violation.rule << ": "
                             << render_players(d.violation.message, header_.players);
     for (const Event& e : d.events) evolve(state_, e);
+    // Every engine test checks the whole position after every move it plays (STYLE.md 9).
+    EXPECT_EQ(check_invariants(r_, state_), "") << "after a move by seat " << int(c.actor);
     last_ = d.events;
     return d.events;
   }
