@@ -1,5 +1,8 @@
 #include "app/table_version.h"
 
+#include "engine/building_group.h"
+#include "engine/currency.h"
+#include "engine/effects.h"
 #include "engine/move_resolution.h"
 #include "engine/outcome.h"
 
@@ -17,12 +20,10 @@ std::optional<Events> table_version(const Ruleset& r, const State& s, const Tabl
   switch (c.verb) {
     case Verb::ClaimRent: {
       const TableMemory::LastRent& due = memory.last_rent[static_cast<std::size_t>(c.actor)];
-      if (due.square == kNoSquare || s.player(due.payer).cash < due.amount) return std::nullopt;
-      Event e = ev(EventType::RentPaid, due.payer);
-      e.other = c.actor;
-      e.square = due.square;
-      e.amount = due.amount;
-      out.emit(e);
+      if (due.square == kNoSquare) return std::nullopt;
+      // The same payment as a rent claimed in time: in the owner's currency, paid converted.
+      if (s.player(due.payer).cash < cost_to_player(r, s, due.payer, c.actor, due.amount)) return std::nullopt;
+      effect::pay(out, effect::PaymentKind::Rent, due.payer, c.actor, due.amount, due.square);
       return out.events;
     }
     case Verb::Draw: {
@@ -50,37 +51,34 @@ std::optional<Events> table_version(const Ruleset& r, const State& s, const Tabl
     }
     case Verb::PayFine: {
       if (!s.player(c.actor).in_jail || s.player(c.actor).cash < r.jail.fine) return std::nullopt;
-      Event f = ev(EventType::FinePaid, c.actor);
-      f.amount = r.jail.fine;
-      out.emit(f);
-      Event left = ev(EventType::LeftJail, c.actor);
-      left.count = static_cast<int>(JailExit::Fine);
-      out.emit(left);
+      effect::pay_jail_fine(out, c.actor, r.jail.fine);
+      effect::leave_jail(out, c.actor, JailExit::Fine);
       return out.events;
     }
     case Verb::Buy: {
       const SquareId at = s.player(c.actor).square;
       const Square& sq = r.square(at);
-      if (!sq.is_property() || s.holdings[at].owner != kBank || s.player(c.actor).cash < sq.price) return std::nullopt;
-      Event e = ev(EventType::PropertyBought, c.actor);
-      e.square = at;
-      e.amount = sq.price;
-      out.emit(e);
-      if (s.phase == Phase::BuyDecision) finish_move(out, c.actor);
+      if (!sq.is_property() || s.holdings[at].owner != kBank) return std::nullopt;
+      // The price a legal purchase would have cost (regional currency: converted from the
+      // region's), so an illegal purchase is charged what the rules charge for a legal one.
+      const Money price = cost_for(r, s, c.actor, at, sq.price);
+      if (s.player(c.actor).cash < price) return std::nullopt;
+      effect::buy_property(out, c.actor, at, price, sq.price);
+      if (s.phase == Phase::BuyDecision) effect::finish_move(out, c.actor);
       return out.events;
     }
     case Verb::Build: {
       if (c.hotel || c.square == kNoSquare || s.holdings[c.square].owner != c.actor) return std::nullopt;
-      const Square& sq = r.square(c.square);
-      if (sq.kind != SquareKind::Street) return std::nullopt;
+      if (r.square(c.square).kind != SquareKind::Street) return std::nullopt;
       for (int k = 0; k < c.count; ++k) {
+        // What a legal house costs here: the price on the deed that sets the terms (the top of a
+        // Conglomerate), in the builder's currency.
+        const Money face = terms_of(r, out.state, c.square).house_cost;
+        const Money price = cost_for(r, out.state, c.actor, c.square, face);
         if (out.state.holdings[c.square].buildings >= r.houses_per_hotel || out.state.bank_houses <= 0 ||
-            out.state.player(c.actor).cash < sq.house_cost)
+            out.state.player(c.actor).cash < price)
           return std::nullopt;
-        Event e = ev(EventType::HouseBuilt, c.actor);
-        e.square = c.square;
-        e.amount = sq.house_cost;
-        out.emit(e);
+        effect::build_house(out, c.actor, c.square, price, face);
       }
       return out.events;
     }

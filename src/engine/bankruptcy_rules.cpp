@@ -4,6 +4,7 @@
 
 #include "engine/currency.h"
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/money_raising.h"
 #include "engine/player_ref.h"
 #include "engine/valuation.h"
@@ -43,7 +44,7 @@ void return_buildings(Outcome& out, PlayerId p, bool paid) {
   for (int i = 0; i < out.ruleset.board_size(); ++i) {
     const SquareId sq = static_cast<SquareId>(i);
     const Holding& h = out.state.holdings[sq];
-    if (h.owner == p && h.buildings > 0) clear_site_buildings(out, p, sq, paid, /*by_mortgage=*/false);
+    if (h.owner == p && h.buildings > 0) effect::clear_site_buildings(out, p, sq, paid, /*by_mortgage=*/false);
   }
 }
 
@@ -51,33 +52,17 @@ void end_or_pass_turn(Outcome& out, PlayerId bankrupt) {
   if (out.ruleset.game_ends_at_first_bankruptcy) {
     // rule bankruptcy/first-ends-short-game: the estates are valued and the richest wins.
     const Valuation v = value_estates(out.ruleset, out.state);
-    out.emit(ev(EventType::GameWon, v.leaders.empty() ? bankrupt : v.leaders.front()));
+    effect::win_game(out, v.leaders.empty() ? bankrupt : v.leaders.front());
     return;
   }
   if (active_players(out.state) == 1) {
     // rule bankruptcy/last-player-wins
     for (PlayerId q = 0; q < out.state.player_count; ++q)
-      if (is_active(out.state, q)) out.emit(ev(EventType::GameWon, q));
+      if (is_active(out.state, q)) effect::win_game(out, q);
     return;
   }
   if (out.state.turn == bankrupt && out.state.bank_auction_queue == 0)
-    out.emit(ev(EventType::TurnStarted, next_player(out.state)));
-}
-
-// All the player's cash to the creditor (kBank: the Bank).
-void hand_cash(Outcome& out, PlayerId from, PlayerId creditor) {
-  const Money cash = out.state.player(from).cash;
-  if (cash.units <= 0) return;
-  Event pay = ev(creditor == kBank ? EventType::PaidToBank : EventType::PaidToPlayer, from);
-  pay.other = creditor;
-  pay.amount = cash;
-  if (creditor != kBank) {
-    // regional-currency: the creditor gets what the debtor's cash is worth in his own currency.
-    const Ruleset& r = out.ruleset;
-    const Money worth = convert_received(r, cash, player_rate(r, out.state, creditor), player_rate(r, out.state, from));
-    if (worth != cash) pay.amount2 = worth;
-  }
-  out.emit(pay);
+    effect::start_turn(out, next_player(out.state));
 }
 
 // The player's Get Out of Jail Free cards go back under their packs.
@@ -89,10 +74,7 @@ void return_jail_cards(Outcome& out, PlayerId p) {
       if (out.state.player(p).jail_cards[static_cast<std::size_t>(d)] == 0) break;
       if (deck.cards[i].action != CardAction::GetOutOfJailFree) continue;
       if (!(out.state.packs[static_cast<std::size_t>(d)].out & (std::uint64_t{1} << i))) continue;
-      Event back = ev(EventType::JailCardReturned, p);
-      back.deck = static_cast<DeckId>(d);
-      back.card = static_cast<CardIndex>(i);
-      out.emit(back);
+      effect::return_jail_card(out, p, static_cast<DeckId>(d), static_cast<CardIndex>(i));
     }
   }
 }
@@ -100,10 +82,7 @@ void return_jail_cards(Outcome& out, PlayerId p) {
 void return_deeds_to_bank(Outcome& out, PlayerId p, std::uint64_t properties) {
   for (int i = 0; i < out.ruleset.board_size(); ++i) {
     if (!(properties & (std::uint64_t{1} << i))) continue;
-    Event t = ev(EventType::PropertyTransferred, p);
-    t.other = kBank;
-    t.square = static_cast<SquareId>(i);
-    out.emit(t);
+    effect::transfer_deed(out, p, kBank, static_cast<SquareId>(i));
   }
 }
 
@@ -118,21 +97,16 @@ void settle_insolvency(Outcome& out, PlayerId p, PlayerId creditor, std::uint64_
     for (int i = 0; i < r.board_size(); ++i) {
       const SquareId sq = static_cast<SquareId>(i);
       if (!(properties & (std::uint64_t{1} << i)) || out.state.holdings[sq].mortgaged) continue;
-      Event m = ev(EventType::PropertyMortgaged, p);
-      m.square = sq;
-      m.amount = r.square(sq).mortgage_value;
-      out.emit(m);
+      effect::mortgage(out, p, sq, r.square(sq).mortgage_value, r.square(sq).mortgage_value);
     }
   } else {
     return_buildings(out, p, false);  // the Bank would only pay itself
   }
-  hand_cash(out, p, creditor);
+  effect::surrender_cash(out, p, creditor);
   return_jail_cards(out, p);
   return_deeds_to_bank(out, p, properties);
-  Event b = ev(EventType::PlayerBankrupted, p);
-  b.other = creditor;
-  out.emit(b);
-  if (creditor != kBank) settle_debts(out, creditor);
+  effect::go_bankrupt(out, p, creditor);
+  if (creditor != kBank) effect::settle_debts(out, creditor);
   end_or_pass_turn(out, p);
 }
 
@@ -171,14 +145,10 @@ void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
   }();
   const PlayerId creditor = main_creditor(s.player(bankrupt));
   if (s.offer.open && (s.offer.from == c.actor || s.offer.to == c.actor))
-    out.emit(ev(EventType::TradeRejected, c.actor));
+    effect::reject_trade(out, c.actor);
   for (const RentClaim& claim : s.rents) {
     if (!claim.open || (claim.owner != c.actor && claim.payer != c.actor)) continue;
-    Event f = ev(EventType::RentForfeited, claim.payer);
-    f.other = claim.owner;
-    f.square = claim.square;
-    f.amount = claim.amount;
-    out.emit(f);
+    effect::forfeit_rent(out, claim);
   }
   std::uint64_t properties = 0;
   for (int i = 0; i < r.board_size(); ++i)
@@ -192,29 +162,21 @@ void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
     // rule bankruptcy/to-a-player: buildings back to the Bank at half price, that cash, his cash
     // and all his property to the creditor, who pays 10% on each mortgaged deed at once.
     return_buildings(out, c.actor, true);
-    hand_cash(out, c.actor, creditor);
+    effect::surrender_cash(out, c.actor, creditor);
     std::vector<SquareId> mortgaged;
     for (int i = 0; i < r.board_size(); ++i) {
       if (!(properties & (std::uint64_t{1} << i))) continue;
       const SquareId sq = static_cast<SquareId>(i);
       if (out.state.holdings[sq].mortgaged) mortgaged.push_back(sq);
-      Event t = ev(EventType::PropertyTransferred, c.actor);
-      t.other = creditor;
-      t.square = sq;
-      out.emit(t);
+      effect::transfer_deed(out, c.actor, creditor, sq);
     }
     for (int d = 0; d < kDeckCount; ++d)
       for (int k = out.state.player(c.actor).jail_cards[static_cast<std::size_t>(d)]; k > 0; --k) {
-        Event t = ev(EventType::JailCardTransferred, c.actor);
-        t.other = creditor;
-        t.deck = static_cast<DeckId>(d);
-        out.emit(t);
+        effect::transfer_jail_card(out, c.actor, creditor, static_cast<DeckId>(d));
       }
-    Event b = ev(EventType::PlayerBankrupted, c.actor);
-    b.other = creditor;
-    out.emit(b);
-    for (SquareId sq : mortgaged) charge_transfer_interest(out, creditor, sq);
-    settle_debts(out, creditor);
+    effect::go_bankrupt(out, c.actor, creditor);
+    for (SquareId sq : mortgaged) effect::charge_transfer_interest(out, creditor, sq);
+    effect::settle_debts(out, creditor);
     end_or_pass_turn(out, c.actor);
     return;
   }
@@ -222,19 +184,13 @@ void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
   // rule bankruptcy/to-the-bank: the Bank takes everything and auctions each property (not the
   // buildings); the player leaves the game.
   return_buildings(out, c.actor, false);
-  hand_cash(out, c.actor, kBank);
+  effect::surrender_cash(out, c.actor, kBank);
   return_jail_cards(out, c.actor);
   return_deeds_to_bank(out, c.actor, properties);
-  Event b = ev(EventType::PlayerBankrupted, c.actor);
-  b.other = kBank;
-  out.emit(b);
+  effect::go_bankrupt(out, c.actor, kBank);
   if (active_players(out.state) > 1 && properties != 0 && !r.game_ends_at_first_bankruptcy) {
-    Event q = ev(EventType::BankAuctionsQueued, c.actor);
-    q.mask = properties;
-    out.emit(q);
-    Event first = ev(EventType::AuctionOpened, out.state.turn);
-    first.square = static_cast<SquareId>(__builtin_ctzll(properties));
-    out.emit(first);
+    effect::queue_bank_auctions(out, c.actor, properties);
+    effect::open_auction(out, out.state.turn, static_cast<SquareId>(__builtin_ctzll(properties)));
     return;
   }
   end_or_pass_turn(out, c.actor);

@@ -7,6 +7,7 @@
 #include "engine/building_group.h"
 #include "engine/currency.h"
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
 
@@ -134,12 +135,10 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
     return violation(r, rule::kHousesCash,
                      fmt::format("{} on {} costs {} and {} has {}", with_article(hotel ? r.words.hotel : r.words.house), sq.name,
                                  money_words(r, price), player_ref(p), money_words(r, s.player(p).cash)));
-  Event e = ev(hotel ? EventType::HotelBuilt : EventType::HouseBuilt, p);
-  e.square = site;
-  e.amount = price;
-  if (price != face) e.amount2 = face;
-  if (hotel) e.count = r.houses_per_hotel;  // the houses given back to the Bank for it
-  out.emit(e);
+  if (hotel)
+    effect::build_hotel(out, p, site, price, face, r.houses_per_hotel);  // its houses go back to the Bank
+  else
+    effect::build_house(out, p, site, price, face);
   return std::nullopt;
 }
 
@@ -173,19 +172,14 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
     const int at = out.state.holdings[members[i]].buildings;
     if (at == kHotel) continue;
     for (int k = at; k > target[i]; --k) {
-      Event e = ev(EventType::HouseSold, p);
-      e.square = members[i];
-      e.amount = sale_receipt(r, out.state, p, members[i], half_house);
-      out.emit(e);
+      effect::sell_house(out, p, members[i], sale_receipt(r, out.state, p, members[i], half_house));
     }
   }
   for (std::size_t i = 0; i < members.size(); ++i) {
     if (out.state.holdings[members[i]].buildings != kHotel) continue;
-    Event e = ev(EventType::HotelSold, p);
-    e.square = members[i];
-    e.count = target[i];
-    e.amount = sale_receipt(r, out.state, p, members[i], half_hotel + half_house * (r.houses_per_hotel - target[i]));
-    out.emit(e);
+    effect::sell_hotel(out, p, members[i],
+                       sale_receipt(r, out.state, p, members[i], half_hotel + half_house * (r.houses_per_hotel - target[i])),
+                       target[i]);
   }
 }
 
@@ -217,9 +211,7 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
     if (c.count != 1)
       return Decision::refuse(violation(r, rule::kShortageAuction, "the auction sold one building: place one"));
     if (auto v = build_one(out, c.actor, c.square, c.hotel, true)) return Decision::refuse(*v);
-    Event placed = ev(EventType::BuildingPlaced, c.actor);
-    placed.square = c.square;
-    out.emit(placed);
+    effect::place_building(out, c.actor, c.square);
     return Decision::accept(std::move(out.events));
   }
   // rule houses/in-his-turn: the owner builds in his own turn (in Jail too), never mid-decision;
@@ -263,11 +255,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
     if (s.bank_houses >= r.houses_per_hotel) {
       // rule sell/hotel-breaks-down: the hotel goes back and the four houses return to the site.
       if (auto v = even_down(r, s, c.square, r.houses_per_hotel)) return Decision::refuse(*v);
-      Event e = ev(EventType::HotelSold, c.actor);
-      e.square = c.square;
-      e.amount = half_hotel;
-      e.count = r.houses_per_hotel;
-      out.emit(e);
+      effect::sell_hotel(out, c.actor, c.square, half_hotel, r.houses_per_hotel);
     } else {
       sell_group_down_in_shortage(out, c.actor, c.square);
     }
@@ -278,11 +266,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
         // rule sell/hotel-as-houses: the hotel counts as one house more than the most a site holds;
         // selling "a house" of it leaves the houses given for it.
         if (auto v = even_down(r, out.state, c.square, r.houses_per_hotel)) return Decision::refuse(*v);
-        Event e = ev(EventType::HotelSold, c.actor);
-        e.square = c.square;
-        e.amount = half_hotel;
-        e.count = r.houses_per_hotel;
-        out.emit(e);
+        effect::sell_hotel(out, c.actor, c.square, half_hotel, r.houses_per_hotel);
         continue;
       }
       if (at == kHotel)
@@ -292,13 +276,10 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
       if (at == 0)
         return Decision::refuse(violation(r, rule::kSellHalf, fmt::format("{} has no {} left", sq.name, r.words.houses)));
       if (auto v = even_down(r, out.state, c.square, at - 1)) return Decision::refuse(*v);
-      Event e = ev(EventType::HouseSold, c.actor);
-      e.square = c.square;
-      e.amount = half_house;
-      out.emit(e);
+      effect::sell_house(out, c.actor, c.square, half_house);
     }
   }
-  settle_debts(out, c.actor);
+  effect::settle_debts(out, c.actor);
   return Decision::accept(std::move(out.events));
 }
 
@@ -326,14 +307,11 @@ Decision decide_auction_building(const Ruleset& r, const State& s, const Command
                                                   "wanting more than the Bank has",
                                                   wanting, with_article(hotel ? r.words.hotel : r.words.house))));
   Outcome out(r, s);
-  Event e = ev(EventType::AuctionOpened, kReferee);
-  e.count = static_cast<int>(hotel ? AuctionLot::Hotel : AuctionLot::House);
-  out.emit(e);
+  effect::open_auction(out, kReferee, kNoSquare, hotel ? AuctionLot::Hotel : AuctionLot::House);
   // Players with nowhere to put the building (or in jail, computer) are out of it from the start.
   for (PlayerId p = 0; p < s.player_count; ++p) {
     if (!is_active(s, p) || may_bid(p)) continue;
-    Event passed = ev(EventType::BidderPassed, p);
-    out.emit(passed);
+    effect::pass_bid(out, p, kNoSquare);
   }
   return Decision::accept(std::move(out.events));
 }

@@ -4,6 +4,7 @@
 
 #include "engine/building_group.h"
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/player_ref.h"
 
 namespace deedlog {
@@ -53,10 +54,7 @@ Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Comman
   std::uint64_t mask = 0;
   for (SquareId sq : c.give.properties) mask |= std::uint64_t{1} << sq;
   Outcome out(r, s);
-  Event e = ev(EventType::ConglomerateFormed, c.actor);
-  e.mask = mask;
-  e.square = conglomerate_top(r, mask);
-  out.emit(e);
+  effect::form_conglomerate(out, c.actor, mask, conglomerate_top(r, mask));
   return Decision::accept(std::move(out.events));
 }
 

@@ -4,6 +4,7 @@
 
 #include "engine/building_group.h"
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
 
@@ -16,9 +17,6 @@ Decision decide_award(const Ruleset& r, const State& s, const Command& c) {
   if (c.payer != kBank && (!is_active(s, c.payer) || c.payer == c.counterparty))
     return Decision::refuse(violation(r, rule::kCorrection, "an award is paid by the Bank or by another player in the game"));
   Outcome out(r, s);
-  Event ruling = ev(EventType::RulingRecorded, c.counterparty);
-  ruling.other = c.payer;
-  ruling.text = c.note;
   if (c.square != kNoSquare) {
     const Square& sq = r.square(c.square);
     const PlayerId owner = s.holdings[c.square].owner;
@@ -33,27 +31,19 @@ Decision decide_award(const Ruleset& r, const State& s, const Command& c) {
                                           fmt::format("buildings stand on {}'s group ({}): they are sold to the Bank "
                                                       "before the deed can move",
                                                       sq.name, square_words(r, m))));
-    ruling.other = owner;
-    ruling.square = c.square;
-    out.emit(ruling);
-    Event t = ev(EventType::PropertyTransferred, owner);
-    t.other = c.counterparty;
-    t.square = c.square;
-    out.emit(t);
+    effect::record_ruling(out, c.counterparty, owner, c.square, Money{0}, c.note);
+    effect::transfer_deed(out, owner, c.counterparty, c.square);
     return Decision::accept(std::move(out.events));
   }
   if (c.amount.units <= 0) return Decision::refuse(violation(r, rule::kCorrection, "an award is a positive amount or a deed"));
-  ruling.amount = c.amount;
-  out.emit(ruling);
+  effect::record_ruling(out, c.counterparty, c.payer, kNoSquare, c.amount, c.note);
   if (c.payer == kBank) {
-    Event paid = ev(EventType::PaidByBank, c.counterparty);
-    paid.amount = c.amount;
-    out.emit(paid);
+    effect::bank_pays(out, c.counterparty, c.amount, c.amount);
   } else {
     // What the payer cannot pay in cash he owes, like any other debt.
-    charge(out, EventType::PaidToPlayer, c.payer, c.counterparty, c.amount);
+    effect::pay(out, effect::PaymentKind::ToPlayer, c.payer, c.counterparty, c.amount);
   }
-  settle_debts(out, c.counterparty);
+  effect::settle_debts(out, c.counterparty);
   return Decision::accept(std::move(out.events));
 }
 

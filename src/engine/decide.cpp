@@ -8,6 +8,7 @@
 #include "core/name_match.h"
 #include "engine/currency.h"
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/move_resolution.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
@@ -37,7 +38,7 @@ std::optional<Violation> take_turn(Outcome& out, PlayerId actor, std::string_vie
       return violation(r, rule::kTurnOrder,
                        fmt::format("it is not {}'s turn: {} plays next", player_ref(actor), player_ref(next)));
     }
-    out.emit(ev(EventType::TurnStarted, actor));
+    effect::start_turn(out, actor);
     return std::nullopt;
   }
   if (s.phase != Phase::AwaitingRoll) {
@@ -58,11 +59,7 @@ void close_rent_windows(Outcome& out, PlayerId thrower) {
   for (const RentClaim& c : out.state.rents) {
     if (!c.open) continue;
     if (c.closes_on != kBank && !(c.closes_on == thrower && starts_turn)) continue;
-    Event e = ev(EventType::RentForfeited, c.payer);
-    e.other = c.owner;
-    e.square = c.square;
-    e.amount = c.amount;
-    out.emit(e);  // evolve closes this slot; the loop goes on to the next
+    effect::forfeit_rent(out, c);  // evolve closes this slot; the loop goes on to the next
   }
 }
 
@@ -96,61 +93,44 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   const PlayerId p = c.actor;
   const bool doubles = d1 == d2;
   const PlayerState& ps = out.state.player(p);
-  Event thrown = ev(EventType::DiceThrown, p);
-  thrown.die1 = static_cast<std::int8_t>(d1);
-  thrown.die2 = static_cast<std::int8_t>(d2);
 
   if (ps.in_jail) {
     const int turn_number = ps.jail_turns + 1;
     if (doubles) {
       // rule jail/doubles-leave: out at once, moving by the throw (and, in this edition, throwing again).
-      thrown.count = r.jail.doubles_count_toward_three ? 1 : 0;
-      thrown.flag = r.jail.doubles_throw_again;
-      out.emit(thrown);
-      Event left = ev(EventType::LeftJail, p);
-      left.count = static_cast<int>(JailExit::Doubles);
-      out.emit(left);
+      effect::throw_dice(out, p, d1, d2, r.jail.doubles_count_toward_three ? 1 : 0, r.jail.doubles_throw_again);
+      effect::leave_jail(out, p, JailExit::Doubles);
     } else if (turn_number >= r.jail.max_turns && r.jail.last_failure_may_miss_go) {
       // rule jail/last-failure-pay-or-miss: pay the fine and move by this throw, or miss the next go.
-      out.emit(thrown);
-      Event failed = ev(EventType::JailTurnFailed, p);
-      failed.count = turn_number;
-      out.emit(failed);
-      Event choice = ev(EventType::JailChoiceOffered, p);
-      choice.amount = r.jail.fine;
-      out.emit(choice);
+      effect::throw_dice(out, p, d1, d2, 0, false);
+      effect::fail_jail_throw(out, p, turn_number);
+      effect::offer_jail_choice(out, p, r.jail.fine);
       return Decision::accept(std::move(out.events));
     } else if (turn_number >= r.jail.max_turns) {
       // rule jail/third-turn-fine: the last allowed throw failed: pay the fine, come out, move.
-      out.emit(thrown);
-      charge(out, EventType::FinePaid, p, kBank, r.jail.fine);
-      Event left = ev(EventType::LeftJail, p);
-      left.count = static_cast<int>(JailExit::ThirdTurnFine);
-      out.emit(left);
+      effect::throw_dice(out, p, d1, d2, 0, false);
+      effect::pay_jail_fine(out, p, r.jail.fine);
+      effect::leave_jail(out, p, JailExit::ThirdTurnFine);
     } else {
-      out.emit(thrown);
-      Event failed = ev(EventType::JailTurnFailed, p);
-      failed.count = turn_number;
-      out.emit(failed);
-      finish_move(out, p);
+      effect::throw_dice(out, p, d1, d2, 0, false);
+      effect::fail_jail_throw(out, p, turn_number);
+      effect::finish_move(out, p);
       return Decision::accept(std::move(out.events));
     }
-    move_forward(out, p, d1 + d2);
+    effect::move_forward(out, p, d1 + d2);
     resolve_landing(out, p);
     return Decision::accept(std::move(out.events));
   }
 
   const int run = doubles ? out.state.doubles + 1 : 0;
-  thrown.count = run;
-  thrown.flag = doubles;
-  out.emit(thrown);
+  effect::throw_dice(out, p, d1, d2, run, doubles);
   if (doubles && run >= r.doubles_to_jail) {
     // rule turn/three-doubles-jail: the third double in a row does not move the token.
-    send_to_jail(out, p, JailReason::ThreeDoubles);
-    finish_move(out, p);
+    effect::send_to_jail(out, p, JailReason::ThreeDoubles);
+    effect::finish_move(out, p);
     return Decision::accept(std::move(out.events));
   }
-  move_forward(out, p, d1 + d2);
+  effect::move_forward(out, p, d1 + d2);
   resolve_landing(out, p);
   return Decision::accept(std::move(out.events));
 }
@@ -191,30 +171,22 @@ Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
                         : "raise the money first (" + raising_words(r) + ")",
                     r.auctions ? " and it goes to auction" : "")));
   Outcome out(r, s);
-  Event e = ev(EventType::PropertyBought, c.actor);
-  e.square = s.pending_square;
-  e.amount = price;
-  if (price != sq.price) e.amount2 = sq.price;  // the printed price, in the region's currency
-  out.emit(e);
-  finish_move(out, c.actor);
+  effect::buy_property(out, c.actor, s.pending_square, price, sq.price);
+  effect::finish_move(out, c.actor);
   return Decision::accept(std::move(out.events));
 }
 
 Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = must_decide_purchase(r, s, c, "decline")) return Decision::refuse(*v);
   Outcome out(r, s);
-  Event e = ev(EventType::PurchaseDeclined, c.actor);
-  e.square = s.pending_square;
-  out.emit(e);
+  effect::decline_property(out, c.actor, s.pending_square);
   if (r.auctions) {
     // rule auction/declined-goes-to-auction: the Bank auctions it at once.
-    Event a = ev(EventType::AuctionOpened, c.actor);
-    a.square = s.pending_square;
-    out.emit(a);
+    effect::open_auction(out, c.actor, s.pending_square);
     bar_jailed_bidders(out);
   } else {
     // rule buy/declined-waits: no auction; it stays with the Bank for the next lander.
-    finish_move(out, c.actor);
+    effect::finish_move(out, c.actor);
   }
   return Decision::accept(std::move(out.events));
 }
@@ -279,10 +251,7 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
                                                   player_ref(c.actor), money(r, s.player(c.actor).cash),
                                                   money(r, c.amount))));
   Outcome out(r, s);
-  Event b = ev(EventType::BidMade, c.actor);
-  b.amount = c.amount;
-  b.square = a.square;
-  out.emit(b);
+  effect::bid(out, c.actor, a.square, c.amount);
   close_auction_if_done(out);
   return Decision::accept(std::move(out.events));
 }
@@ -294,9 +263,7 @@ Decision decide_pass(const Ruleset& r, const State& s, const Command& c) {
                                       fmt::format("{} holds the high bid of {}; it stands until the others pass",
                                                   player_ref(c.actor), money(r, s.auction.high_bid))));
   Outcome out(r, s);
-  Event e = ev(EventType::BidderPassed, c.actor);
-  e.square = s.auction.square;
-  out.emit(e);
+  effect::pass_bid(out, c.actor, s.auction.square);
   close_auction_if_done(out);
   return Decision::accept(std::move(out.events));
 }
@@ -318,12 +285,7 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
                                        player_ref(c.actor), r.timed.rent_seconds, square_name(r, claim.square), *late));
       continue;
     }
-    Event asked = ev(EventType::RentClaimed, claim.payer);
-    asked.other = claim.owner;
-    asked.square = claim.square;
-    asked.amount = claim.amount;
-    out.emit(asked);
-    charge(out, EventType::RentPaid, claim.payer, claim.owner, claim.amount, claim.square);
+    effect::collect_rent(out, claim);
   }
   if (!out.events.empty()) return Decision::accept(std::move(out.events));
   if (too_late) return Decision::refuse(*too_late);
@@ -409,13 +371,9 @@ Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c)
                                                   player_ref(c.actor), money(r, s.player(c.actor).cash),
                                                   money(r, s.pending_fine))));
   Outcome out(r, s);
-  Event f = ev(EventType::FinePaid, c.actor);
-  f.amount = s.pending_fine;
-  out.emit(f);
-  Event left = ev(EventType::LeftJail, c.actor);
-  left.count = static_cast<int>(JailExit::ThirdTurnFine);
-  out.emit(left);
-  move_forward(out, c.actor, s.last_die1 + s.last_die2);
+  effect::pay_jail_fine(out, c.actor, s.pending_fine);
+  effect::leave_jail(out, c.actor, JailExit::ThirdTurnFine);
+  effect::move_forward(out, c.actor, s.last_die1 + s.last_die2);
   resolve_landing(out, c.actor);
   return Decision::accept(std::move(out.events));
 }
@@ -428,9 +386,7 @@ Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
     if (c.actor != s.turn)
       return Decision::refuse(violation(r, rule::kJailPayOrMiss, fmt::format("the choice is {}'s", player_ref(s.turn))));
     Outcome out(r, s);
-    Event miss = ev(EventType::GoSkipped, c.actor);
-    miss.flag = true;
-    out.emit(miss);
+    effect::skip_go(out, c.actor, /*stays_in=*/true);
     return Decision::accept(std::move(out.events));
   }
   Outcome out(r, s);
@@ -445,10 +401,8 @@ Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
                                                   player_ref(c.actor))));
   if (out.state.rolled_this_turn)
     return Decision::refuse(violation(r, rule::kJailSkipGo, "a go is skipped instead of throwing, not after"));
-  Event left = ev(EventType::LeftJail, c.actor);
-  left.count = static_cast<int>(JailExit::SkippedGo);
-  out.emit(left);
-  out.emit(ev(EventType::GoSkipped, c.actor));
+  effect::leave_jail(out, c.actor, JailExit::SkippedGo);
+  effect::skip_go(out, c.actor, /*stays_in=*/false);
   return Decision::accept(std::move(out.events));
 }
 
@@ -463,10 +417,10 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
                                                     money(r, s.pending_fine),
                                                     r.decks[static_cast<int>(s.pending_deck)].name)));
     Outcome out(r, s);
-    Event e = ev(EventType::PaidToBank, c.actor);
-    e.amount = s.pending_fine;
-    out.emit(e);
-    finish_move(out, c.actor);
+    // rule cards/fine-or-chance: the fine goes to the Bank like any card's payment (and so to
+    // the Free Parking jackpot where that house rule holds).
+    effect::pay(out, effect::PaymentKind::CardToBank, c.actor, kBank, s.pending_fine);
+    effect::finish_move(out, c.actor);
     return Decision::accept(std::move(out.events));
   }
   if (s.phase == Phase::JailChoice) return decide_pay_and_move(r, s, c);
@@ -488,12 +442,8 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kJailFine,
                                       fmt::format("{} has {}, less than the {} fine: throw for doubles instead",
                                                   player_ref(c.actor), money(r, ps.cash), money(r, r.jail.fine))));
-  Event f = ev(EventType::FinePaid, c.actor);
-  f.amount = r.jail.fine;
-  out.emit(f);
-  Event left = ev(EventType::LeftJail, c.actor);
-  left.count = static_cast<int>(JailExit::Fine);
-  out.emit(left);
+  effect::pay_jail_fine(out, c.actor, r.jail.fine);
+  effect::leave_jail(out, c.actor, JailExit::Fine);
   return Decision::accept(std::move(out.events));
 }
 
@@ -517,13 +467,8 @@ Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
   for (std::size_t i = 0; i < d.cards.size(); ++i)
     if (d.cards[i].action == CardAction::GetOutOfJailFree && (pack.out & (std::uint64_t{1} << i)))
       card = static_cast<CardIndex>(i);
-  Event ret = ev(EventType::JailCardReturned, c.actor);
-  ret.deck = deck;
-  ret.card = card;
-  out.emit(ret);
-  Event left = ev(EventType::LeftJail, c.actor);
-  left.count = static_cast<int>(JailExit::Card);
-  out.emit(left);
+  effect::return_jail_card(out, c.actor, deck, card);
+  effect::leave_jail(out, c.actor, JailExit::Card);
   return Decision::accept(std::move(out.events));
 }
 
@@ -538,8 +483,8 @@ Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   // The worth is reckoned as it stands when he chooses, before anything is sold to pay.
   const Money due = c.tax == TaxChoice::Percent ? Money{total_worth(r, s, c.actor).units * sq.tax_percent / 100} : sq.tax;
-  charge(out, EventType::TaxPaid, c.actor, kBank, due, s.pending_square);
-  finish_move(out, c.actor);
+  effect::pay(out, effect::PaymentKind::Tax, c.actor, kBank, due, s.pending_square);
+  effect::finish_move(out, c.actor);
   return Decision::accept(std::move(out.events));
 }
 
@@ -557,7 +502,7 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
                                                       ? " again (doubles)"
                                                       : "")));
   Outcome out(r, s);
-  out.emit(ev(EventType::TurnStarted, next_player(s)));
+  effect::start_turn(out, next_player(s));
   return Decision::accept(std::move(out.events));
 }
 
@@ -681,17 +626,13 @@ void lapse_windows(Outcome& out, const Command& c) {
   if (s.phase == Phase::BuyDecision && c.verb != Verb::Buy && c.verb != Verb::Decline &&
       seconds_late(r.timed.buy_seconds, s.offered_at, c.at)) {
     const std::int64_t ran_out = s.offered_at + r.timed.buy_seconds;
-    Event declined = ev(EventType::PurchaseDeclined, s.turn);
-    declined.square = s.pending_square;
-    out.emit(declined);
+    const SquareId declined = s.pending_square;
+    effect::decline_property(out, s.turn, declined);
     if (!r.auctions) {
-      finish_move(out, out.state.turn);
+      effect::finish_move(out, out.state.turn);
       return;
     }
-    Event a = ev(EventType::AuctionOpened, out.state.turn);
-    a.square = declined.square;
-    a.clock = ran_out;
-    out.emit(a);
+    effect::open_auction(out, out.state.turn, declined, AuctionLot::Property, ran_out);
     bar_jailed_bidders(out);
   }
   const State& now_state = out.state;
@@ -701,9 +642,7 @@ void lapse_windows(Outcome& out, const Command& c) {
     for (PlayerId p = 0; p < now_state.player_count; ++p) {
       const AuctionState& a = out.state.auction;
       if (!is_active(out.state, p) || (a.passed & (1u << p)) || p == a.high_bidder) continue;
-      Event passed = ev(EventType::BidderPassed, p);
-      passed.square = a.square;
-      out.emit(passed);
+      effect::pass_bid(out, p, a.square);
     }
     close_auction_if_done(out);
   }
@@ -735,9 +674,9 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
   for (const Event& e : d.events) owing = owing || e.type == EventType::DebtIncurred;
   if (!owing) return d;
   Outcome out(r, s);
-  for (const Event& e : d.events) out.emit(e);
+  out.adopt(d.events);
   for (PlayerId p = 0; p < out.state.player_count; ++p)
-    if (out.state.player(p).total_owed().units > 0) settle_debts(out, p);
+    if (out.state.player(p).total_owed().units > 0) effect::settle_debts(out, p);
   return Decision::accept(std::move(out.events));
 }
 

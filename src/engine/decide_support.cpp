@@ -1,4 +1,5 @@
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 
 #include "engine/currency.h"
 
@@ -92,25 +93,6 @@ std::string pending_words(const Ruleset& r, const State& s) {
   return {};
 }
 
-void settle_debts(Outcome& out, PlayerId debtor) {
-  // rule debt/paid-when-able: each debt is paid in full as soon as the cash is there.
-  for (std::size_t c = 0; c < out.state.player(debtor).owes.size(); ++c) {
-    const Money owed = out.state.player(debtor).owes[c];
-    if (owed.units <= 0 || out.state.player(debtor).cash < owed) continue;
-    Event e = ev(EventType::DebtPaid, debtor);
-    e.other = static_cast<PlayerId>(static_cast<int>(c) - 1);
-    e.amount = owed;
-    if (e.other != kBank) {
-      // The debt stands in the debtor's currency: the creditor gets its worth in his own at
-      // today's rates (what he would pay for that sum of the debtor's money).
-      const Money worth = convert_received(out.ruleset, owed, player_rate(out.ruleset, out.state, e.other),
-                                           player_rate(out.ruleset, out.state, debtor));
-      if (worth != owed) e.amount2 = worth;
-    }
-    out.emit(e);
-  }
-}
-
 Money mortgage_interest(const Ruleset& r, Money principal) {
   const std::int64_t scaled = principal.units * r.mortgage_interest_percent;
   switch (r.interest_rounding) {
@@ -132,34 +114,23 @@ void close_auction_if_done(Outcome& out) {
       a.lot == AuctionLot::Property && (s.bank_auction_queue & (std::uint64_t{1} << a.square)) != 0;
   // rule auction/closes-when-others-pass
   if (a.high_bidder != kBank) {
-    Event w = ev(EventType::AuctionWon, a.high_bidder);
-    w.square = a.square;
-    w.amount = a.high_bid;
-    w.count = static_cast<int>(a.lot);
-    out.emit(w);
+    effect::auction_won(out, a.high_bidder, a.square, a.high_bid, a.lot);
   } else {
-    Event u = ev(EventType::AuctionUnsold, s.turn);
-    u.square = a.square;
-    u.count = static_cast<int>(a.lot);
-    out.emit(u);
+    effect::auction_unsold(out, s.turn, a.square, a.lot);
   }
   if (a.lot != AuctionLot::Property) return;  // the buyer places his building next (or the game resumes)
   if (!from_bankruptcy) {
-    finish_move(out, out.state.turn);
+    effect::finish_move(out, out.state.turn);
     return;
   }
   // rule bankruptcy/to-bank: the Bank auctions the bankrupt's properties one after another.
   const std::uint64_t queue = out.state.bank_auction_queue;
   if (queue != 0) {
-    Event next = ev(EventType::AuctionOpened, out.state.turn);
-    next.square = static_cast<SquareId>(__builtin_ctzll(queue));
-    out.emit(next);
+    effect::open_auction(out, out.state.turn, static_cast<SquareId>(__builtin_ctzll(queue)));
     return;
   }
-  Event done = ev(EventType::BankAuctionsQueued);
-  done.mask = 0;
-  out.emit(done);
-  if (out.state.player(out.state.turn).bankrupt) out.emit(ev(EventType::TurnStarted, next_player(out.state)));
+  effect::queue_bank_auctions(out, kBank, 0);  // the queue is empty: the auctions are over
+  if (out.state.player(out.state.turn).bankrupt) effect::start_turn(out, next_player(out.state));
 }
 
 std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, const std::string& at) {
@@ -193,43 +164,20 @@ void bar_jailed_bidders(Outcome& out) {
   for (PlayerId p = 0; p < out.state.player_count; ++p) {
     if (!is_active(out.state, p) || !out.state.player(p).in_jail) continue;
     if (out.state.auction.passed & (1u << p)) continue;
-    Event passed = ev(EventType::BidderPassed, p);
-    passed.square = out.state.auction.square;
-    out.emit(passed);
+    effect::pass_bid(out, p, out.state.auction.square);
   }
 }
 
 std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, std::string_view what) {
   const State& s = out.state;
   if (s.phase == Phase::TurnOver && actor != s.turn && actor == next_player(s)) {
-    out.emit(ev(EventType::TurnStarted, actor));
+    effect::start_turn(out, actor);
     return std::nullopt;
   }
   if (actor == s.turn && s.phase == Phase::AwaitingRoll && !s.rolled_this_turn) return std::nullopt;
   return violation(out.ruleset, rule,
                    fmt::format("{} {} only in his own turn, before he throws; {}", player_ref(actor), what,
                                actor == s.turn ? "he has thrown this turn" : fmt::format("it is {}'s turn", player_ref(s.turn))));
-}
-
-void clear_site_buildings(Outcome& out, PlayerId p, SquareId site, bool paid, bool by_mortgage) {
-  const Ruleset& r = out.ruleset;
-  const int at = out.state.holdings[site].buildings;
-  if (at == kHotel) {
-    Event e = ev(EventType::HotelSold, p);
-    e.square = site;
-    e.count = 0;  // with its houses: the site is left bare
-    e.amount = paid ? buildings_sale_value(r, out.state, site, kHotel) : Money{0};
-    e.flag = by_mortgage;
-    out.emit(e);
-    return;
-  }
-  for (int k = at; k > 0; --k) {
-    Event e = ev(EventType::HouseSold, p);
-    e.square = site;
-    e.amount = paid ? buildings_sale_value(r, out.state, site, 1) : Money{0};
-    e.flag = by_mortgage;
-    out.emit(e);
-  }
 }
 
 }  // namespace deedlog

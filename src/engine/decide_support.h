@@ -32,8 +32,6 @@ std::optional<Violation> debts_block(const Ruleset& r, const State& s);
 // What must happen before the game moves on, in words.
 std::string pending_words(const Ruleset& r, const State& s);
 
-// Pays every debt the debtor now has the cash for (the debt is paid as soon as he can).
-void settle_debts(Outcome& out, PlayerId debtor);
 
 // Raising money and the economy (each in its own file).
 Decision decide_build(const Ruleset& r, const State& s, const Command& c);
@@ -68,15 +66,6 @@ bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel
 // and moves the game on: the move completes, the next bankruptcy lot opens, or a building
 // auction's buyer places his building.
 void close_auction_if_done(Outcome& out);
-
-// rule mortgage/interest-on-transfer: the new owner of a mortgaged deed pays the 10% at once
-// (owed to the Bank if he has not the cash).
-void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId square);
-
-// Every building on one site back to the Bank, leaving it bare: at half its price (what the
-// raising plan of money_raising.h counts), or for nothing (paid false, a bankruptcy to the Bank).
-// by_mortgage (computer): the buildings go with the site's mortgage rather than sold.
-void clear_site_buildings(Outcome& out, PlayerId p, SquareId site, bool paid, bool by_mortgage);
 
 // Timed editions: how many seconds past its window a move stamped `at` comes, for a window of
 // `window` seconds opened at `opened` (seconds). None when in time, untimed, or either stamp is missing.

@@ -5,6 +5,7 @@
 #include "engine/building_group.h"
 #include "engine/currency.h"
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/player_ref.h"
 
 namespace deedlog {
@@ -30,7 +31,7 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   if (r.mortgage.covers_buildings) {
     // rule mortgage/with-its-buildings: the site's buildings go with it, the Bank lending half
     // their price; they are not given back when the mortgage is lifted.
-    clear_site_buildings(out, c.actor, c.square, /*paid=*/true, /*by_mortgage=*/true);
+    effect::clear_site_buildings(out, c.actor, c.square, /*paid=*/true, /*by_mortgage=*/true);
   } else {
     // rule mortgage/unbuilt-only: every building on the group (or Conglomerate) is sold back first.
     for (SquareId m : building_group(r, s, c.square)) {
@@ -41,13 +42,9 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
                                                       square_words(r, m))));
     }
   }
-  Event e = ev(EventType::PropertyMortgaged, c.actor);
-  e.square = c.square;
   // rule currency/deed-sums: the loan is in the region's currency; the owner gets its worth in his.
-  e.amount = receipt_for(r, s, c.actor, c.square, sq.mortgage_value);
-  if (e.amount != sq.mortgage_value) e.amount2 = sq.mortgage_value;
-  out.emit(e);
-  settle_debts(out, c.actor);
+  effect::mortgage(out, c.actor, c.square, receipt_for(r, s, c.actor, c.square, sq.mortgage_value), sq.mortgage_value);
+  effect::settle_debts(out, c.actor);
   return Decision::accept(std::move(out.events));
 }
 
@@ -83,18 +80,8 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
                                       fmt::format("{} owes money: debts are paid before mortgages are lifted",
                                                   player_ref(c.actor))));
   Outcome out(r, s);
-  Event lifted = ev(EventType::MortgageLifted, c.actor);
-  lifted.square = c.square;
-  lifted.amount = principal;
-  if (principal != face_principal) lifted.amount2 = face_principal;
-  out.emit(lifted);
-  if (interest.units > 0) {
-    Event i = ev(EventType::InterestPaid, c.actor);
-    i.square = c.square;
-    i.amount = interest;
-    if (interest != face_interest) i.amount2 = face_interest;
-    out.emit(i);
-  }
+  effect::lift_mortgage(out, c.actor, c.square, principal, face_principal);
+  if (interest.units > 0) effect::pay_interest(out, c.actor, c.square, interest, face_interest, /*on_transfer=*/false);
   return Decision::accept(std::move(out.events));
 }
 

@@ -8,6 +8,13 @@
 
 namespace deedlog {
 
+// Only the effects module (effects.h) builds events: emitting one takes this key, which only
+// that module can make. Code elsewhere calls an effect, so every consequence has one home.
+class EmitKey {
+  EmitKey() = default;
+  friend struct EffectsAccess;
+};
+
 struct Outcome {
   const Ruleset& ruleset;
   State state;
@@ -20,7 +27,15 @@ struct Outcome {
 
   Outcome(const Ruleset& r, const State& s) : ruleset(r), state(s) {}
 
-  void emit(const Event& e) {
+  // Events already built by effects (a decision's events, played again on a fresh position).
+  void adopt(const Events& built) {
+    for (const Event& e : built) apply(e);
+  }
+
+  void emit(const Event& e, EmitKey) { apply(e); }
+
+ private:
+  void apply(const Event& e) {
     evolve(state, e);
     events.push_back(e);
 #ifndef NDEBUG
@@ -30,13 +45,5 @@ struct Outcome {
 #endif
   }
 };
-
-// Event factories: one line each at the call sites.
-inline Event ev(EventType t, PlayerId player = kBank) {
-  Event e;
-  e.type = t;
-  e.player = player;
-  return e;
-}
 
 }  // namespace deedlog

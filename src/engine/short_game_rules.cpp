@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/player_ref.h"
 
 namespace deedlog {
@@ -46,10 +47,7 @@ Decision decide_deal(const Ruleset& r, const State& s, const Command& c) {
       return Decision::refuse(violation(r, rule::kShortDeal,
                                         fmt::format("{} cannot pay {} for {}", player_ref(c.counterparty),
                                                     money_words(r, price), square.name)));
-    Event e = ev(EventType::TitleDealt, c.counterparty);
-    e.square = sq;
-    e.amount = price;
-    out.emit(e);
+    effect::deal_title(out, c.counterparty, sq, price);
   }
   return Decision::accept(std::move(out.events));
 }
@@ -61,7 +59,7 @@ Decision decide_call_time(const Ruleset& r, const State& s, const Command& c) {
                                       "time is called only in a short or time-limit game ([Variant \"short-game\"])"));
   if (s.time_called) return Decision::refuse(violation(r, rule::kShortTime, "time has been called already"));
   Outcome out(r, s);
-  out.emit(ev(EventType::TimeCalled, kReferee));
+  effect::call_time(out);
   return Decision::accept(std::move(out.events));
 }
 

@@ -7,6 +7,7 @@
 #include "engine/building_group.h"
 #include "engine/decide.h"
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/outcome.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
@@ -74,10 +75,9 @@ std::optional<Violation> place_conglomerates(Outcome& out, const SetupPosition& 
       if (out.ruleset.building_groups != BuildingGroups::Conglomerates)
         return violation(out.ruleset, rule::kSetupBuildingsNeedGroup, "this edition has no Conglomerates");
       if (auto v = conglomerate_problem(out.ruleset, out.state, ps.player, members, /*built_allowed=*/true)) return v;
-      Event e = ev(EventType::ConglomerateFormed, ps.player);
-      for (SquareId sq : members) e.mask |= std::uint64_t{1} << sq;
-      e.square = conglomerate_top(out.ruleset, e.mask);
-      out.emit(e);
+      std::uint64_t mask = 0;
+      for (SquareId sq : members) mask |= std::uint64_t{1} << sq;
+      effect::form_conglomerate(out, ps.player, mask, conglomerate_top(out.ruleset, mask));
     }
   return std::nullopt;
 }
@@ -132,16 +132,17 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
   const Ruleset& r = out.ruleset;
   std::array<std::vector<CardIndex>, kDeckCount> free_cards = {jail_cards_of(r.decks[0]), jail_cards_of(r.decks[1])};
   for (const PlayerSetup& ps : setup.players) {
-    Event placed = ev(EventType::PlayerPlaced, ps.player);
-    placed.amount = ps.cash.value_or(r.starting_cash);
-    placed.square = ps.at.value_or(0);
-    if (placed.amount.units < 0)
+    const Money cash = ps.cash.value_or(r.starting_cash);
+    SquareId at = ps.at.value_or(0);
+    bool in_jail = false;
+    int jail_turns = 0;
+    if (cash.units < 0)
       return violation(r, rule::kSetupCash, fmt::format("{} cannot start with less than nothing", player_ref(ps.player)));
-    if (placed.amount.units > kMaxSetupCash)
+    if (cash.units > kMaxSetupCash)
       return violation(r, rule::kSetupCash,
                        fmt::format("{} cannot start with more than {}{}", player_ref(ps.player), r.words.currency,
                                    kMaxSetupCash));
-    if (placed.square >= r.board_size())
+    if (at >= r.board_size())
       return violation(r, rule::kSetupSound, fmt::format("{} stands off the board", player_ref(ps.player)));
     if (ps.jail_cards && (*ps.jail_cards < 0))
       return violation(r, rule::kSetupCards, fmt::format("{} cannot hold fewer than no {} cards", player_ref(ps.player),
@@ -159,11 +160,11 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
         return violation(r, rule::kSetupJail,
                          fmt::format("{} is in {} and so stands on {}", player_ref(ps.player), r.words.jail,
                                      r.square(r.jail_square).name));
-      placed.square = r.jail_square;
-      placed.flag = true;
-      placed.count = *ps.jail_turns;
+      at = r.jail_square;
+      in_jail = true;
+      jail_turns = *ps.jail_turns;
     }
-    out.emit(placed);
+    effect::place_player(out, ps.player, cash, at, in_jail, jail_turns);
     for (const PropertySetup& prop : ps.owns) {
       if (prop.square >= r.board_size())
         return violation(r, rule::kSetupSound, "a deed the setup names is not on this edition's board");
@@ -180,21 +181,15 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
       if (prop.mortgaged && (prop.houses > 0 || prop.hotel))
         return violation(r, rule::kSetupNoBuildingMortgaged,
                          fmt::format("{} cannot be mortgaged with buildings on it", r.square(prop.square).name));
-      Event e = ev(EventType::PropertyAssigned, ps.player);
-      e.square = prop.square;
-      e.count = prop.hotel ? kHotel : prop.houses;
-      e.flag = prop.mortgaged;
-      out.emit(e);
+      effect::assign_property(out, ps.player, prop.square, prop.hotel ? kHotel : prop.houses, prop.mortgaged);
     }
     for (int k = 0; k < ps.jail_cards.value_or(0); ++k) {
       const int deck = !free_cards[0].empty() ? 0 : 1;
       if (free_cards[deck].empty())
         return violation(r, rule::kSetupCards, fmt::format("there are not that many {} cards in the packs", r.words.jail_card));
-      Event e = ev(EventType::JailCardAssigned, ps.player);
-      e.deck = static_cast<DeckId>(deck);
-      e.card = free_cards[deck].front();
+      const CardIndex card = free_cards[deck].front();
       free_cards[deck].erase(free_cards[deck].begin());
-      out.emit(e);
+      effect::assign_jail_card(out, ps.player, static_cast<DeckId>(deck), card);
     }
   }
   if (auto v = place_conglomerates(out, setup)) return v;
@@ -295,10 +290,7 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
       std::vector<CardIndex> cards;
       for (std::size_t i = 0; i < r.decks[static_cast<std::size_t>(d)].cards.size(); ++i)
         if (!(pack.out & (std::uint64_t{1} << i))) cards.push_back(static_cast<CardIndex>(i));
-      Event e = ev(EventType::DeckShuffled);
-      e.deck = static_cast<DeckId>(d);
-      e.order = seeded_shuffle(*header.seed, d, std::move(cards));
-      out.emit(e);
+      effect::shuffle_deck(out, static_cast<DeckId>(d), seeded_shuffle(*header.seed, d, std::move(cards)));
     }
   }
   if (header.seed && out.state.short_game) {
@@ -312,10 +304,8 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
     std::size_t next = 0;
     for (int round = 0; round < r.short_game.deeds_dealt; ++round)
       for (PlayerId p = 0; p < out.state.player_count && next < deeds.size(); ++p) {
-        Event e = ev(EventType::TitleDealt, p);
-        e.square = deeds[next++];
-        e.amount = r.short_game.deeds_paid ? r.square(e.square).price : Money{0};
-        out.emit(e);
+        const SquareId deed = static_cast<SquareId>(deeds[next++]);
+        effect::deal_title(out, p, deed, r.short_game.deeds_paid ? r.square(deed).price : Money{0});
       }
   }
   PlayerId first = position.turn.value_or(0);
@@ -325,7 +315,7 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
     first = static_cast<PlayerId>(seeded_below(*header.seed, kFirstPlayerStream, 0, static_cast<std::uint32_t>(header.players.size())));
   if (first < 0 || first >= static_cast<int>(header.players.size()))
     return Decision::refuse(violation(r, rule::kTurnOrder, "the setup's Turn names a player who is not seated"));
-  out.emit(ev(EventType::TurnStarted, first));
+  effect::start_turn(out, first);
   return Decision::accept(std::move(out.events));
 }
 

@@ -5,6 +5,7 @@
 #include "engine/building_group.h"
 #include "engine/currency.h"
 #include "engine/decide_support.h"
+#include "engine/effects.h"
 #include "engine/player_ref.h"
 
 namespace deedlog {
@@ -64,27 +65,11 @@ std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerI
 void hand_over(Outcome& out, PlayerId from, PlayerId to, std::uint64_t squares, Money cash, Money paid, int cards,
                std::vector<SquareId>* mortgaged_received) {
   for_each_square(squares, [&](SquareId sq) {
-    Event e = ev(EventType::PropertyTransferred, from);
-    e.other = to;
-    e.square = sq;
     if (out.state.holdings[sq].mortgaged) mortgaged_received->push_back(sq);
-    out.emit(e);
+    effect::transfer_deed(out, from, to, sq);
   });
-  if (cash.units > 0) {
-    Event e = ev(EventType::PaidToPlayer, from);
-    e.other = to;
-    e.amount = paid;
-    if (paid != cash) e.amount2 = cash;
-    out.emit(e);
-  }
-  for (int k = 0; k < cards; ++k) {
-    const PlayerState& p = out.state.player(from);
-    const DeckId deck = p.jail_cards[0] > 0 ? DeckId::Chance : DeckId::CommunityChest;
-    Event e = ev(EventType::JailCardTransferred, from);
-    e.other = to;
-    e.deck = deck;
-    out.emit(e);
-  }
+  effect::hand_over_cash(out, from, to, paid, cash);
+  for (int k = 0; k < cards; ++k) effect::transfer_jail_card(out, from, to);
 }
 
 // rule jail/no-trading: where jailed players may not trade, neither side of an offer may be in jail.
@@ -97,29 +82,6 @@ std::optional<Violation> jail_bars_trade(const Ruleset& r, const State& s, Playe
 }
 
 }  // namespace
-
-// rule mortgage/interest-on-transfer: the new owner of a mortgaged deed pays 10% at once.
-void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId sq) {
-  // rule currency/deed-sums: the 10% is in the deed's region currency, paid converted.
-  const Money face = mortgage_interest(out.ruleset, out.ruleset.square(sq).mortgage_value);
-  if (face.is_zero()) return;  // editions that charge no interest (computer)
-  const Money interest = cost_for(out.ruleset, out.state, new_owner, sq, face);
-  if (out.state.player(new_owner).cash >= interest) {
-    Event e = ev(EventType::InterestPaid, new_owner);
-    e.square = sq;
-    e.amount = interest;
-    if (interest != face) e.amount2 = face;
-    e.flag = true;
-    out.emit(e);
-    return;
-  }
-  Event d = ev(EventType::DebtIncurred, new_owner);
-  d.other = kBank;
-  d.square = sq;
-  d.amount = interest;
-  d.count = static_cast<int>(EventType::InterestPaid);
-  out.emit(d);
-}
 
 Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
   if (s.time_called)
@@ -150,15 +112,8 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = can_hand_over(r, s, c.actor, c.counterparty, give, c.give.cash, c.give.jail_cards)) return Decision::refuse(*v);
   // What is asked for must be the other player's now, though his cash is checked when he answers.
   if (auto v = can_hand_over(r, s, c.counterparty, c.actor, get, Money{0}, c.get.jail_cards)) return Decision::refuse(*v);
-  Event e = ev(EventType::TradeOffered, c.actor);
-  e.other = c.counterparty;
-  e.mask = give;
-  e.mask2 = get;
-  e.amount = c.give.cash;
-  e.amount2 = c.get.cash;
-  e.cards = static_cast<std::uint8_t>(c.give.jail_cards);
-  e.cards2 = static_cast<std::uint8_t>(c.get.jail_cards);
-  out.emit(e);
+  effect::offer_trade(out, c.actor, c.counterparty,
+                     effect::TradeTerms{give, get, c.give.cash, c.get.cash, c.give.jail_cards, c.get.jail_cards});
   return Decision::accept(std::move(out.events));
 }
 
@@ -175,18 +130,16 @@ Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = can_hand_over(r, s, o.from, o.to, o.give, o.give_cash, o.give_cards)) return Decision::refuse(*v);
   if (auto v = can_hand_over(r, s, o.to, o.from, o.get, o.get_cash, o.get_cards)) return Decision::refuse(*v);
   Outcome out(r, s);
-  Event a = ev(EventType::TradeAccepted, o.to);
-  a.other = o.from;
-  out.emit(a);
+  effect::accept_trade(out, o.to, o.from);
   std::vector<SquareId> to_receiver, to_offerer;
   const Money give_paid = cost_to_player(r, s, o.from, o.to, o.give_cash);
   const Money get_paid = cost_to_player(r, s, o.to, o.from, o.get_cash);
   hand_over(out, o.from, o.to, o.give, o.give_cash, give_paid, o.give_cards, &to_receiver);
   hand_over(out, o.to, o.from, o.get, o.get_cash, get_paid, o.get_cards, &to_offerer);
-  for (SquareId sq : to_receiver) charge_transfer_interest(out, o.to, sq);
-  for (SquareId sq : to_offerer) charge_transfer_interest(out, o.from, sq);
-  settle_debts(out, o.from);
-  settle_debts(out, o.to);
+  for (SquareId sq : to_receiver) effect::charge_transfer_interest(out, o.to, sq);
+  for (SquareId sq : to_offerer) effect::charge_transfer_interest(out, o.from, sq);
+  effect::settle_debts(out, o.from);
+  effect::settle_debts(out, o.to);
   return Decision::accept(std::move(out.events));
 }
 
@@ -195,7 +148,7 @@ Decision decide_reject(const Ruleset& r, const State& s, const Command& c) {
   if (!o.open || (o.to != c.actor && o.from != c.actor))
     return Decision::refuse(violation(r, rule::kTradeOpen, "no offer to or from this player is open"));
   Outcome out(r, s);
-  out.emit(ev(EventType::TradeRejected, c.actor));
+  effect::reject_trade(out, c.actor);
   return Decision::accept(std::move(out.events));
 }
 
