@@ -294,3 +294,57 @@ TEST(ShortGame, ValuationLessDebtsTiesAndBankrupts) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+using namespace testing;
+
+// The regression: time called while a card's move waited for its rent throw (us-standard,
+// "Advance to the nearest utility") refused the throw, and the game locked with no legal move
+// and no final value. The move in progress is completed; then the game ends.
+TEST(ShortGameTimeCalled, ACardsRentThrowCompletesTheMoveInProgress) {
+  const Ruleset& us = edition("us-standard");
+  const SquareId electric = square_named(us, "Electric Company");
+  PlayerSetup ben = seat(1, 100);
+  ben.owns = {prop(electric)};
+  Table t = variant_table({"Ann", "Ben"}, {"time-limit"}, setup_with({seat(0, 500, 0), ben}, 0), std::nullopt,
+                          nullptr, us);
+  t.roll(0, 3, 4);  // GO + 7: Chance
+  ASSERT_EQ(t.state().phase, Phase::AwaitingCard);
+  t.draw(0, "Advance to the nearest utility: buy it if unowned; if owned, throw the dice and pay ten times the throw");
+  ASSERT_EQ(t.state().phase, Phase::CardDice);
+  t.play(Table::cmd(Verb::CallTime, kReferee));
+  ASSERT_TRUE(t.state().time_called);
+  t.roll(0, 2, 5);  // the card's throw: ten times 7
+  ASSERT_TRUE(t.last_has(EventType::RentDue));
+  EXPECT_EQ(t.last_of(EventType::RentDue).amount, Money{70});
+  t.claim(1);
+  EXPECT_EQ(t.player(1).cash, Money{170});
+  EXPECT_TRUE(value_estates(us, t.state()).final);
+  // Nothing new begins.
+  EXPECT_EQ(t.refuse(Table::cmd(Verb::Roll, 1, 1, 2)).rule, "us-standard/short-game/time-called");
+}
+
+}  // namespace
+}  // namespace deedlog
+
+namespace deedlog {
+namespace {
+using namespace testing;
+
+// The regression: a [Setup] in a short game states a position after the deal, yet the referee
+// demanded the deal again before the first throw (here: Ann in jail, nobody holding deeds).
+TEST(ShortGameSetup, APositionInPlayIsAfterTheDeal) {
+  PlayerSetup ann = seat(0, 500);
+  ann.jail_turns = 0;
+  Table t = short_game({"Ann", "Ben"}, setup_with({ann, seat(1, 500, kStrand)}, 0));
+  t.play(Table::cmd(Verb::PayFine, 0));
+  t.roll(0, 3, 4);
+  EXPECT_TRUE(t.last_has(EventType::DiceThrown));
+  // A setup that only sets the starting cash is still the start: the deal comes first.
+  Table cash_only = short_game({"Ann", "Ben"}, setup_with({seat(0, 1000), seat(1, 1000)}));
+  EXPECT_EQ(cash_only.refuse(Table::cmd(Verb::Roll, 0, 3, 4)).rule, rule_id("short-game/deal-two-deeds"));
+}
+
+}  // namespace
+}  // namespace deedlog

@@ -549,6 +549,11 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
                                 c.verb == Verb::DeclareBankruptcy ||
                                 (c.verb == Verb::Build && s.phase == Phase::Placing) ||
                                 (c.verb == Verb::PayFine && s.phase == Phase::CardChoice) ||
+                                // A card's rent throw, a choice of tax or of how to leave jail
+                                // belong to the move in progress too.
+                                (c.verb == Verb::Roll && s.phase == Phase::CardDice) ||
+                                (c.verb == Verb::PayTax && s.phase == Phase::TaxChoice) ||
+                                ((c.verb == Verb::PayFine || c.verb == Verb::SkipGo) && s.phase == Phase::JailChoice) ||
                                 ((c.verb == Verb::Sell || c.verb == Verb::Mortgage) &&
                                  s.player(c.actor).total_owed().units > 0);
     if (!completes_move)

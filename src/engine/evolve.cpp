@@ -71,9 +71,12 @@ void evolve(State& s, const Event& e) {
       p.square = e.square;
       p.in_jail = e.flag;
       p.jail_turns = static_cast<std::uint8_t>(e.count);
+      // A token placed off the start square or in jail is a position in play (see State::set_up).
+      if (e.square != 0 || e.flag) s.set_up = true;
       break;
     }
     case EventType::PropertyAssigned: {
+      s.set_up = true;
       Holding& h = s.holdings[e.square];
       h.owner = e.player;
       h.buildings = static_cast<std::uint8_t>(e.count);
@@ -85,7 +88,10 @@ void evolve(State& s, const Event& e) {
     case EventType::JailCardAssigned:
     case EventType::JailCardKept: {
       PackState& pack = s.packs[static_cast<int>(e.deck)];
-      if (e.type == EventType::JailCardAssigned) take_from_pack(pack, e.card);
+      if (e.type == EventType::JailCardAssigned) {
+        take_from_pack(pack, e.card);
+        s.set_up = true;
+      }
       pack.out |= std::uint64_t{1} << e.card;
       ++s.player(e.player).jail_cards[static_cast<int>(e.deck)];
       break;

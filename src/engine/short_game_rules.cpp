@@ -18,8 +18,9 @@ int deeds_held(const Ruleset& r, const State& s, PlayerId p) {
 }  // namespace
 
 bool dealing_done(const Ruleset& r, const State& s) {
-  // Dealing is before the first throw; afterwards deeds change hands as they will.
-  if (!s.short_game || s.throws > 0) return true;
+  // Dealing is before the first throw; afterwards deeds change hands as they will. A [Setup]
+  // states a position after the deal, whatever each player holds in it.
+  if (!s.short_game || s.throws > 0 || s.set_up) return true;
   for (PlayerId p = 0; p < s.player_count; ++p)
     if (deeds_held(r, s, p) < r.short_game.deeds_dealt) return false;
   return true;

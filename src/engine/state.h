@@ -148,6 +148,11 @@ struct State {
   std::uint64_t lift_at_once = 0;
   bool short_game = false;           // the game ends at an agreed time and estates are valued
   bool time_called = false;          // short game: the agreed finishing time was announced
+  // The game began from a [Setup] of a position in play (a token moved or in jail, a deed or a
+  // card held), so a short game's deal is over: RULES FOR PLAYING THE SHORT GAME deal before the
+  // first throw of a game begun at the start. A setup that only changes the starting cash is still
+  // at the start, and is dealt as usual.
+  bool set_up = false;
   PlayerId winner = kBank;           // GameOver
 
   bool seeded = false;             // the referee throws and shuffles from seed

@@ -173,15 +173,16 @@ inline void expect_sound(const Table& t) { EXPECT_EQ(check_invariants(uk1972(), 
 // start, when given, receives the opening's events (the seeded deal among them).
 inline Table variant_table(std::vector<std::string> players, std::vector<std::string> variants,
                            std::optional<SetupPosition> setup = std::nullopt,
-                           std::optional<std::uint64_t> seed = std::nullopt, Events* start = nullptr) {
-  Table t(players, setup, seed);
+                           std::optional<std::uint64_t> seed = std::nullopt, Events* start = nullptr,
+                           const Ruleset& r = uk1972()) {
+  Table t(players, setup, seed, r);
   GameHeader h;
-  h.ruleset = uk1972().id;
+  h.ruleset = r.id;
   h.players = std::move(players);
   h.variants = std::move(variants);
   h.seed = seed;
-  State s = initial_state(uk1972(), h);
-  Decision d = decide_start(uk1972(), h, setup);
+  State s = initial_state(r, h);
+  Decision d = decide_start(r, h, setup);
   if (!d.accepted) throw std::runtime_error("setup refused: " + d.violation.message);
   for (const Event& e : d.events) evolve(s, e);
   t.mutable_state() = s;
