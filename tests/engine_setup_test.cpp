@@ -179,3 +179,39 @@ TEST(Setup, MoreHotelsThanTheBankHoldsAreRefused) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// The regression: a setup's held Get Out of Jail Free card was always taken to be Chance's, so
+// a player holding Community Chest's could not be written, and a later legal draw of the Chance
+// card was refused as "held by a player".
+TEST(SetupCardPacks, ACardHeldFromCommunityChestLeavesChancesInThePack) {
+  const Ruleset& r = testing::uk1972();
+  PlayerSetup ann = testing::seat(0, 500, 0);
+  ann.jail_card_packs = {DeckId::CommunityChest};
+  testing::Table t({"Ann", "Ben"}, testing::setup_with({ann}), std::nullopt, r);
+  EXPECT_EQ(t.player(0).jail_cards[static_cast<int>(DeckId::CommunityChest)], 1);
+  EXPECT_EQ(t.player(0).jail_cards[static_cast<int>(DeckId::Chance)], 0);
+  std::string chance_card;
+  for (const Card& c : r.decks[static_cast<int>(DeckId::Chance)].cards)
+    if (c.action == CardAction::GetOutOfJailFree) chance_card = c.text;
+  t.roll(0, 3, 4);  // GO + 7: Chance
+  t.draw(0, chance_card);
+  EXPECT_TRUE(t.last_has(EventType::JailCardKept));
+  EXPECT_EQ(t.player(0).jail_card_count(), 2);
+}
+
+TEST(SetupCardPacks, APackWithNoCardLeftIsRefused) {
+  PlayerSetup ann = testing::seat(0, 500);
+  ann.jail_card_packs = {DeckId::Chance, DeckId::Chance};
+  GameHeader h;
+  h.ruleset = "uk-1972";
+  h.players = {"Ann", "Ben"};
+  const Decision d = decide_start(testing::uk1972(), h, testing::setup_with({ann}));
+  ASSERT_FALSE(d.accepted);
+  EXPECT_EQ(d.violation.rule, "uk-1972/setup/jail-cards");
+}
+
+}  // namespace
+}  // namespace deedlog

@@ -1224,3 +1224,30 @@ TEST_F(Notation, PlayerCalledTurnIsQuotedInTheSetup) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// rule uk-1972/setup/jail-cards: a setup may say which pack each held Get Out of Jail Free card
+// came from; "cards N" keeps its meaning, and prints as it always did.
+TEST(SetupCardPacks, PacksAreReadAndWrittenBack) {
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  GameFile g;
+  ParseError e;
+  ASSERT_TRUE(parse_game("[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n[Setup]\nAnn: cards \"Community Chest\"\n"
+                         "Ben: cards 1\n[Moves]\n",
+                         r, &g, &e))
+      << e.message;
+  ASSERT_EQ(g.setup->players[0].jail_card_packs, std::vector<DeckId>{DeckId::CommunityChest});
+  const std::string text = setup_text(*g.setup, r, {"Ann", "Ben"});
+  EXPECT_NE(text.find("Ann: cards \"Community Chest\""), std::string::npos) << text;
+  EXPECT_NE(text.find("Ben: cards 1"), std::string::npos) << text;
+  // A pack the edition has not is refused, naming the packs it has.
+  ASSERT_FALSE(parse_game("[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n[Setup]\nAnn: cards Treasure\n[Moves]\n", r,
+                          &g, &e));
+  EXPECT_NE(e.message.find("Community Chest"), std::string::npos) << e.message;
+}
+
+}  // namespace
+}  // namespace deedlog

@@ -21,6 +21,9 @@ struct PlayerSetup {
   std::optional<SquareId> at;
   std::vector<PropertySetup> owns;
   std::optional<int> jail_cards;   // "cards 1": Get Out of Jail Free cards held
+  // "cards Chance, \"Community Chest\"": the pack each held card came from (it goes back under
+  // that pack when used). Empty: jail_cards cards, Chance ones first while any are free.
+  std::vector<DeckId> jail_card_packs;
   std::optional<int> jail_turns;   // "in jail 2": in jail, having used 2 of the turns allowed
   // regional-currency: "conglomerate A, B, C", one clause for each Conglomerate already formed.
   std::vector<std::vector<SquareId>> conglomerates;

@@ -183,8 +183,16 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
                          fmt::format("{} cannot be mortgaged with buildings on it", r.square(prop.square).name));
       effect::assign_property(out, ps.player, prop.square, prop.hotel ? kHotel : prop.houses, prop.mortgaged);
     }
-    for (int k = 0; k < ps.jail_cards.value_or(0); ++k) {
-      const int deck = !free_cards[0].empty() ? 0 : 1;
+    // rule setup/jail-cards: each card held goes back under its own pack, so the setup says which
+    // pack where it matters; "cards N" takes Chance's cards first.
+    const int held = ps.jail_card_packs.empty() ? ps.jail_cards.value_or(0) : static_cast<int>(ps.jail_card_packs.size());
+    for (int k = 0; k < held; ++k) {
+      const int deck = ps.jail_card_packs.empty() ? (!free_cards[0].empty() ? 0 : 1)
+                                                  : static_cast<int>(ps.jail_card_packs[static_cast<std::size_t>(k)]);
+      if (free_cards[deck].empty() && !ps.jail_card_packs.empty())
+        return violation(r, rule::kSetupCards,
+                         fmt::format("the {} pack has no more {} cards to hold", r.decks[static_cast<std::size_t>(deck)].name,
+                                     r.words.jail_card));
       if (free_cards[deck].empty())
         return violation(r, rule::kSetupCards, fmt::format("there are not that many {} cards in the packs", r.words.jail_card));
       const CardIndex card = free_cards[deck].front();
@@ -218,7 +226,10 @@ SetupPosition setup_from_opening(const Events& opening) {
         break;
       case EventType::JailCardAssigned:
         for (PlayerSetup& ps : setup.players)
-          if (ps.player == e.player) ps.jail_cards = ps.jail_cards.value_or(0) + 1;
+          if (ps.player == e.player) {
+            ps.jail_cards = ps.jail_cards.value_or(0) + 1;
+            ps.jail_card_packs.push_back(e.deck);
+          }
         break;
       case EventType::ConglomerateFormed:
         for (PlayerSetup& ps : setup.players)
@@ -272,7 +283,10 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
     listed[static_cast<std::size_t>(ps.player)] = true;
   }
   for (std::size_t p = 0; p < header.players.size(); ++p) {
-    if (!listed[p]) position.players.push_back(PlayerSetup{static_cast<PlayerId>(p), {}, {}, {}, {}, {}, {}});
+    if (listed[p]) continue;
+    PlayerSetup unlisted;
+    unlisted.player = static_cast<PlayerId>(p);
+    position.players.push_back(unlisted);
   }
   std::sort(position.players.begin(), position.players.end(),
             [](const PlayerSetup& a, const PlayerSetup& b) { return a.player < b.player; });

@@ -118,8 +118,30 @@ std::string parse_item(std::string_view line, const std::vector<Token>& tokens, 
   if (w == "cards" || w == "card") {
     if (ps->jail_cards) return twice("cards");
     auto n = a + 2 == b ? parse_small(word_at(tokens, a + 1), kMaxCount) : std::nullopt;
-    if (!n) return "expected 'cards N': how many Get Out of Jail Free cards the player holds";
-    ps->jail_cards = *n;
+    if (n) {
+      ps->jail_cards = *n;
+      return "";
+    }
+    // "cards Chance, \"Community Chest\"": the packs the cards came from, one name for each card.
+    const std::string usage = fmt::format("expected 'cards N', or the pack of each card held: 'cards {}, \"{}\"'",
+                                          ctx.ruleset.decks[0].name, ctx.ruleset.decks[1].name);
+    if (a + 1 >= b) return usage;
+    for (auto [from, to] : split_list(line, tokens, a + 1, b, ctx)) {
+      const std::string name = lower_ascii(trim(span_text(line, tokens, from, to)));
+      if (from == to) return usage;
+      std::optional<DeckId> pack;
+      for (int d = 0; d < kDeckCount; ++d) {
+        const std::string deck = lower_ascii(ctx.ruleset.decks[static_cast<std::size_t>(d)].name);
+        if (!name.empty() && deck.rfind(name, 0) == 0) {
+          if (pack) return usage;  // a prefix of both names
+          pack = static_cast<DeckId>(d);
+        }
+      }
+      if (!pack) return usage;
+      ps->jail_card_packs.push_back(*pack);
+    }
+    if (static_cast<int>(ps->jail_card_packs.size()) > kMaxCount) return usage;
+    ps->jail_cards = static_cast<int>(ps->jail_card_packs.size());
     return "";
   }
   if (w == "conglomerate") {
@@ -201,6 +223,33 @@ std::string parse_setup_line(std::string_view line, const Context& ctx, SetupPos
   return "";
 }
 
+namespace {
+
+// Whether a player's cards came from other packs than "cards N" would give (Chance's first, seat
+// by seat): only then does the printed setup name the packs, so a setup written before packs
+// could be named prints as it always did (its text is part of the game's hashed header).
+bool packs_matter(const PlayerSetup& player, const SetupPosition& setup, const Ruleset& ruleset) {
+  std::array<int, kDeckCount> free{};
+  for (int d = 0; d < kDeckCount; ++d)
+    for (const Card& c : ruleset.decks[static_cast<std::size_t>(d)].cards)
+      free[static_cast<std::size_t>(d)] += c.action == CardAction::GetOutOfJailFree ? 1 : 0;
+  std::vector<const PlayerSetup*> seats;
+  for (const PlayerSetup& ps : setup.players) seats.push_back(&ps);
+  std::sort(seats.begin(), seats.end(), [](const PlayerSetup* a, const PlayerSetup* b) { return a->player < b->player; });
+  for (const PlayerSetup* ps : seats) {
+    const int held = ps->jail_card_packs.empty() ? ps->jail_cards.value_or(0) : static_cast<int>(ps->jail_card_packs.size());
+    for (int k = 0; k < held; ++k) {
+      const int deck = free[0] > 0 ? 0 : 1;
+      if (free[static_cast<std::size_t>(deck)] > 0) --free[static_cast<std::size_t>(deck)];
+      if (ps->player == player.player && static_cast<int>(player.jail_card_packs[static_cast<std::size_t>(k)]) != deck)
+        return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 std::string print_setup(const SetupPosition& setup, const Ruleset& ruleset, const std::vector<std::string>& players) {
   std::string out;
   for (const auto& ps : setup.players) {
@@ -229,7 +278,15 @@ std::string print_setup(const SetupPosition& setup, const Ruleset& ruleset, cons
         item += (i == 0 ? "" : ", ") + quote_if_needed(square_notation_name(ruleset, members[i]));
       items.push_back(item);
     }
-    if (ps.jail_cards) items.push_back(fmt::format("cards {}", *ps.jail_cards));
+    if (!ps.jail_card_packs.empty() && packs_matter(ps, setup, ruleset)) {
+      std::string item = "cards ";
+      for (std::size_t i = 0; i < ps.jail_card_packs.size(); ++i)
+        item += (i == 0 ? "" : ", ") +
+                quote_if_needed(ruleset.decks[static_cast<std::size_t>(ps.jail_card_packs[i])].name);
+      items.push_back(item);
+    } else if (ps.jail_cards) {
+      items.push_back(fmt::format("cards {}", *ps.jail_cards));
+    }
     if (ps.jail_turns) items.push_back(*ps.jail_turns == 0 ? std::string("in jail") : fmt::format("in jail {}", *ps.jail_turns));
     // a player called Turn is quoted, or the line would read as the Turn: line
     std::string who = player_notation_name(players, ps.player);
