@@ -503,7 +503,7 @@ TEST(Bahamas, NearestTransportationPaysTwice) {
   ben.owns = {prop(B("Transportation 2"))};
   Table t = bahamas_table({seat(0, 1500, 2), ben});
   t.roll(0, 2, 3);  // 7 CHANCE
-  t.draw(0, "Advance to the nearest TRANSPORTATION and pay its owner twice the rent (first");
+  t.draw(0, "Advance to the nearest TRANSPORTATION and pay its owner twice the rent");
   EXPECT_EQ(t.player(0).square, B("Transportation 2"));
   EXPECT_EQ(t.last_of(EventType::RentDue).amount, Money{50});
 }

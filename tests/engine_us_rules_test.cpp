@@ -2,6 +2,7 @@
 // settings of the same engine: the rent window, double rent beside a mortgage, jail doubles,
 // building at any time, hotels sold as houses, the percentage tax, the nearest-railroad and
 // nearest-utility cards, and the short game's ending.
+#include "engine/legal_moves.h"
 #include "support/table.h"
 
 namespace deedlog {
@@ -111,7 +112,7 @@ TEST(UsRules, NearestRailroadPaysTwiceAndNearestUtilityTenTimesAThrow) {
   ben.owns = {prop(S("Pennsylvania Railroad")), prop(S("Electric Company"))};
   Table t = us_table({seat(0, 1500, 2), ben});
   t.roll(0, 2, 3);  // 7 Chance
-  t.draw(0, "Advance to the nearest railroad and pay its owner twice the rent (first");
+  t.draw(0, "Advance to the nearest railroad and pay its owner twice the rent");
   EXPECT_EQ(t.player(0).square, S("Pennsylvania Railroad"));
   EXPECT_EQ(t.last_of(EventType::RentDue).amount, Money{50});  // 2 x $25
   PlayerSetup ben2 = seat(1);
@@ -153,6 +154,43 @@ TEST(UsRules, ShortGameJailIsOneTurnAndAHundredDollars) {
   EXPECT_FALSE(t.player(0).in_jail);
   EXPECT_EQ(t.player(0).cash, Money{1400});
   EXPECT_EQ(t.player(0).square, 13);
+}
+
+}  // namespace
+}  // namespace deedlog
+
+namespace deedlog {
+namespace {
+using testing::Table;
+
+// The regression: us-standard's two "Advance to the nearest railroad" cards print the same
+// words, yet the referee told them apart by a note the cards do not carry. The text names the
+// card; the referee takes the copy the pack can give: once one copy is seen and at the bottom,
+// the same words drawn again are the other copy.
+TEST(DuplicateCards, TheSameWordsTakeTheCopyThePackCanGive) {
+  const Ruleset& us = testing::edition("us-standard");
+  const std::string text = "Advance to the nearest railroad and pay its owner twice the rent";
+  std::vector<CardIndex> copies;
+  const Deck& chance = us.decks[static_cast<int>(DeckId::Chance)];
+  for (std::size_t i = 0; i < chance.cards.size(); ++i)
+    if (chance.cards[i].text == text) copies.push_back(static_cast<CardIndex>(i));
+  ASSERT_EQ(copies.size(), 2u) << "the edition prints two copies";
+  PlayerSetup ann = testing::seat(0, 1500, 2);
+  ann.owns = {testing::prop(testing::square_named(us, "Pennsylvania Railroad"))};
+  Table t({"Ann", "Ben"}, testing::setup_with({ann, testing::seat(1, 1500, 2)}), std::nullopt, us);
+  t.roll(0, 2, 3);  // 7: Chance
+  t.draw(0, text);
+  const CardIndex first = t.last_of(EventType::CardDrawn).card;
+  t.end_turn(0);
+  t.roll(1, 2, 3);
+  // Legal moves list the card once, though two copies lie unseen.
+  int listed = 0;
+  for (const LegalMove& m : legal_moves(us, t.state()))
+    listed += m.command.verb == Verb::Draw && m.command.card_query == text ? 1 : 0;
+  EXPECT_EQ(listed, 1);
+  t.draw(1, text);  // the same words: the other copy, not a card "turned up before"
+  const CardIndex second = t.last_of(EventType::CardDrawn).card;
+  EXPECT_NE(first, second);
 }
 
 }  // namespace

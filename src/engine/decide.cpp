@@ -326,6 +326,21 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
   const CardLookup named = find_card(query, r, deck);
   if (!named.found) return violation(r, rule::kCardDraw, named.error);
   *card = named.card;
+  // rule cards/pack-order: copies of one card (us-standard's two "nearest Railroad" cards) are
+  // the same card to the players: the copy taken is one the pack can give now (the top when the
+  // order is known, else one not yet seen, never one a player holds).
+  const auto fits = [&](CardIndex i) {
+    const std::uint64_t b = std::uint64_t{1} << i;
+    if (pack.out & b) return false;
+    if (top) return *top == i;
+    return pack.unseen == 0 || (pack.unseen & b) != 0;
+  };
+  if (!fits(*card))
+    for (std::size_t i = 0; i < d.cards.size(); ++i)
+      if (d.cards[i].text == d.cards[*card].text && fits(static_cast<CardIndex>(i))) {
+        *card = static_cast<CardIndex>(i);
+        break;
+      }
   const std::uint64_t bit = std::uint64_t{1} << *card;
   const std::string& text = d.cards[*card].text;
   if (pack.out & bit)

@@ -82,6 +82,9 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, const std::
       // Every card that could be the one turned up now (the unseen ones, or the known top).
       const Deck& deck = r.decks[static_cast<int>(s.pending_deck)];
       for (std::size_t i = 0; i < deck.cards.size(); ++i) {
+        bool copy = false;  // copies of one card are one move: the referee takes the right copy
+        for (std::size_t j = 0; j < i && !copy; ++j) copy = deck.cards[j].text == deck.cards[i].text;
+        if (copy) continue;
         Command draw = make_command(Verb::Draw, p);
         draw.card_query = deck.cards[i].text;
         out.consider(draw);

@@ -42,7 +42,13 @@ std::string squash(std::string_view s) {
 
 std::vector<NameCandidate> card_names(const Deck& deck) {
   std::vector<NameCandidate> out;
-  for (std::size_t i = 0; i < deck.cards.size(); ++i) out.push_back({deck.cards[i].text, {}, static_cast<int>(i)});
+  // Copies of one card (two "nearest railroad" cards) are one name: the text names the card, and
+  // the engine takes whichever copy the pack can give.
+  for (std::size_t i = 0; i < deck.cards.size(); ++i) {
+    bool copy = false;
+    for (std::size_t j = 0; j < i && !copy; ++j) copy = deck.cards[j].text == deck.cards[i].text;
+    if (!copy) out.push_back({deck.cards[i].text, {}, static_cast<int>(i)});
+  }
   return out;
 }
 
@@ -66,7 +72,14 @@ CardLookup by_text(const std::string& query, const Ruleset& ruleset, DeckId deck
   CardLookup out;
   out.deck = deck;
   const Deck& d = pack(ruleset, deck);
-  const NameMatch m = match_name(query, card_names(d), d.name + " card");
+  NameMatch m = match_name(query, card_names(d), d.name + " card");
+  // A note in brackets after a card's whole text ("... twice the rent (first card)", as games
+  // recorded before copies shared their text wrote it) does not change which card it names.
+  const std::size_t note = query.rfind(" (");
+  if (!m.found && note != std::string::npos && !query.empty() && query.back() == ')') {
+    const NameMatch bare = match_name(query.substr(0, note), card_names(d), d.name + " card");
+    if (bare.found && d.cards[static_cast<std::size_t>(bare.id)].text == query.substr(0, note)) m = bare;
+  }
   out.found = m.found;
   out.ambiguous = m.ambiguous;
   if (m.found)
