@@ -69,7 +69,7 @@ const std::map<std::string, std::string>& pinned() {
       {"uk-1972+short-game", "40ea6031730f6c81"},
       {"military", "2f09f451939629d9"},
       {"regional-currency", "d3274e1c0232e4c2"},
-      {"computer", "35f303f50b1b2bf9"},
+      {"computer", "aea7cf754d2cd76b"},
       {"us-standard", "a8be74e9fa41833d"},
       {"us-standard+time-limit", "3708dae254569778"},
       {"us-short", "fe61dcf2e5bd6e37"},

@@ -95,6 +95,34 @@ TEST(Computer, RentIsClaimedWithinTenSecondsOrLost) {
   EXPECT_EQ(in_time.player(1).cash, Money{1504});
 }
 
+// The regression: the computer gives the owner ten seconds and nothing else closes the window,
+// yet the lander's throw again after doubles closed it, and the refusal quoted the UK rule of
+// "before the next throw".
+TEST(Computer, AThrowAgainAfterDoublesDoesNotCloseTheRentWindow) {
+  PlayerSetup ben = seat(1);
+  ben.owns = {prop(S("Whitechapel Road"))};
+  Table t = computer_table({seat(0, 1500, S("Old Kent Road")), ben}, {"Ann", "Ben"});
+  t.play(stamped(Verb::Roll, 0, "19:00:00", 1, 1));  // doubles onto Ben's Whitechapel Road
+  ASSERT_TRUE(t.state().rent_open());
+  t.play(stamped(Verb::Roll, 0, "19:00:03", 2, 3));  // Ann throws again at once
+  EXPECT_TRUE(t.state().rent_open()) << "the throw must not close the owner's ten seconds";
+  t.play(stamped(Verb::ClaimRent, 1, "19:00:08"));
+  EXPECT_EQ(t.player(1).cash, Money{1504});
+  // A claim with nothing owed cites the computer's own window, not "before the next throw".
+  EXPECT_EQ(t.refuse(stamped(Verb::ClaimRent, 1, "19:00:09")).rule, "computer/rent/claim-within-the-window");
+}
+
+// The window lapses by the clock: a stamped move after its ten seconds finds the rent lost.
+TEST(Computer, AnUnclaimedRentLapsesWhenItsSecondsRunOut) {
+  PlayerSetup ben = seat(1);
+  ben.owns = {prop(S("Whitechapel Road"))};
+  Table t = computer_table({seat(0, 1500, S("Old Kent Road")), ben}, {"Ann", "Ben"});
+  t.play(stamped(Verb::Roll, 0, "19:00:00", 1, 1));
+  t.play(stamped(Verb::Roll, 0, "19:00:15", 2, 3));
+  EXPECT_TRUE(t.last_has(EventType::RentForfeited));
+  EXPECT_FALSE(t.state().rent_open());
+}
+
 // rule computer/jail/privileges: a jailed owner receives no rent.
 TEST(Computer, AJailedOwnerReceivesNoRent) {
   PlayerSetup ben = seat(1);

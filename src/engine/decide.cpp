@@ -55,6 +55,8 @@ std::optional<Violation> take_turn(Outcome& out, PlayerId actor, std::string_vie
 // Rent windows close at a throw of the dice: unclaimed rent is then lost. uk-1972: any throw;
 // US: the turn's first throw of the second player following the payer.
 void close_rent_windows(Outcome& out, PlayerId thrower) {
+  // rule rent/claim-within-the-window (computer): only the clock closes a timed window.
+  if (out.ruleset.rent_window == RentWindow::Timed) return;
   const bool starts_turn = !out.state.rolled_this_turn;
   for (const RentClaim& c : out.state.rents) {
     if (!c.open) continue;
@@ -297,6 +299,11 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
                                                       square_name(r, claim.square), player_ref(claim.owner),
                                                       player_ref(c.actor))));
   }
+  if (r.rent_window == RentWindow::Timed)
+    return Decision::refuse(violation(r, rule::kRentInTime,
+                                      fmt::format("no rent is owed to {} now: rent is due only for a landing on an "
+                                                  "owned site, and only if claimed within {} seconds of it",
+                                                  player_ref(c.actor), r.timed.rent_seconds)));
   return Decision::refuse(violation(r, rule::kRentAskInTime,
                                     fmt::format("no rent is owed to {} now: rent is due only for a landing on an "
                                                 "owned property, and only if asked for before {}",
@@ -655,6 +662,11 @@ void lapse_windows(Outcome& out, const Command& c) {
     effect::open_auction(out, out.state.turn, declined, AuctionLot::Property, ran_out);
     bar_jailed_bidders(out);
   }
+  // rule rent/claim-within-the-window: a rent not claimed in its seconds is lost; the owner's own
+  // late claim is left to its refusal, which says how late it was.
+  if (r.rent_window == RentWindow::Timed && c.verb != Verb::ClaimRent)
+    for (const RentClaim& claim : std::array<RentClaim, kMaxRentClaims>(out.state.rents))
+      if (claim.open && seconds_late(r.timed.rent_seconds, claim.since, c.at)) effect::forfeit_rent(out, claim);
   const State& now_state = out.state;
   if (now_state.phase == Phase::Auction && c.verb != Verb::Bid && now_state.auction.since != kNoTime) {
     const auto elapsed = seconds_between(now_state.auction.since, now);

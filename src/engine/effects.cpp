@@ -275,6 +275,12 @@ void win_jackpot(Outcome& out, PlayerId p) {
 // ---- Rent ----
 
 void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Money amount) {
+  // The position holds kMaxRentClaims open windows; a window still open when that many more rents
+  // fell due (a timed window in a game without stamps, where no clock closes it) is the oldest,
+  // and lapses now rather than this rent being lost.
+  bool room = false;
+  for (const RentClaim& c : out.state.rents) room = room || !c.open;
+  if (!room) forfeit_rent(out, out.state.rents[0]);
   Event e = make(EventType::RentDue, payer);
   e.other = owner;
   e.square = square;

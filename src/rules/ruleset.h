@@ -94,6 +94,7 @@ struct Words {
 enum class RentWindow : std::uint8_t {
   BeforeNextThrow,            // uk-1972: before the next throw of the dice (any player's)
   BeforeSecondFollowingThrow, // US: before the second player following throws
+  Timed,                      // computer: for timed.rent_seconds from the landing; no throw closes it
 };
 
 struct JailPolicy {

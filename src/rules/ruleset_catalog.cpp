@@ -48,6 +48,7 @@ const std::map<std::string, CardAction> kCardActions = {
 const std::map<std::string, RentWindow> kRentWindows = {
     {"before-next-throw", RentWindow::BeforeNextThrow},
     {"before-second-following-throw", RentWindow::BeforeSecondFollowingThrow},
+    {"timed", RentWindow::Timed},
 };
 
 const std::map<std::string, Rounding> kRoundings = {
