@@ -245,3 +245,57 @@ TEST(Trade, AHighBidderCannotGiveAwayTheCashHisBidNeeds) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+using namespace testing;
+
+// Ben owns Mayfair and Park Lane with a house each (Mayfair's rent: £200); Ann, with £100 and
+// Regent Street, lands on Mayfair and Ben asks: she owes him £200 she cannot pay in cash.
+Table owing_rent() {
+  PlayerSetup ann = seat(0, 100, kLiverpoolSt);
+  ann.owns = {prop(kRegent)};
+  PlayerSetup ben = seat(1, 0);
+  ben.owns = {prop(kMayfair, 1), prop(kParkLane, 1)};
+  Table t({"Ann", "Ben"}, setup_with({ann, ben}, 0));
+  t.roll(0, 1, 3);  // Liverpool Street Station + 4: Mayfair
+  t.claim(1);
+  EXPECT_EQ(t.player(0).owes[2], Money{200});
+  return t;
+}
+
+// rule uk-1972/debt/part-in-property. The regression (MISCELLANEOUS): "he may pay his creditor part in cash and part in
+// property". A deed handed to the creditor towards the debt did not reduce it, and the debtor
+// was pushed into bankruptcy. Now the value the creditor puts on the deed comes off the debt.
+TEST(PartInProperty, ADeedTakenByTheCreditorReducesTheDebt) {
+  Table t = owing_rent();
+  // Ann offers Regent Street for £150: Ben takes it at that value against what she owes.
+  t.play(offer_cmd(0, 1, side({kRegent}), side({}, 150)));
+  const Events accepted = t.play(Table::cmd(Verb::Accept, 1));
+  EXPECT_EQ(owner(t, kRegent), 1);
+  EXPECT_TRUE(t.last_has(EventType::DebtSettledInKind));
+  EXPECT_EQ(t.last_of(EventType::DebtSettledInKind).amount, Money{150});
+  // Ben needed no cash for it; the £50 left Ann pays at once from her £100 (debt/paid-when-able).
+  EXPECT_EQ(t.player(1).cash, Money{50});
+  EXPECT_EQ(t.player(0).cash, Money{50});
+  EXPECT_EQ(t.player(0).total_owed(), Money{0});
+  // The game goes on: Ann's move is over.
+  t.play(Table::cmd(Verb::Roll, 1, 1, 2));
+}
+
+TEST(PartInProperty, TheCreditorMayOfferCashForTheDeedToo) {
+  Table t = owing_rent();
+  // Ben offers £250 for Regent Street: £200 settles the debt, £50 is paid in cash... which Ben
+  // has not: he may not borrow, so the offer is refused.
+  EXPECT_EQ(t.refuse(offer_cmd(1, 0, side({}, 250), side({kRegent}))).rule, rule_id("trade/no-borrowing"));
+  // £200 for it is all set against the debt.
+  t.play(offer_cmd(1, 0, side({}, 200), side({kRegent})));
+  t.play(Table::cmd(Verb::Accept, 0));
+  EXPECT_EQ(owner(t, kRegent), 1);
+  EXPECT_EQ(t.player(0).total_owed(), Money{0});
+  EXPECT_EQ(t.player(0).cash, Money{100});
+  EXPECT_EQ(t.player(1).cash, Money{0});
+}
+
+}  // namespace
+}  // namespace deedlog

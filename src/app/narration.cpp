@@ -249,6 +249,8 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::JailCardTransferred:
       return fmt::format("{} handed {} card to {}.", who, with_article(r.words.jail_card), other);
     case EventType::DebtPaid: return fmt::format("{} paid the {} owed to {}.", who, money(r, e.amount), other);
+    case EventType::DebtSettledInKind:
+      return fmt::format("{} took property for {} of what {} owed him.", other, money(r, e.amount), who);
     case EventType::PlayerBankrupted:
       return fmt::format("{} is bankrupt to {} and leaves the game.", who, other);
     case EventType::BankAuctionsQueued:

@@ -197,6 +197,14 @@ void surrender_cash(Outcome& out, PlayerId from, PlayerId creditor) {
   put(out, e);
 }
 
+void settle_debt_in_kind(Outcome& out, PlayerId debtor, PlayerId creditor, Money amount) {
+  if (amount.units <= 0) return;
+  Event e = make(EventType::DebtSettledInKind, debtor);
+  e.other = creditor;
+  e.amount = amount;
+  put(out, e);
+}
+
 void settle_debts(Outcome& out, PlayerId debtor) {
   // rule debt/paid-when-able: each debt is paid in full as soon as the cash is there.
   for (std::size_t c = 0; c < out.state.player(debtor).owes.size(); ++c) {

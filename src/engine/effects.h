@@ -67,6 +67,9 @@ void pay_exchanged(Outcome& out, PaymentKind kind, PlayerId payer, PlayerId paye
 void bank_pays(Outcome& out, PlayerId p, Money received, Money face);
 // All a bankrupt's cash to his creditor (kBank: the Bank); never to the jackpot.
 void surrender_cash(Outcome& out, PlayerId from, PlayerId creditor);
+// Part of what the debtor owes the creditor is settled by property the creditor took in a trade
+// instead of cash: `amount` (the debtor's currency) comes off the debt; no money moves.
+void settle_debt_in_kind(Outcome& out, PlayerId debtor, PlayerId creditor, Money amount);
 // Pays every debt the debtor now has the cash for (each in full, as soon as he can).
 void settle_debts(Outcome& out, PlayerId debtor);
 // The 10% interest due when a mortgaged deed changes hands: paid at once, or owed to the Bank.

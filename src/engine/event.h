@@ -77,8 +77,9 @@ enum class EventType : std::uint8_t {
   JailChoiceOffered, // computer: player's last throw in jail failed: he pays amount and moves, or misses his next go
   GoSkipped,         // computer: player skips his go; flag = he stays in jail and this is the go he chose to miss
   ConglomerateFormed,// regional-currency: player stacks the squares in mask; square = the deed on top
+  DebtSettledInKind, // player's debt to other is reduced by amount (his currency): the creditor took property for it
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::ConglomerateFormed) + 1;
+inline constexpr int kEventTypeCount = static_cast<int>(EventType::DebtSettledInKind) + 1;
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
 // SkippedGo (computer): the player sat out a go and is free, staying on the square this turn.

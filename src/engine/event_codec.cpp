@@ -24,7 +24,7 @@ constexpr std::array<std::string_view, kEventTypeCount> kNames = {
     "TradeAccepted",   "PropertyTransferred", "JailCardTransferred", "DebtPaid",    "PlayerBankrupted",
     "BankAuctionsQueued", "GameWon",       "TitleDealt",       "TimeCalled",        "BuildingPlaced",
     "RulingRecorded",  "TaxChoiceOffered", "CardDiceAwaited",  "CardDiceThrown",
-    "JackpotAdded",    "JackpotWon",       "JailChoiceOffered", "GoSkipped",        "ConglomerateFormed",
+    "JackpotAdded",    "JackpotWon",       "JailChoiceOffered", "GoSkipped",        "ConglomerateFormed", "DebtSettledInKind",
 };
 
 // A move's text or a ruling's reason is a line typed by a person.

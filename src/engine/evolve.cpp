@@ -322,6 +322,9 @@ void evolve(State& s, const Event& e) {
       ++s.player(e.other).jail_cards[d];
       break;
     }
+    case EventType::DebtSettledInKind:
+      owed_slot(s.player(e.player), e.other) -= e.amount;
+      break;
     case EventType::DebtPaid:
       owed_slot(s.player(e.player), e.other) -= e.amount;
       if (e.other == kBank) pay_bank(s, e.player, e.amount);

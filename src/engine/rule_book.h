@@ -65,6 +65,7 @@ inline constexpr RuleRef kJailPrivileges{"jail/privileges", "VISITING JAIL"};
 // Debts
 inline constexpr RuleRef kDebtBlocks{"debt/game-waits", "BANKRUPTCY"};
 inline constexpr RuleRef kDebtPaidWhenAble{"debt/paid-when-able", "MISCELLANEOUS"};
+inline constexpr RuleRef kDebtPartInProperty{"debt/part-in-property", "MISCELLANEOUS"};
 // HOUSES, HOTELS
 inline constexpr RuleRef kHousesCompleteGroup{"houses/complete-group", "HOUSES"};
 inline constexpr RuleRef kHousesStreetsOnly{"houses/streets-only", "HOUSES"};

@@ -72,6 +72,18 @@ void hand_over(Outcome& out, PlayerId from, PlayerId to, std::uint64_t squares, 
   for (int k = 0; k < cards; ++k) effect::transfer_jail_card(out, from, to);
 }
 
+// rule debt/part-in-property: a player who owes his creditor more than he can pay in cash may pay
+// part in property, at whatever value the creditor accepts it. In a trade where the creditor
+// hands cash to his debtor and takes property or cards from him, that cash is set against the
+// debt instead of changing hands (up to what is owed): "Ann offers Ben: Mayfair for 300" from a
+// debtor settles 300 of the debt, and the creditor needs no cash for it. `cash` is what the
+// debtor would receive, in his currency, as the debt is.
+Money settled_in_kind(const State& s, PlayerId creditor, PlayerId debtor, Money cash, bool creditor_takes_property) {
+  if (!creditor_takes_property || cash.units <= 0) return Money{0};
+  const Money owed = s.player(debtor).owes[static_cast<std::size_t>(creditor + 1)];
+  return owed < cash ? owed : cash;
+}
+
 // rule jail/no-trading: where jailed players may not trade, neither side of an offer may be in jail.
 std::optional<Violation> jail_bars_trade(const Ruleset& r, const State& s, PlayerId a, PlayerId b) {
   if (r.jail.jailed_may_trade) return std::nullopt;
@@ -109,7 +121,9 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
   if (give == 0 && get == 0 && c.give.cash.is_zero() && c.get.cash.is_zero() && c.give.jail_cards == 0 &&
       c.get.jail_cards == 0)
     return Decision::refuse(violation(r, rule::kTradeHoldings, "the offer hands nothing over"));
-  if (auto v = can_hand_over(r, s, c.actor, c.counterparty, give, c.give.cash, c.give.jail_cards)) return Decision::refuse(*v);
+  const Money give_in_kind = settled_in_kind(s, c.actor, c.counterparty, c.give.cash, get != 0 || c.get.jail_cards > 0);
+  if (auto v = can_hand_over(r, s, c.actor, c.counterparty, give, c.give.cash - give_in_kind, c.give.jail_cards))
+    return Decision::refuse(*v);
   // What is asked for must be the other player's now, though his cash is checked when he answers.
   if (auto v = can_hand_over(r, s, c.counterparty, c.actor, get, Money{0}, c.get.jail_cards)) return Decision::refuse(*v);
   effect::offer_trade(out, c.actor, c.counterparty,
@@ -127,15 +141,21 @@ Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
   if (auto v = jail_bars_trade(r, s, o.from, o.to)) return Decision::refuse(*v);
   // Both sides again: the position may have moved since the offer.
-  if (auto v = can_hand_over(r, s, o.from, o.to, o.give, o.give_cash, o.give_cards)) return Decision::refuse(*v);
-  if (auto v = can_hand_over(r, s, o.to, o.from, o.get, o.get_cash, o.get_cards)) return Decision::refuse(*v);
+  const Money give_in_kind = settled_in_kind(s, o.from, o.to, o.give_cash, o.get != 0 || o.get_cards > 0);
+  const Money get_in_kind = settled_in_kind(s, o.to, o.from, o.get_cash, o.give != 0 || o.give_cards > 0);
+  const Money give_cash = o.give_cash - give_in_kind;
+  const Money get_cash = o.get_cash - get_in_kind;
+  if (auto v = can_hand_over(r, s, o.from, o.to, o.give, give_cash, o.give_cards)) return Decision::refuse(*v);
+  if (auto v = can_hand_over(r, s, o.to, o.from, o.get, get_cash, o.get_cards)) return Decision::refuse(*v);
   Outcome out(r, s);
   effect::accept_trade(out, o.to, o.from);
   std::vector<SquareId> to_receiver, to_offerer;
-  const Money give_paid = cost_to_player(r, s, o.from, o.to, o.give_cash);
-  const Money get_paid = cost_to_player(r, s, o.to, o.from, o.get_cash);
-  hand_over(out, o.from, o.to, o.give, o.give_cash, give_paid, o.give_cards, &to_receiver);
-  hand_over(out, o.to, o.from, o.get, o.get_cash, get_paid, o.get_cards, &to_offerer);
+  const Money give_paid = cost_to_player(r, s, o.from, o.to, give_cash);
+  const Money get_paid = cost_to_player(r, s, o.to, o.from, get_cash);
+  hand_over(out, o.from, o.to, o.give, give_cash, give_paid, o.give_cards, &to_receiver);
+  hand_over(out, o.to, o.from, o.get, get_cash, get_paid, o.get_cards, &to_offerer);
+  effect::settle_debt_in_kind(out, o.to, o.from, give_in_kind);
+  effect::settle_debt_in_kind(out, o.from, o.to, get_in_kind);
   for (SquareId sq : to_receiver) effect::charge_transfer_interest(out, o.to, sq);
   for (SquareId sq : to_offerer) effect::charge_transfer_interest(out, o.from, sq);
   effect::settle_debts(out, o.from);
