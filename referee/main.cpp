@@ -15,7 +15,7 @@ using namespace deedlog;
 namespace {
 
 const std::map<std::string, std::string> kCommands = {
-    {"new", "start a game: --ruleset R --players \"Ann, Ben\" [--variant V] [--seed N]; prints its id"},
+    {"new", "start a game: --ruleset R --players \"Ann, Ben\" [--variant V] [--house-rules H] [--seed N]; prints its id"},
     {"import", "import FILE.game: start a game from the file and play every move in order"},
     {"play", "play \"MOVE\" [--dry-run]: rule on one move; record it if legal"},
     {"simulate", "simulate --ruleset R --games N --seed S [--players K] [--max-moves M] [--no-journal] [--cash N] [--jail-strategy mixed|short|long]: seeded bots play whole games"},
@@ -51,6 +51,8 @@ int main(int argc, char** argv) {
   po::options_description specific("command options");
   specific.add_options()("ruleset", po::value<std::string>(), "new, simulate: the edition (uk-1972, ...)")(
       "variant", po::value<std::string>()->default_value(""), "new, simulate: edition options, comma separated")(
+      "house-rules", po::value<std::string>()->default_value(""),
+      "new: house rules the table plays, comma separated (docs/rules.md, \"House rules\")")(
       "seed", po::value<std::uint64_t>(), "new: the referee throws and shuffles from this seed")(
       "dry-run", "play: rule only; record nothing")(
       "expect-seq", po::value<std::int64_t>(),
@@ -130,6 +132,7 @@ int main(int argc, char** argv) {
       if (vm.count("ruleset")) n.ruleset = vm["ruleset"].as<std::string>();
       n.players = vm["players"].as<std::string>();
       n.variant = vm["variant"].as<std::string>();
+      n.house_rules = vm["house-rules"].as<std::string>();
       if (vm.count("seed")) n.seed = vm["seed"].as<std::uint64_t>();
       return run_new(o, n, std::cout, std::cerr);
     }

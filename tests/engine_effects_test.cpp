@@ -22,7 +22,7 @@ SquareId sq(const char* name) { return testing::square_named(uk(), name); }
 const Ruleset& uk_jackpot() {
   static const Ruleset r = [] {
     Ruleset x = uk();
-    x.free_parking_jackpot = true;
+    x.house.free_parking_jackpot = true;
     return x;
   }();
   return r;

@@ -73,6 +73,8 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
     return Status::invalid_argument(fmt::format("{}: line {}: {}", path, perr.line, perr.message));
   Ruleset ruleset;
   if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) return Status::invalid_argument(s.message());
+  if (Status s = turn_on_house_rules(header.house_rules, &ruleset); !s.is_ok())
+    return Status::invalid_argument(s.message());
   GameFile gf;
   if (!parse_game(text, ruleset, &gf, &perr))
     return Status::invalid_argument(fmt::format("{}: line {}: {}", path, perr.line, perr.message));

@@ -27,6 +27,8 @@ std::string header_to_json(const GameHeader& h) {
   if (!h.ruleset_data.empty()) j["ruleset_data"] = h.ruleset_data;
   if (h.format != 0) j["format"] = h.format;
   if (!h.setup.empty()) j["setup"] = h.setup;
+  // Written only when some are played, so the hashed header of every other game is as before.
+  if (!h.house_rules.empty()) j["house_rules"] = h.house_rules;
   j["tags"] = nlohmann::ordered_json::array();
   for (const auto& [k, v] : h.tags) j["tags"].push_back({k, v});
   return j.dump();
@@ -45,6 +47,7 @@ Status header_from_json(const std::string& text, GameHeader* h) {
     g.ruleset_data = j.value("ruleset_data", std::string());
     g.format = j.value("format", 0);
     g.setup = j.value("setup", std::string());
+    g.house_rules = j.value("house_rules", std::vector<std::string>{});
     if (j.contains("tags"))
       for (const auto& t : j.at("tags")) g.tags.emplace_back(t.at(0).get<std::string>(), t.at(1).get<std::string>());
     *h = std::move(g);
@@ -55,12 +58,17 @@ Status header_from_json(const std::string& text, GameHeader* h) {
 }
 
 Status ruleset_for(const GameHeader& header, Ruleset* out) {
-  if (header.ruleset_data.empty()) return load_ruleset(header.ruleset, out);
   Ruleset r;
-  if (Status s = parse_ruleset(header.ruleset_data, &r); !s.is_ok()) return s;
-  if (r.id != header.ruleset)
-    return Status::invalid_argument(fmt::format("the edition file is '{}', but the game says [Ruleset \"{}\"]", r.id,
-                                                header.ruleset));
+  if (header.ruleset_data.empty()) {
+    if (Status s = load_ruleset(header.ruleset, &r); !s.is_ok()) return s;
+  } else {
+    if (Status s = parse_ruleset(header.ruleset_data, &r); !s.is_ok()) return s;
+    if (r.id != header.ruleset)
+      return Status::invalid_argument(fmt::format("the edition file is '{}', but the game says [Ruleset \"{}\"]",
+                                                  r.id, header.ruleset));
+  }
+  // A stored header is data from a file: an unknown house rule is refused, not skipped.
+  if (Status s = turn_on_house_rules(header.house_rules, &r); !s.is_ok()) return Status::corrupt(s.message());
   *out = std::move(r);
   return Status::ok();
 }

@@ -84,7 +84,10 @@ std::string ruling_text(const Violation& v) {
 // The edition of a game being started: a user's own data file when --ruleset-file names one
 // (kept in the game's header), else the built-in edition the header names.
 Status edition_for_new_game(const CommonOptions& o, GameHeader* header, Ruleset* ruleset) {
-  if (o.ruleset_file.empty()) return load_ruleset(header->ruleset, ruleset);
+  if (o.ruleset_file.empty()) {
+    if (Status s = load_ruleset(header->ruleset, ruleset); !s.is_ok()) return s;
+    return turn_on_house_rules(header->house_rules, ruleset);
+  }
   std::ifstream in(o.ruleset_file, std::ios::binary);
   if (!in) return Status::io_error("cannot read " + o.ruleset_file);
   std::stringstream buf;
@@ -97,7 +100,7 @@ Status edition_for_new_game(const CommonOptions& o, GameHeader* header, Ruleset*
                                                 ruleset->id, header->ruleset));
   header->ruleset = ruleset->id;
   header->ruleset_data = data;
-  return Status::ok();
+  return turn_on_house_rules(header->house_rules, ruleset);
 }
 
 // The id of the edition in a data file, to start a game with it.
@@ -117,6 +120,7 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
       n.ruleset.empty() && !o.ruleset_file.empty() ? edition_id_in(o.ruleset_file) : n.ruleset;
   std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", ruleset_id, n.players);
   if (!n.variant.empty()) text += fmt::format("[Variant \"{}\"]\n", n.variant);
+  if (!n.house_rules.empty()) text += fmt::format("[HouseRules \"{}\"]\n", n.house_rules);
   if (n.seed) text += fmt::format("[Seed \"{}\"]\n", *n.seed);
   GameHeader header;
   ParseError perr;

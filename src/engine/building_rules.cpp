@@ -8,6 +8,7 @@
 #include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
+#include "engine/policies.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
 
@@ -67,6 +68,7 @@ Money sale_receipt(const Ruleset& r, const State& s, PlayerId p, SquareId site, 
 
 // The even-building check for one more step up on `site` (rule houses/build-evenly).
 std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site) {
+  if (!policy::even_building(r)) return std::nullopt;
   const int target = building_level(r, s, site) + 1;
   for (SquareId m : group_of(r, s, site)) {
     if (m == site) continue;
@@ -79,6 +81,7 @@ std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site
 }
 
 std::optional<Violation> even_down(const Ruleset& r, const State& s, SquareId site, int to_level) {
+  if (!policy::even_building(r)) return std::nullopt;
   for (SquareId m : group_of(r, s, site)) {
     if (m == site) continue;
     if (building_level(r, s, m) - to_level > 1)

@@ -10,6 +10,7 @@
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 #include "engine/move_resolution.h"
+#include "engine/policies.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
@@ -171,7 +172,7 @@ Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
                     r.mortgage.before_throw_only
                         ? std::string("mortgages are arranged before the throw, so he buys with the cash in hand")
                         : "raise the money first (" + raising_words(r) + ")",
-                    r.auctions ? " and it goes to auction" : "")));
+                    policy::declined_property_auctioned(r) ? " and it goes to auction" : "")));
   Outcome out(r, s);
   effect::buy_property(out, c.actor, s.pending_square, price, sq.price);
   effect::finish_move(out, c.actor);
@@ -182,7 +183,7 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = must_decide_purchase(r, s, c, "decline")) return Decision::refuse(*v);
   Outcome out(r, s);
   effect::decline_property(out, c.actor, s.pending_square);
-  if (r.auctions) {
+  if (policy::declined_property_auctioned(r)) {
     // rule auction/declined-goes-to-auction: the Bank auctions it at once.
     effect::open_auction(out, c.actor, s.pending_square);
     bar_jailed_bidders(out);
@@ -194,6 +195,10 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
 }
 
 std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
+  if (s.phase != Phase::Auction && r.house.no_auctions && r.auctions)
+    return violation(r, rule::kHouseNoAuctions,
+                     "no auction is open: the house rules say a declined property is not auctioned but stays with "
+                     "the Bank for the next player who lands on it");
   if (s.phase != Phase::Auction && !r.auctions)
     return violation(r, rule::kBuyDeclinedWaits,
                      "no auction is open: in this edition a declined property is not auctioned but stays with the "
@@ -655,7 +660,7 @@ void lapse_windows(Outcome& out, const Command& c) {
     const std::int64_t ran_out = s.offered_at + r.timed.buy_seconds;
     const SquareId declined = s.pending_square;
     effect::decline_property(out, s.turn, declined);
-    if (!r.auctions) {
+    if (!policy::declined_property_auctioned(r)) {
       effect::finish_move(out, out.state.turn);
       return;
     }

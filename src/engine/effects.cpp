@@ -5,6 +5,7 @@
 #include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/money_raising.h"
+#include "engine/policies.h"
 
 namespace deedlog {
 struct EffectsAccess {
@@ -31,9 +32,9 @@ void token_to(Outcome& out, PlayerId p, SquareId to, int travelled) {
   put(out, e);
 }
 
-void pay_salary(Outcome& out, PlayerId p) {
+void pay_salary(Outcome& out, PlayerId p, bool lands_on_start) {
   Event e = make(EventType::SalaryPaid, p);
-  e.amount = out.ruleset.salary;
+  e.amount = policy::salary_for(out.ruleset, lands_on_start);
   put(out, e);
 }
 
@@ -83,7 +84,7 @@ void move_forward(Outcome& out, PlayerId p, int steps) {
   const int n = out.ruleset.board_size();
   token_to(out, p, static_cast<SquareId>((from + steps) % n), steps);
   // rule turn/salary: reaching or passing the start square going forward pays the salary.
-  if (from + steps >= n) pay_salary(out, p);
+  if (from + steps >= n) pay_salary(out, p, (from + steps) % n == 0);
 }
 
 void advance_to(Outcome& out, PlayerId p, SquareId target) {
@@ -158,7 +159,7 @@ void pay_exchanged(Outcome& out, PaymentKind kind, PlayerId payer, PlayerId paye
     if (face != paid) e.amount2 = face;  // what the payee gets (or, to the Bank, the sum as printed)
     e.square = square;
     put(out, e);
-    if (out.ruleset.free_parking_jackpot && payee == kBank && feeds_jackpot(kind)) {
+    if (out.ruleset.house.free_parking_jackpot && payee == kBank && feeds_jackpot(kind)) {
       Event j = make(EventType::JackpotAdded, payer);
       j.amount = paid;
       put(out, j);

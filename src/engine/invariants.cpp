@@ -1,3 +1,4 @@
+#include "engine/policies.h"
 #include "engine/invariants.h"
 
 #include <fmt/format.h>
@@ -46,7 +47,7 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
     }
     // Where buildings are mortgaged with their site (computer), a mortgaged site goes bare while
     // the rest of its set keeps its buildings, and comes back bare: a set need not be even.
-    if (move_complete && hi - lo > 1 && !r.mortgage.covers_buildings)
+    if (move_complete && hi - lo > 1 && !r.mortgage.covers_buildings && policy::even_building(r))
       return fmt::format("the {} group is built unevenly", name);
     if (hi > 0 && mortgaged && !r.mortgage.covers_buildings)
       return fmt::format("the {} group has buildings beside a mortgage", name);

@@ -4,6 +4,7 @@
 
 #include "engine/currency.h"
 #include "engine/effects.h"
+#include "engine/policies.h"
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
 
@@ -41,8 +42,7 @@ void throw_for_card_rent(Outcome& out, PlayerId p, int die1, int die2) {
   effect::throw_card_dice(out, p, die1, die2);
   const SquareId at = out.state.pending_square;
   const PlayerId owner = out.state.holdings[at].owner;
-  const bool owner_may_collect = out.ruleset.jailed_owner_collects_rent || !out.state.player(owner).in_jail;
-  if (owner != kBank && owner != p && owner_may_collect)
+  if (owner != kBank && owner != p && policy::owner_collects_rent(out.ruleset, out.state, owner))
     effect::rent_due(out, p, owner, at, Money{static_cast<std::int64_t>(out.state.pending_multiplier) * (die1 + die2)});
   effect::finish_move(out, p);
 }
@@ -57,7 +57,7 @@ void resolve_landing(Outcome& out, PlayerId p) {
   const Square& sq = out.ruleset.square(at);
   switch (sq.kind) {
     case SquareKind::FreeParking:
-      if (out.ruleset.free_parking_jackpot) effect::win_jackpot(out, p);
+      if (out.ruleset.house.free_parking_jackpot) effect::win_jackpot(out, p);
       // rule free-parking/nothing (and just visiting): nothing happens, house rules apart.
       effect::finish_move(out, p);
       return;
@@ -102,7 +102,7 @@ void resolve_landing(Outcome& out, PlayerId p) {
       }
       if (h.owner != p) {
         const RentQuote q = quote_rent(out.ruleset, out.state, at, out.state.last_die1 + out.state.last_die2);
-        const bool owner_may_collect = out.ruleset.jailed_owner_collects_rent || !out.state.player(h.owner).in_jail;
+        const bool owner_may_collect = policy::owner_collects_rent(out.ruleset, out.state, h.owner);
         // rule rent/ask-before-next-throw: the rent is owed only if the owner asks in time.
         if (q.amount.units > 0 && owner_may_collect) effect::rent_due(out, p, h.owner, at, q.amount);
       }
@@ -160,7 +160,7 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
         return;
       }
       const RentQuote q = quote_rent(out.ruleset, out.state, target, out.state.last_die1 + out.state.last_die2);
-      const bool owner_may_collect = out.ruleset.jailed_owner_collects_rent || !out.state.player(h.owner).in_jail;
+      const bool owner_may_collect = policy::owner_collects_rent(out.ruleset, out.state, h.owner);
       if (q.amount.units > 0 && owner_may_collect) effect::rent_due(out, p, h.owner, target, q.amount * card.rent_multiplier);
       effect::finish_move(out, p);
       return;

@@ -47,6 +47,12 @@ inline constexpr RuleRef kTax{"tax/pay-bank", "LANDING ON TAX SPACES"};
 inline constexpr RuleRef kTaxChoice{"tax/choice", "LANDING ON TAX SPACES"};
 inline constexpr RuleRef kFreeParking{"free-parking/nothing", "LANDING ON \"FREE PARKING\""};
 inline constexpr RuleRef kJackpot{"house/free-parking-jackpot", "LANDING ON \"FREE PARKING\" (a house rule)"};
+// House rules (rules/house_rules.h): cited as house rules wherever they decide a ruling.
+inline constexpr RuleRef kHouseNoAuctions{"house/no-auctions", "LANDING ON UNOWNED PROPERTY (a house rule)"};
+inline constexpr RuleRef kHouseDoubleSalary{"house/double-salary-on-go", "TO START THE GAME (a house rule)"};
+inline constexpr RuleRef kHouseNoRentInJail{"house/no-rent-while-owner-in-jail", "VISITING JAIL (a house rule)"};
+inline constexpr RuleRef kHouseUnlimitedBuildings{"house/unlimited-buildings", "BUILDING SHORTAGE (a house rule)"};
+inline constexpr RuleRef kHouseNoEvenBuilding{"house/no-even-building", "HOUSES (a house rule)"};
 // LANDING ON "CHANCE" OR "COMMUNITY CHEST"
 inline constexpr RuleRef kCardDraw{"cards/take-top-card", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardOrder{"cards/pack-order", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};

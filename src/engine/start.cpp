@@ -8,6 +8,7 @@
 #include "engine/decide.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
+#include "engine/policies.h"
 #include "engine/outcome.h"
 #include "engine/player_ref.h"
 #include "engine/rent.h"
@@ -59,7 +60,7 @@ std::optional<Violation> check_conglomerate_buildings(const Ruleset& r, const St
         return violation(r, rule::kSetupNoBuildingMortgaged,
                          fmt::format("no buildings may stand in a Conglomerate while {} is mortgaged", r.square(m).name));
     }
-    if (hi - lo > 1)
+    if (hi - lo > 1 && policy::even_building(r))
       return violation(r, rule::kSetupEvenBuilding,
                        fmt::format("the Conglomerate of {} is built unevenly: no property may be more than one "
                                    "house ahead of another (a hotel counts as five)",
@@ -113,7 +114,7 @@ std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
     if (any_mortgaged && !r.mortgage.covers_buildings)
       return violation(r, rule::kSetupNoBuildingMortgaged,
                        fmt::format("no buildings may stand on the {} group while a site of it is mortgaged", gname));
-    if (hi - lo > 1 && !r.mortgage.covers_buildings)
+    if (hi - lo > 1 && !r.mortgage.covers_buildings && policy::even_building(r))
       return violation(r, rule::kSetupEvenBuilding,
                        fmt::format("the {} group is built unevenly: no site may be more than one house ahead of "
                                    "another (a hotel counts as five)",

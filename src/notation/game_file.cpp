@@ -1,5 +1,6 @@
 // A whole .game file: the header tags, an optional [Setup], the move lines; and printing them
 // back in canonical form (docs/notation.md).
+#include "rules/house_rules.h"
 #include "notation/game_file.h"
 
 #include <fmt/format.h>
@@ -24,8 +25,9 @@ constexpr std::string_view kVariant = "Variant";
 constexpr std::string_view kStarted = "Started";
 constexpr std::string_view kTimeLimit = "TimeLimit";
 constexpr std::string_view kSeed = "Seed";
-constexpr std::array<std::string_view, 8> kKnownTags = {kRuleset, kPlayers, kVariant, kStarted,
-                                                        kTimeLimit, kSeed, "Title", "Site"};
+constexpr std::string_view kHouseRules = "HouseRules";
+constexpr std::array<std::string_view, 9> kKnownTags = {kRuleset, kPlayers, kVariant, kStarted,
+                                                        kTimeLimit, kSeed, kHouseRules, "Title", "Site"};
 // Longest player name accepted, in bytes.
 constexpr std::size_t kMaxPlayerName = 64;
 // Bounds on the parts of a TimeLimit ("1h30m"): a day of hours, a day of minutes.
@@ -207,6 +209,16 @@ std::string apply_tag(const Bracket& tag, GameHeader* h) {
         return fmt::format("unknown variant '{}' (known variants: {})", v.substr(0, 60), known_variants_list());
       v = std::string(variant);
     }
+  } else if (known == kHouseRules) {
+    // rule house/*: the house rules the table plays, each named (docs/rules.md, "House rules").
+    h->house_rules.clear();
+    if (trim(tag.value).empty()) return "";
+    for (std::string& name : split_commas(tag.value)) {
+      const std::string_view rule = canonical_house_rule(name);
+      if (rule.empty())
+        return fmt::format("unknown house rule '{}' (known house rules: {})", name.substr(0, 60), house_rules_list());
+      h->house_rules.emplace_back(rule);
+    }
   } else if (known == kSeed) {
     std::uint64_t seed = 0;
     std::string err = check_seed(trim(tag.value), &seed);
@@ -371,13 +383,16 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   };
   tag(kRuleset, header.ruleset);
   tag(kPlayers, join(header.players));
-  bool variant = false, seed = false, started = false, time_limit = false;
+  bool variant = false, seed = false, started = false, time_limit = false, house = false;
   for (const auto& [name, value] : header.tags) {
     std::string_view known = known_tag(name);
     if (known == kRuleset || known == kPlayers) continue;
     if (known == kVariant) {
       if (!variant) tag(kVariant, join(header.variants));
       variant = true;
+    } else if (known == kHouseRules) {
+      if (!house && !header.house_rules.empty()) tag(kHouseRules, join(header.house_rules));
+      house = true;
     } else if (known == kSeed) {
       if (header.seed && !seed) tag(kSeed, std::to_string(*header.seed));
       seed = true;
@@ -394,6 +409,7 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   // Fields set without a tag of their own (a header built by a program, not read from a file).
   if (!variant && !header.variants.empty()) tag(kVariant, join(header.variants));
   if (!seed && header.seed) tag(kSeed, std::to_string(*header.seed));
+  if (!house && !header.house_rules.empty()) tag(kHouseRules, join(header.house_rules));
   if (!started && !header.started.empty()) tag(kStarted, header.started);
   if (!time_limit && !header.time_limit.empty()) tag(kTimeLimit, header.time_limit);
   out += "\n";

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "rules/house_rules.h"
 #include "core/ids.h"
 #include "core/money.h"
 
@@ -196,7 +197,7 @@ struct Ruleset {
   int house_stock = 32;
   int hotel_stock = 12;
   int max_players = 8;
-  bool free_parking_jackpot = false;       // house rule: taxes and fines wait on Free Parking for whoever lands there
+  HouseRules house;                        // house rules the edition file (or the game's tag) turns on
   bool build_only_in_turn = true;          // uk-1972: "in his turn"; US: "at any time"
   bool hotel_sells_as_houses = false;      // US: a hotel may be sold back one house at a time (= 5 houses)
   bool game_ends_at_first_bankruptcy = false;  // us-short: the first bankruptcy ends the game; estates valued

@@ -353,7 +353,7 @@ void parse_settings(const json& j, Ruleset* r) {
   r->hotel_stock = setting(s, "hotel_stock", 12, 0, 1000, "settings");
   r->max_players = setting(s, "max_players", 8, 2, kMaxPlayers, "settings");
   r->build_only_in_turn = s.value("build_only_in_turn", true);
-  r->free_parking_jackpot = s.value("free_parking_jackpot", false);
+  r->house.free_parking_jackpot = s.value("free_parking_jackpot", false);  // the setting older files use
   r->hotel_sells_as_houses = s.value("hotel_sells_as_houses", false);
   r->game_ends_at_first_bankruptcy = s.value("game_ends_at_first_bankruptcy", false);
   r->mortgage_interest_percent = setting(s, "mortgage_interest_percent", 10, 0, 100, "settings");
@@ -379,6 +379,40 @@ void parse_settings(const json& j, Ruleset* r) {
 
 }  // namespace
 
+namespace {
+
+// "house_rules": ["no-auctions", ...]: the house rules this edition plays (docs/rules.md).
+void parse_house_rules(const json& j, Ruleset* r) {
+  if (!j.contains("house_rules")) return;
+  const json& list = j.at("house_rules");
+  if (!list.is_array()) throw DataError{"house_rules", "expected a list of house rules' names"};
+  std::vector<std::string> names;
+  for (const json& name : list) {
+    if (!name.is_string())
+      throw DataError{"house_rules", fmt::format("expected a house rule's name, not {}", name.dump().substr(0, 60))};
+    names.push_back(name.get<std::string>());
+  }
+  if (Status s = turn_on_house_rules(names, r); !s.is_ok()) throw DataError{"house_rules", s.message()};
+}
+
+}  // namespace
+
+Status turn_on_house_rules(const std::vector<std::string>& names, Ruleset* r) {
+  for (const std::string& name : names)
+    if (!turn_on_house_rule(name, &r->house))
+      return Status::invalid_argument(
+          fmt::format("unknown house rule '{}' (known: {})", name.substr(0, 60), house_rules_list()));
+  if (r->house.unlimited_buildings) {
+    // rule house/unlimited-buildings: a Bank that holds a house for every place a board has, and a
+    // hotel for every street, never runs short, so no shortage rule ever applies.
+    int streets = 0;
+    for (const Square& s : r->squares) streets += s.kind == SquareKind::Street ? 1 : 0;
+    r->house_stock = std::max(r->house_stock, streets * r->houses_per_hotel);
+    r->hotel_stock = std::max(r->hotel_stock, streets);
+  }
+  return Status::ok();
+}
+
 Status parse_ruleset(const std::string& json_text, Ruleset* out) {
   Ruleset r;
   try {
@@ -391,6 +425,7 @@ Status parse_ruleset(const std::string& json_text, Ruleset* out) {
     parse_board(j, &r);
     parse_decks(j, &r);
     parse_settings(j, &r);
+    parse_house_rules(j, &r);
   } catch (const DataError& e) {
     return Status::invalid_argument(fmt::format("edition data, at {}: {}", e.where, e.what));
   } catch (const json::exception& e) {

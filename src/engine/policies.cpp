@@ -1,0 +1,26 @@
+#include "engine/policies.h"
+
+namespace deedlog::policy {
+
+bool declined_property_auctioned(const Ruleset& r) {
+  // rule house/no-auctions
+  return r.auctions && !r.house.no_auctions;
+}
+
+Money salary_for(const Ruleset& r, bool lands_on_start) {
+  // rule house/double-salary-on-go
+  return lands_on_start && r.house.double_salary_on_go ? r.salary * 2 : r.salary;
+}
+
+bool owner_collects_rent(const Ruleset& r, const State& s, PlayerId owner) {
+  // rule house/no-rent-while-owner-in-jail (and computer/jail/privileges)
+  const bool jailed_collects = r.jailed_owner_collects_rent && !r.house.no_rent_while_owner_in_jail;
+  return jailed_collects || !s.player(owner).in_jail;
+}
+
+bool even_building(const Ruleset& r) {
+  // rule house/no-even-building
+  return !r.house.no_even_building;
+}
+
+}  // namespace deedlog::policy
