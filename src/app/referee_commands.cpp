@@ -709,37 +709,5 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
   return all_ok ? kExitOk : kExitFailure;
 }
 
-int run_replay(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err) {
-  std::unique_ptr<Journal> j;
-  Game g;
-  if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
-  // Fold from the start, narrating from `from` on: the position is always the whole game's.
-  Game cur = g;
-  cur.state = initial_state(g.ruleset, g.header);
-  ojson steps = ojson::array();
-  std::string problem;
-  Status s = j->scan(g.id, 1, to, [&](const EventRow& r) {
-    Event e;
-    if (!decode_event(r.type, r.payload, game_bounds(g), &e, &problem)) return false;
-    evolve(cur.state, e);
-    if (r.seq < from) return true;
-    if (o.json) {
-      steps.push_back(event_json(g, r));
-    } else if (e.type == EventType::MovePlayed) {
-      out << fmt::format("\n{:>6}  {}\n", r.seq, e.text);
-    } else {
-      out << fmt::format("{:>6}    {}\n", r.seq, narrate(g.ruleset, g.header.players, e));
-    }
-    return true;
-  });
-  if (!s.is_ok()) return fail(err, s);
-  if (!problem.empty()) return fail(err, Status::corrupt(problem));
-  if (o.json) {
-    out << ojson{{"game", g.id}, {"events", steps}, {"position", position_json(cur)}}.dump() << "\n";
-  } else {
-    out << "\n" << position_text(cur);
-  }
-  return kExitOk;
-}
 
 }  // namespace deedlog

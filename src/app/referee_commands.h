@@ -54,6 +54,5 @@ int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ost
 // expect_head: "" or a hash (12 to 64 hex digits) kept outside the journal: the game's chain
 // must contain it at or before its head.
 int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err);
-int run_replay(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
 
 }  // namespace deedlog

@@ -40,10 +40,6 @@ int Canvas::put(int x, int y, const std::string& s, const CellStyle& style, int 
   return written;
 }
 
-void Canvas::restyle(int x, int y, int w, const CellStyle& style) {
-  if (y < 0 || y >= height_) return;
-  for (int col = std::max(x, 0); col < std::min(x + w, width_); ++col) at(col, y)->style = style;
-}
 
 std::string Canvas::plain() const {
   std::string out;

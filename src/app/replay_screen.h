@@ -30,8 +30,6 @@ class Canvas {
   // Writes text at column x of row y, cut at max_cols columns and at the edge. Returns the
   // columns written.
   int put(int x, int y, const std::string& utf8, const CellStyle& style = {}, int max_cols = INT_MAX);
-  // Restyles w cells from (x, y), keeping their characters.
-  void restyle(int x, int y, int w, const CellStyle& style);
   // The text alone: rows joined by newlines, trailing blanks removed.
   std::string plain() const;
   // One row with SGR escapes (colour false: bold, underline and reverse only).

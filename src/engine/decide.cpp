@@ -213,6 +213,7 @@ std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, Play
   return std::nullopt;
 }
 
+// rule auction/any-player: every player still in the game may bid, the one who declined too.
 Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
   // rule jail/no-bidding
   if (s.phase == Phase::Auction && !r.jail.jailed_may_bid && s.player(c.actor).in_jail)

@@ -123,7 +123,7 @@ void close_auction_if_done(Outcome& out) {
     effect::finish_move(out, out.state.turn);
     return;
   }
-  // rule bankruptcy/to-bank: the Bank auctions the bankrupt's properties one after another.
+  // rule bankruptcy/to-the-bank: the Bank auctions the bankrupt's properties one after another.
   const std::uint64_t queue = out.state.bank_auction_queue;
   if (queue != 0) {
     effect::open_auction(out, out.state.turn, static_cast<SquareId>(__builtin_ctzll(queue)));

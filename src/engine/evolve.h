@@ -8,9 +8,4 @@ namespace deedlog {
 
 void evolve(State& state, const Event& event);
 
-inline State evolved(State state, const Event& event) {
-  evolve(state, event);
-  return state;
-}
-
 }  // namespace deedlog

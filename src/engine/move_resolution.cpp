@@ -112,6 +112,7 @@ void resolve_landing(Outcome& out, PlayerId p) {
   }
 }
 
+// rule cards/follow-instructions: the card is done as it says, at once.
 void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
   const Card& card = out.ruleset.decks[static_cast<int>(deck)].cards[card_index];
   effect::turn_up_card(out, p, deck, card_index, card.action == CardAction::GetOutOfJailFree);

@@ -13,7 +13,8 @@ Money salary_for(const Ruleset& r, bool lands_on_start) {
 }
 
 bool owner_collects_rent(const Ruleset& r, const State& s, PlayerId owner) {
-  // rule house/no-rent-while-owner-in-jail (and computer/jail/privileges)
+  // rule jail/privileges: in jail a player still collects rent (uk-1972), except in the computer
+  // edition and under rule house/no-rent-while-owner-in-jail.
   const bool jailed_collects = r.jailed_owner_collects_rent && !r.house.no_rent_while_owner_in_jail;
   return jailed_collects || !s.player(owner).in_jail;
 }

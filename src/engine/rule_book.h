@@ -30,7 +30,6 @@ inline constexpr RuleRef kBuyNeedsCash{"buy/cash", "LANDING ON UNOWNED PROPERTY"
 inline constexpr RuleRef kDeclineAuction{"auction/declined-goes-to-auction", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kBidsRise{"auction/bids-rise", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kBidWithinCash{"auction/bid-within-cash", "MISCELLANEOUS"};
-inline constexpr RuleRef kAuctionAnyPlayer{"auction/any-player", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kAuctionPassIsFinal{"auction/pass-is-final", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kAuctionCloses{"auction/closes-when-others-pass", "LANDING ON UNOWNED PROPERTY"};
 // LANDING ON OWNED PROPERTY
@@ -45,18 +44,12 @@ inline constexpr RuleRef kRentOwnerAsks{"rent/owner-asks", "LANDING ON OWNED PRO
 // LANDING ON TAX SPACES, FREE PARKING
 inline constexpr RuleRef kTax{"tax/pay-bank", "LANDING ON TAX SPACES"};
 inline constexpr RuleRef kTaxChoice{"tax/choice", "LANDING ON TAX SPACES"};
-inline constexpr RuleRef kFreeParking{"free-parking/nothing", "LANDING ON \"FREE PARKING\""};
-inline constexpr RuleRef kJackpot{"house/free-parking-jackpot", "LANDING ON \"FREE PARKING\" (a house rule)"};
-// House rules (rules/house_rules.h): cited as house rules wherever they decide a ruling.
+// House rules (rules/house_rules.h): cited as house rules wherever they decide a ruling; the
+// others are read in engine/policies.cpp and marked there.
 inline constexpr RuleRef kHouseNoAuctions{"house/no-auctions", "LANDING ON UNOWNED PROPERTY (a house rule)"};
-inline constexpr RuleRef kHouseDoubleSalary{"house/double-salary-on-go", "TO START THE GAME (a house rule)"};
-inline constexpr RuleRef kHouseNoRentInJail{"house/no-rent-while-owner-in-jail", "VISITING JAIL (a house rule)"};
-inline constexpr RuleRef kHouseUnlimitedBuildings{"house/unlimited-buildings", "BUILDING SHORTAGE (a house rule)"};
-inline constexpr RuleRef kHouseNoEvenBuilding{"house/no-even-building", "HOUSES (a house rule)"};
 // LANDING ON "CHANCE" OR "COMMUNITY CHEST"
 inline constexpr RuleRef kCardDraw{"cards/take-top-card", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardOrder{"cards/pack-order", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
-inline constexpr RuleRef kCardFollow{"cards/follow-instructions", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardJailKept{"cards/jail-card-kept", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardChoice{"cards/fine-or-chance", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardNearest{"cards/advance-to-nearest", "CARDS"};
@@ -67,11 +60,8 @@ inline constexpr RuleRef kJailDoubles{"jail/doubles-leave", "VISITING JAIL"};
 inline constexpr RuleRef kJailFine{"jail/fine-before-throw", "VISITING JAIL"};
 inline constexpr RuleRef kJailThirdTurn{"jail/third-turn-fine", "VISITING JAIL"};
 inline constexpr RuleRef kJailCard{"jail/use-card", "VISITING JAIL"};
-inline constexpr RuleRef kJailPrivileges{"jail/privileges", "VISITING JAIL"};
 // Debts
 inline constexpr RuleRef kDebtBlocks{"debt/game-waits", "BANKRUPTCY"};
-inline constexpr RuleRef kDebtPaidWhenAble{"debt/paid-when-able", "MISCELLANEOUS"};
-inline constexpr RuleRef kDebtPartInProperty{"debt/part-in-property", "MISCELLANEOUS"};
 // HOUSES, HOTELS
 inline constexpr RuleRef kHousesCompleteGroup{"houses/complete-group", "HOUSES"};
 inline constexpr RuleRef kHousesStreetsOnly{"houses/streets-only", "HOUSES"};
@@ -89,7 +79,6 @@ inline constexpr RuleRef kShortageAuction{"shortage/auction", "BUILDING SHORTAGE
 inline constexpr RuleRef kSellHalf{"sell/buildings-half-price", "SELLING PROPERTY"};
 inline constexpr RuleRef kSellEvenly{"sell/evenly", "HOUSES"};
 inline constexpr RuleRef kSellHotel{"sell/hotel-breaks-down", "SELLING PROPERTY"};
-inline constexpr RuleRef kSellHotelAsHouses{"sell/hotel-as-houses", "SELLING PROPERTY"};
 inline constexpr RuleRef kTradeNoBuildings{"trade/no-site-of-a-built-group", "SELLING PROPERTY"};
 inline constexpr RuleRef kTradeHoldings{"trade/own-what-you-offer", "SELLING PROPERTY"};
 inline constexpr RuleRef kTradeOpen{"trade/answer-the-open-offer", "SELLING PROPERTY"};
@@ -104,14 +93,12 @@ inline constexpr RuleRef kBankruptcyOnlyInsolvent{"bankruptcy/only-when-insolven
 inline constexpr RuleRef kBankruptcyToPlayer{"bankruptcy/to-a-player", "BANKRUPTCY"};
 inline constexpr RuleRef kBankruptcyToBank{"bankruptcy/to-the-bank", "BANKRUPTCY"};
 inline constexpr RuleRef kLastPlayerWins{"bankruptcy/last-player-wins", "BANKRUPTCY"};
-inline constexpr RuleRef kFirstBankruptcyEnds{"bankruptcy/first-ends-short-game", "RULES FOR A SHORT GAME"};
 // RULES FOR PLAYING THE SHORT GAME
 inline constexpr RuleRef kShortDeal{"short-game/deal-two-deeds", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kShortTime{"short-game/time-called", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kShortValue{"short-game/valuation", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kGameOver{"game/over", "BANKRUPTCY"};
 // The computer edition (computer.txt has no section titles; its edition file names the passages)
-inline constexpr RuleRef kFirstPlayerDrawn{"turn/first-player-drawn", "TO START THE GAME"};
 inline constexpr RuleRef kBuyInTime{"buy/within-the-window", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kRentInTime{"rent/claim-within-the-window", "LANDING ON OWNED PROPERTY"};
 inline constexpr RuleRef kAuctionOpening{"auction/opens-at-half-price", "LANDING ON UNOWNED PROPERTY"};
@@ -125,19 +112,9 @@ inline constexpr RuleRef kJailPayOrMiss{"jail/last-failure-pay-or-miss", "JAIL"}
 inline constexpr RuleRef kTradeBeforeThrow{"trade/one-offer-before-the-throw", "SELLING PROPERTY"};
 inline constexpr RuleRef kHousesInSequence{"houses/in-sequence", "HOUSES"};
 inline constexpr RuleRef kSellByMortgage{"sell/buildings-only-by-mortgage", "MORTGAGES"};
-inline constexpr RuleRef kMortgageWithBuildings{"mortgage/with-its-buildings", "MORTGAGES"};
 inline constexpr RuleRef kMortgageLiftAtList{"mortgage/lift-at-list-price", "MORTGAGES"};
 inline constexpr RuleRef kMortgageBeforeThrow{"mortgage/before-the-throw", "MORTGAGES"};
-inline constexpr RuleRef kInsolvency{"bankruptcy/insolvent-at-mortgage-value", "BANKRUPTCY"};
 // regional-currency: EXCHANGE RATES, CONGLOMERATES (sections of regional-currency.txt)
-inline constexpr RuleRef kCurrencyRate{"currency/exchange-rate", "EXCHANGE RATES"};
-inline constexpr RuleRef kCurrencyConversion{"currency/conversion", "EXCHANGE RATES"};
-inline constexpr RuleRef kCurrencyRent{"currency/rent-in-owner-currency", "PAYING RENT"};
-inline constexpr RuleRef kCurrencyPurchase{"currency/purchase-in-region-currency", "BUYING PROPERTY"};
-inline constexpr RuleRef kCurrencyDeedSums{"currency/deed-sums", "MORTGAGES"};
-inline constexpr RuleRef kCurrencyCards{"currency/card-sums", "\"CHANCE\" and \"COMMUNITY CHEST\""};
-inline constexpr RuleRef kCurrencyOwn{"currency/own-currency", "\"GO\""};
-inline constexpr RuleRef kCurrencyTrade{"currency/trade-cash", "SELLING PROPERTY"};
 inline constexpr RuleRef kBuyDeclinedWaits{"buy/declined-waits", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kConglomerateColours{"conglomerate/three-colours", "CONGLOMERATES"};
 inline constexpr RuleRef kConglomerateFixed{"conglomerate/fixed-until-sold", "CONGLOMERATES"};

@@ -90,7 +90,6 @@ std::string Query::blob(int column) const {
   return std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
 }
 
-bool Query::is_null(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
 
 static Status compile(sqlite3* db, std::string_view sql, StmtPtr* out, const char** tail,
                       std::string_view doing) {

@@ -51,7 +51,6 @@ class Query {
   std::int64_t int64(int column) const;
   std::string text(int column) const;
   std::string blob(int column) const;
-  bool is_null(int column) const;
 
   sqlite3* db() const { return db_; }
 
