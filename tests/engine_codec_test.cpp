@@ -20,23 +20,63 @@ TEST(EventCodec, EveryTypeHasANameThatRoundTrips) {
 TEST(EventCodec, PayloadRoundTripsExactly) {
   Event e;
   e.type = EventType::DeckShuffled;
-  e.player = 3;
-  e.other = kBank;
-  e.square = 39;
   e.deck = DeckId::CommunityChest;
-  e.card = 4;
-  e.die1 = 6;
-  e.die2 = 1;
-  e.flag = true;
-  e.count = -3;
-  e.amount = Money{1234567};
-  e.text = "Ann draws \"Advance to Mayfair\"";
   e.order = {3, 1, 2};
   Event back;
   std::string error;
   ASSERT_TRUE(decode_event("DeckShuffled", encode_payload(e), &back, &error)) << error;
   EXPECT_EQ(back, e);
   EXPECT_EQ(encode_payload(Event{}), "{}");
+}
+
+// Every type round-trips with every field it declares set away from its default.
+TEST(EventCodec, EveryDeclaredFieldRoundTrips) {
+  for (int i = 0; i < kEventTypeCount; ++i) {
+    Event e;
+    e.type = static_cast<EventType>(i);
+    const std::uint32_t slots = event_slots(e.type);
+    const auto has = [&](EventSlot s) { return (slots & static_cast<std::uint32_t>(s)) != 0; };
+    if (has(EventSlot::player)) e.player = 2;
+    if (has(EventSlot::other)) e.other = 1;
+    if (has(EventSlot::square)) e.square = 39;
+    if (has(EventSlot::deck)) e.deck = DeckId::CommunityChest;
+    if (has(EventSlot::card)) e.card = 4;
+    if (has(EventSlot::die1)) e.die1 = 6;
+    if (has(EventSlot::die2)) e.die2 = 1;
+    if (has(EventSlot::flag)) e.flag = true;
+    if (has(EventSlot::count)) e.count = 2;
+    if (has(EventSlot::amount)) e.amount = Money{1234567};
+    if (has(EventSlot::amount2)) e.amount2 = Money{-5};
+    if (has(EventSlot::mask)) e.mask = 0x3;
+    if (has(EventSlot::mask2)) e.mask2 = 0x8000000000ULL;
+    if (has(EventSlot::cards)) e.cards = 1;
+    if (has(EventSlot::cards2)) e.cards2 = 2;
+    if (has(EventSlot::clock)) e.clock = 3600;
+    if (has(EventSlot::text)) e.text = "Ann draws \"Advance to Mayfair\"";
+    if (has(EventSlot::order)) e.order = {3, 1, 2};
+    EXPECT_EQ(undeclared_fields(e), "") << event_type_name(e.type);
+    Event back;
+    std::string error;
+    ASSERT_TRUE(decode_event(event_type_name(e.type), encode_payload(e), &back, &error))
+        << event_type_name(e.type) << ": " << error;
+    EXPECT_EQ(back, e) << event_type_name(e.type);
+  }
+}
+
+// A stored event says only what its type declares: a field of another type's is refused,
+// as is a key no event has.
+TEST(EventCodec, AFieldTheTypeDoesNotDeclareIsRefused) {
+  Event e;
+  std::string error;
+  EXPECT_FALSE(decode_event("RentPaid", R"({"player":0,"die1":3})", &e, &error));
+  EXPECT_NE(error.find("die1"), std::string::npos) << error;
+  EXPECT_FALSE(decode_event("TurnStarted", R"({"player":0,"count":3})", &e, &error));
+  EXPECT_FALSE(decode_event("TurnStarted", R"({"player":0,"colour":"red"})", &e, &error));
+  EXPECT_TRUE(decode_event("TurnStarted", R"({"player":0})", &e, &error)) << error;
+  Event wrong;
+  wrong.type = EventType::TurnStarted;
+  wrong.count = 3;
+  EXPECT_EQ(undeclared_fields(wrong), "count");
 }
 
 TEST(EventCodec, BadPayloadsAreRefused) {

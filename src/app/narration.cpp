@@ -6,6 +6,7 @@
 #include "app/game_session.h"
 #include "engine/building_group.h"
 #include "engine/currency.h"
+#include "engine/event_fields.h"
 
 namespace deedlog {
 namespace {
@@ -92,7 +93,7 @@ std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& 
       return fmt::format("{} built a {} on {} for {}{}.", who, r.words.house, sq(r, e.square), paid, for_printed);
     case EventType::HotelBuilt:
       return fmt::format("{} built a {} on {} for {}{}, giving back {} {}.", who, r.words.hotel, sq(r, e.square), paid,
-                         for_printed, e.count, r.words.houses);
+                         for_printed, fields::HotelBuilt::houses_returned(e), r.words.houses);
     case EventType::PropertyMortgaged:
       return fmt::format("{} mortgaged {} to the Bank for {}{}.", who, sq(r, e.square), paid, for_printed);
     case EventType::MortgageLifted:
@@ -138,10 +139,11 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     }
     case EventType::PlayerPlaced:
       return fmt::format("{} takes a seat with {} on {}{}.", who, money(r, e.amount), sq(r, e.square),
-                         e.flag ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, e.count) : "");
+                         fields::PlayerPlaced::in_jail(e) ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, fields::PlayerPlaced::jail_turns(e)) : "");
     case EventType::PropertyAssigned:
       return fmt::format("{} holds {}{}{}.", who, sq(r, e.square),
-                         e.count ? " with " + buildings_words(r, e.count) : "", e.flag ? " (mortgaged)" : "");
+                         fields::PropertyAssigned::buildings(e) ? " with " + buildings_words(r, fields::PropertyAssigned::buildings(e)) : "",
+                         fields::PropertyAssigned::mortgaged(e) ? " (mortgaged)" : "");
     case EventType::JailCardAssigned:
       return fmt::format("{} holds the {} {} card.", who, r.decks[static_cast<int>(e.deck)].name, r.words.jail_card);
     case EventType::DeckShuffled:
@@ -150,33 +152,37 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::DiceThrown:
       return fmt::format("{} threw {} and {}{}.", who, e.die1, e.die2, e.die1 == e.die2 ? " (doubles)" : "");
     case EventType::TokenMoved:
-      return fmt::format("{} moved {} to {}.", who, e.count >= 0 ? fmt::format("{} squares", e.count)
-                                                                : fmt::format("back {} squares", -e.count),
+    {
+      const int travelled = fields::TokenMoved::travelled(e);
+      return fmt::format("{} moved {} to {}.", who, travelled >= 0 ? fmt::format("{} squares", travelled)
+                                                                  : fmt::format("back {} squares", -travelled),
                          sq(r, e.square));
+    }
     case EventType::SalaryPaid: return fmt::format("{} collected {} {} for passing {}.", who, money(r, e.amount), r.words.salary, r.words.go);
     case EventType::PropertyOffered:
       return fmt::format("{} may buy {} for {}.", who, sq(r, e.square), money(r, e.amount));
     case EventType::PropertyBought: return fmt::format("{} bought {} for {}.", who, sq(r, e.square), money(r, e.amount));
     case EventType::PurchaseDeclined: return fmt::format("{} declined to buy {}.", who, sq(r, e.square));
     case EventType::AuctionOpened:
-      if (e.count == static_cast<int>(AuctionLot::House)) return fmt::format("The Bank auctions one {}.", r.words.house);
-      if (e.count == static_cast<int>(AuctionLot::Hotel)) return fmt::format("The Bank auctions one {}.", r.words.hotel);
+      if (fields::AuctionOpened::lot(e) == AuctionLot::House) return fmt::format("The Bank auctions one {}.", r.words.house);
+      if (fields::AuctionOpened::lot(e) == AuctionLot::Hotel) return fmt::format("The Bank auctions one {}.", r.words.hotel);
       return fmt::format("The Bank auctions {}.", sq(r, e.square));
     case EventType::BidMade: return fmt::format("{} bid {}.", who, money(r, e.amount));
     case EventType::BidderPassed: return fmt::format("{} passed.", who);
     case EventType::AuctionWon:
-      if (e.count == static_cast<int>(AuctionLot::House) || e.count == static_cast<int>(AuctionLot::Hotel))
+      if (fields::AuctionWon::lot(e) != AuctionLot::Property)
         return fmt::format("{} won the {} for {}.", who,
-                           e.count == static_cast<int>(AuctionLot::Hotel) ? r.words.hotel : r.words.house, money(r, e.amount));
+                           fields::AuctionWon::lot(e) == AuctionLot::Hotel ? r.words.hotel : r.words.house, money(r, e.amount));
       return fmt::format("{} won the auction of {} for {}.", who, sq(r, e.square), money(r, e.amount));
     case EventType::AuctionUnsold:
-      if (e.count != static_cast<int>(AuctionLot::Property)) return "Nobody bid: the building stays with the Bank.";
+      if (fields::AuctionUnsold::lot(e) != AuctionLot::Property) return "Nobody bid: the building stays with the Bank.";
       return fmt::format("Nobody bid: {} stays with the Bank.", sq(r, e.square));
     case EventType::RentDue:
       return fmt::format("{} owes {} {} rent for {}, if {} asks {}.", who, other, money(r, e.amount),
                          sq(r, e.square), other,
-                         e.count < 0 ? std::string("before the next throw")
-                                     : fmt::format("before {} throws", name_of(names, static_cast<PlayerId>(e.count))));
+                         fields::RentDue::closes_on(e) < 0
+                             ? std::string("before the next throw")
+                             : fmt::format("before {} throws", name_of(names, fields::RentDue::closes_on(e))));
     case EventType::RentClaimed: return fmt::format("{} asked {} for the rent on {}.", other, who, sq(r, e.square));
     case EventType::RentPaid:
       return fmt::format("{} paid {} {} rent for {}.", who, other, money(r, e.amount), sq(r, e.square));
@@ -203,20 +209,22 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       for (const Square& square : r.squares)
         if (square.kind == SquareKind::GoToJail) go_to_jail = square.name;
       const std::string why[] = {"landed on " + go_to_jail, "by a card", "for three doubles in a row"};
-      return fmt::format("{} went to {} ({}).", who, r.words.jail, e.count >= 0 && e.count < 3 ? why[e.count] : "");
+      const int reason = static_cast<int>(fields::SentToJail::reason(e));
+      return fmt::format("{} went to {} ({}).", who, r.words.jail, reason >= 0 && reason < 3 ? why[reason] : "");
     }
     case EventType::JailTurnFailed:
-      return fmt::format("No doubles: {} stays in {} ({} of {} turns used).", who, r.words.jail, e.count, r.jail.max_turns);
+      return fmt::format("No doubles: {} stays in {} ({} of {} turns used).", who, r.words.jail, fields::JailTurnFailed::turns_used(e), r.jail.max_turns);
     case EventType::LeftJail: {
       const std::string how[] = {"by throwing doubles", "by paying the fine", "with " + with_article(r.words.jail_card) + " card",
                                  "after the last allowed turn, paying the fine", "by skipping a go"};
-      return fmt::format("{} left {} {}.", who, r.words.jail, e.count >= 0 && e.count < 5 ? how[e.count] : "");
+      const int way = static_cast<int>(fields::LeftJail::how(e));
+      return fmt::format("{} left {} {}.", who, r.words.jail, way >= 0 && way < 5 ? how[way] : "");
     }
     case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, money(r, e.amount));
     case EventType::DebtIncurred:
       return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, money(r, e.amount), other);
     case EventType::MoveCompleted:
-      return e.flag ? fmt::format("{} threw doubles and throws again.", who) : fmt::format("{}'s move is over.", who);
+      return fields::MoveCompleted::throws_again(e) ? fmt::format("{} threw doubles and throws again.", who) : fmt::format("{}'s move is over.", who);
     case EventType::HouseBuilt:
       return e.amount.is_zero() ? fmt::format("{} put the {} bought at auction on {}.", who, r.words.house, sq(r, e.square))
                                 : fmt::format("{} built {} on {} for {}.", who, with_article(r.words.house), sq(r, e.square),
@@ -225,22 +233,24 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} built {} on {} for {} and the {} {}.", who, with_article(r.words.hotel), sq(r, e.square),
                          money(r, e.amount), r.houses_per_hotel, r.words.houses);
     case EventType::HouseSold:
-      if (e.flag) return fmt::format("{} mortgaged {} on {} with the site for {}.", who, with_article(r.words.house), sq(r, e.square), money(r, e.amount));
+      if (fields::HouseSold::by_mortgage(e)) return fmt::format("{} mortgaged {} on {} with the site for {}.", who, with_article(r.words.house), sq(r, e.square), money(r, e.amount));
       return e.amount.is_zero() ? fmt::format("{} on {} went back to the Bank.", with_article(r.words.house, /*capital=*/true), sq(r, e.square))
                                 : fmt::format("{} sold {} on {} to the Bank for {}.", who, with_article(r.words.house), sq(r, e.square),
                                               money(r, e.amount));
     case EventType::HotelSold:
-      if (e.flag) return fmt::format("{} mortgaged the {} on {} with the site for {}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount));
+      if (fields::HotelSold::by_mortgage(e)) return fmt::format("{} mortgaged the {} on {} with the site for {}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount));
       return fmt::format("{} sold the {} on {} to the Bank for {}{}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount),
-                         e.count == 0 ? fmt::format(", with its {}", r.words.houses)
-                                      : fmt::format("; {} {} stand there again", e.count, e.count == 1 ? r.words.house : r.words.houses));
+                         fields::HotelSold::houses_left(e) == 0
+                             ? fmt::format(", with its {}", r.words.houses)
+                             : fmt::format("; {} {} stand there again", fields::HotelSold::houses_left(e),
+                                           fields::HotelSold::houses_left(e) == 1 ? r.words.house : r.words.houses));
     case EventType::PropertyMortgaged:
       return fmt::format("{} mortgaged {} to the Bank for {}.", who, sq(r, e.square), money(r, e.amount));
     case EventType::MortgageLifted:
       return fmt::format("{} lifted the mortgage on {}, repaying {}.", who, sq(r, e.square), money(r, e.amount));
     case EventType::InterestPaid:
       return fmt::format("{} paid {} interest on the mortgage of {}{}.", who, money(r, e.amount), sq(r, e.square),
-                         e.flag ? " (the deed changed hands mortgaged)" : "");
+                         fields::InterestPaid::on_transfer(e) ? " (the deed changed hands mortgaged)" : "");
     case EventType::TradeOffered: return fmt::format("{} made {} an offer.", who, other);
     case EventType::TradeRejected: return fmt::format("{} turned the offer down.", who);
     case EventType::TradeAccepted: return fmt::format("{} accepted {}'s offer.", who, other);
@@ -263,15 +273,15 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::TimeCalled: return "Time is called: the move in progress is completed, then the estates are valued.";
     case EventType::BuildingPlaced: return fmt::format("{} placed the building bought at auction.", who);
     case EventType::TaxChoiceOffered:
-      return fmt::format("{} pays {} or {}% of his total worth ({}).", who, money(r, e.amount), e.count, sq(r, e.square));
+      return fmt::format("{} pays {} or {}% of his total worth ({}).", who, money(r, e.amount), fields::TaxChoiceOffered::percent(e), sq(r, e.square));
     case EventType::JailChoiceOffered:
       return fmt::format("{}'s last throw in {} failed: he pays the {} fine and moves by it, or misses his next go.", who,
                          r.words.jail, money(r, e.amount));
     case EventType::GoSkipped:
-      return e.flag ? fmt::format("{} stays in {} and will miss his next go.", who, r.words.jail)
+      return fields::GoSkipped::stays_in(e) ? fmt::format("{} stays in {} and will miss his next go.", who, r.words.jail)
                     : fmt::format("{} skips his go.", who);
     case EventType::CardDiceAwaited:
-      return fmt::format("{} throws the dice: the rent on {} is {} times the throw.", who, sq(r, e.square), e.count);
+      return fmt::format("{} throws the dice: the rent on {} is {} times the throw.", who, sq(r, e.square), fields::CardDiceAwaited::multiplier(e));
     case EventType::JackpotAdded: return fmt::format("{} waits on Free Parking (house rule).", money(r, e.amount));
     case EventType::JackpotWon: return fmt::format("{} takes the {} waiting on Free Parking (house rule).", who, money(r, e.amount));
     case EventType::CardDiceThrown: return fmt::format("{} threw {} and {} for the card's rent.", who, e.die1, e.die2);

@@ -7,6 +7,7 @@
 
 #include "app/game_session.h"
 #include "app/narration.h"
+#include "engine/event_fields.h"
 #include "engine/decide.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
@@ -41,9 +42,9 @@ bool is_kind(const Event& e, EventKind kind) {
         case EventType::GameWon:
           return true;
         case EventType::LeftJail:
-          return e.count == static_cast<int>(JailExit::ThirdTurnFine);
+          return fields::LeftJail::how(e) == JailExit::ThirdTurnFine;
         case EventType::InterestPaid:
-          return e.flag;
+          return fields::InterestPaid::on_transfer(e);
         default:
           return false;
       }

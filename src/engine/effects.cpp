@@ -2,7 +2,11 @@
 // books describe it; the `// rule` marks name the rule whose consequence it is.
 #include "engine/effects.h"
 
+#include <cassert>
+
 #include "engine/currency.h"
+#include "engine/event_codec.h"
+#include "engine/event_fields.h"
 #include "engine/decide_support.h"
 #include "engine/money_raising.h"
 #include "engine/policies.h"
@@ -16,7 +20,10 @@ struct EffectsAccess {
 namespace deedlog::effect {
 namespace {
 
-void put(Outcome& out, const Event& e) { out.emit(e, EffectsAccess::key()); }
+void put(Outcome& out, const Event& e) {
+  assert(undeclared_fields(e).empty());  // each type carries only what event_types.h declares
+  out.emit(e, EffectsAccess::key());
+}
 
 Event make(EventType t, PlayerId player = kBank) {
   Event e;
@@ -27,8 +34,8 @@ Event make(EventType t, PlayerId player = kBank) {
 
 void token_to(Outcome& out, PlayerId p, SquareId to, int travelled) {
   Event e = make(EventType::TokenMoved, p);
-  e.square = to;
-  e.count = travelled;
+  fields::TokenMoved::set_to(e, to);
+  fields::TokenMoved::set_travelled(e, travelled);
   put(out, e);
 }
 
@@ -64,8 +71,8 @@ void throw_dice(Outcome& out, PlayerId p, int die1, int die2, int doubles_run, b
   Event e = make(EventType::DiceThrown, p);
   e.die1 = static_cast<std::int8_t>(die1);
   e.die2 = static_cast<std::int8_t>(die2);
-  e.count = doubles_run;
-  e.flag = throws_again;
+  fields::DiceThrown::set_doubles_run(e, doubles_run);
+  fields::DiceThrown::set_throws_again(e, throws_again);
   put(out, e);
 }
 
@@ -73,7 +80,7 @@ void finish_move(Outcome& out, PlayerId p) {
   Event e = make(EventType::MoveCompleted, p);
   // rule turn/doubles-throw-again: a double earns another throw, unless the move ended in jail.
   // Once time is called (short game) the move in progress is the last: no further throw.
-  e.flag = out.state.throw_again && !out.state.player(p).in_jail && !out.state.time_called;
+  fields::MoveCompleted::set_throws_again(e, out.state.throw_again && !out.state.player(p).in_jail && !out.state.time_called);
   put(out, e);
 }
 
@@ -107,14 +114,14 @@ void move_back_to(Outcome& out, PlayerId p, SquareId target) {
 void send_to_jail(Outcome& out, PlayerId p, JailReason why) {
   // rule jail/no-salary: straight to jail, whatever the path; the turn ends there.
   Event e = make(EventType::SentToJail, p);
-  e.square = out.ruleset.jail_square;
-  e.count = static_cast<int>(why);
+  fields::SentToJail::set_jail(e, out.ruleset.jail_square);
+  fields::SentToJail::set_reason(e, why);
   put(out, e);
 }
 
 void leave_jail(Outcome& out, PlayerId p, JailExit how) {
   Event e = make(EventType::LeftJail, p);
-  e.count = static_cast<int>(how);
+  fields::LeftJail::set_how(e, how);
   put(out, e);
 }
 
@@ -122,7 +129,7 @@ void pay_jail_fine(Outcome& out, PlayerId p, Money fine) { pay(out, PaymentKind:
 
 void fail_jail_throw(Outcome& out, PlayerId p, int turn_number) {
   Event e = make(EventType::JailTurnFailed, p);
-  e.count = turn_number;
+  fields::JailTurnFailed::set_turns_used(e, turn_number);
   put(out, e);
 }
 
@@ -134,7 +141,7 @@ void offer_jail_choice(Outcome& out, PlayerId p, Money fine) {
 
 void skip_go(Outcome& out, PlayerId p, bool stays_in) {
   Event e = make(EventType::GoSkipped, p);
-  e.flag = stays_in;
+  fields::GoSkipped::set_stays_in(e, stays_in);
   put(out, e);
 }
 
@@ -172,7 +179,7 @@ void pay_exchanged(Outcome& out, PaymentKind kind, PlayerId payer, PlayerId paye
   e.other = payee;
   e.amount = paid;
   e.square = square;
-  e.count = static_cast<int>(type);
+  fields::DebtIncurred::set_for_payment(e, type);
   put(out, e);
 }
 
@@ -239,7 +246,7 @@ void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId sq) {
   d.other = kBank;
   d.square = sq;
   d.amount = interest;
-  d.count = static_cast<int>(EventType::InterestPaid);
+  fields::DebtIncurred::set_for_payment(d, EventType::InterestPaid);
   put(out, d);
 }
 
@@ -270,7 +277,7 @@ void offer_tax_choice(Outcome& out, PlayerId p, SquareId square, Money flat, int
   Event e = make(EventType::TaxChoiceOffered, p);
   e.square = square;
   e.amount = flat;
-  e.count = percent;
+  fields::TaxChoiceOffered::set_percent(e, percent);
   put(out, e);
 }
 
@@ -294,7 +301,7 @@ void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Mon
   e.other = owner;
   e.square = square;
   e.amount = amount;
-  e.count = kBank;  // rule rent/ask-before-next-throw: closed by the next throw of anyone
+  fields::RentDue::set_closes_on(e, kBank);  // rule rent/ask-before-next-throw: closed by the next throw of anyone
   if (out.ruleset.rent_window == RentWindow::BeforeSecondFollowingThrow) {
     // US: asked before the second player following the payer throws.
     PlayerId p = payer;
@@ -302,7 +309,7 @@ void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Mon
       p = static_cast<PlayerId>((p + 1) % out.state.player_count);
       if (!out.state.player(p).bankrupt) ++step;
     }
-    e.count = p;
+    fields::RentDue::set_closes_on(e, p);
   }
   put(out, e);
 }
@@ -336,7 +343,7 @@ void turn_up_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card, bool ke
   Event e = make(EventType::CardDrawn, p);
   e.deck = deck;
   e.card = card;
-  e.flag = kept;
+  fields::CardDrawn::set_kept(e, kept);
   put(out, e);
 }
 
@@ -365,7 +372,7 @@ void offer_card_choice(Outcome& out, PlayerId p, DeckId other_deck, Money fine) 
 void await_card_dice(Outcome& out, PlayerId p, SquareId square, int multiplier) {
   Event e = make(EventType::CardDiceAwaited, p);
   e.square = square;
-  e.count = multiplier;
+  fields::CardDiceAwaited::set_multiplier(e, multiplier);
   put(out, e);
 }
 
@@ -381,7 +388,7 @@ void throw_card_dice(Outcome& out, PlayerId p, int die1, int die2) {
 void open_auction(Outcome& out, PlayerId opener, SquareId square, AuctionLot lot, std::int64_t clock) {
   Event e = make(EventType::AuctionOpened, opener);
   e.square = square;
-  if (lot != AuctionLot::Property) e.count = static_cast<int>(lot);
+  fields::AuctionOpened::set_lot(e, lot);
   e.clock = clock;
   put(out, e);
 }
@@ -403,14 +410,14 @@ void auction_won(Outcome& out, PlayerId p, SquareId square, Money amount, Auctio
   Event e = make(EventType::AuctionWon, p);
   e.square = square;
   e.amount = amount;
-  e.count = static_cast<int>(lot);
+  fields::AuctionWon::set_lot(e, lot);
   put(out, e);
 }
 
 void auction_unsold(Outcome& out, PlayerId turn, SquareId square, AuctionLot lot) {
   Event e = make(EventType::AuctionUnsold, turn);
   e.square = square;
-  e.count = static_cast<int>(lot);
+  fields::AuctionUnsold::set_lot(e, lot);
   put(out, e);
 }
 
@@ -435,7 +442,7 @@ void build_hotel(Outcome& out, PlayerId p, SquareId site, Money paid, Money face
   e.square = site;
   e.amount = paid;
   if (paid != face) e.amount2 = face;
-  e.count = houses_returned;
+  fields::HotelBuilt::set_houses_returned(e, houses_returned);
   put(out, e);
 }
 
@@ -443,7 +450,7 @@ void sell_house(Outcome& out, PlayerId p, SquareId site, Money received, bool by
   Event e = make(EventType::HouseSold, p);
   e.square = site;
   e.amount = received;
-  e.flag = by_mortgage;
+  fields::HouseSold::set_by_mortgage(e, by_mortgage);
   put(out, e);
 }
 
@@ -451,8 +458,8 @@ void sell_hotel(Outcome& out, PlayerId p, SquareId site, Money received, int hou
   Event e = make(EventType::HotelSold, p);
   e.square = site;
   e.amount = received;
-  e.count = houses_left;
-  e.flag = by_mortgage;
+  fields::HotelSold::set_houses_left(e, houses_left);
+  fields::HotelSold::set_by_mortgage(e, by_mortgage);
   put(out, e);
 }
 
@@ -497,7 +504,7 @@ void pay_interest(Outcome& out, PlayerId p, SquareId square, Money paid, Money f
   e.square = square;
   e.amount = paid;
   if (paid != face) e.amount2 = face;
-  e.flag = on_transfer;
+  fields::InterestPaid::set_on_transfer(e, on_transfer);
   put(out, e);
 }
 
@@ -595,16 +602,16 @@ void place_player(Outcome& out, PlayerId p, Money cash, SquareId square, bool in
   Event e = make(EventType::PlayerPlaced, p);
   e.amount = cash;
   e.square = square;
-  e.flag = in_jail;
-  e.count = jail_turns;
+  fields::PlayerPlaced::set_in_jail(e, in_jail);
+  fields::PlayerPlaced::set_jail_turns(e, jail_turns);
   put(out, e);
 }
 
 void assign_property(Outcome& out, PlayerId p, SquareId square, int buildings, bool mortgaged) {
   Event e = make(EventType::PropertyAssigned, p);
   e.square = square;
-  e.count = buildings;
-  e.flag = mortgaged;
+  fields::PropertyAssigned::set_buildings(e, buildings);
+  fields::PropertyAssigned::set_mortgaged(e, mortgaged);
   put(out, e);
 }
 

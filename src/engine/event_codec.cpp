@@ -1,6 +1,8 @@
 #include "engine/event_codec.h"
 
+#include <algorithm>
 #include <array>
+#include <cassert>
 #include <fmt/format.h>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -12,20 +14,28 @@ namespace deedlog {
 namespace {
 
 constexpr std::array<std::string_view, kEventTypeCount> kNames = {
-    "MovePlayed",      "PlayerPlaced",     "PropertyAssigned", "JailCardAssigned",  "DeckShuffled",
-    "TurnStarted",     "DiceThrown",       "TokenMoved",       "SalaryPaid",        "PropertyOffered",
-    "PropertyBought",  "PurchaseDeclined", "AuctionOpened",    "BidMade",           "BidderPassed",
-    "AuctionWon",      "AuctionUnsold",    "RentDue",          "RentClaimed",       "RentPaid",
-    "RentForfeited",   "TaxPaid",          "CardAwaited",      "CardDrawn",         "CardChoiceOffered",
-    "JailCardKept",    "JailCardReturned", "PaidToBank",       "PaidByBank",        "PaidToPlayer",
-    "SentToJail",      "JailTurnFailed",   "LeftJail",         "FinePaid",          "DebtIncurred",
-    "MoveCompleted",   "HouseBuilt",       "HotelBuilt",       "HouseSold",         "HotelSold",
-    "PropertyMortgaged", "MortgageLifted", "InterestPaid",     "TradeOffered",      "TradeRejected",
-    "TradeAccepted",   "PropertyTransferred", "JailCardTransferred", "DebtPaid",    "PlayerBankrupted",
-    "BankAuctionsQueued", "GameWon",       "TitleDealt",       "TimeCalled",        "BuildingPlaced",
-    "RulingRecorded",  "TaxChoiceOffered", "CardDiceAwaited",  "CardDiceThrown",
-    "JackpotAdded",    "JackpotWon",       "JailChoiceOffered", "GoSkipped",        "ConglomerateFormed", "DebtSettledInKind",
+#define DEEDLOG_EVENT_NAME(Type, summary) #Type,
+    DEEDLOG_EVENT_TYPES(DEEDLOG_EVENT_NAME)
+#undef DEEDLOG_EVENT_NAME
 };
+
+constexpr std::array<std::uint32_t, kEventTypeCount> kSlots = [] {
+  std::array<std::uint32_t, kEventTypeCount> slots{};
+#define DEEDLOG_EVENT_SLOT(Type, slot, name, Cpp, meaning) \
+  slots[static_cast<std::size_t>(EventType::Type)] |= static_cast<std::uint32_t>(EventSlot::slot);
+  DEEDLOG_EVENT_FIELDS(DEEDLOG_EVENT_SLOT)
+#undef DEEDLOG_EVENT_SLOT
+  return slots;
+}();
+
+// The payload's keys: the stored fields' names.
+constexpr std::array<std::string_view, kEventSlotCount> kSlotKeys = {
+    "player", "other", "square", "deck", "card", "die1", "die2", "flag", "count",
+    "amount", "amount2", "mask", "mask2", "cards", "cards2", "clock", "text", "order"};
+
+bool uses(EventType t, EventSlot slot) {
+  return (kSlots[static_cast<std::size_t>(t)] & static_cast<std::uint32_t>(slot)) != 0;
+}
 
 // A move's text or a ruling's reason is a line typed by a person.
 constexpr std::size_t kMaxTextBytes = 4096;
@@ -67,6 +77,36 @@ std::string out_of_bounds(const Event& e, const EventBounds& b) {
 
 }  // namespace
 
+std::string undeclared_fields(const Event& e) {
+  const Event d;
+  std::string out;
+  const auto check = [&](bool differs, EventSlot slot) {
+    if (differs && !uses(e.type, slot)) {
+      if (!out.empty()) out += ", ";
+      out += kSlotKeys[static_cast<std::size_t>(__builtin_ctz(static_cast<std::uint32_t>(slot)))];
+    }
+  };
+  check(e.player != d.player, EventSlot::player);
+  check(e.other != d.other, EventSlot::other);
+  check(e.square != d.square, EventSlot::square);
+  check(e.deck != d.deck, EventSlot::deck);
+  check(e.card != d.card, EventSlot::card);
+  check(e.die1 != d.die1, EventSlot::die1);
+  check(e.die2 != d.die2, EventSlot::die2);
+  check(e.flag != d.flag, EventSlot::flag);
+  check(e.count != d.count, EventSlot::count);
+  check(e.amount != d.amount, EventSlot::amount);
+  check(e.amount2 != d.amount2, EventSlot::amount2);
+  check(e.mask != d.mask, EventSlot::mask);
+  check(e.mask2 != d.mask2, EventSlot::mask2);
+  check(e.cards != d.cards, EventSlot::cards);
+  check(e.cards2 != d.cards2, EventSlot::cards2);
+  check(e.clock != d.clock, EventSlot::clock);
+  check(!e.text.empty(), EventSlot::text);
+  check(!e.order.empty(), EventSlot::order);
+  return out;
+}
+
 EventBounds event_bounds(const Ruleset& ruleset, int players) {
   EventBounds b;
   b.players = players;
@@ -95,8 +135,15 @@ bool event_type_from_name(const std::string& name, EventType* out) {
   return false;
 }
 
+std::uint32_t event_slots(EventType t) {
+  const auto i = static_cast<std::size_t>(t);
+  return i < kSlots.size() ? kSlots[i] : 0;
+}
+
 std::string encode_payload(const Event& e) {
   const Event d;
+  // An event carries only the fields its type declares (the effects module builds them so).
+  assert(undeclared_fields(e).empty());
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   if (e.player != d.player) j["player"] = e.player;
   if (e.other != d.other) j["other"] = e.other;
@@ -131,6 +178,15 @@ bool decode_event(const std::string& type, const std::string& payload, const Eve
     if (!j.is_object()) {
       *error = "payload is not a JSON object";
       return false;
+    }
+    // A key the type does not declare is refused: a stored event says only what its type says.
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const auto slot = std::find(kSlotKeys.begin(), kSlotKeys.end(), it.key());
+      if (slot == kSlotKeys.end() ||
+          !uses(e.type, static_cast<EventSlot>(1u << static_cast<unsigned>(slot - kSlotKeys.begin())))) {
+        *error = fmt::format("the payload has a field '{}' that a {} does not have", it.key().substr(0, 40), type);
+        return false;
+      }
     }
     // Every number must be a whole number in its field's range: a float, a string or a value
     // that would wrap in the field's type is refused, never converted.

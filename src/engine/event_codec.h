@@ -20,6 +20,10 @@ struct EventBounds {
 };
 EventBounds event_bounds(const Ruleset& ruleset, int players);
 
+// The stored fields that differ from their defaults but that e's type does not declare
+// (event_types.h), by their payload names: "" for every event the engine makes.
+std::string undeclared_fields(const Event& e);
+
 std::string encode_payload(const Event& e);
 // false (with a reason) when the type is unknown, the payload is not what the type needs, or
 // a field is out of range for the game (a seat, square or card it does not have, a sum beyond

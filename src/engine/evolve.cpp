@@ -1,5 +1,7 @@
 #include "engine/evolve.h"
 
+#include "engine/event_fields.h"
+
 namespace deedlog {
 namespace {
 
@@ -48,7 +50,7 @@ void evolve(State& s, const Event& e) {
     case EventType::CardDiceAwaited:
       s.phase = Phase::CardDice;
       s.pending_square = e.square;
-      s.pending_multiplier = static_cast<std::uint8_t>(e.count);
+      s.pending_multiplier = static_cast<std::uint8_t>(fields::CardDiceAwaited::multiplier(e));
       break;
     case EventType::JackpotAdded:
       s.jackpot += e.amount;
@@ -69,20 +71,21 @@ void evolve(State& s, const Event& e) {
       // The Bank hands out the starting money: it counts against its takings.
       s.bank_takings -= Money{e.amount.units - before};
       p.square = e.square;
-      p.in_jail = e.flag;
-      p.jail_turns = static_cast<std::uint8_t>(e.count);
+      p.in_jail = fields::PlayerPlaced::in_jail(e);
+      p.jail_turns = static_cast<std::uint8_t>(fields::PlayerPlaced::jail_turns(e));
       // A token placed off the start square or in jail is a position in play (see State::set_up).
-      if (e.square != 0 || e.flag) s.set_up = true;
+      if (e.square != 0 || fields::PlayerPlaced::in_jail(e)) s.set_up = true;
       break;
     }
     case EventType::PropertyAssigned: {
       s.set_up = true;
       Holding& h = s.holdings[e.square];
       h.owner = e.player;
-      h.buildings = static_cast<std::uint8_t>(e.count);
-      h.mortgaged = e.flag;
-      if (e.count == kHotel) --s.bank_hotels;
-      else s.bank_houses -= e.count;
+      const int buildings = fields::PropertyAssigned::buildings(e);
+      h.buildings = static_cast<std::uint8_t>(buildings);
+      h.mortgaged = fields::PropertyAssigned::mortgaged(e);
+      if (buildings == kHotel) --s.bank_hotels;
+      else s.bank_houses -= buildings;
       break;
     }
     case EventType::JailCardAssigned:
@@ -122,8 +125,8 @@ void evolve(State& s, const Event& e) {
     case EventType::DiceThrown:
       s.last_die1 = e.die1;
       s.last_die2 = e.die2;
-      s.doubles = static_cast<std::uint8_t>(e.count);
-      s.throw_again = e.flag;
+      s.doubles = static_cast<std::uint8_t>(fields::DiceThrown::doubles_run(e));
+      s.throw_again = fields::DiceThrown::throws_again(e);
       s.rolled_this_turn = true;
       s.lift_at_once = 0;
       ++s.throws;
@@ -167,7 +170,7 @@ void evolve(State& s, const Event& e) {
       if (s.phase != Phase::Auction && s.phase != Phase::BuyDecision) s.phase_after_auction = s.phase;
       s.phase = Phase::Auction;
       s.auction = AuctionState{};
-      s.auction.lot = static_cast<AuctionLot>(e.count);
+      s.auction.lot = fields::AuctionOpened::lot(e);
       s.auction.square = e.square;
       s.auction.since = e.clock;
       break;
@@ -188,7 +191,7 @@ void evolve(State& s, const Event& e) {
     case EventType::RentDue:
       for (RentClaim& c : s.rents)
         if (!c.open) {
-          c = RentClaim{true, e.player, e.other, e.square, e.amount, static_cast<PlayerId>(e.count), e.clock};
+          c = RentClaim{true, e.player, e.other, e.square, e.amount, fields::RentDue::closes_on(e), fields::RentDue::due_at(e)};
           break;
         }
       break;
@@ -217,7 +220,7 @@ void evolve(State& s, const Event& e) {
       PackState& pack = s.packs[static_cast<int>(e.deck)];
       take_from_pack(pack, e.card);
       // Back to the bottom at once, unless the player keeps it (flag; JailCardKept follows).
-      if (!e.flag) pack.push_bottom(e.card);
+      if (!fields::CardDrawn::kept(e)) pack.push_bottom(e.card);
       break;
     }
     case EventType::CardChoiceOffered:
@@ -237,7 +240,7 @@ void evolve(State& s, const Event& e) {
       break;
     }
     case EventType::JailTurnFailed:
-      s.player(e.player).jail_turns = static_cast<std::uint8_t>(e.count);
+      s.player(e.player).jail_turns = static_cast<std::uint8_t>(fields::JailTurnFailed::turns_used(e));
       break;
     case EventType::LeftJail: {
       PlayerState& p = s.player(e.player);
@@ -248,11 +251,11 @@ void evolve(State& s, const Event& e) {
     case EventType::DebtIncurred:
       owed_slot(s.player(e.player), e.other) += e.amount;
       // Transfer interest owed rather than paid still counts as the 10% paid at the transfer.
-      if (e.count == static_cast<int>(EventType::InterestPaid) && e.square != kNoSquare)
+      if (fields::DebtIncurred::for_payment(e) == EventType::InterestPaid && e.square != kNoSquare)
         s.lift_at_once |= std::uint64_t{1} << e.square;
       break;
     case EventType::MoveCompleted:
-      s.phase = e.flag ? Phase::AwaitingRoll : Phase::TurnOver;
+      s.phase = fields::MoveCompleted::throws_again(e) ? Phase::AwaitingRoll : Phase::TurnOver;
       s.pending_square = kNoSquare;
       break;
     case EventType::HouseBuilt:
@@ -263,7 +266,7 @@ void evolve(State& s, const Event& e) {
     case EventType::HotelBuilt:
       pay_bank(s, e.player, e.amount);
       s.holdings[e.square].buildings = kHotel;
-      s.bank_houses += e.count;
+      s.bank_houses += fields::HotelBuilt::houses_returned(e);
       --s.bank_hotels;
       break;
     case EventType::HouseSold:
@@ -274,8 +277,8 @@ void evolve(State& s, const Event& e) {
     case EventType::HotelSold:
       paid_by_bank(s, e.player, e.amount);
       ++s.bank_hotels;
-      s.holdings[e.square].buildings = static_cast<std::uint8_t>(e.count);
-      s.bank_houses -= e.count;
+      s.holdings[e.square].buildings = static_cast<std::uint8_t>(fields::HotelSold::houses_left(e));
+      s.bank_houses -= fields::HotelSold::houses_left(e);
       break;
     case EventType::PropertyMortgaged:
       paid_by_bank(s, e.player, e.amount);
@@ -288,7 +291,7 @@ void evolve(State& s, const Event& e) {
       break;
     case EventType::InterestPaid:
       pay_bank(s, e.player, e.amount);
-      if (e.flag) s.lift_at_once |= std::uint64_t{1} << e.square;
+      if (fields::InterestPaid::on_transfer(e)) s.lift_at_once |= std::uint64_t{1} << e.square;
       break;
     case EventType::TradeOffered:
       s.offer = TradeOffer{true, e.player, e.other, e.mask, e.mask2, e.amount, e.amount2, e.cards, e.cards2};

@@ -1,0 +1,32 @@
+#pragma once
+// An event's fields by the names its type gives them (event_types.h):
+//   fields::DiceThrown::doubles_run(e)       reads e.count of a DiceThrown
+//   fields::DiceThrown::set_doubles_run(e, 2) writes it
+// Each accessor checks the type in a Debug build, so a field read under another type's
+// meaning (a RentDue's count taken for a number of squares) stops a test at once.
+#include <cassert>
+#include <cstdint>
+#include <type_traits>
+#include <string>
+#include <vector>
+
+#include "engine/event.h"
+#include "engine/state.h"
+
+namespace deedlog::fields {
+
+#define DEEDLOG_EVENT_ACCESSOR(Type, slot, name, Cpp, meaning)                                  \
+  namespace Type {                                                                               \
+  inline Cpp name(const Event& e) {                                                              \
+    assert(e.type == EventType::Type);                                                           \
+    return static_cast<Cpp>(e.slot);                                                             \
+  }                                                                                              \
+  inline void set_##name(Event& e, Cpp value) {                                                  \
+    assert(e.type == EventType::Type);                                                           \
+    e.slot = static_cast<std::remove_cv_t<std::remove_reference_t<decltype(e.slot)>>>(value);    \
+  }                                                                                              \
+  }
+DEEDLOG_EVENT_FIELDS(DEEDLOG_EVENT_ACCESSOR)
+#undef DEEDLOG_EVENT_ACCESSOR
+
+}  // namespace deedlog::fields
