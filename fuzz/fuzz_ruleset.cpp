@@ -1,7 +1,7 @@
 // Fuzz target: the edition loader (src/rules/ruleset_catalog.h).
 // Input: the text of an edition data file (the format of src/rules/data/*.json, also what
-// --ruleset-file reads from a user). Anything that is not a valid edition must be refused
-// with a Status, never crash.
+// --ruleset-file reads from a user), including an overlay that "extends" a built-in edition.
+// Anything that is not a valid edition must be refused with a Status, never crash.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -13,5 +13,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   deedlog::Ruleset ruleset;
   const deedlog::Status status = deedlog::parse_ruleset(text, &ruleset);
   (void)status.message();
+  // What --ruleset-file keeps in a game's header, and the reading of it back.
+  std::string whole;
+  if (deedlog::resolve_edition_text(text, &whole).is_ok()) (void)deedlog::parse_stored_ruleset(whole, &ruleset);
   return 0;
 }

@@ -46,7 +46,7 @@ TEST(RulesetFile, NewGameTakesTheEditionFromTheFile) {
 TEST(RulesetFile, AFileWithAMistakeIsRefusedWithWhatAndWhere) {
   const auto dir = testing::temp_dir("bad-edition");
   json d = json::parse(testing::slurp(kJackpotFile));
-  d["board"][3]["rent"] = json::array({4, 20, 60});
+  d["board"]["3"]["rent"] = json::array({4, 20, 60});  // the example extends uk-1972: patch its square 3
   std::ofstream(dir / "bad.json") << d.dump();
   const auto r = testing::referee(dir / "b.db", "--ruleset-file " + testing::quote((dir / "bad.json").string()) +
                                                     " new --players " + testing::quote("Ann, Ben"));
@@ -57,6 +57,44 @@ TEST(RulesetFile, AFileWithAMistakeIsRefusedWithWhatAndWhere) {
                                                " new --players " + testing::quote("Ann, Ben")).code,
             2);
   EXPECT_FALSE(std::filesystem::exists(dir / "b.db"));
+}
+
+// An edition file that extends a built-in one is refused, as any mistaken file is, when what
+// it extends is not there or not a name (docs/editions.md, "Overlays: extends").
+TEST(RulesetFile, AnOverlayOfNoBuiltInEditionIsRefused) {
+  const auto dir = testing::temp_dir("bad-extends");
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {R"({"id": "club", "extends": "uk-1973"})", "no built-in edition 'uk-1973'"},
+      {R"({"id": "club", "extends": {"id": "uk-1972"}})", "at extends: must be the id of a built-in edition"},
+      {R"({"id": "club", "extends": "./mine.json"})", "no built-in edition './mine.json'"},
+      {R"({"id": "uk-1972", "extends": "uk-1972"})", "cannot extend itself"},
+  };
+  for (const auto& [text, said] : bad) {
+    std::ofstream(dir / "club.json") << text;
+    const auto r = testing::referee(dir / "c.db", "--ruleset-file " + testing::quote((dir / "club.json").string()) +
+                                                      " new --players " + testing::quote("Ann, Ben"));
+    EXPECT_EQ(r.code, 2) << text;
+    EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "c.db"));
+}
+
+// A club's overlay of military: the game plays military's board under the club's salary, and
+// the journal keeps the whole edition, so it verifies without the file.
+TEST(RulesetFile, AnOverlayOfAnOverlayPlaysAndTheGameVerifiesWithoutTheFile) {
+  const auto dir = testing::temp_dir("club-military");
+  std::ofstream(dir / "club.json") << R"({"id": "military-club", "extends": "military", "settings": {"salary": 300}})";
+  std::ofstream(dir / "g.game") << "[Ruleset \"military-club\"]\n[Players \"Ann, Ben\"]\n[Setup]\nAnn: at Sniper\n"
+                                   "[Moves]\nAnn rolls 1 3\n";
+  const auto db = dir / "g.db";
+  const auto r = testing::referee(db, "--ruleset-file " + testing::quote((dir / "club.json").string()) + " import " +
+                                          testing::quote((dir / "g.game").string()));
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  std::filesystem::remove(dir / "club.json");
+  const json s = json::parse(testing::referee(db, "--json status").out);
+  EXPECT_EQ(s["ruleset"], "military-club");
+  EXPECT_EQ(s["players"][0]["cash"], 1800);  // past GO onto Reaper: the club's salary
+  EXPECT_EQ(testing::referee(db, "verify").code, 0);
 }
 
 }  // namespace

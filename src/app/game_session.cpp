@@ -62,7 +62,7 @@ Status ruleset_for(const GameHeader& header, Ruleset* out) {
   if (header.ruleset_data.empty()) {
     if (Status s = load_ruleset(header.ruleset, &r); !s.is_ok()) return s;
   } else {
-    if (Status s = parse_ruleset(header.ruleset_data, &r); !s.is_ok()) return s;
+    if (Status s = parse_stored_ruleset(header.ruleset_data, &r); !s.is_ok()) return s;
     if (r.id != header.ruleset)
       return Status::invalid_argument(fmt::format("the edition file is '{}', but the game says [Ruleset \"{}\"]",
                                                   r.id, header.ruleset));

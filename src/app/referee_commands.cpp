@@ -82,7 +82,7 @@ std::string ruling_text(const Violation& v) {
 }
 
 // The edition of a game being started: a user's own data file when --ruleset-file names one
-// (kept in the game's header), else the built-in edition the header names.
+// (kept whole in the game's header), else the built-in edition the header names.
 Status edition_for_new_game(const CommonOptions& o, GameHeader* header, Ruleset* ruleset) {
   if (o.ruleset_file.empty()) {
     if (Status s = load_ruleset(header->ruleset, ruleset); !s.is_ok()) return s;
@@ -92,9 +92,12 @@ Status edition_for_new_game(const CommonOptions& o, GameHeader* header, Ruleset*
   if (!in) return Status::io_error("cannot read " + o.ruleset_file);
   std::stringstream buf;
   buf << in.rdbuf();
-  const std::string data = buf.str();
-  if (Status s = parse_ruleset(data, ruleset); !s.is_ok())
-    return Status::invalid_argument(fmt::format("{}: {}", o.ruleset_file, s.message()));
+  // The game keeps the whole edition, not an overlay of a built-in one: a later program's
+  // built-in editions may differ, and the game must read the same under it.
+  std::string data;
+  Status resolved = resolve_edition_text(buf.str(), &data);
+  if (resolved.is_ok()) resolved = parse_stored_ruleset(data, ruleset);
+  if (!resolved.is_ok()) return Status::invalid_argument(fmt::format("{}: {}", o.ruleset_file, resolved.message()));
   if (!header->ruleset.empty() && header->ruleset != ruleset->id)
     return Status::invalid_argument(fmt::format("{} is the edition '{}', but the game names '{}'", o.ruleset_file,
                                                 ruleset->id, header->ruleset));

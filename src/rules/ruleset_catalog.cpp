@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 #include <utility>
 
+#include "rules/edition_overlay.h"
+
 namespace deedlog::embedded {
 std::pair<const std::pair<std::string_view, std::string_view>*, std::size_t> editions_all();
 }
@@ -413,10 +415,33 @@ Status turn_on_house_rules(const std::vector<std::string>& names, Ruleset* r) {
   return Status::ok();
 }
 
-Status parse_ruleset(const std::string& json_text, Ruleset* out) {
+namespace {
+
+// The built-in editions by id, for "extends".
+EditionTexts builtin_edition_texts() {
+  EditionTexts texts;
+  auto [files, n] = embedded::editions_all();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::string name(files[i].first);
+    texts.emplace(name.substr(0, name.rfind('.')), files[i].second);
+  }
+  return texts;
+}
+
+// An edition file's JSON; a file that is not JSON is refused as the loader refuses any mistake.
+Status read_edition_json(const std::string& json_text, json* out) {
+  try {
+    *out = json::parse(json_text);
+  } catch (const json::exception& e) {
+    return Status::invalid_argument(fmt::format("edition data: {}", e.what()));
+  }
+  return Status::ok();
+}
+
+// A whole edition (one that extends nothing) into a Ruleset.
+Status parse_whole_edition(const json& j, Ruleset* out) {
   Ruleset r;
   try {
-    const json j = json::parse(json_text);
     r.id = need(j, "id", "edition").get<std::string>();
     r.title = j.value("title", r.id);
     if (j.contains("words")) parse_words(j.at("words"), &r.words);
@@ -435,21 +460,47 @@ Status parse_ruleset(const std::string& json_text, Ruleset* out) {
   return Status::ok();
 }
 
+}  // namespace
+
+Status resolve_edition_text(const std::string& json_text, std::string* whole_text) {
+  json edition;
+  if (Status s = read_edition_json(json_text, &edition); !s.is_ok()) return s;
+  if (!edition.is_object() || !edition.contains("extends")) {
+    *whole_text = json_text;
+    return Status::ok();
+  }
+  json whole;
+  if (Status s = resolve_overlay(edition, builtin_edition_texts(), &whole); !s.is_ok()) return s;
+  *whole_text = whole.dump();
+  return Status::ok();
+}
+
+Status parse_ruleset(const std::string& json_text, Ruleset* out) {
+  json edition;
+  if (Status s = read_edition_json(json_text, &edition); !s.is_ok()) return s;
+  json whole;
+  if (Status s = resolve_overlay(edition, builtin_edition_texts(), &whole); !s.is_ok()) return s;
+  return parse_whole_edition(whole, out);
+}
+
+Status parse_stored_ruleset(const std::string& json_text, Ruleset* out) {
+  json edition;
+  if (Status s = read_edition_json(json_text, &edition); !s.is_ok()) return s;
+  // What a game keeps must not lean on the built-in editions of whichever program reads it.
+  if (edition.is_object() && edition.contains("extends"))
+    return Status::invalid_argument("edition data, at extends: a game keeps its edition whole, extending nothing");
+  return parse_whole_edition(edition, out);
+}
+
 std::vector<std::string> builtin_ruleset_ids() {
   std::vector<std::string> ids;
-  auto [files, n] = embedded::editions_all();
-  for (std::size_t i = 0; i < n; ++i) {
-    std::string name(files[i].first);
-    ids.push_back(name.substr(0, name.rfind('.')));
-  }
+  for (const auto& [id, text] : builtin_edition_texts()) ids.push_back(id);
   return ids;
 }
 
 Status load_ruleset(const std::string& id, Ruleset* out) {
-  auto [files, n] = embedded::editions_all();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (files[i].first == id + ".json") return parse_ruleset(std::string(files[i].second), out);
-  }
+  const EditionTexts builtin = builtin_edition_texts();
+  if (auto it = builtin.find(id); it != builtin.end()) return parse_ruleset(std::string(it->second), out);
   std::string known;
   for (const auto& k : builtin_ruleset_ids()) known += (known.empty() ? "" : ", ") + k;
   return Status::not_found(fmt::format("unknown ruleset '{}' (editions: {})", id, known));
