@@ -4,6 +4,7 @@
 
 #include "app/bot_player.h"
 #include "app/game_session.h"
+#include "present/refusal_words.h"
 #include "engine/decide.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
@@ -66,7 +67,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       }
     }
     const Decision start = decide_start(ruleset, header, setup);
-    if (!start.accepted) return Status::invalid_argument(start.violation.message);
+    if (!start.accepted) return Status::invalid_argument(refusal_text(ruleset, start.violation));
     std::vector<NewEvent> rows;
     // Snapshots as a human game's journal would have them, so a ruling on its last move reads
     // one snapshot and the tail.
@@ -107,7 +108,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       const Decision d = decide(ruleset, g.state, *c);
       if (!d.accepted)
         return Status::corrupt(fmt::format("simulated game {}: the bot proposed \"{}\", refused: {}", index + 1,
-                                           print_move(*c, ruleset, header.players), d.violation.message));
+                                           print_move(*c, ruleset, header.players), refusal_text(ruleset, d.violation)));
       record(&*c, d.events);
       ++result.moves;
     }
