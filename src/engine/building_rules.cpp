@@ -178,9 +178,7 @@ bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel
 Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   const bool placing = s.phase == Phase::Placing;
-  if (placing) {
-    if (c.actor != s.placing_player)
-      return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::MustFinishPending, waiting_on(s)));
+  if (placing) {  // the gate let only the buyer through
     if (c.hotel != (s.placing_lot == AuctionLot::Hotel))
       return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::PlaceWhatWasSold,
                                         {arg::building(s.placing_lot == AuctionLot::Hotel)}));
@@ -191,11 +189,7 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
   }
   // rule houses/in-his-turn: the owner builds in his own turn (in Jail too), never mid-decision;
   // editions whose owners build "at any time" still wait for the move in hand to be decided.
-  if (r.build_only_in_turn && c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kHousesInTurn, RefusalCode::BuildOnlyInOwnTurn,
-                                      {arg::player(c.actor), arg::player(s.turn)}));
-  if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
-    return Decision::refuse(violation(r, rule::kFinishTheMove, RefusalCode::MustFinishPending, waiting_on(s)));
+  // (Both are the gate's: its row for Build.)
   if (c.hotel && c.count != 1) return Decision::refuse(violation(r, rule::kHotelOne, RefusalCode::OneHotelASite));
   for (int k = 0; k < c.count; ++k) {
     if (auto v = build_one(out, c.actor, c.square, c.hotel, false)) {
@@ -253,10 +247,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_auction_building(const Ruleset& r, const State& s, const Command& c) {
-  if (c.actor != kReferee)
-    return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::RefereeOpensBuildingAuction));
-  if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
-    return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::MustFinishPending, waiting_on(s)));
+  // The gate let only the referee through, between moves.
   const bool hotel = c.hotel;
   const int stock = hotel ? s.bank_hotels : s.bank_houses;
   if (stock <= 0)

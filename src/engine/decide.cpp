@@ -6,6 +6,7 @@
 #include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
+#include "engine/gate.h"
 #include "engine/move_resolution.h"
 #include "engine/policies.h"
 #include "engine/rent.h"
@@ -17,29 +18,10 @@ namespace deedlog {
 namespace {
 
 // A move that starts a turn (a throw, or a jailed player's fine or card before his throw)
-// may come once the last player's move is over: it passes the turn on by itself.
-std::optional<Violation> take_turn(Outcome& out, PlayerId actor, Act what) {
-  const State& s = out.state;
-  const Ruleset& r = out.ruleset;
-  if (s.phase == Phase::TurnOver) {
-    const PlayerId next = next_player(s);
-    if (actor == s.turn && s.player_count > 1) {
-      return violation(r, rule::kTurnOrder, RefusalCode::MoveIsOver, {arg::player(actor), arg::player(next)});
-    }
-    if (actor != next) {
-      return violation(r, rule::kTurnOrder, RefusalCode::NotYourTurnPlaysNext, {arg::player(actor), arg::player(next)});
-    }
-    effect::start_turn(out, actor);
-    return std::nullopt;
-  }
-  if (s.phase != Phase::AwaitingRoll) {
-    return violation(r, rule::kFinishTheMove, RefusalCode::CannotActNow, waiting_on(s),
-                     {arg::player(actor), arg::act(what)});
-  }
-  if (actor != s.turn) {
-    return violation(r, rule::kTurnOrder, RefusalCode::NotYourTurnMustThrow, {arg::player(actor), arg::player(s.turn)});
-  }
-  return std::nullopt;
+// may come once the last player's move is over: it passes the turn on by itself. (The gate
+// checked that the actor is the player to move, or the next one.)
+void take_turn(Outcome& out, PlayerId actor) {
+  if (out.state.phase == Phase::TurnOver) effect::start_turn(out, actor);
 }
 
 // Rent windows close at a throw of the dice: unclaimed rent is then lost. uk-1972: any throw;
@@ -59,8 +41,6 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   if (s.phase == Phase::CardDice) {
     // rule cards/advance-to-nearest: the throw the card asks for, its rent times the dice.
-    if (c.actor != s.turn)
-      return Decision::refuse(violation(r, rule::kCardNearest, RefusalCode::CardThrowIsOthers, {arg::player(s.turn)}));
     if (c.die1 == 0 && c.die2 == 0 && !s.seeded)
       return Decision::refuse(violation(r, rule::kSeededDice, RefusalCode::WriteDiceAsThrown));
     if ((c.die1 != 0 || c.die2 != 0) && (c.die1 < 1 || c.die1 > 6 || c.die2 < 1 || c.die2 > 6))
@@ -68,7 +48,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
     throw_for_card_rent(out, c.actor, c.die1, c.die2);
     return Decision::accept(std::move(out.events));
   }
-  if (auto v = take_turn(out, c.actor, Act::Throw)) return Decision::refuse(*v);
+  take_turn(out, c.actor);
   if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   int d1 = c.die1, d2 = c.die2;
   if (d1 == 0 && d2 == 0) {
@@ -125,19 +105,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   return Decision::accept(std::move(out.events));
 }
 
-std::optional<Violation> must_decide_purchase(const Ruleset& r, const State& s, const Command& c,
-                                              Act what) {
-  if (s.phase != Phase::BuyDecision)
-    return violation(r, rule::kBuyAtPrintedPrice, RefusalCode::NothingToBuyOrDecline, waiting_on(s),
-                     {arg::player(c.actor), arg::act(what)});
-  if (c.actor != s.turn)
-    return violation(r, rule::kBuyAtPrintedPrice, RefusalCode::OnlyLanderBuys,
-                     {arg::player(s.turn), arg::square(s.pending_square), arg::act(what)});
-  return std::nullopt;
-}
-
 Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
-  if (auto v = must_decide_purchase(r, s, c, Act::Buy)) return Decision::refuse(*v);
   const Square& sq = r.square(s.pending_square);
   // rule buy/within-the-window: the "for sale" notice stands for so many seconds.
   if (auto late = seconds_late(r.timed.buy_seconds, s.offered_at, c.at))
@@ -157,7 +125,6 @@ Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
-  if (auto v = must_decide_purchase(r, s, c, Act::Decline)) return Decision::refuse(*v);
   Outcome out(r, s);
   effect::decline_property(out, c.actor, s.pending_square);
   if (policy::declined_property_auctioned(r)) {
@@ -307,10 +274,6 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
 }
 
 Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
-  if (s.phase != Phase::AwaitingCard && s.phase != Phase::CardChoice)
-    return Decision::refuse(violation(r, rule::kCardDraw, RefusalCode::NoCardDue, waiting_on(s)));
-  if (c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kCardDraw, RefusalCode::CardIsOthers, {arg::player(s.turn)}));
   CardIndex card = kNoCard;
   if (auto v = identify_card(r, s, s.pending_deck, c.card_query, &card)) return Decision::refuse(*v);
   Outcome out(r, s);
@@ -321,8 +284,6 @@ Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
 // rule jail/last-failure-pay-or-miss: the fine paid after the last failed throw frees the player,
 // who moves by that throw.
 Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c) {
-  if (c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers, {arg::player(s.turn)}));
   if (s.player(c.actor).cash < s.pending_fine)
     return Decision::refuse(violation(r, rule::kJailPayOrMiss, RefusalCode::CannotPayFineMissGo,
                                       {arg::player(c.actor), arg::money(s.player(c.actor).cash), arg::money(s.pending_fine)}));
@@ -339,14 +300,12 @@ Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c)
 // next go: he stays in until that go, which he then sits out.
 Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
   if (s.phase == Phase::JailChoice) {
-    if (c.actor != s.turn)
-      return Decision::refuse(violation(r, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers, {arg::player(s.turn)}));
     Outcome out(r, s);
     effect::skip_go(out, c.actor, /*stays_in=*/true);
     return Decision::accept(std::move(out.events));
   }
   Outcome out(r, s);
-  if (auto v = take_turn(out, c.actor, Act::SkipGo)) return Decision::refuse(*v);
+  take_turn(out, c.actor);
   const PlayerState& ps = out.state.player(c.actor);
   if (!r.jail.may_skip_go)
     return Decision::refuse(violation(r, rule::kJailSkipGo, RefusalCode::NoSkippingInEdition, {arg::player(c.actor)}));
@@ -361,8 +320,6 @@ Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
 
 Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
   if (s.phase == Phase::CardChoice) {
-    if (c.actor != s.turn)
-      return Decision::refuse(violation(r, rule::kCardChoice, RefusalCode::ChoiceIsOthers, {arg::player(s.turn)}));
     if (s.player(c.actor).cash < s.pending_fine)
       return Decision::refuse(violation(r, rule::kCardChoice, RefusalCode::CannotPayFineTakeCard,
                                         {arg::player(c.actor), arg::money(s.player(c.actor).cash),
@@ -376,7 +333,7 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
   }
   if (s.phase == Phase::JailChoice) return decide_pay_and_move(r, s, c);
   Outcome out(r, s);
-  if (auto v = take_turn(out, c.actor, Act::PayFine)) return Decision::refuse(*v);
+  take_turn(out, c.actor);
   if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   const PlayerState& ps = out.state.player(c.actor);
   if (!ps.in_jail)
@@ -394,7 +351,7 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
 
 Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
-  if (auto v = take_turn(out, c.actor, Act::UseCard)) return Decision::refuse(*v);
+  take_turn(out, c.actor);
   if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   const PlayerState& ps = out.state.player(c.actor);
   if (!ps.in_jail)
@@ -416,10 +373,6 @@ Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
-  if (s.phase != Phase::TaxChoice)
-    return Decision::refuse(violation(r, rule::kTaxChoice, RefusalCode::NoTaxChoice));
-  if (c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kTaxChoice, RefusalCode::ChoiceIsOthers, {arg::player(s.turn)}));
   const Square& sq = r.square(s.pending_square);
   Outcome out(r, s);
   // The worth is reckoned as it stands when he chooses, before anything is sold to pay.
@@ -430,9 +383,8 @@ Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
-  if (c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kEndTurn, RefusalCode::NotYourTurnToEnd,
-                                      {arg::player(s.turn), arg::player(c.actor)}));
+  // Mid-move, the refusal cites what the move waits on: the throw again after doubles, or the
+  // rest of the move; so this phase check stays here rather than in the gate's table.
   if (s.phase != Phase::TurnOver) {
     const bool doubles = s.phase == Phase::AwaitingRoll && s.rolled_this_turn;
     return Decision::refuse(violation(r, doubles ? rule::kDoublesThrowAgain : rule::kFinishTheMove,
@@ -449,55 +401,7 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
 namespace {
 
 Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
-  // A correction may be recorded at any point, even after the end: it changes only what follows.
-  if (c.verb == Verb::Award) return decide_award(r, s, c);
-  if (s.phase == Phase::GameOver)
-    return Decision::refuse(violation(r, rule::kGameOver, RefusalCode::GameIsOver, waiting_on(s)));
-  if (c.actor == kReferee) {
-    switch (c.verb) {
-      case Verb::CallTime: return decide_call_time(r, s, c);
-      case Verb::Deal: return decide_deal(r, s, c);
-      case Verb::AuctionBuilding:
-        if (auto v = debts_block(r, s)) return Decision::refuse(*v);
-        if (s.time_called)
-          return Decision::refuse(violation(r, rule::kShortTime, RefusalCode::TimeCalledNoDealings));
-        return decide_auction_building(r, s, c);
-      default:
-        return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::RefereeMovesOnly));
-    }
-  }
-  if (!is_active(s, c.actor))
-    return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::PlayerNotInGame));
-  // rule shortage/auction: the building bought at auction is placed at once; nothing else first.
-  if (s.phase == Phase::Placing && !(c.verb == Verb::Build && c.actor == s.placing_player) &&
-      c.verb != Verb::ClaimRent)
-    return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::MustFinishPending, waiting_on(s)));
-  const bool moves_game_on = c.verb == Verb::Roll || c.verb == Verb::Buy || c.verb == Verb::Decline ||
-                             c.verb == Verb::Bid || c.verb == Verb::Pass || c.verb == Verb::Draw ||
-                             c.verb == Verb::PayFine || c.verb == Verb::UseCard || c.verb == Verb::EndTurn ||
-                             c.verb == Verb::Build || c.verb == Verb::SkipGo;
-  if (moves_game_on) {
-    if (auto v = debts_block(r, s)) return Decision::refuse(*v);
-  }
-  if (s.time_called) {
-    // rule short-game/time-called: the move in progress is completed; nothing new begins.
-    const bool completes_move = c.verb == Verb::Buy || c.verb == Verb::Decline || c.verb == Verb::Bid ||
-                                c.verb == Verb::Pass || c.verb == Verb::Draw || c.verb == Verb::ClaimRent ||
-                                c.verb == Verb::DeclareBankruptcy ||
-                                (c.verb == Verb::Build && s.phase == Phase::Placing) ||
-                                (c.verb == Verb::PayFine && s.phase == Phase::CardChoice) ||
-                                // A card's rent throw, a choice of tax or of how to leave jail
-                                // belong to the move in progress too.
-                                (c.verb == Verb::Roll && s.phase == Phase::CardDice) ||
-                                (c.verb == Verb::PayTax && s.phase == Phase::TaxChoice) ||
-                                ((c.verb == Verb::PayFine || c.verb == Verb::SkipGo) && s.phase == Phase::JailChoice) ||
-                                ((c.verb == Verb::Sell || c.verb == Verb::Mortgage) &&
-                                 s.player(c.actor).total_owed().units > 0);
-    if (!completes_move)
-      return Decision::refuse(violation(r, rule::kShortTime, RefusalCode::TimeCalledMoveCompleted));
-  }
-  if (c.verb == Verb::Roll && !dealing_done(r, s))
-    return Decision::refuse(violation(r, rule::kShortDeal, RefusalCode::DealFirst));
+  if (auto v = gate(r, s, c)) return Decision::refuse(std::move(*v));
   switch (c.verb) {
     case Verb::Roll: return decide_roll(r, s, c);
     case Verb::Buy: return decide_buy(r, s, c);
@@ -522,11 +426,10 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
     case Verb::FormConglomerate: return decide_form_conglomerate(r, s, c);
     case Verb::ClaimSalary:
       return Decision::refuse(violation(r, rule::kSalaryByReferee, RefusalCode::SalaryPaidByReferee));
-    case Verb::CallTime:
-    case Verb::Deal:
-    case Verb::AuctionBuilding:
-    case Verb::Award:
-      return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::RefereeOnlyVerb));
+    case Verb::CallTime: return decide_call_time(r, s, c);
+    case Verb::Deal: return decide_deal(r, s, c);
+    case Verb::AuctionBuilding: return decide_auction_building(r, s, c);
+    case Verb::Award: return decide_award(r, s, c);
   }
   return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::UnknownMove));
 }

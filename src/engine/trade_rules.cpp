@@ -87,9 +87,8 @@ std::optional<Violation> jail_bars_trade(const Ruleset& r, const State& s, Playe
 
 }  // namespace
 
+// Once time is called no offer is made or accepted: the gate refuses both as new dealings.
 Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
-  if (s.time_called)
-    return Decision::refuse(violation(r, rule::kShortTime, RefusalCode::TimeCalledNoDealings));
   if (!is_active(s, c.counterparty) || c.counterparty == c.actor)
     return Decision::refuse(violation(r, rule::kTradeHoldings, RefusalCode::OfferToOtherPlayer));
   if (s.offer.open)
@@ -124,8 +123,6 @@ Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
   if (!o.open || o.to != c.actor)
     return Decision::refuse(o.open ? violation(r, rule::kTradeOpen, RefusalCode::OfferIsOthersToAnswer, {arg::player(o.to)})
                                    : violation(r, rule::kTradeOpen, RefusalCode::NoOfferOpen));
-  if (s.time_called)
-    return Decision::refuse(violation(r, rule::kShortTime, RefusalCode::TimeCalledNoDealings));
   if (auto v = jail_bars_trade(r, s, o.from, o.to)) return Decision::refuse(*v);
   // Both sides again: the position may have moved since the offer.
   const Money give_in_kind = settled_in_kind(s, o.from, o.to, o.give_cash, o.get != 0 || o.get_cards > 0);

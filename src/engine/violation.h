@@ -112,7 +112,6 @@ enum class RefusalCode : std::uint16_t {
   NoHotelOn,               // square
   SellHotelFirst,          // square
   NoHousesLeftOn,          // square
-  RefereeOpensBuildingAuction,
   NoBuildingToAuction,     // building
   TooFewBuilders,          // count, building
   // Trades
@@ -163,7 +162,6 @@ enum class RefusalCode : std::uint16_t {
   DeedNotInBank,           // square
   DealtEnough,             // player
   CannotPayForDeed,        // player, money, square
-  OnlyRefereeCallsTime,
   NotAShortGame,
   TimeAlreadyCalled,
   // The opening and [Setup] (start.cpp)

@@ -304,7 +304,6 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::SellHotelFirst:
       return fmt::format("{} carries {}: sell the {} first", f.square(0), with_article(r.words.hotel), r.words.hotel);
     case C::NoHousesLeftOn: return fmt::format("{} has no {} left", f.square(0), r.words.houses);
-    case C::RefereeOpensBuildingAuction: return "only the referee opens a building auction";
     case C::NoBuildingToAuction: return fmt::format("the Bank has no {} to auction", f.building(0));
     case C::TooFewBuilders:
       return fmt::format("{} player(s) can build {} now: an auction needs two or more wanting more than the Bank has",
@@ -392,7 +391,6 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::DealtEnough:
       return fmt::format("each player is dealt {} deeds; {} has them", r.short_game.deeds_dealt, f.player(0));
     case C::CannotPayForDeed: return fmt::format("{} cannot pay {} for {}", f.player(0), f.money(1), f.square(2));
-    case C::OnlyRefereeCallsTime: return "only the referee calls time";
     case C::NotAShortGame: return "time is called only in a short or time-limit game ([Variant \"short-game\"])";
     case C::TimeAlreadyCalled: return "time has been called already";
     // The opening and [Setup]
