@@ -4,7 +4,6 @@
 
 #include "app/game_session.h"
 #include "app/narration.h"
-#include "present/refusal_words.h"
 #include "engine/decide.h"
 #include "engine/decide_support.h"
 #include "engine/event_codec.h"
@@ -12,6 +11,7 @@
 #include "engine/player_ref.h"
 #include "engine/valuation.h"
 #include "notation/game_file.h"
+#include "present/refusal_words.h"
 
 namespace deedlog {
 namespace {

@@ -4,7 +4,6 @@
 
 #include "app/bot_player.h"
 #include "app/game_session.h"
-#include "present/refusal_words.h"
 #include "engine/decide.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
@@ -13,6 +12,7 @@
 #include "engine/state_archive.h"
 #include "engine/valuation.h"
 #include "notation/game_file.h"
+#include "present/refusal_words.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {

@@ -3,12 +3,12 @@
 #include <fmt/format.h>
 
 #include "app/game_session.h"
-#include "present/refusal_words.h"
 #include "engine/decide.h"
 #include "engine/event_codec.h"
 #include "engine/evolve.h"
 #include "engine/player_ref.h"
 #include "notation/game_file.h"
+#include "present/refusal_words.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {

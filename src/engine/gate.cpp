@@ -57,15 +57,13 @@ struct VerbGate {
   PhaseSet completes;         // the phases where a player's move completes the move in progress
   bool completes_while_owing; // raising cash to pay a debt completes the move too
   bool needs_deeds_dealt;     // the short game: the deeds are dealt before the first throw
-  Act act;                    // how refusals name it (kUnnamed: none does)
+  Act act;                    // how refusals name it
   std::array<TurnRow, 3> turn_rows;  // the first row whose phases hold decides the turn check
   PhaseSet allowed;           // the phases that allow it; else the refusal below
   RuleRef phase_rule{};
   RefusalCode phase_refusal = RefusalCode::UnknownMove;
 };
 
-// The act of a verb whose refusals never name what the player meant to do.
-constexpr Act kUnnamed = Act::Throw;
 
 // One row per Verb, in the order of the enum (checked below).
 // clang-format off
@@ -80,13 +78,13 @@ constexpr std::array<VerbGate, 26> kGates = {{
    {{{bit(Phase::BuyDecision), TurnCheck::Mover, rule::kBuyAtPrintedPrice, RefusalCode::OnlyLanderBuys}}},
    bit(Phase::BuyDecision), rule::kBuyAtPrintedPrice, RefusalCode::NothingToBuyOrDecline},
   // Bids and passes: which auction rule refuses them depends on the edition (decide.cpp).
-  {Verb::Bid, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, kUnnamed,
+  {Verb::Bid, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
-  {Verb::Pass, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, kUnnamed,
+  {Verb::Pass, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
-  {Verb::ClaimRent, Maker::Player, false, WhilePlacing::Allowed, false, kAnyPhase, false, false, kUnnamed,
+  {Verb::ClaimRent, Maker::Player, false, WhilePlacing::Allowed, false, kAnyPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
-  {Verb::Draw, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, kUnnamed,
+  {Verb::Draw, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, Act::Unnamed,
    {{{phases({Phase::AwaitingCard, Phase::CardChoice}), TurnCheck::Mover, rule::kCardDraw, RefusalCode::CardIsOthers}}},
    phases({Phase::AwaitingCard, Phase::CardChoice}), rule::kCardDraw, RefusalCode::NoCardDue},
   {Verb::PayFine, Maker::Player, true, WhilePlacing::Refused, false,
@@ -97,48 +95,48 @@ constexpr std::array<VerbGate, 26> kGates = {{
   {Verb::UseCard, Maker::Player, true, WhilePlacing::Refused, false, kNoPhase, false, false, Act::UseCard,
    {{{kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase},
   {Verb::Build, Maker::Player, true, WhilePlacing::PlacerOnly, false, bit(Phase::Placing), false, false,
-   kUnnamed,
+   Act::Unnamed,
    {{{bit(Phase::Placing), TurnCheck::None},
      {kAnyPhase, TurnCheck::MoverInEdition, rule::kHousesInTurn, RefusalCode::BuildOnlyInOwnTurn}}},
    static_cast<PhaseSet>(kBetweenMoves | bit(Phase::Placing)), rule::kFinishTheMove, RefusalCode::MustFinishPending},
-  {Verb::Sell, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, true, false, kUnnamed,
+  {Verb::Sell, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, true, false, Act::Unnamed,
    {}, kAnyPhase},
   {Verb::Mortgage, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, true, false, Act::Mortgage,
    {}, kAnyPhase},
-  {Verb::Unmortgage, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, kUnnamed,
+  {Verb::Unmortgage, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
   {Verb::Offer, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::ProposeSwap,
    {}, kAnyPhase},
-  {Verb::Accept, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, kUnnamed,
+  {Verb::Accept, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
-  {Verb::Reject, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, kUnnamed,
+  {Verb::Reject, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
   {Verb::PayTax, Maker::Player, false, WhilePlacing::Refused, false, bit(Phase::TaxChoice), false, false,
-   kUnnamed,
+   Act::Unnamed,
    {{{bit(Phase::TaxChoice), TurnCheck::Mover, rule::kTaxChoice, RefusalCode::ChoiceIsOthers}}},
    bit(Phase::TaxChoice), rule::kTaxChoice, RefusalCode::NoTaxChoice},
   {Verb::DeclareBankruptcy, Maker::Player, false, WhilePlacing::Refused, false, kAnyPhase, false, false,
-   kUnnamed, {}, kAnyPhase},
+   Act::Unnamed, {}, kAnyPhase},
   // Ending the turn mid-move cites the rule the move waits on (decide.cpp); whose turn is checked here.
-  {Verb::EndTurn, Maker::Player, true, WhilePlacing::Refused, false, kNoPhase, false, false, kUnnamed,
+  {Verb::EndTurn, Maker::Player, true, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
    {{{kAnyPhase, TurnCheck::Mover, rule::kEndTurn, RefusalCode::NotYourTurnToEnd}}}, kAnyPhase},
-  {Verb::CallTime, Maker::Referee, false, WhilePlacing::Refused, false, kNoPhase, false, false, kUnnamed,
+  {Verb::CallTime, Maker::Referee, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
-  {Verb::Deal, Maker::Referee, false, WhilePlacing::Refused, false, kNoPhase, false, false, kUnnamed,
+  {Verb::Deal, Maker::Referee, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
   {Verb::AuctionBuilding, Maker::Referee, true, WhilePlacing::Refused, true, kNoPhase, false, false,
-   kUnnamed, {}, kBetweenMoves, rule::kShortageAuction, RefusalCode::MustFinishPending},
-  {Verb::Award, Maker::Anyone, false, WhilePlacing::Allowed, false, kNoPhase, false, false, kUnnamed,
+   Act::Unnamed, {}, kBetweenMoves, rule::kShortageAuction, RefusalCode::MustFinishPending},
+  {Verb::Award, Maker::Anyone, false, WhilePlacing::Allowed, false, kNoPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
   {Verb::ClaimSalary, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false,
-   kUnnamed, {}, kAnyPhase},
+   Act::Unnamed, {}, kAnyPhase},
   {Verb::SkipGo, Maker::Player, true, WhilePlacing::Refused, false, bit(Phase::JailChoice), false, false,
    Act::SkipGo,
    {{{bit(Phase::JailChoice), TurnCheck::Mover, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers},
      {kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase},
   // Forming a Conglomerate: the edition is asked before the phase (conglomerate_rules.cpp).
   {Verb::FormConglomerate, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false,
-   kUnnamed, {}, kAnyPhase},
+   Act::Unnamed, {}, kAnyPhase},
 }};
 // clang-format on
 

@@ -196,8 +196,9 @@ enum class RefusalCode : std::uint16_t {
   kCount
 };
 
-// What a player means to do, where a refusal names it ("cannot throw now").
-enum class Act : std::uint8_t { Throw, UseCard, SkipGo, PayFine, Buy, Decline, Mortgage, ProposeSwap };
+// What a player means to do, where a refusal names it ("cannot throw now"). Unnamed: a verb
+// whose refusals never name it.
+enum class Act : std::uint8_t { Unnamed, Throw, UseCard, SkipGo, PayFine, Buy, Decline, Mortgage, ProposeSwap };
 
 enum class ArgKind : std::uint8_t {
   Player,    // id: the seat (kBank for the Bank)

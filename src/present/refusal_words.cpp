@@ -36,6 +36,7 @@ std::string act_words(Act a) {
     case Act::Decline: return "decline";
     case Act::Mortgage: return "mortgages";
     case Act::ProposeSwap: return "proposes a swop";
+    case Act::Unnamed: break;
   }
   return "move";
 }
