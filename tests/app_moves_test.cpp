@@ -47,7 +47,7 @@ TEST_P(SampleMoves, EveryRecordedMoveWasListed) {
   std::unique_ptr<Journal> j;
   ASSERT_TRUE(Journal::open(":memory:", &j).is_ok());
   std::int64_t id = 0;
-  std::optional<Violation> refused;
+  std::optional<Ruling> refused;
   ASSERT_TRUE(create_game(*j, gf.header, gf.setup, &id, &refused).is_ok());
   if (refused) GTEST_SKIP() << "setup refused on purpose";
   Game g;

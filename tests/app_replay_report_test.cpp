@@ -38,7 +38,7 @@ std::int64_t import_game(Journal& journal, const std::string& text) {
   GameFile file;
   EXPECT_TRUE(parse_game(text, ruleset, &file, &perr)) << format_error(perr);
   std::int64_t id = 0;
-  std::optional<Violation> refused;
+  std::optional<Ruling> refused;
   EXPECT_TRUE(create_game(journal, file.header, file.setup, &id, &refused).is_ok());
   if (refused) return 0;
   Game g;

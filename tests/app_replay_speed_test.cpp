@@ -81,7 +81,7 @@ std::int64_t generate_game(const std::filesystem::path& db, std::uint64_t seed, 
   std::unique_ptr<Journal> journal;
   EXPECT_TRUE(Journal::open(db.string(), &journal).is_ok());
   std::int64_t id = 0;
-  std::optional<Violation> refused;
+  std::optional<Ruling> refused;
   EXPECT_TRUE(create_game(*journal, header, std::nullopt, &id, &refused).is_ok());
   Game g;
   EXPECT_TRUE(load_game(*journal, id, 0, &g).is_ok());

@@ -11,6 +11,7 @@
 #include "engine/decide.h"
 #include "engine/evolve.h"
 #include "engine/legal_moves.h"
+#include "present/refusal_words.h"
 #include "app/statistics.h"
 #include "app/verification.h"
 #include "rules/ruleset_catalog.h"
@@ -156,7 +157,7 @@ TEST(Simulation, EveryBotMoveIsAmongTheLegalMoves) {
       }
       EXPECT_TRUE(listed || c->verb == Verb::Offer) << edition << " move " << move << ": verb " << static_cast<int>(c->verb);
       const Decision d = decide(r, s, *c);
-      ASSERT_TRUE(d.accepted) << d.violation.message;
+      ASSERT_TRUE(d.accepted) << refusal_text(r, d.violation);
       Event played;
       played.type = EventType::MovePlayed;
       evolve(s, played);

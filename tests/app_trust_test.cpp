@@ -118,7 +118,7 @@ TEST(Snapshot, EveryPositionOfEverySampleRoundTrips) {
     std::unique_ptr<Journal> j;
     ASSERT_TRUE(Journal::open(":memory:", &j).is_ok());
     std::int64_t id = 0;
-    std::optional<Violation> refused;
+    std::optional<Ruling> refused;
     ASSERT_TRUE(create_game(*j, file.header, file.setup, &id, &refused).is_ok());
     if (refused) continue;
     Game g;

@@ -150,7 +150,7 @@ TEST(Bankruptcy, OnlyWhenHeOwesMoreThanHeCanRaise) {
   Table t = position(50, 35, {prop(kMayfair), prop(kOldKentRoad, 1), prop(kWhitechapel, 1)});
   t.roll(0, 1, 2);  // Super Tax: owes £100, has £50
   ASSERT_EQ(owes(t, 0, kBank), Money{100});
-  Violation v = t.refuse(bankruptcy_cmd(0));
+  Refused v = t.refuse(bankruptcy_cmd(0));
   EXPECT_EQ(v.rule, rule_id("bankruptcy/only-when-insolvent"));
   // £50 cash + 2 houses at £25 + mortgages of £200, £30, £30.
   EXPECT_NE(v.message.find("£360"), std::string::npos) << v.message;

@@ -29,7 +29,7 @@ std::vector<PropertySetup> all_32_houses() {
 // rule uk-1972/houses/complete-group
 TEST(Houses, OnlyOnASiteOfAColourGroupOwnedWhole) {
   Table part = position({prop(kMayfair)}, {prop(kParkLane)});
-  Violation v = part.refuse(build_cmd(0, kMayfair));
+  Refused v = part.refuse(build_cmd(0, kMayfair));
   EXPECT_EQ(v.rule, rule_id("houses/complete-group"));
   EXPECT_EQ(buildings(part, kMayfair), 0);
   // Nor on another player's site, whole group or not.
@@ -102,7 +102,7 @@ TEST(Houses, APlayerInJailBuildsInHisTurn) {
 TEST(Houses, BuildEvenlyAcrossTheGroup) {
   Table t = dark_blue(0, 0);
   t.play(build_cmd(0, kMayfair));
-  Violation v = t.refuse(build_cmd(0, kMayfair));
+  Refused v = t.refuse(build_cmd(0, kMayfair));
   EXPECT_EQ(v.rule, rule_id("houses/build-evenly"));
   t.play(build_cmd(0, kParkLane));
   t.play(build_cmd(0, kMayfair));                                                    // 2, 1: fine
@@ -131,7 +131,7 @@ TEST(Houses, TwoHousesAtOnceAreCheckedOneByOne) {
   EXPECT_EQ(ok.state().bank_houses, 32 - 3);
   // Both bare: the second house would stand two ahead of Park Lane: the whole line is refused.
   Table bare = dark_blue(0, 0);
-  Violation v = bare.refuse(build_cmd(0, kMayfair, 2));
+  Refused v = bare.refuse(build_cmd(0, kMayfair, 2));
   EXPECT_EQ(v.rule, rule_id("houses/build-evenly"));
   EXPECT_NE(v.message.find("stopped at 2"), std::string::npos) << v.message;
   EXPECT_EQ(buildings(bare, kMayfair), 0);
@@ -231,7 +231,7 @@ TEST(Hotels, OneHotelASite) {
 TEST(Shortage, NoHouseWhenTheBankHasNone) {
   Table t = position({prop(kMayfair), prop(kParkLane)}, all_32_houses());
   ASSERT_EQ(t.state().bank_houses, 0);
-  Violation v = t.refuse(build_cmd(0, kMayfair));
+  Refused v = t.refuse(build_cmd(0, kMayfair));
   EXPECT_EQ(v.rule, rule_id("shortage/bank-stock"));
   EXPECT_EQ(t.player(0).cash, Money{1500});
   // Nothing to auction either.
@@ -345,7 +345,7 @@ TEST(Shortage, BuildingAuctionNeedsTwoPlayersWhoCouldBuild) {
   Table one = Table({"Ann", "Ben", "Cat"}, setup_with({holder(0, 1500, {prop(kMayfair), prop(kParkLane)}),
                                                        holder(1, 1500, {prop(kOldKentRoad, 4), prop(kWhitechapel, 4)}),
                                                        holder(2, 1500, {prop(kKingsCross), prop(kRegent)})}));
-  Violation v = one.refuse(referee_auctions());
+  Refused v = one.refuse(referee_auctions());
   EXPECT_EQ(v.rule, rule_id("shortage/auction"));
   // Nor while a decision of the move is open.
   Table t = one_house_left();

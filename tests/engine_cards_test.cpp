@@ -134,7 +134,7 @@ TEST(Cards, GetOutOfJailFreeIsKeptThenReturnedToTheBottom) {
   u.roll(0, 2, 3);
   u.draw(0, "Get Out of Jail Free");
   u.roll(1, 3, 4);
-  const Violation v = u.refuse([] { auto c = Table::cmd(Verb::Draw, 1); c.card_query = "Get Out of Jail"; return c; }());
+  const Refused v = u.refuse([] { auto c = Table::cmd(Verb::Draw, 1); c.card_query = "Get Out of Jail"; return c; }());
   EXPECT_EQ(v.rule, "uk-1972/cards/jail-card-kept");
 }
 
@@ -159,7 +159,7 @@ TEST(PackOrder, ACardSeenBeforeCannotComeUpWhileUnseenCardsRemain) {
   t.roll(0, 2, 3);
   t.draw(0, "Speeding fine");
   t.roll(1, 3, 4);
-  const Violation v = t.refuse([] { auto c = Table::cmd(Verb::Draw, 1); c.card_query = "Speeding"; return c; }());
+  const Refused v = t.refuse([] { auto c = Table::cmd(Verb::Draw, 1); c.card_query = "Speeding"; return c; }());
   EXPECT_EQ(v.rule, "uk-1972/cards/pack-order");
 }
 
@@ -174,7 +174,7 @@ TEST(PackOrder, OnceEveryCardIsSeenTheOrderIsEnforced) {
   for (int c = 15; c >= 0; --c) pack.push_bottom(static_cast<CardIndex>(c));
   t.roll(0, 2, 3);
   const Ruleset& r = t.ruleset();
-  const Violation v = t.refuse([] { auto c = Table::cmd(Verb::Draw, 0); c.card_query = "Speeding fine"; return c; }());
+  const Refused v = t.refuse([] { auto c = Table::cmd(Verb::Draw, 0); c.card_query = "Speeding fine"; return c; }());
   EXPECT_EQ(v.rule, "uk-1972/cards/pack-order");
   EXPECT_NE(v.message.find(r.decks[0].cards[15].text), std::string::npos) << v.message;
   // "draws" alone takes the known top card.

@@ -57,7 +57,7 @@ TEST(Computer, ASiteIsBoughtWithinTenSecondsOfTheLanding) {
   Table late = computer_table({seat(0), seat(1)}, {"Ann", "Ben"});
   late.play(stamped(Verb::Roll, 0, "19:00:00", 1, 2));  // Whitechapel Road, for sale
   EXPECT_EQ(late.state().offered_at, 19 * 3600);
-  const Violation v = late.refuse(stamped(Verb::Buy, 0, "19:00:11"));
+  const Refused v = late.refuse(stamped(Verb::Buy, 0, "19:00:11"));
   EXPECT_EQ(v.rule, "computer/buy/within-the-window");
   EXPECT_EQ(v.section, "Landing on an unowned site");
   late.play(stamped(Verb::Decline, 0, "19:00:11"));  // the site goes to auction
@@ -139,7 +139,7 @@ TEST(Computer, TheAuctionStartsAtHalfThePriceAndRisesInSteps) {
   Table t = computer_table({seat(0), seat(1), seat(2)});
   t.roll(0, 1, 2);  // Whitechapel Road, £60
   t.decline(0);
-  Violation low = t.refuse(bid(1, 29));
+  Refused low = t.refuse(bid(1, 29));
   EXPECT_EQ(low.rule, "computer/auction/opens-at-half-price");
   EXPECT_NE(low.message.find("£30"), std::string::npos) << low.message;
   t.play(bid(1, 30));
@@ -190,7 +190,7 @@ TEST(Computer, AJailedPlayerCannotBid) {
   t.roll(0, 1, 2);
   t.decline(0);
   EXPECT_TRUE(t.state().auction.passed & (1u << 2)) << "Cat is out of the auction from its opening";
-  const Violation v = t.refuse(bid(2, 30));
+  const Refused v = t.refuse(bid(2, 30));
   EXPECT_EQ(v.rule, "computer/jail/no-bidding");
   EXPECT_EQ(v.section, "Jail");
   t.play(bid(1, 30));
@@ -306,7 +306,7 @@ TEST(Computer, HousesGoOnTheSitesOfASetInOrder) {
   PlayerSetup ann = seat(0);
   ann.owns = {prop(S("Old Kent Road")), prop(S("Whitechapel Road"))};
   Table t = computer_table({ann, seat(1)}, {"Ann", "Ben"});
-  const Violation v = t.refuse(on(Verb::Build, 0, S("Whitechapel Road")));
+  const Refused v = t.refuse(on(Verb::Build, 0, S("Whitechapel Road")));
   EXPECT_EQ(v.rule, "computer/houses/in-sequence");
   EXPECT_NE(v.message.find("Old Kent Road"), std::string::npos) << v.message;
   t.play(on(Verb::Build, 0, S("Old Kent Road")));
@@ -395,7 +395,7 @@ TEST(Computer, APlayerWhoCanMortgageEnoughIsNotInsolvent) {
   Table t = computer_table({ann, ben}, {"Ann", "Ben"});
   t.roll(0, 2, 3);  // Mayfair, unimproved in a complete set: £100
   t.claim(1);
-  const Violation v = t.refuse(Table::cmd(Verb::DeclareBankruptcy, 0));
+  const Refused v = t.refuse(Table::cmd(Verb::DeclareBankruptcy, 0));
   EXPECT_EQ(v.rule, "computer/bankruptcy/only-when-insolvent");
   t.play(on(Verb::Mortgage, 0, S("Regent Street")));  // while owing, the throw rule gives way
   EXPECT_EQ(t.player(0).total_owed(), Money{0});

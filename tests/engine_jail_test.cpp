@@ -70,14 +70,14 @@ TEST(Jail, FineIsNotPaidAfterThrowing) {
   t.roll(0, 1, 2);  // a failed attempt ends the turn
   t.roll(1, 1, 3);  // Ben: Income Tax
   t.roll(0, 1, 3);  // Ann fails again: the fine is too late for this turn
-  const Violation v = t.refuse(Table::cmd(Verb::PayFine, 0));
+  const Refused v = t.refuse(Table::cmd(Verb::PayFine, 0));
   EXPECT_EQ(v.rule, "uk-1972/turn/order");  // the turn is over
 }
 
 // rule uk-1972/jail/third-turn-fine: on the third turn he throws first; no fine beforehand.
 TEST(Jail, NoFineBeforeTheThirdThrow) {
   Table t = jailed(2);
-  const Violation v = t.refuse(Table::cmd(Verb::PayFine, 0));
+  const Refused v = t.refuse(Table::cmd(Verb::PayFine, 0));
   EXPECT_EQ(v.rule, "uk-1972/jail/third-turn-fine");
   EXPECT_EQ(v.section, "VISITING JAIL");
 }

@@ -152,7 +152,7 @@ TEST(Military, GoToPrisonSquareSendsToPrison) {
 
 // rule military/jail/fine-before-throw: £50 before the throw; the ruling says "Prison".
 TEST(Military, PrisonFineAndARefusalThatSaysPrison) {
-  const Violation v = military_table({seat(0)}).refuse(Table::cmd(Verb::PayFine, 0));
+  const Refused v = military_table({seat(0)}).refuse(Table::cmd(Verb::PayFine, 0));
   EXPECT_EQ(v.rule, "military/jail/fine-before-throw");
   EXPECT_TRUE(contains(v.message, "Ann is not in Prison")) << v.message;
   PlayerSetup ann = seat(0);
@@ -205,7 +205,7 @@ TEST(Military, AmmoStoresAreBuiltEvenly) {
   t.play(c);
   EXPECT_EQ(t.holding("Scimitar").buildings, 1);
   EXPECT_EQ(t.player(0).cash, Money{1450});
-  const Violation v = t.refuse(c);
+  const Refused v = t.refuse(c);
   EXPECT_EQ(v.rule, "military/houses/build-evenly");
   EXPECT_TRUE(contains(v.message, "Ammo Store")) << v.message;
 }
@@ -220,7 +220,7 @@ TEST(Military, ABarracksNeedsFourAmmoStoresAndCostsTwoHundredOnSniper) {
   c.square = M("Sniper");
   c.hotel = true;
   c.count = 1;
-  const Violation v = t.refuse(c);
+  const Refused v = t.refuse(c);
   EXPECT_EQ(v.rule, "military/hotels/four-houses-on-each-site");
   EXPECT_TRUE(contains(v.message, "a Barracks needs 4 Ammo Stores on Sniper")) << v.message;
   Command store = Table::cmd(Verb::Build, 0);
@@ -243,7 +243,7 @@ TEST(Military, NoAmmoStoresLeftInTheBank) {
   Command c = Table::cmd(Verb::Build, 0);
   c.square = M("Scimitar");
   c.count = 1;
-  const Violation v = t.refuse(c);
+  const Refused v = t.refuse(c);
   EXPECT_EQ(v.rule, "military/shortage/bank-stock");
   EXPECT_TRUE(contains(v.message, "no Ammo Stores left")) << v.message;
 }
@@ -304,7 +304,8 @@ TEST(Military, SixTokensSixPlayers) {
   const Decision d = decide_start(military(), h, std::nullopt);
   ASSERT_FALSE(d.accepted);
   EXPECT_EQ(d.violation.rule, "military/turn/order");
-  EXPECT_TRUE(contains(d.violation.message, "2 to 6 players")) << d.violation.message;
+  const std::string words = refusal_text(military(), d.violation);
+  EXPECT_TRUE(contains(words, "2 to 6 players")) << words;
   h.players.pop_back();
   EXPECT_TRUE(decide_start(military(), h, std::nullopt).accepted);
 }
@@ -418,7 +419,7 @@ TEST(Bahamas, GoToJailSendsInToTheJail) {
 
 // rule bahamas/jail/fine-before-throw: $50 on the next two turns; the ruling says "JAIL".
 TEST(Bahamas, JailFineAndARefusalThatSaysJail) {
-  const Violation v = bahamas_table({seat(0)}).refuse(Table::cmd(Verb::PayFine, 0));
+  const Refused v = bahamas_table({seat(0)}).refuse(Table::cmd(Verb::PayFine, 0));
   EXPECT_EQ(v.rule, "bahamas/jail/fine-before-throw");
   EXPECT_TRUE(contains(v.message, "Ann is not in JAIL")) << v.message;
   PlayerSetup ann = seat(0);

@@ -20,7 +20,7 @@ TEST(Purchase, OnlyTheLanderMayBuyAndOnlyWhenOffered) {
   Table t;
   EXPECT_EQ(t.refuse(Table::cmd(Verb::Buy, 0)).rule, "uk-1972/buy/printed-price");
   t.roll(0, 4, 5);
-  const Violation v = t.refuse(Table::cmd(Verb::Buy, 1));
+  const Refused v = t.refuse(Table::cmd(Verb::Buy, 1));
   EXPECT_EQ(v.rule, "uk-1972/buy/printed-price");
   EXPECT_NE(v.message.find("only Ann"), std::string::npos) << v.message;
   // Nobody throws while the decision is open.
@@ -31,7 +31,7 @@ TEST(Purchase, OnlyTheLanderMayBuyAndOnlyWhenOffered) {
 TEST(Purchase, BuyingNeedsTheCash) {
   Table u({"Ann", "Ben"}, testing::setup_with({testing::seat(0, 100, 34)}));
   u.roll(0, 2, 3);  // 39 Mayfair £400
-  const Violation v = u.refuse(Table::cmd(Verb::Buy, 0));
+  const Refused v = u.refuse(Table::cmd(Verb::Buy, 0));
   EXPECT_EQ(v.rule, "uk-1972/buy/cash");
   EXPECT_NE(v.message.find("£400"), std::string::npos);
 }
@@ -72,7 +72,7 @@ TEST(Auction, ABidMustBePayableInCash) {
   Table t({"Ann", "Ben", "Cat"}, testing::setup_with({testing::seat(1, 40)}));
   t.roll(0, 4, 5);
   t.decline(0);
-  const Violation v = t.refuse([] { auto c = Table::cmd(Verb::Bid, 1); c.amount = Money{41}; return c; }());
+  const Refused v = t.refuse([] { auto c = Table::cmd(Verb::Bid, 1); c.amount = Money{41}; return c; }());
   EXPECT_EQ(v.rule, "uk-1972/auction/bid-within-cash");
 }
 

@@ -95,7 +95,7 @@ TEST(RentWindow, RentNotAskedBeforeTheNextThrowIsLost) {
   t.roll(1, 1, 2);  // Ben throws before asking
   EXPECT_TRUE(t.last_has(EventType::RentForfeited));
   EXPECT_FALSE(t.state().rent_open());
-  const Violation v = t.refuse(Table::cmd(Verb::ClaimRent, 1));
+  const Refused v = t.refuse(Table::cmd(Verb::ClaimRent, 1));
   EXPECT_EQ(v.rule, "uk-1972/rent/ask-before-next-throw");
   EXPECT_EQ(t.player(0).cash, Money{1500});
 }
@@ -122,7 +122,7 @@ TEST(RentWindow, EndingTheTurnDoesNotCloseTheWindow) {
 TEST(RentWindow, OnlyTheOwnerMayAsk) {
   Table t = landing({prop(S("Mayfair"))}, 34);
   t.roll(0, 2, 3);
-  const Violation v = t.refuse(Table::cmd(Verb::ClaimRent, 2));
+  const Refused v = t.refuse(Table::cmd(Verb::ClaimRent, 2));
   EXPECT_EQ(v.rule, "uk-1972/rent/owner-asks");
   EXPECT_NE(v.message.find("Ben"), std::string::npos);
 }

@@ -162,8 +162,8 @@ TEST(Setup, EveryImpossiblePositionIsARulingNotACrash) {
   for (const Case& c : cases) {
     const Decision d = start_with(c.players);
     ASSERT_FALSE(d.accepted) << c.what;
-    EXPECT_EQ(d.violation.rule, c.rule) << c.what << ": " << d.violation.message;
-    EXPECT_FALSE(d.violation.message.empty()) << c.what;
+    EXPECT_EQ(d.violation.rule, c.rule) << c.what << ": " << refusal_text(testing::uk1972(), d.violation);
+    EXPECT_FALSE(refusal_text(testing::uk1972(), d.violation).empty()) << c.what;
   }
 }
 

@@ -184,7 +184,7 @@ TEST(ShortGame, NoBuildingAuctionAfterTimeIsCalled) {
   PlayerSetup ben = holder(1, 1500, {prop(kOldKentRoad), prop(kWhitechapel)});
   Table t = short_game({"Ann", "Ben"}, setup_with({ann, ben}));
   t.play(call_time_cmd());
-  const Violation v = t.refuse(referee_auctions());
+  const Refused v = t.refuse(referee_auctions());
   if (v.rule != rule_id("short-game/time-called")) {
     FAIL() << "regression: decide() breaks out of the referee switch when time is called and falls through "
                     "to the is_active check, so \"Referee auctions house\" is refused with "

@@ -9,7 +9,7 @@ using testing::Table;
 TEST(TurnOrder, FirstNamedPlayerThrowsFirstAndOthersMustWait) {
   Table t;
   EXPECT_EQ(t.state().turn, 0);
-  const Violation v = t.refuse(Table::cmd(Verb::Roll, 1, 3, 4));
+  const Refused v = t.refuse(Table::cmd(Verb::Roll, 1, 3, 4));
   EXPECT_EQ(v.rule, "uk-1972/turn/order");
   EXPECT_EQ(v.section, "TO START THE GAME");
   EXPECT_NE(v.message.find("Ann must throw"), std::string::npos) << v.message;
@@ -20,9 +20,9 @@ TEST(TurnOrder, TurnPassesToTheNextSeatWhenHeThrows) {
   Table t;
   t.roll(0, 1, 3);  // Ann to Income Tax (4)
   EXPECT_EQ(t.state().phase, Phase::TurnOver);
-  const Violation again = t.refuse(Table::cmd(Verb::Roll, 0, 2, 3));
+  const Refused again = t.refuse(Table::cmd(Verb::Roll, 0, 2, 3));
   EXPECT_EQ(again.rule, "uk-1972/turn/order");
-  const Violation cat = t.refuse(Table::cmd(Verb::Roll, 2, 2, 3));
+  const Refused cat = t.refuse(Table::cmd(Verb::Roll, 2, 2, 3));
   EXPECT_NE(cat.message.find("Ben plays next"), std::string::npos) << cat.message;
   t.roll(1, 6, 4);  // Ben to Jail (just visiting)
   EXPECT_EQ(t.state().turn, 1);
@@ -166,7 +166,7 @@ TEST(Debt, APaymentBeyondTheCashLeavesADebtAndTheGameWaits) {
   EXPECT_TRUE(t.last_has(EventType::DebtIncurred));
   EXPECT_EQ(t.player(0).cash, Money{150});
   EXPECT_EQ(t.player(0).owes[0], Money{200});
-  const Violation v = t.refuse(Table::cmd(Verb::Roll, 1, 1, 2));
+  const Refused v = t.refuse(Table::cmd(Verb::Roll, 1, 1, 2));
   EXPECT_EQ(v.rule, "uk-1972/debt/game-waits");
   EXPECT_NE(v.message.find("Ann owes £200 to the Bank"), std::string::npos) << v.message;
 }

@@ -81,7 +81,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
   const Decision start = decide_start(ruleset, gf.header, gf.setup);
   if (!start.accepted)
     return Status::invalid_argument(fmt::format("{}: the [Setup] breaks a rule: {} ({})", path,
-                                                render_players(start.violation.message, gf.header.players),
+                                                render_players(refusal_text(ruleset, start.violation), gf.header.players),
                                                 start.violation.rule));
   AuditReport rep;
   rep.file = path;
@@ -100,8 +100,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
       Breach b;
       b.line = m.line;
       b.move = m.text;
-      b.violation = d.violation;
-      b.violation.message = render_players(d.violation.message, gf.header.players);
+      b.violation = ruling_of(ruleset, d.violation, gf.header.players);
       // What the player could have done instead comes first, then what moves the game on;
       // raising money (mortgages, sales) is always open and comes last.
       std::vector<LegalMove> legal = legal_moves(ruleset, referee, m.command.at);

@@ -8,14 +8,14 @@
 #include <nlohmann/json.hpp>
 
 #include "core/status.h"
-#include "engine/violation.h"
+#include "present/refusal_words.h"
 
 namespace deedlog {
 
 struct Breach {
   int line = 0;
   std::string move;                 // the line as written
-  Violation violation;              // the rule broken, in words
+  Ruling violation;                 // the rule broken, in words
   std::vector<std::string> legal;   // what was legal instead at that point (a sample of the moves)
   bool table_version_known = false; // whether the table's version of the move could be replayed
 };

@@ -11,6 +11,7 @@
 #include "engine/player_ref.h"
 #include "engine/valuation.h"
 #include "notation/game_file.h"
+#include "present/refusal_words.h"
 
 namespace deedlog {
 namespace {
@@ -164,7 +165,7 @@ void rule_on_rent(Court& c, const Command& claim) {
       }
     }
   }
-  c.say(render_players(d.violation.message, c.g.header.players));
+  c.say(render_players(refusal_text(c.r(), d.violation), c.g.header.players));
 }
 
 void rule_on_time(Court& c) {
@@ -189,7 +190,7 @@ void rule_on_move(Court& c, const Command& claim) {
     for (const Event& e : d.events) c.say("  " + c.narrated(e));
   } else {
     c.cite(d.violation.rule, d.violation.section);
-    c.say(render_players(d.violation.message, c.g.header.players));
+    c.say(render_players(refusal_text(c.r(), d.violation), c.g.header.players));
   }
   if (claim.verb == Verb::DeclareBankruptcy) {
     const RaisingPlan plan = money_raisable(c.r(), c.g.state, claim.actor);

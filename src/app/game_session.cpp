@@ -168,13 +168,12 @@ std::vector<NewEvent> to_new_events(const Game& game, const Command& command, co
 }
 
 Status create_game(Journal& journal, const GameHeader& header, const std::optional<SetupPosition>& setup,
-                   std::int64_t* id, std::optional<Violation>* refused) {
+                   std::int64_t* id, std::optional<Ruling>* refused) {
   Ruleset ruleset;
   if (Status s = ruleset_for(header, &ruleset); !s.is_ok()) return s;
   Decision d = decide_start(ruleset, header, setup);
   if (!d.accepted) {
-    d.violation.message = render_players(d.violation.message, header.players);
-    *refused = d.violation;
+    *refused = ruling_of(ruleset, d.violation, header.players);
     return Status::ok();
   }
   refused->reset();
@@ -193,8 +192,9 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
 Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome) {
   outcome->decision = decide(game.ruleset, game.state, command);
   outcome->events.clear();
+  outcome->refusal = Ruling{};
   if (!outcome->decision.accepted) {
-    outcome->decision.violation.message = render(game, outcome->decision.violation.message);
+    outcome->refusal = ruling_of(game.ruleset, outcome->decision.violation, game.header.players);
     return Status::ok();
   }
   const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events);

@@ -15,6 +15,7 @@
 #include "engine/setup_position.h"
 #include "engine/state.h"
 #include "journal/journal.h"
+#include "present/refusal_words.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {
@@ -65,10 +66,11 @@ EventBounds game_bounds(const Game& game);
 // Creates a game and records its opening events. A setup that breaks a rule creates nothing:
 // *refused is set and the status is ok.
 Status create_game(Journal& journal, const GameHeader& header, const std::optional<SetupPosition>& setup,
-                   std::int64_t* id, std::optional<Violation>* refused);
+                   std::int64_t* id, std::optional<Ruling>* refused);
 
 struct PlayOutcome {
   Decision decision;             // the ruling
+  Ruling refusal;                // when refused: the ruling in words, the players named
   std::vector<EventRow> events;  // what was appended (or would be, on a dry run), MovePlayed first
 };
 

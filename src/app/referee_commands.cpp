@@ -58,7 +58,7 @@ std::string head_line(const Game& g) {
   return fmt::format("Head: event {}, hash {}\n", g.state.seq, g.head_hash.substr(0, kShortHash));
 }
 
-ojson violation_json(const Violation& v) {
+ojson violation_json(const Ruling& v) {
   return ojson{{"rule", v.rule}, {"section", v.section}, {"message", v.message}};
 }
 
@@ -77,7 +77,7 @@ ojson event_json(const Game& g, const EventRow& row) {
   return j;
 }
 
-std::string ruling_text(const Violation& v) {
+std::string ruling_text(const Ruling& v) {
   return fmt::format("Refused: {}\n  rule {} (rule book section {})\n", v.message, v.rule, v.section);
 }
 
@@ -145,7 +145,7 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
   std::int64_t id = 0;
-  std::optional<Violation> refused;
+  std::optional<Ruling> refused;
   if (Status s = create_game(*j, header, std::nullopt, &id, &refused); !s.is_ok()) return fail(err, s);
   if (refused) {
     if (o.json) out << ojson{{"accepted", false}, {"violation", violation_json(*refused)}}.dump() << "\n";
@@ -189,7 +189,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
   std::int64_t id = 0;
-  std::optional<Violation> refused;
+  std::optional<Ruling> refused;
   Game g;
   std::size_t played = 0;
   std::optional<MoveLine> refused_line;
@@ -225,7 +225,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
     return kExitRefused;
   }
   if (refused_line) {
-    const Violation& v = refusal.decision.violation;
+    const Ruling& v = refusal.refusal;
     const MoveLine& m = *refused_line;
     if (o.json)
       out << ojson{{"accepted", false}, {"game", id}, {"line", m.line}, {"move", m.text}, {"moves_recorded", played},
@@ -269,7 +269,7 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
     if (dry_run) doc["dry_run"] = true;
     doc["events"] = ojson::array();
     for (const EventRow& r : po.events) doc["events"].push_back(event_json(g, r));
-    if (!po.decision.accepted) doc["violation"] = violation_json(po.decision.violation);
+    if (!po.decision.accepted) doc["violation"] = violation_json(po.refusal);
     doc["seq"] = g.state.seq;
     doc["head"] = g.head_hash;
     out << doc.dump() << "\n";
@@ -284,7 +284,7 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
     out << "Now: " << phase_words(g.ruleset, g.header.players, g.state) << "\n";
     if (!dry_run) out << head_line(g);
   } else {
-    out << ruling_text(po.decision.violation);
+    out << ruling_text(po.refusal);
   }
   return po.decision.accepted ? kExitOk : kExitRefused;
 }

@@ -12,6 +12,7 @@
 #include "engine/state_archive.h"
 #include "engine/valuation.h"
 #include "notation/game_file.h"
+#include "present/refusal_words.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {
@@ -66,7 +67,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       }
     }
     const Decision start = decide_start(ruleset, header, setup);
-    if (!start.accepted) return Status::invalid_argument(start.violation.message);
+    if (!start.accepted) return Status::invalid_argument(refusal_text(ruleset, start.violation));
     std::vector<NewEvent> rows;
     // Snapshots as a human game's journal would have them, so a ruling on its last move reads
     // one snapshot and the tail.
@@ -107,7 +108,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       const Decision d = decide(ruleset, g.state, *c);
       if (!d.accepted)
         return Status::corrupt(fmt::format("simulated game {}: the bot proposed \"{}\", refused: {}", index + 1,
-                                           print_move(*c, ruleset, header.players), d.violation.message));
+                                           print_move(*c, ruleset, header.players), refusal_text(ruleset, d.violation)));
       record(&*c, d.events);
       ++result.moves;
     }

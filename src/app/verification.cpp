@@ -8,6 +8,7 @@
 #include "engine/evolve.h"
 #include "engine/player_ref.h"
 #include "notation/game_file.h"
+#include "present/refusal_words.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {
@@ -96,7 +97,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
   }
   const Decision start = decide_start(g.ruleset, g.header, setup);
   if (!start.accepted)
-    return fail(1, "the opening position breaks a rule: " + render_players(start.violation.message, g.header.players));
+    return fail(1, "the opening position breaks a rule: " + render_players(refusal_text(g.ruleset, start.violation), g.header.players));
   if (start.events != opening) return fail(1, "the opening: " + describe_difference(start.events, opening));
   g.state = initial_state(g.ruleset, g.header);
   // Each stored snapshot must be the position folded at its event.
@@ -135,7 +136,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
     const Decision d = decide(g.ruleset, g.state, command);
     if (!d.accepted)
       return fail(b.first_seq, fmt::format("event {}: the recorded move \"{}\" is refused by the rules: {}", b.first_seq,
-                                           b.played.text, render_players(d.violation.message, g.header.players)));
+                                           b.played.text, render_players(refusal_text(g.ruleset, d.violation), g.header.players)));
     if (d.events != b.events)
       return fail(b.first_seq, fmt::format("event {}: \"{}\": {}", b.first_seq, b.played.text,
                                            describe_difference(d.events, b.events)));

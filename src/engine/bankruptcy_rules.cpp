@@ -1,12 +1,9 @@
 // BANKRUPTCY: a player who owes more than he can raise hands everything to his creditor (a
 // player), or to the Bank, which auctions his properties; the last player left wins.
-#include <fmt/format.h>
-
 #include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 #include "engine/money_raising.h"
-#include "engine/player_ref.h"
 #include "engine/valuation.h"
 
 namespace deedlog {
@@ -24,19 +21,6 @@ PlayerId main_creditor(const PlayerState& p) {
   return best;
 }
 
-std::string plan_words(const Ruleset& r, const RaisingPlan& plan) {
-  std::string out;
-  for (const RaisingStep& st : plan.steps) {
-    if (!out.empty()) out += "; ";
-    if (st.kind == RaisingStep::Kind::SellBuildings)
-      out += fmt::format("{} the {} on {} for {}", r.mortgage.covers_buildings ? "mortgage" : "sell",
-                         st.hotel ? r.words.hotel : fmt::format("{} {}", st.buildings, st.buildings == 1 ? r.words.house : r.words.houses),
-                         square_words(r, st.square), money_words(r, st.amount));
-    else
-      out += fmt::format("mortgage {} for {}", square_words(r, st.square), money_words(r, st.amount));
-  }
-  return out;
-}
 
 // Every building of the bankrupt goes back to the Bank; paid at half price when the money goes
 // on to a creditor player, surrendered for nothing when the Bank is the creditor.
@@ -118,17 +102,16 @@ Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c) {
   const RaisingPlan plan = money_raisable(r, s, c.actor);
   // rule bankruptcy/only-when-insolvent
   if (owed.units <= 0)
-    return Decision::refuse(violation(r, rule::kBankruptcyOnlyInsolvent,
-                                      fmt::format("{} owes nothing: only a player who owes more than he can pay is "
-                                                  "bankrupt",
-                                                  player_ref(c.actor))));
-  if (owed <= plan.total)
-    return Decision::refuse(violation(r, rule::kBankruptcyOnlyInsolvent,
-                                      fmt::format("{} owes {} and can still raise {} ({} in cash{}{}): pay the debt "
-                                                  "instead",
-                                                  player_ref(c.actor), money_words(r, owed), money_words(r, plan.total),
-                                                  money_words(r, plan.cash), plan.steps.empty() ? "" : "; ",
-                                                  plan_words(r, plan))));
+    return Decision::refuse(violation(r, rule::kBankruptcyOnlyInsolvent, RefusalCode::OwesNothing, {arg::player(c.actor)}));
+  if (owed <= plan.total) {
+    Violation v = violation(r, rule::kBankruptcyOnlyInsolvent, RefusalCode::CanStillRaise,
+                            {arg::player(c.actor), arg::money(owed), arg::money(plan.total), arg::money(plan.cash)});
+    for (const RaisingStep& st : plan.steps)
+      v.args.push_back(st.kind == RaisingStep::Kind::SellBuildings
+                           ? arg::sale_step(st.square, st.hotel ? 0 : st.buildings, st.hotel, st.amount)
+                           : arg::sale_step(st.square, 0, false, st.amount));
+    return Decision::refuse(std::move(v));
+  }
   Outcome out(r, s);
   settle_bankruptcy(out, c.actor);
   return Decision::accept(std::move(out.events));

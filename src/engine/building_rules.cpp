@@ -1,15 +1,11 @@
 // HOUSES, HOTELS, BUILDING SHORTAGE, and the sale of buildings back to the Bank.
-#include <fmt/format.h>
-
 #include <algorithm>
 
-#include "core/article.h"
 #include "engine/building_group.h"
 #include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 #include "engine/policies.h"
-#include "engine/player_ref.h"
 #include "engine/rent.h"
 
 namespace deedlog {
@@ -22,19 +18,15 @@ SquareSet group_of(const Ruleset& r, const State& s, SquareId site) { return bui
 std::optional<Violation> conglomerate_buildable(const Ruleset& r, const State& s, PlayerId p, SquareId site) {
   const Square& sq = r.square(site);
   if (!sq.is_property() || s.holdings[site].owner != p)
-    return violation(r, rule::kConglomerateBuild, fmt::format("{} does not own {}", player_ref(p), sq.name));
+    return violation(r, rule::kConglomerateBuild, RefusalCode::NotOwner, {arg::player(p), arg::square(site)});
   // rule conglomerate/build-on-conglomerates
   const SquareSet members = building_group(r, s, site);
   if (members.empty())
-    return violation(r, rule::kConglomerateBuild,
-                     fmt::format("{} is in no Conglomerate: {} are built only on the three properties of a "
-                                 "Conglomerate (form one first: \"forms conglomerate A, B, C\")",
-                                 sq.name, r.words.houses));
+    return violation(r, rule::kConglomerateBuild, RefusalCode::NotInConglomerate, {arg::square(site)});
   for (SquareId m : members)
     if (s.holdings[m].mortgaged)
-      return violation(r, rule::kHousesNotMortgaged,
-                       fmt::format("{} of {}'s Conglomerate is mortgaged: lift the mortgage before building",
-                                   square_words(r, m), sq.name));
+      return violation(r, rule::kHousesNotMortgaged, RefusalCode::ConglomerateMemberMortgaged,
+                       {arg::square(m), arg::square(site)});
   return std::nullopt;
 }
 
@@ -43,19 +35,15 @@ std::optional<Violation> group_buildable(const Ruleset& r, const State& s, Playe
   if (r.building_groups == BuildingGroups::Conglomerates) return conglomerate_buildable(r, s, p, site);
   const Square& sq = r.square(site);
   if (sq.kind != SquareKind::Street)
-    return violation(r, rule::kHousesStreetsOnly,
-                     fmt::format("{} is not a building site: {} go on streets only", sq.name, r.words.houses));
+    return violation(r, rule::kHousesStreetsOnly, RefusalCode::NotBuildingSite, {arg::square(site)});
   if (s.holdings[site].owner != p)
-    return violation(r, rule::kHousesCompleteGroup, fmt::format("{} does not own {}", player_ref(p), sq.name));
+    return violation(r, rule::kHousesCompleteGroup, RefusalCode::NotOwner, {arg::player(p), arg::square(site)});
   const GroupHolding g = group_holding(r, s, sq.group, p);
   if (!g.complete())
-    return violation(r, rule::kHousesCompleteGroup,
-                     fmt::format("{} may be built on only when {} owns the whole {} group", sq.name, player_ref(p),
-                                 r.groups[static_cast<std::size_t>(sq.group)].name));
+    return violation(r, rule::kHousesCompleteGroup, RefusalCode::GroupIncomplete,
+                     {arg::square(site), arg::player(p), arg::group(sq.group)});
   if (g.owned_mortgaged > 0)
-    return violation(r, rule::kHousesNotMortgaged,
-                     fmt::format("a site of the {} group is mortgaged: lift the mortgage before building",
-                                 r.groups[static_cast<std::size_t>(sq.group)].name));
+    return violation(r, rule::kHousesNotMortgaged, RefusalCode::GroupSiteMortgaged, {arg::group(sq.group)});
   return std::nullopt;
 }
 
@@ -73,9 +61,7 @@ std::optional<Violation> even_up(const Ruleset& r, const State& s, SquareId site
   for (SquareId m : group_of(r, s, site)) {
     if (m == site) continue;
     if (target - building_level(r, s, m) > 1)
-      return violation(r, rule::kHousesEvenly,
-                       fmt::format("build on {} first: no site may be more than one {} ahead of another in its group",
-                                   square_words(r, m), r.words.house));
+      return violation(r, rule::kHousesEvenly, RefusalCode::BuildEvenly, {arg::square(m)});
   }
   return std::nullopt;
 }
@@ -85,9 +71,7 @@ std::optional<Violation> even_down(const Ruleset& r, const State& s, SquareId si
   for (SquareId m : group_of(r, s, site)) {
     if (m == site) continue;
     if (building_level(r, s, m) - to_level > 1)
-      return violation(r, rule::kSellEvenly,
-                       fmt::format("sell from {} first: buildings are removed evenly across a group",
-                                   square_words(r, m)));
+      return violation(r, rule::kSellEvenly, RefusalCode::SellEvenly, {arg::square(m)});
   }
   return std::nullopt;
 }
@@ -100,44 +84,35 @@ std::optional<Violation> in_sequence(const Ruleset& r, const State& s, SquareId 
   for (SquareId m : group_of(r, s, site))
     if (building_level(r, s, m) < building_level(r, s, next) || (building_level(r, s, m) == building_level(r, s, next) && m < next)) next = m;
   if (next == site) return std::nullopt;
-  return violation(r, rule::kHousesInSequence,
-                   fmt::format("the next {} of the {} set goes on {}: buildings go on a set's sites in order",
-                               building_level(r, s, next) == r.houses_per_hotel ? r.words.hotel : r.words.house,
-                               r.groups[static_cast<std::size_t>(r.square(site).group)].name, square_words(r, next)));
+  return violation(r, rule::kHousesInSequence, RefusalCode::BuildInSequence,
+                   {arg::building(building_level(r, s, next) == r.houses_per_hotel), arg::group(r.square(site).group),
+                    arg::square(next)});
 }
 
 // One step up on a site: a house, or (from four houses) the hotel. price = what is paid.
 std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool hotel, bool paid_at_auction) {
   const Ruleset& r = out.ruleset;
   const State& s = out.state;
-  const Square& sq = r.square(site);
   const Square& terms = terms_of(r, s, site);  // the top of a Conglomerate's stack sets the price
   if (auto v = group_buildable(r, s, p, site)) return v;
   const int at = s.holdings[site].buildings;
   if (at == kHotel)
-    return violation(r, rule::kHotelOne, fmt::format("{} has its {} already: one a site", sq.name, r.words.hotel));
+    return violation(r, rule::kHotelOne, RefusalCode::HotelAlready, {arg::square(site)});
   if (hotel && at != r.houses_per_hotel)
-    return violation(r, rule::kHotelNeedsFour,
-                     fmt::format("{} needs {} {} on {} (it has {})", with_article(r.words.hotel), r.houses_per_hotel,
-                                 r.words.houses, sq.name, at));
+    return violation(r, rule::kHotelNeedsFour, RefusalCode::HotelNeedsHouses, {arg::square(site), arg::count(at)});
   if (!hotel && at == r.houses_per_hotel)
-    return violation(r, rule::kHousesFourMax,
-                     fmt::format("{} has {} {}: the next step is {}", sq.name, at, r.words.houses,
-                                 with_article(r.words.hotel)));
+    return violation(r, rule::kHousesFourMax, RefusalCode::NextIsHotel, {arg::square(site), arg::count(at)});
   if (auto v = in_sequence(r, s, site)) return v;
   if (auto v = even_up(r, s, site)) return v;
   if (hotel && s.bank_hotels <= 0)
-    return violation(r, rule::kShortageStock,
-                     fmt::format("the Bank has no {} left: wait until one is sold back", r.words.hotel));
-  if (!hotel && s.bank_houses <= 0)
-    return violation(r, rule::kShortageStock,
-                     fmt::format("the Bank has no {} left: wait until some are sold back", r.words.houses));
+    return violation(r, rule::kShortageStock, RefusalCode::NoHotelsLeft);
+  if (!hotel && s.bank_houses <= 0) return violation(r, rule::kShortageStock, RefusalCode::NoHousesLeft);
   const Money face = paid_at_auction ? Money{0} : (hotel ? terms.hotel_cost : terms.house_cost);
   const Money price = cost_for(r, s, p, site, face);
   if (s.player(p).cash < price)
-    return violation(r, rule::kHousesCash,
-                     fmt::format("{} on {} costs {} and {} has {}", with_article(hotel ? r.words.hotel : r.words.house), sq.name,
-                                 money_words(r, price), player_ref(p), money_words(r, s.player(p).cash)));
+    return violation(r, rule::kHousesCash, RefusalCode::CannotAffordBuilding,
+                     {arg::building(hotel), arg::square(site), arg::money(price), arg::player(p),
+                      arg::money(s.player(p).cash)});
   if (hotel)
     effect::build_hotel(out, p, site, price, face, r.houses_per_hotel);  // its houses go back to the Bank
   else
@@ -203,33 +178,22 @@ bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel
 Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   const bool placing = s.phase == Phase::Placing;
-  if (placing) {
-    if (c.actor != s.placing_player)
-      return Decision::refuse(violation(r, rule::kShortageAuction, pending_words(r, s)));
+  if (placing) {  // the gate let only the buyer through
     if (c.hotel != (s.placing_lot == AuctionLot::Hotel))
-      return Decision::refuse(violation(r, rule::kShortageAuction,
-                                        fmt::format("the auction sold {}: place that",
-                                                    with_article(s.placing_lot == AuctionLot::Hotel ? r.words.hotel
-                                                                                                    : r.words.house))));
-    if (c.count != 1)
-      return Decision::refuse(violation(r, rule::kShortageAuction, "the auction sold one building: place one"));
+      return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::PlaceWhatWasSold,
+                                        {arg::building(s.placing_lot == AuctionLot::Hotel)}));
+    if (c.count != 1) return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::PlaceOneBuilding));
     if (auto v = build_one(out, c.actor, c.square, c.hotel, true)) return Decision::refuse(*v);
     effect::place_building(out, c.actor, c.square);
     return Decision::accept(std::move(out.events));
   }
   // rule houses/in-his-turn: the owner builds in his own turn (in Jail too), never mid-decision;
   // editions whose owners build "at any time" still wait for the move in hand to be decided.
-  if (r.build_only_in_turn && c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kHousesInTurn,
-                                      fmt::format("{} builds only in his own turn; it is {}'s", player_ref(c.actor),
-                                                  player_ref(s.turn))));
-  if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
-    return Decision::refuse(violation(r, rule::kFinishTheMove, pending_words(r, s)));
-  if (c.hotel && c.count != 1)
-    return Decision::refuse(violation(r, rule::kHotelOne, "one hotel a site"));
+  // (Both are the gate's: its row for Build.)
+  if (c.hotel && c.count != 1) return Decision::refuse(violation(r, rule::kHotelOne, RefusalCode::OneHotelASite));
   for (int k = 0; k < c.count; ++k) {
     if (auto v = build_one(out, c.actor, c.square, c.hotel, false)) {
-      if (c.count > 1) v->message = fmt::format("{} (stopped at {} {} of {})", v->message, k + 1, r.words.house, c.count);
+      if (c.count > 1) v->args.push_back(arg::progress(k + 1, c.count));
       return Decision::refuse(*v);
     }
   }
@@ -239,13 +203,11 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(c.square);
   if (s.holdings[c.square].owner != c.actor || !sq.is_property())
-    return Decision::refuse(violation(r, rule::kSellHalf, fmt::format("{} has no buildings on {}", player_ref(c.actor), sq.name)));
+    return Decision::refuse(violation(r, rule::kSellHalf, RefusalCode::NoBuildingsOn,
+                                      {arg::player(c.actor), arg::square(c.square)}));
   if (!r.buildings_sold_back)
     // rule sell/buildings-only-by-mortgage
-    return Decision::refuse(violation(r, rule::kSellByMortgage,
-                                      fmt::format("the Bank does not buy buildings back: they go with the site's "
-                                                  "mortgage, at half their price (mortgages {})",
-                                                  sq.name)));
+    return Decision::refuse(violation(r, rule::kSellByMortgage, RefusalCode::BankBuysNoBuildings, {arg::square(c.square)}));
   Outcome out(r, s);
   // rule sell/buildings-half-price: the Bank pays half; a hotel brings half its price and half the
   // houses given for it (in a Conglomerate, half the prices on the deed on top).
@@ -254,7 +216,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
   const Money half_hotel = sale_receipt(r, s, c.actor, c.square, Money{terms.hotel_cost.units / 2});
   if (c.hotel) {
     if (s.holdings[c.square].buildings != kHotel)
-      return Decision::refuse(violation(r, rule::kSellHotel, fmt::format("{} has no {}", sq.name, r.words.hotel)));
+      return Decision::refuse(violation(r, rule::kSellHotel, RefusalCode::NoHotelOn, {arg::square(c.square)}));
     if (s.bank_houses >= r.houses_per_hotel) {
       // rule sell/hotel-breaks-down: the hotel goes back and the four houses return to the site.
       if (auto v = even_down(r, s, c.square, r.houses_per_hotel)) return Decision::refuse(*v);
@@ -273,11 +235,9 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
         continue;
       }
       if (at == kHotel)
-        return Decision::refuse(violation(r, rule::kSellHotel,
-                                          fmt::format("{} carries {}: sell the {} first", sq.name, with_article(r.words.hotel),
-                                                      r.words.hotel)));
+        return Decision::refuse(violation(r, rule::kSellHotel, RefusalCode::SellHotelFirst, {arg::square(c.square)}));
       if (at == 0)
-        return Decision::refuse(violation(r, rule::kSellHalf, fmt::format("{} has no {} left", sq.name, r.words.houses)));
+        return Decision::refuse(violation(r, rule::kSellHalf, RefusalCode::NoHousesLeftOn, {arg::square(c.square)}));
       if (auto v = even_down(r, out.state, c.square, at - 1)) return Decision::refuse(*v);
       effect::sell_house(out, c.actor, c.square, half_house);
     }
@@ -287,15 +247,11 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_auction_building(const Ruleset& r, const State& s, const Command& c) {
-  if (c.actor != kReferee)
-    return Decision::refuse(violation(r, rule::kShortageAuction, "only the referee opens a building auction"));
-  if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
-    return Decision::refuse(violation(r, rule::kShortageAuction, pending_words(r, s)));
+  // The gate let only the referee through, between moves.
   const bool hotel = c.hotel;
   const int stock = hotel ? s.bank_hotels : s.bank_houses;
   if (stock <= 0)
-    return Decision::refuse(violation(r, rule::kShortageStock,
-                                      fmt::format("the Bank has no {} to auction", hotel ? r.words.hotel : r.words.house)));
+    return Decision::refuse(violation(r, rule::kShortageStock, RefusalCode::NoBuildingToAuction, {arg::building(hotel)}));
   // A bidder must have somewhere to put it, and (computer) not be in jail.
   auto may_bid = [&](PlayerId p) {
     return is_active(s, p) && can_place_building(r, s, p, hotel) && (r.jail.jailed_may_bid || !s.player(p).in_jail);
@@ -305,10 +261,8 @@ Decision decide_auction_building(const Ruleset& r, const State& s, const Command
     if (may_bid(p)) ++wanting;
   // rule shortage/auction: only when two or more players could build and compete for the stock.
   if (wanting < 2)
-    return Decision::refuse(violation(r, rule::kShortageAuction,
-                                      fmt::format("{} player(s) can build {} now: an auction needs two or more "
-                                                  "wanting more than the Bank has",
-                                                  wanting, with_article(hotel ? r.words.hotel : r.words.house))));
+    return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::TooFewBuilders,
+                                      {arg::count(wanting), arg::building(hotel)}));
   Outcome out(r, s);
   effect::open_auction(out, kReferee, kNoSquare, hotel ? AuctionLot::Hotel : AuctionLot::House);
   // Players with nowhere to put the building (or in jail, computer) are out of it from the start.

@@ -1,41 +1,37 @@
 // Corrections: a referee's ruling recorded as a new event with its money and property
 // movements. The history before it never changes; the position after it is the corrected one.
-#include <fmt/format.h>
 
 #include "engine/building_group.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 #include "engine/move_resolution.h"
-#include "engine/player_ref.h"
 
 namespace deedlog {
 
 Decision decide_award(const Ruleset& r, const State& s, const Command& c) {
-  if (c.actor != kReferee) return Decision::refuse(violation(r, rule::kCorrection, "only the referee awards"));
+  if (c.actor != kReferee) return Decision::refuse(violation(r, rule::kCorrection, RefusalCode::OnlyRefereeAwards));
   if (!is_active(s, c.counterparty))
-    return Decision::refuse(violation(r, rule::kCorrection, "an award goes to a player still in the game"));
+    return Decision::refuse(violation(r, rule::kCorrection, RefusalCode::AwardToActivePlayer));
   if (c.payer != kBank && (!is_active(s, c.payer) || c.payer == c.counterparty))
-    return Decision::refuse(violation(r, rule::kCorrection, "an award is paid by the Bank or by another player in the game"));
+    return Decision::refuse(violation(r, rule::kCorrection, RefusalCode::AwardPayer));
   Outcome out(r, s);
   if (c.square != kNoSquare) {
     const Square& sq = r.square(c.square);
     const PlayerId owner = s.holdings[c.square].owner;
     if (!sq.is_property())
-      return Decision::refuse(violation(r, rule::kCorrection, fmt::format("{} is not a property", sq.name)));
+      return Decision::refuse(violation(r, rule::kCorrection, RefusalCode::NotAProperty, {arg::square(c.square)}));
     if (owner == c.counterparty)
-      return Decision::refuse(violation(r, rule::kCorrection,
-                                        fmt::format("{} holds {} already", player_ref(c.counterparty), sq.name)));
+      return Decision::refuse(violation(r, rule::kCorrection, RefusalCode::AlreadyHolds,
+                                        {arg::player(c.counterparty), arg::square(c.square)}));
     for (SquareId m : building_group(r, s, c.square))
       if (s.holdings[m].buildings > 0)
-        return Decision::refuse(violation(r, rule::kTradeNoBuildings,
-                                          fmt::format("buildings stand on {}'s group ({}): they are sold to the Bank "
-                                                      "before the deed can move",
-                                                      sq.name, square_words(r, m))));
+        return Decision::refuse(violation(r, rule::kTradeNoBuildings, RefusalCode::BuiltGroupDeedCannotMove,
+                                          {arg::square(c.square), arg::square(m)}));
     effect::record_ruling(out, c.counterparty, owner, c.square, Money{0}, c.note);
     effect::transfer_deed(out, owner, c.counterparty, c.square);
     return Decision::accept(std::move(out.events));
   }
-  if (c.amount.units <= 0) return Decision::refuse(violation(r, rule::kCorrection, "an award is a positive amount or a deed"));
+  if (c.amount.units <= 0) return Decision::refuse(violation(r, rule::kCorrection, RefusalCode::AwardNotPositive));
   effect::record_ruling(out, c.counterparty, c.payer, kNoSquare, c.amount, c.note);
   if (c.payer == kBank) {
     effect::bank_pays(out, c.counterparty, c.amount, c.amount);

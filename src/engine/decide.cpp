@@ -1,17 +1,14 @@
 #include "engine/decide.h"
 
-#include <fmt/format.h>
-
 #include <cctype>
 
-#include "core/article.h"
 #include "core/name_match.h"
 #include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
+#include "engine/gate.h"
 #include "engine/move_resolution.h"
 #include "engine/policies.h"
-#include "engine/player_ref.h"
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
 #include "engine/valuation.h"
@@ -20,37 +17,11 @@
 namespace deedlog {
 namespace {
 
-std::string money(const Ruleset& r, Money m) { return money_words(r, m); }
-std::string square_name(const Ruleset& r, SquareId s) { return square_words(r, s); }
-
 // A move that starts a turn (a throw, or a jailed player's fine or card before his throw)
-// may come once the last player's move is over: it passes the turn on by itself.
-std::optional<Violation> take_turn(Outcome& out, PlayerId actor, std::string_view what) {
-  const State& s = out.state;
-  const Ruleset& r = out.ruleset;
-  if (s.phase == Phase::TurnOver) {
-    const PlayerId next = next_player(s);
-    if (actor == s.turn && s.player_count > 1) {
-      return violation(r, rule::kTurnOrder,
-                       fmt::format("{}'s move is over (no doubles to throw again); {} throws next",
-                                   player_ref(actor), player_ref(next)));
-    }
-    if (actor != next) {
-      return violation(r, rule::kTurnOrder,
-                       fmt::format("it is not {}'s turn: {} plays next", player_ref(actor), player_ref(next)));
-    }
-    effect::start_turn(out, actor);
-    return std::nullopt;
-  }
-  if (s.phase != Phase::AwaitingRoll) {
-    return violation(r, rule::kFinishTheMove, fmt::format("{} cannot {} now: {}", player_ref(actor), what,
-                                                          pending_words(r, s)));
-  }
-  if (actor != s.turn) {
-    return violation(r, rule::kTurnOrder,
-                     fmt::format("it is not {}'s turn: {} must throw", player_ref(actor), player_ref(s.turn)));
-  }
-  return std::nullopt;
+// may come once the last player's move is over: it passes the turn on by itself. (The gate
+// checked that the actor is the player to move, or the next one.)
+void take_turn(Outcome& out, PlayerId actor) {
+  if (out.state.phase == Phase::TurnOver) effect::start_turn(out, actor);
 }
 
 // Rent windows close at a throw of the dice: unclaimed rent is then lost. uk-1972: any throw;
@@ -70,27 +41,23 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   if (s.phase == Phase::CardDice) {
     // rule cards/advance-to-nearest: the throw the card asks for, its rent times the dice.
-    if (c.actor != s.turn)
-      return Decision::refuse(violation(r, rule::kCardNearest, fmt::format("the throw is {}'s", player_ref(s.turn))));
     if (c.die1 == 0 && c.die2 == 0 && !s.seeded)
-      return Decision::refuse(violation(r, rule::kSeededDice, "write the dice as thrown, e.g. \"rolls 3 4\""));
+      return Decision::refuse(violation(r, rule::kSeededDice, RefusalCode::WriteDiceAsThrown));
     if ((c.die1 != 0 || c.die2 != 0) && (c.die1 < 1 || c.die1 > 6 || c.die2 < 1 || c.die2 > 6))
-      return Decision::refuse(violation(r, rule::kTurnOrder, fmt::format("dice show 1 to 6, not {} and {}", c.die1, c.die2)));
+      return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::DiceOutOfRange, {arg::count(c.die1), arg::count(c.die2)}));
     throw_for_card_rent(out, c.actor, c.die1, c.die2);
     return Decision::accept(std::move(out.events));
   }
-  if (auto v = take_turn(out, c.actor, "throw")) return Decision::refuse(*v);
+  take_turn(out, c.actor);
   if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   int d1 = c.die1, d2 = c.die2;
   if (d1 == 0 && d2 == 0) {
     if (!s.seeded)
-      return Decision::refuse(violation(r, rule::kSeededDice,
-                                        "this game has no Seed, so the referee cannot throw: write the dice "
-                                        "as thrown, e.g. \"rolls 3 4\""));
+      return Decision::refuse(violation(r, rule::kSeededDice, RefusalCode::NoSeedToThrow));
     std::tie(d1, d2) = seeded_dice(s.seed, s.throws);
   }
   if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
-    return Decision::refuse(violation(r, rule::kTurnOrder, fmt::format("dice show 1 to 6, not {} and {}", d1, d2)));
+    return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::DiceOutOfRange, {arg::count(d1), arg::count(d2)}));
   close_rent_windows(out, c.actor);
 
   const PlayerId p = c.actor;
@@ -138,41 +105,19 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   return Decision::accept(std::move(out.events));
 }
 
-std::optional<Violation> must_decide_purchase(const Ruleset& r, const State& s, const Command& c,
-                                              std::string_view what) {
-  if (s.phase != Phase::BuyDecision)
-    return violation(r, rule::kBuyAtPrintedPrice,
-                     fmt::format("{} has nothing to {}: a property is bought when its buyer lands on it unowned; "
-                                 "now {}", player_ref(c.actor), what, pending_words(r, s)));
-  if (c.actor != s.turn)
-    return violation(r, rule::kBuyAtPrintedPrice,
-                     fmt::format("only {}, who landed on {}, may {} it at the printed price", player_ref(s.turn),
-                                 square_name(r, s.pending_square), what));
-  return std::nullopt;
-}
-
 Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
-  if (auto v = must_decide_purchase(r, s, c, "buy")) return Decision::refuse(*v);
   const Square& sq = r.square(s.pending_square);
   // rule buy/within-the-window: the "for sale" notice stands for so many seconds.
   if (auto late = seconds_late(r.timed.buy_seconds, s.offered_at, c.at))
-    return Decision::refuse(violation(
-        r, rule::kBuyInTime,
-        fmt::format("{} had {} seconds from landing on {} to buy it and answered {} seconds after; the site goes "
-                    "to auction ({} declines)",
-                    player_ref(c.actor), r.timed.buy_seconds, sq.name, *late, player_ref(c.actor))));
+    return Decision::refuse(violation(r, rule::kBuyInTime, RefusalCode::BuyTooLate,
+                                      {arg::player(c.actor), arg::square(s.pending_square), arg::count(*late)}));
   // rule currency/purchase-in-region-currency: the printed price is in the currency of the
   // property's region; the buyer pays it converted into his own.
   const Money price = cost_for(r, s, c.actor, s.pending_square, sq.price);
   if (s.player(c.actor).cash < price)
-    return Decision::refuse(violation(
-        r, rule::kBuyNeedsCash,
-        fmt::format("{} costs {} and {} has {}: {} or decline{}", sq.name, money(r, price), player_ref(c.actor),
-                    money(r, s.player(c.actor).cash),
-                    r.mortgage.before_throw_only
-                        ? std::string("mortgages are arranged before the throw, so he buys with the cash in hand")
-                        : "raise the money first (" + raising_words(r) + ")",
-                    policy::declined_property_auctioned(r) ? " and it goes to auction" : "")));
+    return Decision::refuse(violation(r, rule::kBuyNeedsCash, RefusalCode::CannotAffordPurchase,
+                                      {arg::square(s.pending_square), arg::money(price), arg::player(c.actor),
+                                       arg::money(s.player(c.actor).cash)}));
   Outcome out(r, s);
   effect::buy_property(out, c.actor, s.pending_square, price, sq.price);
   effect::finish_move(out, c.actor);
@@ -180,7 +125,6 @@ Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
-  if (auto v = must_decide_purchase(r, s, c, "decline")) return Decision::refuse(*v);
   Outcome out(r, s);
   effect::decline_property(out, c.actor, s.pending_square);
   if (policy::declined_property_auctioned(r)) {
@@ -196,20 +140,13 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
 
 std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
   if (s.phase != Phase::Auction && r.house.no_auctions && r.auctions)
-    return violation(r, rule::kHouseNoAuctions,
-                     "no auction is open: the house rules say a declined property is not auctioned but stays with "
-                     "the Bank for the next player who lands on it");
+    return violation(r, rule::kHouseNoAuctions, RefusalCode::NoAuctionHouseRule);
   if (s.phase != Phase::Auction && !r.auctions)
-    return violation(r, rule::kBuyDeclinedWaits,
-                     "no auction is open: in this edition a declined property is not auctioned but stays with the "
-                     "Bank for the next player who lands on it");
+    return violation(r, rule::kBuyDeclinedWaits, RefusalCode::NoAuctionInEdition);
   if (s.phase != Phase::Auction)
-    return violation(r, rule::kDeclineAuction,
-                     fmt::format("no auction is open: one opens when a player declines to buy; now {}",
-                                 pending_words(r, s)));
+    return violation(r, rule::kDeclineAuction, RefusalCode::NoAuctionOpen, waiting_on(s));
   if (s.auction.passed & (1u << p))
-    return violation(r, rule::kAuctionPassIsFinal,
-                     fmt::format("{} has passed and is out of this auction", player_ref(p)));
+    return violation(r, rule::kAuctionPassIsFinal, RefusalCode::PassedOutOfAuction, {arg::player(p)});
   return std::nullopt;
 }
 
@@ -217,47 +154,32 @@ std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, Play
 Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
   // rule jail/no-bidding
   if (s.phase == Phase::Auction && !r.jail.jailed_may_bid && s.player(c.actor).in_jail)
-    return Decision::refuse(violation(r, rule::kJailNoBid,
-                                      fmt::format("{} is in {} and may not bid", player_ref(c.actor), r.words.jail)));
+    return Decision::refuse(violation(r, rule::kJailNoBid, RefusalCode::JailedMayNotBid, {arg::player(c.actor)}));
   if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(*v);
   const AuctionState& a = s.auction;
   if (a.lot != AuctionLot::Property && !can_place_building(r, s, c.actor, a.lot == AuctionLot::Hotel))
-    return Decision::refuse(violation(r, rule::kShortageAuction,
-                                      fmt::format("{} has nowhere to put {} and so does not bid for one",
-                                                  player_ref(c.actor),
-                                                  with_article(a.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house))));
+    return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::NowhereToPlaceBuilding,
+                                      {arg::player(c.actor), arg::building(a.lot == AuctionLot::Hotel)}));
   // rule auction/closes-after-silence: no bid for so many seconds and the auction is over.
   if (auto late = seconds_late(r.timed.auction_seconds, a.since, c.at))
-    return Decision::refuse(violation(
-        r, rule::kAuctionSilence,
-        fmt::format("no bid came for {} seconds after the {}, so the auction was over {} seconds before this bid: "
-                    "the others pass",
-                    *late + r.timed.auction_seconds, a.high_bidder == kBank ? "opening" : "last bid", *late)));
+    return Decision::refuse(violation(r, rule::kAuctionSilence, RefusalCode::AuctionClosedBySilence,
+                                      {arg::count(*late), arg::count(a.high_bidder == kBank ? 0 : 1)}));
   const Money least = lowest_bid(r, s);
   if (c.amount < least && a.high_bidder == kBank && least.units > 1)
     // rule auction/opens-at-half-price
-    return Decision::refuse(violation(r, rule::kAuctionOpening,
-                                      fmt::format("the bidding for {} starts at {}, {}% of its price",
-                                                  square_name(r, a.square), money(r, least),
-                                                  r.auction.opening_percent)));
+    return Decision::refuse(violation(r, rule::kAuctionOpening, RefusalCode::BidBelowOpening,
+                                      {arg::square(a.square), arg::money(least)}));
   if (c.amount < least && a.high_bidder != kBank && r.auction.step.units > 1)
     // rule auction/small-steps
-    return Decision::refuse(violation(r, rule::kAuctionStep,
-                                      fmt::format("each bid raises the last by {} at least: {} or more",
-                                                  money(r, r.auction.step), money(r, least))));
+    return Decision::refuse(violation(r, rule::kAuctionStep, RefusalCode::BidBelowStep, {arg::money(least)}));
   if (c.amount <= a.high_bid || c.amount.units <= 0)
-    return Decision::refuse(violation(
-        r, rule::kBidsRise,
-        a.high_bidder == kBank
-            ? std::string("a bid is a positive amount")
-            : fmt::format("the bid to beat is {} by {}: bid more or pass", money(r, a.high_bid),
-                          player_ref(a.high_bidder))));
+    return Decision::refuse(a.high_bidder == kBank
+                                ? violation(r, rule::kBidsRise, RefusalCode::BidNotPositive)
+                                : violation(r, rule::kBidsRise, RefusalCode::BidTooLow,
+                                            {arg::money(a.high_bid), arg::player(a.high_bidder)}));
   if (c.amount > s.player(c.actor).cash)
-    return Decision::refuse(violation(r, rule::kBidWithinCash,
-                                      fmt::format("{} has {} and cannot bid {}: players may not borrow, so a bid "
-                                                  "must be payable in cash",
-                                                  player_ref(c.actor), money(r, s.player(c.actor).cash),
-                                                  money(r, c.amount))));
+    return Decision::refuse(violation(r, rule::kBidWithinCash, RefusalCode::BidBeyondCash,
+                                      {arg::player(c.actor), arg::money(s.player(c.actor).cash), arg::money(c.amount)}));
   Outcome out(r, s);
   effect::bid(out, c.actor, a.square, c.amount);
   close_auction_if_done(out);
@@ -267,9 +189,8 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_pass(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(*v);
   if (s.auction.high_bidder == c.actor)
-    return Decision::refuse(violation(r, rule::kAuctionCloses,
-                                      fmt::format("{} holds the high bid of {}; it stands until the others pass",
-                                                  player_ref(c.actor), money(r, s.auction.high_bid))));
+    return Decision::refuse(violation(r, rule::kAuctionCloses, RefusalCode::HighBidderCannotPass,
+                                      {arg::player(c.actor), arg::money(s.auction.high_bid)}));
   Outcome out(r, s);
   effect::pass_bid(out, c.actor, s.auction.square);
   close_auction_if_done(out);
@@ -287,10 +208,8 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
     if (claim.owner != c.actor) continue;
     // rule rent/claim-within-the-window: the Collect Rent button is lit for so many seconds.
     if (auto late = seconds_late(r.timed.rent_seconds, claim.since, c.at)) {
-      too_late = violation(r, rule::kRentInTime,
-                           fmt::format("{} had {} seconds to claim the rent on {} and claimed {} seconds late: it is "
-                                       "not owed",
-                                       player_ref(c.actor), r.timed.rent_seconds, square_name(r, claim.square), *late));
+      too_late = violation(r, rule::kRentInTime, RefusalCode::RentClaimTooLate,
+                           {arg::player(c.actor), arg::square(claim.square), arg::count(*late)});
       continue;
     }
     effect::collect_rent(out, claim);
@@ -300,23 +219,12 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
   if (any_open) {
     for (const RentClaim& claim : s.rents)
       if (claim.open)
-        return Decision::refuse(violation(r, rule::kRentOwnerAsks,
-                                          fmt::format("the rent for {} is owed to its owner, {}, not to {}",
-                                                      square_name(r, claim.square), player_ref(claim.owner),
-                                                      player_ref(c.actor))));
+        return Decision::refuse(violation(r, rule::kRentOwnerAsks, RefusalCode::RentOwedToOther,
+                                          {arg::square(claim.square), arg::player(claim.owner), arg::player(c.actor)}));
   }
   if (r.rent_window == RentWindow::Timed)
-    return Decision::refuse(violation(r, rule::kRentInTime,
-                                      fmt::format("no rent is owed to {} now: rent is due only for a landing on an "
-                                                  "owned site, and only if claimed within {} seconds of it",
-                                                  player_ref(c.actor), r.timed.rent_seconds)));
-  return Decision::refuse(violation(r, rule::kRentAskInTime,
-                                    fmt::format("no rent is owed to {} now: rent is due only for a landing on an "
-                                                "owned property, and only if asked for before {}",
-                                                player_ref(c.actor),
-                                                r.rent_window == RentWindow::BeforeNextThrow
-                                                    ? "the next throw of the dice"
-                                                    : "the second player following the one who landed throws")));
+    return Decision::refuse(violation(r, rule::kRentInTime, RefusalCode::NoRentOwedTimed, {arg::player(c.actor)}));
+  return Decision::refuse(violation(r, rule::kRentAskInTime, RefusalCode::NoRentOwed, {arg::player(c.actor)}));
 }
 
 // Which card of the pack the player says he turned up, checked against what the table knows
@@ -328,16 +236,18 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
   const auto top = known_top_card(pack);
   if (query.empty()) {
     if (!top)
-      return violation(r, rule::kCardDraw,
-                       fmt::format("the order of the {} pack is not known yet: say which card was turned up "
-                                   "(e.g. draws \"{}\")",
-                                   d.name, d.cards.front().text));
+      return violation(r, rule::kCardDraw, RefusalCode::PackOrderUnknown, {arg::deck(deck)});
     *card = *top;
     return std::nullopt;
   }
   // "chance:7" or the card's text, read as the notation reads it (rules/card_lookup.h).
   const CardLookup named = find_card(query, r, deck);
-  if (!named.found) return violation(r, rule::kCardDraw, named.error);
+  if (!named.found) {
+    // The lookup's own words (the nearest cards) are said again from the query by the shell.
+    Violation v = violation(r, rule::kCardDraw, RefusalCode::NoSuchCard, {arg::deck(deck)});
+    v.quoted = query;
+    return v;
+  }
   *card = named.card;
   // rule cards/pack-order: copies of one card (us-standard's two "nearest Railroad" cards) are
   // the same card to the players: the copy taken is one the pack can give now (the top when the
@@ -355,31 +265,15 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
         break;
       }
   const std::uint64_t bit = std::uint64_t{1} << *card;
-  const std::string& text = d.cards[*card].text;
-  if (pack.out & bit)
-    return violation(r, rule::kCardJailKept,
-                     fmt::format("\"{}\" is held by a player, not in the {} pack", text, d.name));
+  if (pack.out & bit) return violation(r, rule::kCardJailKept, RefusalCode::CardHeldByPlayer, {arg::card(deck, *card)});
   if (pack.unseen != 0 && !(pack.unseen & bit))
-    return violation(r, rule::kCardOrder,
-                     fmt::format("\"{}\" was turned up before and went to the bottom of the pack; the cards not yet "
-                                 "seen lie above it, so the next card must be one of those",
-                                 text));
+    return violation(r, rule::kCardOrder, RefusalCode::CardSeenBefore, {arg::card(deck, *card)});
   if (top && *top != *card)
-    return violation(r, rule::kCardOrder,
-                     fmt::format("every {} card has been seen, so the order is known: the next card is \"{}\", "
-                                 "not \"{}\"",
-                                 d.name, d.cards[*top].text, text));
+    return violation(r, rule::kCardOrder, RefusalCode::CardOrderKnown, {arg::card(deck, *top), arg::card(deck, *card)});
   return std::nullopt;
 }
 
 Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
-  if (s.phase != Phase::AwaitingCard && s.phase != Phase::CardChoice)
-    return Decision::refuse(violation(r, rule::kCardDraw,
-                                      fmt::format("no card is due: a card is taken on landing on its square; now {}",
-                                                  pending_words(r, s))));
-  if (c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kCardDraw,
-                                      fmt::format("the card is {}'s to take", player_ref(s.turn))));
   CardIndex card = kNoCard;
   if (auto v = identify_card(r, s, s.pending_deck, c.card_query, &card)) return Decision::refuse(*v);
   Outcome out(r, s);
@@ -390,14 +284,9 @@ Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
 // rule jail/last-failure-pay-or-miss: the fine paid after the last failed throw frees the player,
 // who moves by that throw.
 Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c) {
-  if (c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kJailPayOrMiss, fmt::format("the choice is {}'s", player_ref(s.turn))));
   if (s.player(c.actor).cash < s.pending_fine)
-    return Decision::refuse(violation(r, rule::kJailPayOrMiss,
-                                      fmt::format("{} has {}, less than the {} fine: he misses his next go instead "
-                                                  "(skips go)",
-                                                  player_ref(c.actor), money(r, s.player(c.actor).cash),
-                                                  money(r, s.pending_fine))));
+    return Decision::refuse(violation(r, rule::kJailPayOrMiss, RefusalCode::CannotPayFineMissGo,
+                                      {arg::player(c.actor), arg::money(s.player(c.actor).cash), arg::money(s.pending_fine)}));
   Outcome out(r, s);
   effect::pay_jail_fine(out, c.actor, s.pending_fine);
   effect::leave_jail(out, c.actor, JailExit::ThirdTurnFine);
@@ -411,24 +300,19 @@ Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c)
 // next go: he stays in until that go, which he then sits out.
 Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
   if (s.phase == Phase::JailChoice) {
-    if (c.actor != s.turn)
-      return Decision::refuse(violation(r, rule::kJailPayOrMiss, fmt::format("the choice is {}'s", player_ref(s.turn))));
     Outcome out(r, s);
     effect::skip_go(out, c.actor, /*stays_in=*/true);
     return Decision::accept(std::move(out.events));
   }
   Outcome out(r, s);
-  if (auto v = take_turn(out, c.actor, "skip the go")) return Decision::refuse(*v);
+  take_turn(out, c.actor);
   const PlayerState& ps = out.state.player(c.actor);
   if (!r.jail.may_skip_go)
-    return Decision::refuse(violation(r, rule::kJailSkipGo,
-                                      fmt::format("in this edition a player does not skip a go: {} throws", player_ref(c.actor))));
+    return Decision::refuse(violation(r, rule::kJailSkipGo, RefusalCode::NoSkippingInEdition, {arg::player(c.actor)}));
   if (!ps.in_jail)
-    return Decision::refuse(violation(r, rule::kJailSkipGo,
-                                      fmt::format("only a player in {} may skip a go; {} throws", r.words.jail,
-                                                  player_ref(c.actor))));
+    return Decision::refuse(violation(r, rule::kJailSkipGo, RefusalCode::OnlyJailedSkip, {arg::player(c.actor)}));
   if (out.state.rolled_this_turn)
-    return Decision::refuse(violation(r, rule::kJailSkipGo, "a go is skipped instead of throwing, not after"));
+    return Decision::refuse(violation(r, rule::kJailSkipGo, RefusalCode::SkipBeforeThrow));
   effect::leave_jail(out, c.actor, JailExit::SkippedGo);
   effect::skip_go(out, c.actor, /*stays_in=*/false);
   return Decision::accept(std::move(out.events));
@@ -436,14 +320,10 @@ Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
 
 Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
   if (s.phase == Phase::CardChoice) {
-    if (c.actor != s.turn)
-      return Decision::refuse(violation(r, rule::kCardChoice, fmt::format("the choice is {}'s", player_ref(s.turn))));
     if (s.player(c.actor).cash < s.pending_fine)
-      return Decision::refuse(violation(r, rule::kCardChoice,
-                                        fmt::format("{} has {}, less than the {} fine: take the {} card instead",
-                                                    player_ref(c.actor), money(r, s.player(c.actor).cash),
-                                                    money(r, s.pending_fine),
-                                                    r.decks[static_cast<int>(s.pending_deck)].name)));
+      return Decision::refuse(violation(r, rule::kCardChoice, RefusalCode::CannotPayFineTakeCard,
+                                        {arg::player(c.actor), arg::money(s.player(c.actor).cash),
+                                         arg::money(s.pending_fine), arg::deck(s.pending_deck)}));
     Outcome out(r, s);
     // rule cards/fine-or-chance: the fine goes to the Bank like any card's payment (and so to
     // the Free Parking jackpot where that house rule holds).
@@ -453,23 +333,17 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
   }
   if (s.phase == Phase::JailChoice) return decide_pay_and_move(r, s, c);
   Outcome out(r, s);
-  if (auto v = take_turn(out, c.actor, "pay the fine")) return Decision::refuse(*v);
+  take_turn(out, c.actor);
   if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   const PlayerState& ps = out.state.player(c.actor);
   if (!ps.in_jail)
-    return Decision::refuse(violation(r, rule::kJailFine, fmt::format("{} is not in {}", player_ref(c.actor), r.words.jail)));
-  if (out.state.rolled_this_turn)
-    return Decision::refuse(violation(r, rule::kJailFine, "the fine is paid before throwing, not after"));
+    return Decision::refuse(violation(r, rule::kJailFine, RefusalCode::NotInJail, {arg::player(c.actor)}));
+  if (out.state.rolled_this_turn) return Decision::refuse(violation(r, rule::kJailFine, RefusalCode::FineBeforeThrow));
   if (ps.jail_turns >= r.jail.fine_before_throw_turns)
-    return Decision::refuse(violation(
-        r, rule::kJailThirdTurn,
-        fmt::format("this is {}'s last turn in {}: he throws first, and pays the {} fine only if the throw is not a "
-                    "double",
-                    player_ref(c.actor), r.words.jail, money(r, r.jail.fine))));
+    return Decision::refuse(violation(r, rule::kJailThirdTurn, RefusalCode::LastJailTurnThrowFirst, {arg::player(c.actor)}));
   if (ps.cash < r.jail.fine)
-    return Decision::refuse(violation(r, rule::kJailFine,
-                                      fmt::format("{} has {}, less than the {} fine: throw for doubles instead",
-                                                  player_ref(c.actor), money(r, ps.cash), money(r, r.jail.fine))));
+    return Decision::refuse(violation(r, rule::kJailFine, RefusalCode::CannotPayFineThrow,
+                                      {arg::player(c.actor), arg::money(ps.cash), arg::money(r.jail.fine)}));
   effect::pay_jail_fine(out, c.actor, r.jail.fine);
   effect::leave_jail(out, c.actor, JailExit::Fine);
   return Decision::accept(std::move(out.events));
@@ -477,16 +351,14 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
 
 Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
-  if (auto v = take_turn(out, c.actor, "use a card")) return Decision::refuse(*v);
+  take_turn(out, c.actor);
   if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
   const PlayerState& ps = out.state.player(c.actor);
   if (!ps.in_jail)
-    return Decision::refuse(violation(r, rule::kJailCard, fmt::format("{} is not in {}", player_ref(c.actor), r.words.jail)));
-  if (out.state.rolled_this_turn)
-    return Decision::refuse(violation(r, rule::kJailCard, "the card is used before throwing, not after"));
+    return Decision::refuse(violation(r, rule::kJailCard, RefusalCode::NotInJail, {arg::player(c.actor)}));
+  if (out.state.rolled_this_turn) return Decision::refuse(violation(r, rule::kJailCard, RefusalCode::CardBeforeThrow));
   if (ps.jail_card_count() == 0)
-    return Decision::refuse(violation(r, rule::kJailCard,
-                                      fmt::format("{} holds no {} card", player_ref(c.actor), r.words.jail_card)));
+    return Decision::refuse(violation(r, rule::kJailCard, RefusalCode::NoJailCard, {arg::player(c.actor)}));
   // With a card from each pack, the Chance card is used first (docs/rules.md).
   const DeckId deck = ps.jail_cards[0] > 0 ? DeckId::Chance : DeckId::CommunityChest;
   const PackState& pack = out.state.packs[static_cast<int>(deck)];
@@ -501,12 +373,6 @@ Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
-  if (s.phase != Phase::TaxChoice)
-    return Decision::refuse(violation(r, rule::kTaxChoice,
-                                      "no choice of tax is open: a tax is paid when the token lands on its square, "
-                                      "and only a square that offers a percentage asks which"));
-  if (c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kTaxChoice, fmt::format("the choice is {}'s", player_ref(s.turn))));
   const Square& sq = r.square(s.pending_square);
   Outcome out(r, s);
   // The worth is reckoned as it stands when he chooses, before anything is sold to pay.
@@ -517,18 +383,14 @@ Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
-  if (c.actor != s.turn)
-    return Decision::refuse(violation(r, rule::kEndTurn, fmt::format("it is {}'s turn, not {}'s", player_ref(s.turn),
-                                                                     player_ref(c.actor))));
-  if (s.phase != Phase::TurnOver)
-    return Decision::refuse(violation(r, s.phase == Phase::AwaitingRoll && s.rolled_this_turn
-                                             ? rule::kDoublesThrowAgain
-                                             : rule::kFinishTheMove,
-                                      fmt::format("{} cannot end the turn yet: {}{}", player_ref(c.actor),
-                                                  pending_words(r, s),
-                                                  s.phase == Phase::AwaitingRoll && s.rolled_this_turn
-                                                      ? " again (doubles)"
-                                                      : "")));
+  // Mid-move, the refusal cites what the move waits on: the throw again after doubles, or the
+  // rest of the move; so this phase check stays here rather than in the gate's table.
+  if (s.phase != Phase::TurnOver) {
+    const bool doubles = s.phase == Phase::AwaitingRoll && s.rolled_this_turn;
+    return Decision::refuse(violation(r, doubles ? rule::kDoublesThrowAgain : rule::kFinishTheMove,
+                                      RefusalCode::CannotEndTurnYet, waiting_on(s),
+                                      {arg::player(c.actor), arg::count(doubles ? 1 : 0)}));
+  }
   Outcome out(r, s);
   effect::start_turn(out, next_player(s));
   return Decision::accept(std::move(out.events));
@@ -539,61 +401,7 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
 namespace {
 
 Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
-  // A correction may be recorded at any point, even after the end: it changes only what follows.
-  if (c.verb == Verb::Award) return decide_award(r, s, c);
-  if (s.phase == Phase::GameOver)
-    return Decision::refuse(violation(r, rule::kGameOver, pending_words(r, s)));
-  if (c.actor == kReferee) {
-    switch (c.verb) {
-      case Verb::CallTime: return decide_call_time(r, s, c);
-      case Verb::Deal: return decide_deal(r, s, c);
-      case Verb::AuctionBuilding:
-        if (auto v = debts_block(r, s)) return Decision::refuse(*v);
-        if (s.time_called)
-          return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
-        return decide_auction_building(r, s, c);
-      default:
-        return Decision::refuse(violation(r, rule::kTurnOrder, "the referee calls time, deals, awards and opens "
-                                                               "building auctions; the players make the other moves"));
-    }
-  }
-  if (!is_active(s, c.actor))
-    return Decision::refuse(violation(r, rule::kTurnOrder, "only a player still in the game may make a move"));
-  // rule shortage/auction: the building bought at auction is placed at once; nothing else first.
-  if (s.phase == Phase::Placing && !(c.verb == Verb::Build && c.actor == s.placing_player) &&
-      c.verb != Verb::ClaimRent)
-    return Decision::refuse(violation(r, rule::kShortageAuction, pending_words(r, s)));
-  const bool moves_game_on = c.verb == Verb::Roll || c.verb == Verb::Buy || c.verb == Verb::Decline ||
-                             c.verb == Verb::Bid || c.verb == Verb::Pass || c.verb == Verb::Draw ||
-                             c.verb == Verb::PayFine || c.verb == Verb::UseCard || c.verb == Verb::EndTurn ||
-                             c.verb == Verb::Build || c.verb == Verb::SkipGo;
-  if (moves_game_on) {
-    if (auto v = debts_block(r, s)) return Decision::refuse(*v);
-  }
-  if (s.time_called) {
-    // rule short-game/time-called: the move in progress is completed; nothing new begins.
-    const bool completes_move = c.verb == Verb::Buy || c.verb == Verb::Decline || c.verb == Verb::Bid ||
-                                c.verb == Verb::Pass || c.verb == Verb::Draw || c.verb == Verb::ClaimRent ||
-                                c.verb == Verb::DeclareBankruptcy ||
-                                (c.verb == Verb::Build && s.phase == Phase::Placing) ||
-                                (c.verb == Verb::PayFine && s.phase == Phase::CardChoice) ||
-                                // A card's rent throw, a choice of tax or of how to leave jail
-                                // belong to the move in progress too.
-                                (c.verb == Verb::Roll && s.phase == Phase::CardDice) ||
-                                (c.verb == Verb::PayTax && s.phase == Phase::TaxChoice) ||
-                                ((c.verb == Verb::PayFine || c.verb == Verb::SkipGo) && s.phase == Phase::JailChoice) ||
-                                ((c.verb == Verb::Sell || c.verb == Verb::Mortgage) &&
-                                 s.player(c.actor).total_owed().units > 0);
-    if (!completes_move)
-      return Decision::refuse(violation(r, rule::kShortTime,
-                                        "time has been called: the move in progress is completed and no further "
-                                        "dealings take place (referee value gives the result)"));
-  }
-  if (c.verb == Verb::Roll && !dealing_done(r, s))
-    return Decision::refuse(violation(r, rule::kShortDeal,
-                                      fmt::format("the Banker deals {} title deeds to each player before the first "
-                                                  "throw (Referee deals NAME: DEED, DEED)",
-                                                  r.short_game.deeds_dealt)));
+  if (auto v = gate(r, s, c)) return Decision::refuse(std::move(*v));
   switch (c.verb) {
     case Verb::Roll: return decide_roll(r, s, c);
     case Verb::Buy: return decide_buy(r, s, c);
@@ -617,16 +425,13 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
     case Verb::DeclareBankruptcy: return decide_bankruptcy(r, s, c);
     case Verb::FormConglomerate: return decide_form_conglomerate(r, s, c);
     case Verb::ClaimSalary:
-      return Decision::refuse(violation(r, rule::kSalaryByReferee,
-                                        "the referee pays salary itself whenever it is due; to question a move's "
-                                        "salary, ask `referee dispute \"NAME claims salary\" --at SEQ`"));
-    case Verb::CallTime:
-    case Verb::Deal:
-    case Verb::AuctionBuilding:
-    case Verb::Award:
-      return Decision::refuse(violation(r, rule::kTurnOrder, "only the referee calls time, deals, awards, or opens a building auction"));
+      return Decision::refuse(violation(r, rule::kSalaryByReferee, RefusalCode::SalaryPaidByReferee));
+    case Verb::CallTime: return decide_call_time(r, s, c);
+    case Verb::Deal: return decide_deal(r, s, c);
+    case Verb::AuctionBuilding: return decide_auction_building(r, s, c);
+    case Verb::Award: return decide_award(r, s, c);
   }
-  return Decision::refuse(violation(r, rule::kTurnOrder, "unknown move"));
+  return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::UnknownMove));
 }
 
 }  // namespace

@@ -3,24 +3,12 @@
 
 #include "engine/currency.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
-#include "core/article.h"
 #include "engine/money_raising.h"
 #include "engine/move_resolution.h"
-#include "engine/player_ref.h"
 
 namespace deedlog {
-
-std::string money_words(const Ruleset& r, Money m) { return fmt::format("{}{}", r.words.currency, m.units); }
-
-std::string square_words(const Ruleset& r, SquareId s) { return r.square(s).name; }
-
-std::string raising_words(const Ruleset& r) {
-  return r.buildings_sold_back ? "selling buildings, mortgaging" : "mortgaging (buildings go with their site)";
-}
 
 PlayerId next_player(const State& s) {
   for (int k = 1; k <= s.player_count; ++k) {
@@ -47,50 +35,24 @@ std::optional<Violation> debts_block(const Ruleset& r, const State& s) {
     const PlayerState& ps = s.player(p);
     for (std::size_t c = 0; c < ps.owes.size(); ++c) {
       if (ps.owes[c].units <= 0) continue;
-      const std::string to = c == 0 ? std::string("the Bank") : player_ref(static_cast<PlayerId>(c - 1));
-      return violation(r, rule::kDebtBlocks,
-                       fmt::format("{} owes {} to {} and has only {}; the game waits until the debt is paid "
-                                   "(by {} or trading) or {} declares bankruptcy",
-                                   player_ref(p), money_words(r, ps.owes[c]), to, money_words(r, ps.cash),
-                                   raising_words(r), player_ref(p)));
+      const PlayerId creditor = c == 0 ? kBank : static_cast<PlayerId>(c - 1);
+      return violation(r, rule::kDebtBlocks, RefusalCode::DebtBlocksGame,
+                       {arg::player(p), arg::money(ps.owes[c]), arg::player(creditor), arg::money(ps.cash)});
     }
   }
   return std::nullopt;
 }
 
-std::string pending_words(const Ruleset& r, const State& s) {
-  switch (s.phase) {
-    case Phase::BuyDecision:
-      return fmt::format("{} must first buy {} for {} or decline it", player_ref(s.turn),
-                         square_words(r, s.pending_square), money_words(r, r.square(s.pending_square).price));
-    case Phase::Auction:
-      return s.auction.lot == AuctionLot::Property
-                 ? fmt::format("the auction of {} must close first (bid or pass)", square_words(r, s.auction.square))
-                 : fmt::format("the auction of {} must close first (bid or pass)",
-                               with_article(s.auction.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house));
-    case Phase::AwaitingCard:
-      return fmt::format("{} must first turn up {} card", player_ref(s.turn),
-                         with_article(r.decks[static_cast<int>(s.pending_deck)].name));
-    case Phase::CardChoice:
-      return fmt::format("{} must first pay the {} fine or take {} card", player_ref(s.turn),
-                         money_words(r, s.pending_fine), with_article(r.decks[static_cast<int>(s.pending_deck)].name));
-    case Phase::AwaitingRoll:
-      return fmt::format("{} must throw the dice", player_ref(s.turn));
-    case Phase::TurnOver:
-      return fmt::format("{}'s move is over; {} throws next", player_ref(s.turn), player_ref(next_player(s)));
-    case Phase::Placing:
-      return fmt::format("{} must first place the building bought at auction", player_ref(s.placing_player));
-    case Phase::GameOver:
-      return fmt::format("the game is over: {} has won", player_ref(s.winner));
-    case Phase::TaxChoice:
-      return fmt::format("{} must first choose how to pay the tax on {}", player_ref(s.turn), square_words(r, s.pending_square));
-    case Phase::CardDice:
-      return fmt::format("{} must first throw the dice for the rent on {}", player_ref(s.turn), square_words(r, s.pending_square));
-    case Phase::JailChoice:
-      return fmt::format("{} must first pay the {} fine and move, or miss his next go (skips go)", player_ref(s.turn),
-                         money_words(r, s.pending_fine));
-  }
-  return {};
+Waiting waiting_on(const State& s) {
+  Waiting w;
+  w.phase = s.phase;
+  w.player = s.phase == Phase::Placing ? s.placing_player : s.phase == Phase::GameOver ? s.winner : s.turn;
+  w.next = next_player(s);
+  w.square = s.phase == Phase::Auction ? s.auction.square : s.pending_square;
+  w.deck = s.pending_deck;
+  w.lot = s.auction.lot;
+  w.fine = s.pending_fine;
+  return w;
 }
 
 Money mortgage_interest(const Ruleset& r, Money principal) {
@@ -143,10 +105,7 @@ std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, const 
 std::optional<Violation> missed_go_block(const Ruleset& r, const State& s, PlayerId actor) {
   const PlayerState& ps = s.player(actor);
   if (!r.jail.last_failure_may_miss_go || !ps.in_jail || ps.jail_turns < r.jail.max_turns) return std::nullopt;
-  return violation(r, rule::kJailPayOrMiss,
-                   fmt::format("{} chose to miss this go after his last failed throw in {}: he skips it (skips go) "
-                               "and is then free",
-                               player_ref(actor), r.words.jail));
+  return violation(r, rule::kJailPayOrMiss, RefusalCode::MissedGoChosen, {arg::player(actor)});
 }
 
 Money lowest_bid(const Ruleset& r, const State& s) {
@@ -168,16 +127,15 @@ void bar_jailed_bidders(Outcome& out) {
   }
 }
 
-std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, std::string_view what) {
+std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, Act what) {
   const State& s = out.state;
   if (s.phase == Phase::TurnOver && actor != s.turn && actor == next_player(s)) {
     effect::start_turn(out, actor);
     return std::nullopt;
   }
   if (actor == s.turn && s.phase == Phase::AwaitingRoll && !s.rolled_this_turn) return std::nullopt;
-  return violation(out.ruleset, rule,
-                   fmt::format("{} {} only in his own turn, before he throws; {}", player_ref(actor), what,
-                               actor == s.turn ? "he has thrown this turn" : fmt::format("it is {}'s turn", player_ref(s.turn))));
+  return violation(out.ruleset, rule, RefusalCode::OnlyBeforeOwnThrow,
+                   {arg::player(actor), arg::act(what), arg::player(s.turn)});
 }
 
 }  // namespace deedlog

@@ -1,5 +1,5 @@
 #pragma once
-// What the rule files inside decide share: words for rulings, whose turn comes next, and
+// What the rule files inside decide share: whose turn comes next, and
 // the checks that stop the game (debts, open decisions).
 #include <optional>
 #include <string>
@@ -12,12 +12,6 @@
 
 namespace deedlog {
 
-std::string money_words(const Ruleset& r, Money m);
-// How a player raises cash in this edition, for rulings: "selling buildings, mortgaging", or
-// (computer, where the Bank buys no building back) "mortgaging".
-std::string raising_words(const Ruleset& r);
-std::string square_words(const Ruleset& r, SquareId s);
-
 // The next seat still in the game after the player whose turn it is.
 PlayerId next_player(const State& s);
 bool is_active(const State& s, PlayerId p);
@@ -29,8 +23,8 @@ Money committed_cash(const State& s, PlayerId p);
 
 // The first unpaid debt, as the ruling that says the game waits for it.
 std::optional<Violation> debts_block(const Ruleset& r, const State& s);
-// What must happen before the game moves on, in words.
-std::string pending_words(const Ruleset& r, const State& s);
+// What must happen before the game moves on, as the facts a refusal's words need.
+Waiting waiting_on(const State& s);
 
 
 // Raising money and the economy (each in its own file).
@@ -84,7 +78,7 @@ void bar_jailed_bidders(Outcome& out);
 // Editions where some dealings happen only "on a player's turn, prior to shaking the dice": the
 // actor must be the player to move, before his throw. A player whose turn comes next once the
 // last move is over starts his turn by it.
-std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, std::string_view what);
+std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, Act what);
 
 // The 10% on a mortgage, rounded as the edition says.
 Money mortgage_interest(const Ruleset& r, Money principal);

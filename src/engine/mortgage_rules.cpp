@@ -1,12 +1,9 @@
 // MORTGAGES: the Bank lends half the printed price on an unbuilt property; lifting costs the
 // loan and 10%; a mortgaged deed that changes hands costs its new owner 10% at once.
-#include <fmt/format.h>
-
 #include "engine/building_group.h"
 #include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
-#include "engine/player_ref.h"
 
 namespace deedlog {
 
@@ -14,19 +11,19 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(c.square);
   const Holding& h = s.holdings[c.square];
   if (!sq.is_property() || h.owner != c.actor)
-    return Decision::refuse(violation(r, rule::kMortgageValue, fmt::format("{} does not own {}", player_ref(c.actor), sq.name)));
+    return Decision::refuse(violation(r, rule::kMortgageValue, RefusalCode::NotOwner,
+                                      {arg::player(c.actor), arg::square(c.square)}));
   if (h.mortgaged)
-    return Decision::refuse(violation(r, rule::kMortgageValue, fmt::format("{} is mortgaged already", sq.name)));
+    return Decision::refuse(violation(r, rule::kMortgageValue, RefusalCode::AlreadyMortgaged, {arg::square(c.square)}));
   Outcome out(r, s);
   // A debt can always be met by mortgaging: the computer edition's limits are on raising cash at will.
   const bool to_pay_a_debt = s.player(c.actor).total_owed().units > 0;
   if (!r.jail.jailed_may_mortgage && s.player(c.actor).in_jail && !to_pay_a_debt)
     // rule jail/no-mortgaging
-    return Decision::refuse(violation(r, rule::kJailNoMortgage,
-                                      fmt::format("{} is in {} and may not mortgage", player_ref(c.actor), r.words.jail)));
+    return Decision::refuse(violation(r, rule::kJailNoMortgage, RefusalCode::JailedMayNotMortgage, {arg::player(c.actor)}));
   if (r.mortgage.before_throw_only && !to_pay_a_debt) {
     // rule mortgage/before-the-throw
-    if (auto v = before_own_throw(out, c.actor, rule::kMortgageBeforeThrow, "mortgages")) return Decision::refuse(*v);
+    if (auto v = before_own_throw(out, c.actor, rule::kMortgageBeforeThrow, Act::Mortgage)) return Decision::refuse(*v);
   }
   if (r.mortgage.covers_buildings) {
     // rule mortgage/with-its-buildings: the site's buildings go with it, the Bank lending half
@@ -36,10 +33,8 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
     // rule mortgage/unbuilt-only: every building on the group (or Conglomerate) is sold back first.
     for (SquareId m : building_group(r, s, c.square)) {
       if (s.holdings[m].buildings > 0)
-        return Decision::refuse(violation(r, rule::kMortgageUnbuilt,
-                                          fmt::format("sell the buildings on {} to the Bank first: a site is mortgaged "
-                                                      "only when its whole group is bare",
-                                                      square_words(r, m))));
+        return Decision::refuse(violation(r, rule::kMortgageUnbuilt, RefusalCode::SellBuildingsBeforeMortgage,
+                                          {arg::square(m)}));
     }
   }
   // rule currency/deed-sums: the loan is in the region's currency; the owner gets its worth in his.
@@ -52,9 +47,10 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(c.square);
   const Holding& h = s.holdings[c.square];
   if (!sq.is_property() || h.owner != c.actor)
-    return Decision::refuse(violation(r, rule::kMortgageLift, fmt::format("{} does not own {}", player_ref(c.actor), sq.name)));
+    return Decision::refuse(violation(r, rule::kMortgageLift, RefusalCode::NotOwner,
+                                      {arg::player(c.actor), arg::square(c.square)}));
   if (!h.mortgaged)
-    return Decision::refuse(violation(r, rule::kMortgageLift, fmt::format("{} is not mortgaged", sq.name)));
+    return Decision::refuse(violation(r, rule::kMortgageLift, RefusalCode::NotMortgaged, {arg::square(c.square)}));
   // rule mortgage/lift-with-interest; lifted at once after a transfer, the 10% already paid
   // then is not charged again (rule mortgage/interest-on-transfer).
   const Money face_interest = (s.lift_at_once & (std::uint64_t{1} << c.square)) || r.mortgage.lift_at_list_price
@@ -67,18 +63,15 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
   const Money interest = face_interest.units > 0 ? cost_for(r, s, c.actor, c.square, face_interest) : Money{0};
   const Money due = principal + interest;
   if (s.player(c.actor).cash - committed_cash(s, c.actor) < due)
-    return Decision::refuse(violation(
-        r, r.mortgage.lift_at_list_price ? rule::kMortgageLiftAtList : rule::kMortgageLift,
+    return Decision::refuse(
         r.mortgage.lift_at_list_price
-            ? fmt::format("{} is bought back at its list price, {}; {} has {}", sq.name, money_words(r, due),
-                          player_ref(c.actor), money_words(r, s.player(c.actor).cash))
-            : fmt::format("lifting the mortgage on {} costs {} ({} and {} interest); {} has {}", sq.name,
-                          money_words(r, due), money_words(r, principal), money_words(r, interest),
-                          player_ref(c.actor), money_words(r, s.player(c.actor).cash))));
+            ? violation(r, rule::kMortgageLiftAtList, RefusalCode::BuyBackAtListPrice,
+                        {arg::square(c.square), arg::money(due), arg::player(c.actor), arg::money(s.player(c.actor).cash)})
+            : violation(r, rule::kMortgageLift, RefusalCode::CannotAffordLift,
+                        {arg::square(c.square), arg::money(due), arg::money(principal), arg::money(interest),
+                         arg::player(c.actor), arg::money(s.player(c.actor).cash)}));
   if (s.player(c.actor).total_owed().units > 0)
-    return Decision::refuse(violation(r, rule::kDebtBlocks,
-                                      fmt::format("{} owes money: debts are paid before mortgages are lifted",
-                                                  player_ref(c.actor))));
+    return Decision::refuse(violation(r, rule::kDebtBlocks, RefusalCode::DebtsBeforeLifting, {arg::player(c.actor)}));
   Outcome out(r, s);
   effect::lift_mortgage(out, c.actor, c.square, principal, face_principal);
   if (interest.units > 0) effect::pay_interest(out, c.actor, c.square, interest, face_interest, /*on_transfer=*/false);

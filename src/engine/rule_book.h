@@ -3,6 +3,7 @@
 // stable: rulings, tests and docs/rules.md cite them. A violation's rule id is the edition's
 // id and this id ("uk-1972/jail/fine-before-throw").
 #include <string>
+#include <initializer_list>
 #include <string_view>
 
 #include "engine/violation.h"
@@ -139,8 +140,18 @@ inline constexpr RuleRef kSetupOnlyStreets{"setup/buildings-on-streets", "HOUSES
 inline constexpr RuleRef kSetupSound{"setup/sound-position", "EQUIPMENT"};
 }  // namespace rule
 
-inline Violation violation(const Ruleset& r, const RuleRef& ref, std::string message) {
-  return Violation{r.id + "/" + std::string(ref.id), r.section(std::string(ref.section)), std::move(message)};
+inline Violation violation(const Ruleset& r, const RuleRef& ref, RefusalCode code,
+                           std::initializer_list<RefusalArg> args = {}) {
+  Violation v{r.id + "/" + std::string(ref.id), r.section(std::string(ref.section)), code, args, {}, {}};
+  return v;
+}
+
+// A refusal whose words say what the game waits on (the move in progress, the open auction).
+inline Violation violation(const Ruleset& r, const RuleRef& ref, RefusalCode code, const Waiting& waiting,
+                           std::initializer_list<RefusalArg> args = {}) {
+  Violation v = violation(r, ref, code, args);
+  v.waiting = waiting;
+  return v;
 }
 
 }  // namespace deedlog

@@ -1,10 +1,8 @@
 // RULES FOR PLAYING THE SHORT GAME: the Banker deals title deeds, which the players pay for;
 // at the agreed time the move in progress is completed and no further dealings take place.
-#include <fmt/format.h>
 
 #include "engine/decide_support.h"
 #include "engine/effects.h"
-#include "engine/player_ref.h"
 
 namespace deedlog {
 namespace {
@@ -28,37 +26,31 @@ bool dealing_done(const Ruleset& r, const State& s) {
 
 Decision decide_deal(const Ruleset& r, const State& s, const Command& c) {
   if (!s.short_game)
-    return Decision::refuse(violation(r, rule::kShortDeal, "title deeds are dealt only in the short game"));
+    return Decision::refuse(violation(r, rule::kShortDeal, RefusalCode::DealOnlyInShortGame));
   if (s.throws > 0)
-    return Decision::refuse(violation(r, rule::kShortDeal, "the deeds are dealt before the first throw"));
+    return Decision::refuse(violation(r, rule::kShortDeal, RefusalCode::DealBeforeFirstThrow));
   if (!is_active(s, c.counterparty))
-    return Decision::refuse(violation(r, rule::kShortDeal, "deeds are dealt to the players"));
+    return Decision::refuse(violation(r, rule::kShortDeal, RefusalCode::DealToPlayers));
   Outcome out(r, s);
   for (SquareId sq : c.give.properties) {
     const Square& square = r.square(sq);
     if (!square.is_property() || out.state.holdings[sq].owner != kBank)
-      return Decision::refuse(violation(r, rule::kShortDeal,
-                                        fmt::format("{} is not in the Bank's hand of deeds", square.name)));
+      return Decision::refuse(violation(r, rule::kShortDeal, RefusalCode::DeedNotInBank, {arg::square(sq)}));
     if (deeds_held(r, out.state, c.counterparty) >= r.short_game.deeds_dealt)
-      return Decision::refuse(violation(r, rule::kShortDeal,
-                                        fmt::format("each player is dealt {} deeds; {} has them", r.short_game.deeds_dealt,
-                                                    player_ref(c.counterparty))));
+      return Decision::refuse(violation(r, rule::kShortDeal, RefusalCode::DealtEnough, {arg::player(c.counterparty)}));
     const Money price = r.short_game.deeds_paid ? square.price : Money{0};
     if (out.state.player(c.counterparty).cash < price)
-      return Decision::refuse(violation(r, rule::kShortDeal,
-                                        fmt::format("{} cannot pay {} for {}", player_ref(c.counterparty),
-                                                    money_words(r, price), square.name)));
+      return Decision::refuse(violation(r, rule::kShortDeal, RefusalCode::CannotPayForDeed,
+                                        {arg::player(c.counterparty), arg::money(price), arg::square(sq)}));
     effect::deal_title(out, c.counterparty, sq, price);
   }
   return Decision::accept(std::move(out.events));
 }
 
-Decision decide_call_time(const Ruleset& r, const State& s, const Command& c) {
-  if (c.actor != kReferee) return Decision::refuse(violation(r, rule::kShortTime, "only the referee calls time"));
+Decision decide_call_time(const Ruleset& r, const State& s, const Command& /*only the referee's: the gate saw to it*/) {
   if (!s.short_game)
-    return Decision::refuse(violation(r, rule::kShortTime,
-                                      "time is called only in a short or time-limit game ([Variant \"short-game\"])"));
-  if (s.time_called) return Decision::refuse(violation(r, rule::kShortTime, "time has been called already"));
+    return Decision::refuse(violation(r, rule::kShortTime, RefusalCode::NotAShortGame));
+  if (s.time_called) return Decision::refuse(violation(r, rule::kShortTime, RefusalCode::TimeAlreadyCalled));
   Outcome out(r, s);
   effect::call_time(out);
   return Decision::accept(std::move(out.events));

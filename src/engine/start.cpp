@@ -1,7 +1,5 @@
 // The opening of a game: seats, starting money, a [Setup] position checked for legality,
 // the seeded shuffles, and the first turn.
-#include <fmt/format.h>
-
 #include <algorithm>
 
 #include "engine/building_group.h"
@@ -10,7 +8,6 @@
 #include "engine/effects.h"
 #include "engine/policies.h"
 #include "engine/outcome.h"
-#include "engine/player_ref.h"
 #include "engine/rent.h"
 #include "engine/rule_book.h"
 #include "engine/seeded_chance.h"
@@ -40,31 +37,23 @@ std::optional<Violation> check_conglomerate_buildings(const Ruleset& r, const St
     else houses += b;
   }
   if (houses > r.house_stock || hotels > r.hotel_stock)
-    return violation(r, rule::kSetupStock,
-                     fmt::format("{} {} and {} {} placed; the game has only {} and {}", houses, r.words.houses, hotels,
-                                 r.words.hotels, r.house_stock, r.hotel_stock));
+    return violation(r, rule::kSetupStock, RefusalCode::SetupStockConglomerates, {arg::count(houses), arg::count(hotels)});
   for (int i = 0; i < r.board_size(); ++i) {
     const SquareId sq = static_cast<SquareId>(i);
     if (s.holdings[sq].buildings == 0) continue;
     const SquareSet group = building_group(r, s, sq);
     if (group.empty())
-      return violation(r, rule::kSetupBuildingsNeedGroup,
-                       fmt::format("buildings stand only in a Conglomerate: state {}'s (conglomerate A, B, C)",
-                                   r.square(sq).name));
+      return violation(r, rule::kSetupBuildingsNeedGroup, RefusalCode::SetupNeedsConglomerate, {arg::square(sq)});
     int lo = kHotel, hi = 0;
     for (SquareId m : group) {
       const int level = building_level(r, s, m);
       lo = std::min(lo, level);
       hi = std::max(hi, level);
       if (s.holdings[m].mortgaged)
-        return violation(r, rule::kSetupNoBuildingMortgaged,
-                         fmt::format("no buildings may stand in a Conglomerate while {} is mortgaged", r.square(m).name));
+        return violation(r, rule::kSetupNoBuildingMortgaged, RefusalCode::SetupConglomerateMortgaged, {arg::square(m)});
     }
     if (hi - lo > 1 && policy::even_building(r))
-      return violation(r, rule::kSetupEvenBuilding,
-                       fmt::format("the Conglomerate of {} is built unevenly: no property may be more than one "
-                                   "house ahead of another (a hotel counts as five)",
-                                   r.square(sq).name));
+      return violation(r, rule::kSetupEvenBuilding, RefusalCode::SetupConglomerateUneven, {arg::square(sq)});
   }
   return std::nullopt;
 }
@@ -74,7 +63,7 @@ std::optional<Violation> place_conglomerates(Outcome& out, const SetupPosition& 
   for (const PlayerSetup& ps : setup.players)
     for (const std::vector<SquareId>& members : ps.conglomerates) {
       if (out.ruleset.building_groups != BuildingGroups::Conglomerates)
-        return violation(out.ruleset, rule::kSetupBuildingsNeedGroup, "this edition has no Conglomerates");
+        return violation(out.ruleset, rule::kSetupBuildingsNeedGroup, RefusalCode::NoConglomerates);
       if (auto v = conglomerate_problem(out.ruleset, out.state, ps.player, members, /*built_allowed=*/true)) return v;
       std::uint64_t mask = 0;
       for (SquareId sq : members) mask |= std::uint64_t{1} << sq;
@@ -103,29 +92,22 @@ std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
       else houses += h.buildings;
     }
     if (hi == 0) continue;
-    const std::string& gname = r.groups[g].name;
+    const int group = static_cast<int>(g);
     if (r.square(members.front()).kind != SquareKind::Street)
-      return violation(r, rule::kSetupOnlyStreets, fmt::format("buildings stand only on streets, not on {}", gname));
+      return violation(r, rule::kSetupOnlyStreets, RefusalCode::SetupStreetsOnly, {arg::group(group)});
     if (!one_owner)
-      return violation(r, rule::kSetupBuildingsNeedGroup,
-                       fmt::format("buildings on the {} group need one owner of the whole group", gname));
+      return violation(r, rule::kSetupBuildingsNeedGroup, RefusalCode::SetupGroupNeedsOneOwner, {arg::group(group)});
     // Where buildings are mortgaged with their site (computer), a set keeps its buildings beside
     // a mortgaged site and need not be even (invariants.cpp says the same of play).
     if (any_mortgaged && !r.mortgage.covers_buildings)
-      return violation(r, rule::kSetupNoBuildingMortgaged,
-                       fmt::format("no buildings may stand on the {} group while a site of it is mortgaged", gname));
+      return violation(r, rule::kSetupNoBuildingMortgaged, RefusalCode::SetupGroupMortgaged, {arg::group(group)});
     if (hi - lo > 1 && !r.mortgage.covers_buildings && policy::even_building(r))
-      return violation(r, rule::kSetupEvenBuilding,
-                       fmt::format("the {} group is built unevenly: no site may be more than one house ahead of "
-                                   "another (a hotel counts as five)",
-                                   gname));
+      return violation(r, rule::kSetupEvenBuilding, RefusalCode::SetupGroupUneven, {arg::group(group)});
   }
   if (houses > r.house_stock)
-    return violation(r, rule::kSetupStock, fmt::format("{} {} placed; the game has only {}", houses, r.words.houses,
-                                                       r.house_stock));
+    return violation(r, rule::kSetupStock, RefusalCode::SetupTooManyHouses, {arg::count(houses)});
   if (hotels > r.hotel_stock)
-    return violation(r, rule::kSetupStock, fmt::format("{} {} placed; the game has only {}", hotels, r.words.hotels,
-                                                       r.hotel_stock));
+    return violation(r, rule::kSetupStock, RefusalCode::SetupTooManyHotels, {arg::count(hotels)});
   return std::nullopt;
 }
 
@@ -138,29 +120,21 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
     bool in_jail = false;
     int jail_turns = 0;
     if (cash.units < 0)
-      return violation(r, rule::kSetupCash, fmt::format("{} cannot start with less than nothing", player_ref(ps.player)));
+      return violation(r, rule::kSetupCash, RefusalCode::SetupCashNegative, {arg::player(ps.player)});
     if (cash.units > kMaxSetupCash)
-      return violation(r, rule::kSetupCash,
-                       fmt::format("{} cannot start with more than {}{}", player_ref(ps.player), r.words.currency,
-                                   kMaxSetupCash));
-    if (at >= r.board_size())
-      return violation(r, rule::kSetupSound, fmt::format("{} stands off the board", player_ref(ps.player)));
+      return violation(r, rule::kSetupCash, RefusalCode::SetupCashTooMuch,
+                       {arg::player(ps.player), arg::money(Money{kMaxSetupCash})});
+    if (at >= r.board_size()) return violation(r, rule::kSetupSound, RefusalCode::SetupOffBoard, {arg::player(ps.player)});
     if (ps.jail_cards && (*ps.jail_cards < 0))
-      return violation(r, rule::kSetupCards, fmt::format("{} cannot hold fewer than no {} cards", player_ref(ps.player),
-                                                         r.words.jail_card));
+      return violation(r, rule::kSetupCards, RefusalCode::SetupJailCardsNegative, {arg::player(ps.player)});
     if (ps.jail_turns) {
-      if (r.jail_square >= r.board_size())
-        return violation(r, rule::kSetupJail, fmt::format("this edition has no {} square", r.words.jail));
+      if (r.jail_square >= r.board_size()) return violation(r, rule::kSetupJail, RefusalCode::SetupNoJailSquare);
       // computer: all the turns used means he chose to miss his next go, and sits it out.
       const int most_used = r.jail.max_turns - (r.jail.last_failure_may_miss_go ? 0 : 1);
       if (*ps.jail_turns < 0 || *ps.jail_turns > most_used)
-        return violation(r, rule::kSetupJail,
-                         fmt::format("{} can have used 0 to {} turns in {}", player_ref(ps.player), most_used,
-                                     r.words.jail));
+        return violation(r, rule::kSetupJail, RefusalCode::SetupJailTurns, {arg::player(ps.player), arg::count(most_used)});
       if (ps.at && *ps.at != r.jail_square)
-        return violation(r, rule::kSetupJail,
-                         fmt::format("{} is in {} and so stands on {}", player_ref(ps.player), r.words.jail,
-                                     r.square(r.jail_square).name));
+        return violation(r, rule::kSetupJail, RefusalCode::SetupJailedStandsInJail, {arg::player(ps.player)});
       at = r.jail_square;
       in_jail = true;
       jail_turns = *ps.jail_turns;
@@ -168,20 +142,18 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
     effect::place_player(out, ps.player, cash, at, in_jail, jail_turns);
     for (const PropertySetup& prop : ps.owns) {
       if (prop.square >= r.board_size())
-        return violation(r, rule::kSetupSound, "a deed the setup names is not on this edition's board");
+        return violation(r, rule::kSetupSound, RefusalCode::SetupDeedNotOnBoard);
       if (!r.square(prop.square).is_property())
-        return violation(r, rule::kSetupOneOwner, fmt::format("{} is not a property", r.square(prop.square).name));
+        return violation(r, rule::kSetupOneOwner, RefusalCode::NotAProperty, {arg::square(prop.square)});
       if (out.state.holdings[prop.square].owner != kBank)
-        return violation(r, rule::kSetupOneOwner,
-                         fmt::format("{} has one title deed: it cannot belong to {} and {}", r.square(prop.square).name,
-                                     player_ref(out.state.holdings[prop.square].owner), player_ref(ps.player)));
+        return violation(r, rule::kSetupOneOwner, RefusalCode::SetupOneTitleDeed,
+                         {arg::square(prop.square), arg::player(out.state.holdings[prop.square].owner),
+                          arg::player(ps.player)});
       if (prop.houses < 0 || prop.houses > r.houses_per_hotel || (prop.hotel && prop.houses > 0))
-        return violation(r, rule::kSetupEvenBuilding,
-                         fmt::format("{}: 0 to {} {} or one {}", r.square(prop.square).name, r.houses_per_hotel,
-                                     r.words.houses, r.words.hotel));
+        return violation(r, rule::kSetupEvenBuilding, RefusalCode::SetupBuildingCount, {arg::square(prop.square)});
       if (prop.mortgaged && (prop.houses > 0 || prop.hotel))
-        return violation(r, rule::kSetupNoBuildingMortgaged,
-                         fmt::format("{} cannot be mortgaged with buildings on it", r.square(prop.square).name));
+        return violation(r, rule::kSetupNoBuildingMortgaged, RefusalCode::SetupMortgagedWithBuildings,
+                         {arg::square(prop.square)});
       effect::assign_property(out, ps.player, prop.square, prop.hotel ? kHotel : prop.houses, prop.mortgaged);
     }
     // rule setup/jail-cards: each card held goes back under its own pack, so the setup says which
@@ -191,11 +163,8 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
       const int deck = ps.jail_card_packs.empty() ? (!free_cards[0].empty() ? 0 : 1)
                                                   : static_cast<int>(ps.jail_card_packs[static_cast<std::size_t>(k)]);
       if (free_cards[deck].empty() && !ps.jail_card_packs.empty())
-        return violation(r, rule::kSetupCards,
-                         fmt::format("the {} pack has no more {} cards to hold", r.decks[static_cast<std::size_t>(deck)].name,
-                                     r.words.jail_card));
-      if (free_cards[deck].empty())
-        return violation(r, rule::kSetupCards, fmt::format("there are not that many {} cards in the packs", r.words.jail_card));
+        return violation(r, rule::kSetupCards, RefusalCode::SetupPackOutOfJailCards, {arg::deck(static_cast<DeckId>(deck))});
+      if (free_cards[deck].empty()) return violation(r, rule::kSetupCards, RefusalCode::SetupTooManyJailCards);
       const CardIndex card = free_cards[deck].front();
       free_cards[deck].erase(free_cards[deck].begin());
       effect::assign_jail_card(out, ps.player, static_cast<DeckId>(deck), card);
@@ -269,18 +238,16 @@ State initial_state(const Ruleset& r, const GameHeader& header) {
 
 Decision decide_start(const Ruleset& r, const GameHeader& header, const std::optional<SetupPosition>& setup) {
   if (header.players.size() < 2 || static_cast<int>(header.players.size()) > r.max_players)
-    return Decision::refuse(violation(r, rule::kTurnOrder, fmt::format("this edition is for 2 to {} players",
-                                                                       r.max_players)));
+    return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::PlayersForEdition));
   Outcome out(r, initial_state(r, header));
   // Every player starts with the edition's money on the start square unless the setup says otherwise.
   SetupPosition position = setup.value_or(SetupPosition{});
   std::vector<bool> listed(header.players.size(), false);
   for (const PlayerSetup& ps : position.players) {
     if (ps.player < 0 || ps.player >= static_cast<int>(header.players.size()))
-      return Decision::refuse(violation(r, rule::kSetupCash, "the setup names a player who is not seated"));
+      return Decision::refuse(violation(r, rule::kSetupCash, RefusalCode::SetupPlayerNotSeated));
     if (listed[static_cast<std::size_t>(ps.player)])
-      return Decision::refuse(violation(r, rule::kSetupCash, fmt::format("{} is listed twice in the setup",
-                                                                         player_ref(ps.player))));
+      return Decision::refuse(violation(r, rule::kSetupCash, RefusalCode::SetupListedTwice, {arg::player(ps.player)}));
     listed[static_cast<std::size_t>(ps.player)] = true;
   }
   for (std::size_t p = 0; p < header.players.size(); ++p) {
@@ -295,8 +262,12 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
   // play), never one by one: a refused setup is a ruling in every build, not a failed assertion.
   out.check_each_event = false;
   if (auto v = place_setup(out, position)) return Decision::refuse(*v);
-  if (std::string problem = check_invariants(r, out.state, /*move_complete=*/false); !problem.empty())
-    return Decision::refuse(violation(r, rule::kSetupSound, "the setup's position cannot arise in play: " + problem));
+  if (std::string problem = check_invariants(r, out.state, /*move_complete=*/false); !problem.empty()) {
+    // The invariants' words are a diagnostic of the position, carried as they are.
+    Violation v = violation(r, rule::kSetupSound, RefusalCode::SetupUnsound);
+    v.quoted = std::move(problem);
+    return Decision::refuse(std::move(v));
+  }
   out.check_each_event = true;
 
   if (header.seed) {
@@ -329,7 +300,7 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
     // A [Setup] is a position already in play: its Turn (or the first seat) stands.
     first = static_cast<PlayerId>(seeded_below(*header.seed, kFirstPlayerStream, 0, static_cast<std::uint32_t>(header.players.size())));
   if (first < 0 || first >= static_cast<int>(header.players.size()))
-    return Decision::refuse(violation(r, rule::kTurnOrder, "the setup's Turn names a player who is not seated"));
+    return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::SetupTurnNotSeated));
   effect::start_turn(out, first);
   return Decision::accept(std::move(out.events));
 }

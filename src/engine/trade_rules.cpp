@@ -1,12 +1,9 @@
 // SELLING PROPERTY between players: sites, stations, utilities, cash and Get Out of Jail Free
 // cards at any price agreed; never a site of a group with buildings; no borrowing.
-#include <fmt/format.h>
-
 #include "engine/building_group.h"
 #include "engine/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
-#include "engine/player_ref.h"
 
 namespace deedlog {
 namespace {
@@ -34,29 +31,24 @@ std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerI
     if (problem) return;
     const Square& square = r.square(sq);
     if (!square.is_property() || s.holdings[sq].owner != owner) {
-      problem = violation(r, rule::kTradeHoldings, fmt::format("{} does not own {}", player_ref(owner), square.name));
+      problem = violation(r, rule::kTradeHoldings, RefusalCode::NotOwner, {arg::player(owner), arg::square(sq)});
       return;
     }
     // rule trade/no-site-of-a-built-group
     for (SquareId m : building_group(r, s, sq))
       if (s.holdings[m].buildings > 0 && !problem)
-        problem = violation(r, rule::kTradeNoBuildings,
-                            fmt::format("{} cannot change hands while buildings stand on its group ({}): sell them "
-                                        "to the Bank first",
-                                        square.name, square_words(r, m)));
+        problem = violation(r, rule::kTradeNoBuildings, RefusalCode::GroupBuiltCannotTrade,
+                            {arg::square(sq), arg::square(m)});
   });
   if (problem) return problem;
   const Money free_cash = s.player(owner).cash - committed_cash(s, owner);
   // rule currency/trade-cash: the sum written is what the receiver gets in his own currency.
   if (cash.units < 0 || free_cash < cost_to_player(r, s, owner, receiver, cash))
-    return violation(r, rule::kTradeNoBorrowing,
-                     fmt::format("{} has {} free (his standing bid counts as spent), not {}: players may not "
-                                 "borrow from each other",
-                                 player_ref(owner), money_words(r, free_cash), money_words(r, cash)));
+    return violation(r, rule::kTradeNoBorrowing, RefusalCode::CannotBorrow,
+                     {arg::player(owner), arg::money(free_cash), arg::money(cash)});
   if (s.player(owner).jail_card_count() < cards)
-    return violation(r, rule::kTradeHoldings,
-                     fmt::format("{} holds {} {} card(s), not {}", player_ref(owner),
-                                 s.player(owner).jail_card_count(), r.words.jail_card, cards));
+    return violation(r, rule::kTradeHoldings, RefusalCode::JailCardsShort,
+                     {arg::player(owner), arg::count(s.player(owner).jail_card_count()), arg::count(cards)});
   return std::nullopt;
 }
 
@@ -89,38 +81,33 @@ std::optional<Violation> jail_bars_trade(const Ruleset& r, const State& s, Playe
   if (r.jail.jailed_may_trade) return std::nullopt;
   for (PlayerId p : {a, b})
     if (s.player(p).in_jail)
-      return violation(r, rule::kJailNoTrade, fmt::format("{} is in {} and may not trade", player_ref(p), r.words.jail));
+      return violation(r, rule::kJailNoTrade, RefusalCode::JailedMayNotTrade, {arg::player(p)});
   return std::nullopt;
 }
 
 }  // namespace
 
+// Once time is called no offer is made or accepted: the gate refuses both as new dealings.
 Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
-  if (s.time_called)
-    return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
   if (!is_active(s, c.counterparty) || c.counterparty == c.actor)
-    return Decision::refuse(violation(r, rule::kTradeHoldings, "an offer is made to another player still in the game"));
+    return Decision::refuse(violation(r, rule::kTradeHoldings, RefusalCode::OfferToOtherPlayer));
   if (s.offer.open)
-    return Decision::refuse(violation(r, rule::kTradeOpen,
-                                      fmt::format("{}'s offer to {} is open: it is accepted or rejected first",
-                                                  player_ref(s.offer.from), player_ref(s.offer.to))));
+    return Decision::refuse(violation(r, rule::kTradeOpen, RefusalCode::OfferAlreadyOpen,
+                                      {arg::player(s.offer.from), arg::player(s.offer.to)}));
   if (auto v = jail_bars_trade(r, s, c.actor, c.counterparty)) return Decision::refuse(*v);
   Outcome out(r, s);
   if (r.trade.only_before_own_throw) {
     // rule trade/one-offer-before-the-throw
-    if (auto v = before_own_throw(out, c.actor, rule::kTradeBeforeThrow, "proposes a swop"))
+    if (auto v = before_own_throw(out, c.actor, rule::kTradeBeforeThrow, Act::ProposeSwap))
       return Decision::refuse(*v);
   }
   if (r.trade.offers_per_turn > 0 && out.state.offers_this_turn >= r.trade.offers_per_turn)
-    return Decision::refuse(violation(r, rule::kTradeBeforeThrow,
-                                      fmt::format("{} has made his {} offer this turn", player_ref(c.actor),
-                                                  r.trade.offers_per_turn == 1 ? std::string("one")
-                                                                               : std::to_string(r.trade.offers_per_turn))));
+    return Decision::refuse(violation(r, rule::kTradeBeforeThrow, RefusalCode::OfferLimitReached, {arg::player(c.actor)}));
   const std::uint64_t give = mask_of(c.give.properties);
   const std::uint64_t get = mask_of(c.get.properties);
   if (give == 0 && get == 0 && c.give.cash.is_zero() && c.get.cash.is_zero() && c.give.jail_cards == 0 &&
       c.get.jail_cards == 0)
-    return Decision::refuse(violation(r, rule::kTradeHoldings, "the offer hands nothing over"));
+    return Decision::refuse(violation(r, rule::kTradeHoldings, RefusalCode::OfferHandsNothing));
   const Money give_in_kind = settled_in_kind(s, c.actor, c.counterparty, c.give.cash, get != 0 || c.get.jail_cards > 0);
   if (auto v = can_hand_over(r, s, c.actor, c.counterparty, give, c.give.cash - give_in_kind, c.give.jail_cards))
     return Decision::refuse(*v);
@@ -134,11 +121,8 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
   const TradeOffer& o = s.offer;
   if (!o.open || o.to != c.actor)
-    return Decision::refuse(violation(r, rule::kTradeOpen,
-                                      o.open ? fmt::format("the open offer is {}'s to answer", player_ref(o.to))
-                                             : std::string("no offer is open")));
-  if (s.time_called)
-    return Decision::refuse(violation(r, rule::kShortTime, "time has been called: no further dealings"));
+    return Decision::refuse(o.open ? violation(r, rule::kTradeOpen, RefusalCode::OfferIsOthersToAnswer, {arg::player(o.to)})
+                                   : violation(r, rule::kTradeOpen, RefusalCode::NoOfferOpen));
   if (auto v = jail_bars_trade(r, s, o.from, o.to)) return Decision::refuse(*v);
   // Both sides again: the position may have moved since the offer.
   const Money give_in_kind = settled_in_kind(s, o.from, o.to, o.give_cash, o.get != 0 || o.get_cards > 0);
@@ -166,7 +150,7 @@ Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_reject(const Ruleset& r, const State& s, const Command& c) {
   const TradeOffer& o = s.offer;
   if (!o.open || (o.to != c.actor && o.from != c.actor))
-    return Decision::refuse(violation(r, rule::kTradeOpen, "no offer to or from this player is open"));
+    return Decision::refuse(violation(r, rule::kTradeOpen, RefusalCode::NoOfferForPlayer));
   Outcome out(r, s);
   effect::reject_trade(out, c.actor);
   return Decision::accept(std::move(out.events));

@@ -12,6 +12,7 @@
 #include "engine/evolve.h"
 #include "engine/invariants.h"
 #include "engine/player_ref.h"
+#include "present/refusal_words.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog::testing {
@@ -44,6 +45,12 @@ inline CardIndex card_named(const Ruleset& r, DeckId d, const std::string& text)
   throw std::runtime_error("no card " + text);
 }
 
+// A refusal as a test reads it: the engine's value (rule, code, facts) and its words, the
+// players named.
+struct Refused : Violation {
+  std::string message;
+};
+
 class Table {
  public:
   explicit Table(std::vector<std::string> players = {"Ann", "Ben", "Cat"},
@@ -55,7 +62,7 @@ class Table {
     header_.seed = seed;
     state_ = initial_state(r_, header_);
     Decision d = decide_start(r_, header_, setup);
-    if (!d.accepted) throw std::runtime_error("setup refused: " + d.violation.message);
+    if (!d.accepted) throw std::runtime_error("setup refused: " + refusal_text(r_, d.violation));
     for (const Event& e : d.events) evolve(state_, e);
     EXPECT_EQ(check_invariants(r_, state_), "") << "after the opening";
   }
@@ -72,7 +79,7 @@ class Table {
   Events play(const Command& c) {
     Decision d = decide(r_, state_, c);
     EXPECT_TRUE(d.accepted) << "refused: " << d.violation.rule << ": "
-                            << render_players(d.violation.message, header_.players);
+                            << render_players(refusal_text(r_, d.violation), header_.players);
     for (const Event& e : d.events) evolve(state_, e);
     // Every engine test checks the whole position after every move it plays (STYLE.md 9).
     EXPECT_EQ(check_invariants(r_, state_), "") << "after a move by seat " << int(c.actor);
@@ -80,13 +87,13 @@ class Table {
     return d.events;
   }
   // Proposes a move that must be refused; returns the ruling. The position is unchanged.
-  Violation refuse(const Command& c) {
+  Refused refuse(const Command& c) {
     const State before = state_;
     Decision d = decide(r_, state_, c);
     EXPECT_FALSE(d.accepted) << "accepted a move that should be refused";
     EXPECT_EQ(before, state_);
-    d.violation.message = render_players(d.violation.message, header_.players);
-    return d.violation;
+    Refused refused{d.violation, render_players(refusal_text(r_, d.violation), header_.players)};
+    return refused;
   }
 
   // Shorthands.
@@ -155,3 +162,7 @@ inline PropertySetup prop(SquareId s, int houses = 0, bool mortgaged = false, bo
 }
 
 }  // namespace deedlog::testing
+
+namespace deedlog {
+using testing::Refused;
+}  // namespace deedlog

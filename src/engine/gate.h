@@ -1,0 +1,21 @@
+#pragma once
+// The checks every move passes before the rule book's section for it is read: the game is not
+// over, the move is one its maker may make (a player's or the referee's), the building bought at
+// auction is placed first, a debt stops the moves that take the game on, once time is called
+// only the move in progress is completed, the short game's deeds are dealt before the first
+// throw, and the phase and the turn allow this verb. Each verb's answers are one row of a table
+// (gate.cpp), so what a verb needs is read in one place; the rule files keep only their own
+// section's checks.
+#include <optional>
+
+#include "engine/command.h"
+#include "engine/state.h"
+#include "engine/violation.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+// The first check the move fails, as its refusal; none when the rule's own checks come next.
+std::optional<Violation> gate(const Ruleset& r, const State& s, const Command& c);
+
+}  // namespace deedlog
