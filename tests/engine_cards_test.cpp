@@ -19,7 +19,7 @@ TEST(Cards, LandingOnChanceWaitsForTheCard) {
   EXPECT_EQ(t.state().phase, Phase::AwaitingCard);
   EXPECT_EQ(t.state().pending_deck, DeckId::Chance);
   EXPECT_EQ(t.refuse(Table::cmd(Verb::Roll, 1, 1, 2)).rule, "uk-1972/turn/finish-the-move");
-  EXPECT_EQ(t.refuse([] { auto c = Table::cmd(Verb::Draw, 1); c.card_query = "Go to Jail"; return c; }()).rule,
+  EXPECT_EQ(t.refuse(t.draw_cmd(1, "Go to Jail")).rule,
             "uk-1972/cards/take-top-card");
 }
 
@@ -134,7 +134,7 @@ TEST(Cards, GetOutOfJailFreeIsKeptThenReturnedToTheBottom) {
   u.roll(0, 2, 3);
   u.draw(0, "Get Out of Jail Free");
   u.roll(1, 3, 4);
-  const Refused v = u.refuse([] { auto c = Table::cmd(Verb::Draw, 1); c.card_query = "Get Out of Jail"; return c; }());
+  const Refused v = u.refuse(u.draw_cmd(1, "Get Out of Jail"));
   EXPECT_EQ(v.rule, "uk-1972/cards/jail-card-kept");
 }
 
@@ -159,7 +159,7 @@ TEST(PackOrder, ACardSeenBeforeCannotComeUpWhileUnseenCardsRemain) {
   t.roll(0, 2, 3);
   t.draw(0, "Speeding fine");
   t.roll(1, 3, 4);
-  const Refused v = t.refuse([] { auto c = Table::cmd(Verb::Draw, 1); c.card_query = "Speeding"; return c; }());
+  const Refused v = t.refuse(t.draw_cmd(1, "Speeding"));
   EXPECT_EQ(v.rule, "uk-1972/cards/pack-order");
 }
 
@@ -174,7 +174,7 @@ TEST(PackOrder, OnceEveryCardIsSeenTheOrderIsEnforced) {
   for (int c = 15; c >= 0; --c) pack.push_bottom(static_cast<CardIndex>(c));
   t.roll(0, 2, 3);
   const Ruleset& r = t.ruleset();
-  const Refused v = t.refuse([] { auto c = Table::cmd(Verb::Draw, 0); c.card_query = "Speeding fine"; return c; }());
+  const Refused v = t.refuse(t.draw_cmd(0, "Speeding fine"));
   EXPECT_EQ(v.rule, "uk-1972/cards/pack-order");
   EXPECT_NE(v.message.find(r.decks[0].cards[15].text), std::string::npos) << v.message;
   // "draws" alone takes the known top card.
@@ -198,6 +198,30 @@ TEST(PackOrder, SeededGameDrawsFromTheShuffledPack) {
   const CardIndex top = t.state().packs[0].known_at(0);
   t.roll(0, 2, 3);
   EXPECT_EQ(t.last_of(EventType::CardDrawn).card, top);
+}
+
+}  // namespace
+}  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// The engine parses no text: a draw whose words were never read by the notation (no card named
+// in any pack) is a card the pack does not have, whatever the words say; the words are kept
+// only for the refusal's text, made outside the engine.
+TEST(Cards, TheEngineTakesTheCardTheNotationNamedNotTheWords) {
+  Table t = at(2);
+  t.roll(0, 2, 3);  // Chance
+  Command words_only = Table::cmd(Verb::Draw, 0);
+  words_only.card_query = "Speeding fine";
+  const Refused v = t.refuse(words_only);
+  EXPECT_EQ(v.rule, "uk-1972/cards/take-top-card");
+  EXPECT_EQ(v.code, RefusalCode::NoSuchCard);
+  // Named by the notation, the same words are the card.
+  const Events drawn = t.play(t.draw_cmd(0, "Speeding fine"));
+  bool turned_up = false;
+  for (const Event& e : drawn) turned_up = turned_up || e.type == EventType::CardDrawn;
+  EXPECT_TRUE(turned_up);
 }
 
 }  // namespace

@@ -23,6 +23,7 @@ Table computer_table(std::vector<PlayerSetup> seats, std::vector<std::string> pl
 
 Command at(Command c, const char* stamp) {
   c.at = stamp;
+  c.clock = clock_seconds(stamp);  // as the notation reads the stamp
   return c;
 }
 Command stamped(Verb v, PlayerId p, const char* stamp, int a = 0, int b = 0) { return at(Table::cmd(v, p, a, b), stamp); }

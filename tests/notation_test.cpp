@@ -518,6 +518,36 @@ TEST_F(Notation, TimeStampsClockOrIsoStoredAsWritten) {
   EXPECT_EQ(move("@2024-02-29T00:00:00Z Ann buys").at, "2024-02-29T00:00:00Z");
 }
 
+// The engine parses no text: the notation hands it the stamp in seconds.
+TEST_F(Notation, TheStampReachesTheEngineInSeconds) {
+  EXPECT_EQ(move("@19:42:10 Ann rolls 3 4").clock, 19 * 3600 + 42 * 60 + 10);
+  EXPECT_EQ(move("@1970-01-01T00:01:00Z Ann buys").clock, 60);
+  EXPECT_EQ(move("Ann buys").clock, kNoTime);
+}
+
+// ...and the card the words name in each pack; the engine takes the one of the pack due.
+TEST_F(Notation, TheCardIsNamedInEachPack) {
+  const Ruleset& uk = r;
+  const auto index_of = [&](DeckId d, const std::string& text) {
+    const auto& cards = uk.decks[static_cast<int>(d)].cards;
+    for (std::size_t i = 0; i < cards.size(); ++i)
+      if (cards[i].text == text) return static_cast<CardIndex>(i);
+    return kNoCard;
+  };
+  const Command both = move("Ann draws \"Go to Jail\"");
+  EXPECT_NE(both.card_in_pack[0], kNoCard);
+  EXPECT_NE(both.card_in_pack[1], kNoCard);
+  const Command mayfair = move("Ann draws Mayfair");
+  EXPECT_EQ(mayfair.card_in_pack[0], index_of(DeckId::Chance, "Advance to Mayfair"));
+  EXPECT_EQ(mayfair.card_in_pack[1], kNoCard);
+  const Command numbered = move("Ann draws chest:3");
+  EXPECT_EQ(numbered.card_in_pack[0], kNoCard);
+  EXPECT_EQ(numbered.card_in_pack[1], 2);
+  const Command seeded = move("Ann draws");
+  EXPECT_EQ(seeded.card_in_pack[0], kNoCard);
+  EXPECT_EQ(seeded.card_in_pack[1], kNoCard);
+}
+
 TEST_F(Notation, BadTimeStampsAreRefused) {
   EXPECT_HAS(error("@25:00:00 Ann buys"), "bad time '@25:00:00'");
   EXPECT_HAS(error("@19:61 Ann buys"), "bad time");

@@ -103,7 +103,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
       b.violation = ruling_of(ruleset, d.violation, gf.header.players);
       // What the player could have done instead comes first, then what moves the game on;
       // raising money (mortgages, sales) is always open and comes last.
-      std::vector<LegalMove> legal = legal_moves(ruleset, referee, m.command.at);
+      std::vector<LegalMove> legal = legal_moves(ruleset, referee, m.command.clock);
       auto rank = [&](const LegalMove& lm) {
         const bool raising = lm.command.verb == Verb::Mortgage || lm.command.verb == Verb::Unmortgage ||
                              lm.command.verb == Verb::Sell;

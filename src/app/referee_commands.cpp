@@ -409,7 +409,7 @@ int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out,
   std::unique_ptr<Journal> j;
   Game g;
   if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
-  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state, now);
+  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state, now.empty() ? kNoTime : clock_seconds(now));
   const auto& names = g.header.players;
   const std::string turn = names[static_cast<std::size_t>(g.state.turn)];
   // Trades are open to every player at almost any time; they are shown as a form to fill in.

@@ -1,11 +1,13 @@
 #pragma once
 // A proposed move: one line of the notation after names are resolved. What the people at
 // the table did and what the dice showed; never the sums (the referee works those out).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/clock_stamp.h"
 #include "core/ids.h"
 #include "core/money.h"
 
@@ -54,7 +56,10 @@ enum class TaxChoice : std::uint8_t { None, Flat, Percent };
 struct Command {
   Verb verb = Verb::Roll;
   PlayerId actor = kReferee;
-  std::string at;  // the @TIME stamp as written, "" when none
+  // The @TIME stamp: as written ("" when none), kept for the journal and the canonical line, and
+  // in seconds (core/clock_stamp.h) as the notation read it: the engine reads only the seconds.
+  std::string at;
+  std::int64_t clock = kNoTime;
 
   // Roll: both 0 when the referee is to throw from the Seed.
   int die1 = 0;
@@ -65,9 +70,12 @@ struct Command {
   int count = 1;                   // Build, Sell: how many houses
   bool hotel = false;              // Build, Sell, AuctionBuilding: the hotel rather than houses
 
-  // Draw: what the player said the card was. Resolved by the engine against the pack that is
-  // due, since "Advance to GO" is in both packs. Empty when the referee draws (seeded games).
+  // Draw: what the player said the card was, as written (empty when the referee draws, in
+  // seeded games), and the card it names in each pack, as the notation read it (kNoCard: not in
+  // that pack). Which pack is due is the engine's to know ("Advance to GO" is in both), so the
+  // notation names the card in both and the engine takes the one of the pack due.
   std::string card_query;
+  std::array<CardIndex, kDeckCount> card_in_pack{kNoCard, kNoCard};
 
   PlayerId counterparty = kBank;  // Offer: to whom; Deal: to whom the deeds are dealt
   TradeSide give;                 // Offer: what the actor hands over; Deal: the deeds dealt (properties);

@@ -12,7 +12,6 @@
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
 #include "engine/valuation.h"
-#include "rules/card_lookup.h"
 
 namespace deedlog {
 namespace {
@@ -108,7 +107,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(s.pending_square);
   // rule buy/within-the-window: the "for sale" notice stands for so many seconds.
-  if (auto late = seconds_late(r.timed.buy_seconds, s.offered_at, c.at))
+  if (auto late = seconds_late(r.timed.buy_seconds, s.offered_at, c.clock))
     return Decision::refuse(violation(r, rule::kBuyInTime, RefusalCode::BuyTooLate,
                                       {arg::player(c.actor), arg::square(s.pending_square), arg::count(*late)}));
   // rule currency/purchase-in-region-currency: the printed price is in the currency of the
@@ -161,7 +160,7 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::NowhereToPlaceBuilding,
                                       {arg::player(c.actor), arg::building(a.lot == AuctionLot::Hotel)}));
   // rule auction/closes-after-silence: no bid for so many seconds and the auction is over.
-  if (auto late = seconds_late(r.timed.auction_seconds, a.since, c.at))
+  if (auto late = seconds_late(r.timed.auction_seconds, a.since, c.clock))
     return Decision::refuse(violation(r, rule::kAuctionSilence, RefusalCode::AuctionClosedBySilence,
                                       {arg::count(*late), arg::count(a.high_bidder == kBank ? 0 : 1)}));
   const Money least = lowest_bid(r, s);
@@ -207,7 +206,7 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
     any_open = true;
     if (claim.owner != c.actor) continue;
     // rule rent/claim-within-the-window: the Collect Rent button is lit for so many seconds.
-    if (auto late = seconds_late(r.timed.rent_seconds, claim.since, c.at)) {
+    if (auto late = seconds_late(r.timed.rent_seconds, claim.since, c.clock)) {
       too_late = violation(r, rule::kRentInTime, RefusalCode::RentClaimTooLate,
                            {arg::player(c.actor), arg::square(claim.square), arg::count(*late)});
       continue;
@@ -229,26 +228,25 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
 
 // Which card of the pack the player says he turned up, checked against what the table knows
 // of the pack's order.
-std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId deck, const std::string& query,
+std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId deck, const Command& c,
                                        CardIndex* card) {
   const Deck& d = r.decks[static_cast<int>(deck)];
   const PackState& pack = s.packs[static_cast<int>(deck)];
   const auto top = known_top_card(pack);
-  if (query.empty()) {
+  if (c.card_query.empty()) {
     if (!top)
       return violation(r, rule::kCardDraw, RefusalCode::PackOrderUnknown, {arg::deck(deck)});
     *card = *top;
     return std::nullopt;
   }
-  // "chance:7" or the card's text, read as the notation reads it (rules/card_lookup.h).
-  const CardLookup named = find_card(query, r, deck);
-  if (!named.found) {
-    // The lookup's own words (the nearest cards) are said again from the query by the shell.
+  // The card the player's words name in this pack, as the notation read them.
+  *card = c.card_in_pack[static_cast<std::size_t>(deck)];
+  if (*card == kNoCard || *card >= d.cards.size()) {
+    // The lookup's own words (the nearest cards) are said again from the words by the shell.
     Violation v = violation(r, rule::kCardDraw, RefusalCode::NoSuchCard, {arg::deck(deck)});
-    v.quoted = query;
+    v.quoted = c.card_query;
     return v;
   }
-  *card = named.card;
   // rule cards/pack-order: copies of one card (us-standard's two "nearest Railroad" cards) are
   // the same card to the players: the copy taken is one the pack can give now (the top when the
   // order is known, else one not yet seen, never one a player holds).
@@ -275,7 +273,7 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
 
 Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
   CardIndex card = kNoCard;
-  if (auto v = identify_card(r, s, s.pending_deck, c.card_query, &card)) return Decision::refuse(*v);
+  if (auto v = identify_card(r, s, s.pending_deck, c, &card)) return Decision::refuse(*v);
   Outcome out(r, s);
   follow_card(out, c.actor, s.pending_deck, card);
   return Decision::accept(std::move(out.events));
@@ -443,8 +441,8 @@ bool timed(const Ruleset& r) { return (r.timed.buy_seconds | r.timed.rent_second
 // Timed editions: the events that start a clock carry the move's @TIME, so that the window can
 // be checked against the stamp of the answer. (Events already stamped keep their time.)
 void stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
-  if (!timed(r) || c.at.empty()) return;
-  const std::int64_t now = clock_seconds(c.at);
+  if (!timed(r) || c.clock == kNoTime) return;
+  const std::int64_t now = c.clock;
   for (Event& e : events)
     if ((e.type == EventType::PropertyOffered || e.type == EventType::RentDue || e.type == EventType::AuctionOpened ||
          e.type == EventType::BidMade) &&
@@ -458,11 +456,11 @@ void stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
 // the high bid winning. A late `buys` or bid is left to its own refusal, which says why.
 void lapse_windows(Outcome& out, const Command& c) {
   const Ruleset& r = out.ruleset;
-  if (!timed(r) || c.at.empty()) return;
-  const std::int64_t now = clock_seconds(c.at);
+  if (!timed(r) || c.clock == kNoTime) return;
+  const std::int64_t now = c.clock;
   const State& s = out.state;
   if (s.phase == Phase::BuyDecision && c.verb != Verb::Buy && c.verb != Verb::Decline &&
-      seconds_late(r.timed.buy_seconds, s.offered_at, c.at)) {
+      seconds_late(r.timed.buy_seconds, s.offered_at, c.clock)) {
     const std::int64_t ran_out = s.offered_at + r.timed.buy_seconds;
     const SquareId declined = s.pending_square;
     effect::decline_property(out, s.turn, declined);
@@ -477,7 +475,7 @@ void lapse_windows(Outcome& out, const Command& c) {
   // late claim is left to its refusal, which says how late it was.
   if (r.rent_window == RentWindow::Timed && c.verb != Verb::ClaimRent)
     for (const RentClaim& claim : std::array<RentClaim, kMaxRentClaims>(out.state.rents))
-      if (claim.open && seconds_late(r.timed.rent_seconds, claim.since, c.at)) effect::forfeit_rent(out, claim);
+      if (claim.open && seconds_late(r.timed.rent_seconds, claim.since, c.clock)) effect::forfeit_rent(out, claim);
   const State& now_state = out.state;
   if (now_state.phase == Phase::Auction && c.verb != Verb::Bid && now_state.auction.since != kNoTime) {
     const auto elapsed = seconds_between(now_state.auction.since, now);
@@ -498,7 +496,7 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
   Events lapsed_events;
   std::optional<Outcome> lapsed;
   const State* before = &s;
-  if (timed(r) && !c.at.empty()) {
+  if (timed(r) && c.clock != kNoTime) {
     lapsed.emplace(r, s);
     lapse_windows(*lapsed, c);
     if (!lapsed->events.empty()) {

@@ -95,9 +95,9 @@ void close_auction_if_done(Outcome& out) {
   if (out.state.player(out.state.turn).bankrupt) effect::start_turn(out, next_player(out.state));
 }
 
-std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, const std::string& at) {
-  if (window <= 0 || at.empty()) return std::nullopt;
-  const auto elapsed = seconds_between(opened, clock_seconds(at));
+std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, std::int64_t now) {
+  if (window <= 0 || now == kNoTime) return std::nullopt;
+  const auto elapsed = seconds_between(opened, now);
   if (!elapsed || *elapsed <= window) return std::nullopt;
   return *elapsed - window;
 }

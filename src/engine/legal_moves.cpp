@@ -14,13 +14,13 @@ namespace {
 struct Collector {
   const Ruleset& r;
   const State& s;
-  const std::string& at;
+  std::int64_t now;
   std::vector<LegalMove> moves;
 
   // Ruled at the moment asked about; listed without the stamp (the move as a player writes it).
   void consider(const Command& c, std::string fill = {}) {
     Command stamped = c;
-    stamped.at = at;
+    stamped.clock = now;
     if (decide(r, s, stamped).accepted) moves.push_back(LegalMove{c, std::move(fill)});
   }
 };
@@ -49,8 +49,8 @@ void consider_conglomerate(Collector& out, PlayerId p) {
 
 }  // namespace
 
-std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, const std::string& at) {
-  Collector out{r, s, at, {}};
+std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_t now) {
+  Collector out{r, s, now, {}};
   for (PlayerId p = 0; p < s.player_count; ++p) {
     if (s.player(p).bankrupt) continue;
     // The throw: concrete in a seeded game; at a table the dice are whatever they show.
@@ -87,6 +87,7 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, const std::
         if (copy) continue;
         Command draw = make_command(Verb::Draw, p);
         draw.card_query = deck.cards[i].text;
+        draw.card_in_pack[static_cast<std::size_t>(s.pending_deck)] = static_cast<CardIndex>(i);
         out.consider(draw);
       }
     }

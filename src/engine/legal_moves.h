@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/clock_stamp.h"
 #include "engine/command.h"
 #include "engine/state.h"
 #include "rules/ruleset.h"
@@ -16,8 +17,9 @@ struct LegalMove {
   std::string fill;    // "" when the move is exactly this; else what may vary ("amount 61 to 1500", "the dice")
 };
 
-// `at`: the moment asked about, an @TIME stamp ("" for none). In a timed edition (computer) a
-// move whose window has run out by then is not listed, and moves find the windows run out.
-std::vector<LegalMove> legal_moves(const Ruleset& ruleset, const State& state, const std::string& at = "");
+// `now`: the moment asked about, an @TIME stamp in seconds (core/clock_stamp.h; kNoTime for
+// none). In a timed edition (computer) a move whose window has run out by then is not listed,
+// and moves find the windows run out.
+std::vector<LegalMove> legal_moves(const Ruleset& ruleset, const State& state, std::int64_t now = kNoTime);
 
 }  // namespace deedlog

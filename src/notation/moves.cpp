@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/clock_stamp.h"
 #include "notation/internal.h"
 #include "rules/card_lookup.h"
 
@@ -485,7 +486,9 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       if (mixed_quotes(tokens, k, n))
         return "expected the card's text, in quotes or not, like 'draws \"Advance to Mayfair\"'";
       c->card_query = span_text(line, tokens, k, n);
-      // Which pack is due is the engine's to know; here it is enough that some pack has the card.
+      // Which pack is due is the engine's to know; here it is enough that some pack has the card,
+      // and the engine is told which card the words name in each.
+      c->card_in_pack = card_in_each_pack(c->card_query, ctx.ruleset);
       return find_card_in_any_pack(c->card_query, ctx.ruleset).error;
     }
     case Word::Pay: {
@@ -757,6 +760,7 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
     std::string err = check_clock_or_iso_time(stamp);
     if (!err.empty()) return err;
     c.at = std::string(stamp);
+    c.clock = clock_seconds(stamp);
     rest = ws == std::string_view::npos ? std::string_view() : trim(rest.substr(ws));
     if (rest.empty()) return "expected a move after the time, like '@19:42:10 Ann rolls 3 4'";
   }

@@ -147,4 +147,13 @@ CardLookup find_card_in_any_pack(const std::string& query, const Ruleset& rulese
   return out;
 }
 
+std::array<CardIndex, kDeckCount> card_in_each_pack(const std::string& query, const Ruleset& ruleset) {
+  std::array<CardIndex, kDeckCount> out{kNoCard, kNoCard};
+  for (int d = 0; d < kDeckCount; ++d) {
+    const CardLookup l = find_card(query, ruleset, static_cast<DeckId>(d));
+    if (l.found) out[static_cast<std::size_t>(d)] = l.card;
+  }
+  return out;
+}
+
 }  // namespace deedlog

@@ -4,6 +4,7 @@
 // The notation and the engine both read what players write, and must agree on what it names:
 // the notation (which does not know which pack is due) asks whether any pack has the card, the
 // engine asks for the card of the pack that is due. Both come here.
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,5 +43,9 @@ CardLookup find_card(const std::string& query, const Ruleset& ruleset, DeckId de
 // "Go to Jail" is). A text that fits several cards of one pack and none exactly is refused as
 // ambiguous.
 CardLookup find_card_in_any_pack(const std::string& query, const Ruleset& ruleset);
+
+// The card the query names in each pack (kNoCard where that pack has none): what the notation
+// hands the engine, which takes the one of the pack that is due.
+std::array<CardIndex, kDeckCount> card_in_each_pack(const std::string& query, const Ruleset& ruleset);
 
 }  // namespace deedlog

@@ -13,6 +13,7 @@
 #include "engine/invariants.h"
 #include "engine/player_ref.h"
 #include "present/refusal_words.h"
+#include "rules/card_lookup.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog::testing {
@@ -107,10 +108,13 @@ class Table {
   }
   Events pass(PlayerId p) { return play(cmd(Verb::Pass, p)); }
   Events claim(PlayerId p) { return play(cmd(Verb::ClaimRent, p)); }
-  Events draw(PlayerId p, const std::string& text) {
+  Events draw(PlayerId p, const std::string& text) { return play(draw_cmd(p, text)); }
+  // A draw naming the card as a player writes it, read as the notation reads it.
+  Command draw_cmd(PlayerId p, const std::string& text) const {
     Command c = cmd(Verb::Draw, p);
     c.card_query = text;
-    return play(c);
+    c.card_in_pack = card_in_each_pack(text, r_);
+    return c;
   }
   Events end_turn(PlayerId p) { return play(cmd(Verb::EndTurn, p)); }
 
