@@ -4,7 +4,13 @@
 #include <boost/program_options.hpp>
 #include <fstream>
 #include <iostream>
+#include <algorithm>
+#include <ctime>
 #include <memory>
+#include <string>
+#include <vector>
+
+#include "app/command_outcome.h"
 
 #include "app/exit_code.h"
 #include "app/game_session.h"
@@ -14,6 +20,8 @@
 #include "app/replay_svg.h"
 #include "app/replay_terminal.h"
 #include "app/replay_timeline.h"
+#include "cli/program_help.h"
+#include "deedlog_version.h"
 #include "journal/journal.h"
 
 namespace po = boost::program_options;
@@ -49,36 +57,71 @@ bool write_file(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  po::options_description opts(
-      "replay [--db FILE] [--game ID] [--interactive] [--from SEQ|tN] [--to SEQ|tN] [--turns]\n"
-      "       [--format text|json|notation] [--json] [--html FILE] [--svg FILE] [--at SEQ|tN|end] [--plot FILE]\n\n"
+// replay's options and what it says of itself: one table behind --help and the man page.
+cli::ProgramHelp replay_help() {
+  cli::ProgramHelp p;
+  p.name = "replay";
+  p.summary = "steps through, tells, prints or draws a saved game of the referee's journal";
+  p.usage =
+      "[--db FILE] [--game ID] [--interactive] [--from SEQ|tN] [--to SEQ|tN] [--turns]\n"
+      "       [--format text|json|notation] [--json] [--html FILE] [--svg FILE] [--at SEQ|tN|end] [--plot FILE]";
+  p.description =
       "Without --format, --html, --svg or --plot, and with --game given on a terminal, the replay is\n"
       "interactive. A point in the game is an event's sequence number (57), a turn (t12) or end.\n"
-      "docs/replay.md has the keys, the page's address and the pictures.\n\nOptions");
-  opts.add_options()("help,h", "this help")
-      ("db", po::value<std::string>()->default_value("deedlog.db"), "the journal file")
-      ("game", po::value<std::int64_t>(), "the game's id (may be left out when the file holds one game)")
+      "A FILE of - is standard output. docs/replay.md has the keys, the page's address and the pictures.";
+  p.examples = {"--db club.db --game 1", "--db club.db --turns --from t10 --to t12",
+                "--db club.db --format notation > again.game", "--db club.db --html game.html",
+                "--db club.db --svg board.svg --at 400"};
+  p.global = std::make_shared<po::options_description>("Options");
+  p.global->add_options()("help,h", "this help")("version", "print the version and exit")
+      ("db", po::value<std::string>()->default_value("deedlog.db")->value_name("FILE"), "the journal file")
+      ("game", po::value<std::int64_t>()->value_name("ID"), "the game's id (may be left out when the file holds one game)")
       ("interactive,i", "step through the game on the terminal (keys: ? lists them)")
-      ("from", po::value<std::string>(), "narrate from this event (or the start of turn tN)")
-      ("to", po::value<std::string>(), "stop after this event (or the end of turn tN); the position shown is there")
+      ("from", po::value<std::string>()->value_name("SEQ|tN"), "narrate from this event (or the start of turn tN)")
+      ("to", po::value<std::string>()->value_name("SEQ|tN"), "stop after this event (or the end of turn tN); the position shown is there")
       ("turns", "turn by turn: a heading per turn, its moves and what they caused, the cash after it")
-      ("format", po::value<std::string>(), "text (the default), json, or notation (a .game file that imports to the same journal)")
-      ("json", "the same as --format json")
-      ("html", po::value<std::string>(), "write the whole game as one self-contained HTML page")
-      ("svg", po::value<std::string>(), "write the board as an SVG picture (after --at)")
-      ("at", po::value<std::string>(), "--svg: the point drawn (default: the end); --html, --interactive: where to start")
-      ("plot", po::value<std::string>(), "write each player's net worth over the game as an SVG chart");
+      ("format", po::value<std::string>()->value_name("F"), "text (the default), json, or notation (a .game file that imports to the same journal)")
+      ("json", "the same as --format json; errors too are JSON on stdout ({\"error\": ...})")
+      ("html", po::value<std::string>()->value_name("FILE"), "write the whole game as one self-contained HTML page")
+      ("svg", po::value<std::string>()->value_name("FILE"), "write the board as an SVG picture (after --at)")
+      ("at", po::value<std::string>()->value_name("SEQ|tN|end"), "--svg: the point drawn (default: the end); --html, --interactive: where to start")
+      ("plot", po::value<std::string>()->value_name("FILE"), "write each player's net worth over the game as an SVG chart");
+  p.exit_codes =
+      "0  done\n"
+      "1  anything else: not a journal, no such game, a file that cannot be written\n"
+      "2  usage error: bad options";
+  return p;
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
+  return text;
+}
+
+int run(int argc, char** argv) {
+  const cli::ProgramHelp help = replay_help();
+  const po::options_description& opts = *help.global;
+  const std::vector<std::string> line(argv + 1, argv + argc);
+  if (std::find(line.begin(), line.end(), "--help-man") != line.end()) {
+    std::cout << cli::man_page(help, DEEDLOG_VERSION, today());
+    return kExitOk;
+  }
   po::variables_map vm;
   try {
-    po::store(po::parse_command_line(argc, argv, opts), vm);
+    po::store(po::command_line_parser(line).options(opts).run(), vm);
     po::notify(vm);
   } catch (const std::exception& e) {
-    std::cerr << "replay: " << e.what() << "\n" << opts;
+    std::cerr << "replay: " << e.what() << " (see 'replay --help')\n";
     return kExitUsage;
   }
   if (vm.count("help")) {
-    std::cout << opts;
+    std::cout << cli::program_help_text(help);
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    std::cout << "replay (deedlog) " << DEEDLOG_VERSION << "\n";
     return kExitOk;
   }
 
@@ -156,4 +199,22 @@ int main(int argc, char** argv) {
     std::cerr << "replay: " << e.what() << "\n";
     return kExitFailure;
   }
+}
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> line(argv + 1, argv + argc);
+  // Only --json needs its failures caught: the interactive replay keeps the streams untouched.
+  if (std::find(line.begin(), line.end(), "--json") == line.end()) return run(argc, argv);
+  // replay's functions write to std::cout and std::cerr themselves: the streams are redirected
+  // for the run, so that under --json a failure is also JSON on stdout.
+  return run_reporting_errors(true, "replay", std::cout, std::cerr, [&](std::ostream& out, std::ostream& err) {
+    std::streambuf* const cout_buffer = std::cout.rdbuf(out.rdbuf());
+    std::streambuf* const cerr_buffer = std::cerr.rdbuf(err.rdbuf());
+    const int code = run(argc, argv);
+    std::cout.flush();
+    std::cerr.flush();
+    std::cout.rdbuf(cout_buffer);
+    std::cerr.rdbuf(cerr_buffer);
+    return code;
+  });
 }

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# The main job on the sample data: install what is missing, build, then referee a sample game
-# end to end: import it into a fresh journal, show the final position, verify it, replay the end.
+# The main job on the sample data: install what is missing, build the two programs (only them:
+# the tests are scripts/test.sh's to build), then referee a sample game end to end: import it
+# into a fresh journal, show the final position, verify it, replay the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh
+bash scripts/setup.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j "$(nproc)" --target referee replay
 game=${1:-samples/uk-1972/long-game.game}
 db=$(mktemp -d)/demo.db
 echo "== referee import $game"

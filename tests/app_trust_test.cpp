@@ -468,7 +468,9 @@ TEST(NotAJournal, OtherFilesAreExitOneAndLeftAlone) {
   EXPECT_NE(r.err.find("tables"), std::string::npos) << r.err;
   // A journal with no game says so.
   const auto empty = dir / "new.db";
-  EXPECT_EQ(referee(empty, "play \"Ann rolls 1 2\"").code, kExitFailure);  // makes the journal, finds no game
+  EXPECT_EQ(referee(empty, "play \"Ann rolls 1 2\"").code, kExitFailure);  // finds no game, leaves no file
+  EXPECT_FALSE(std::filesystem::exists(empty));
+  ASSERT_EQ(referee(empty, "simulate --games 0").code, kExitOk);  // makes the journal, plays nothing
   const RunResult none = referee(empty, "status");
   EXPECT_EQ(none.code, kExitFailure);
   EXPECT_NE(none.err.find("no game"), std::string::npos) << none.err;

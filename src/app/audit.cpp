@@ -8,6 +8,7 @@
 
 #include "core/article.h"
 #include "app/game_session.h"
+#include "app/input_text.h"
 #include "app/narration.h"
 #include "app/table_version.h"
 #include "engine/decide.h"
@@ -62,11 +63,8 @@ std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, con
 }  // namespace
 
 Status audit_game_file(const std::string& path, AuditReport* report) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::io_error("cannot read " + path);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  const std::string text = buf.str();
+  std::string text;  // "-": standard input
+  if (Status s = read_input_text(path, &text); !s.is_ok()) return s;
   GameHeader header;
   ParseError perr;
   if (!parse_header(text, &header, &perr))

@@ -15,6 +15,7 @@
 #include "core/clock_stamp.h"
 #include "app/exit_code.h"
 #include "app/game_session.h"
+#include "app/input_text.h"
 #include "app/audit.h"
 #include "app/dispute.h"
 #include "app/explanation.h"
@@ -158,13 +159,12 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
 }
 
 int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    err << "referee: cannot read " << file << "\n";
+  // Read once into one string (a stringstream would hold the file twice); "-" is standard input.
+  std::string text;
+  if (Status s = read_input_text(file, &text); !s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
     return kExitFailure;
   }
-  // Read once into one string (a stringstream would hold the file twice).
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   GameHeader header;
   ParseError perr;
   if (!parse_header(text, &header, &perr)) {

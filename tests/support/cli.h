@@ -43,12 +43,12 @@ inline std::filesystem::path temp_dir(const std::string& name) {
   return dir;
 }
 
-// args is already shell-quoted where needed.
-inline RunResult run(const std::string& program, const std::string& args) {
+// args is already shell-quoted where needed; stdin_path is what the program reads as its input.
+inline RunResult run(const std::string& program, const std::string& args, const std::string& stdin_path = "/dev/null") {
   static int counter = 0;
   const auto base = std::filesystem::temp_directory_path() /
                     ("deedlog-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  const std::string cmd = program + " " + args + " >" + base.string() + ".out 2>" + base.string() + ".err </dev/null";
+  const std::string cmd = program + " " + args + " >" + base.string() + ".out 2>" + base.string() + ".err <" + quote(stdin_path);
   const int status = std::system(cmd.c_str());
   RunResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

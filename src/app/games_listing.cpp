@@ -1,0 +1,90 @@
+#include "app/games_listing.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <vector>
+
+#include "app/exit_code.h"
+#include "app/game_session.h"
+#include "journal/journal.h"
+
+namespace deedlog {
+namespace {
+
+struct GameSummary {
+  std::int64_t id = 0;
+  std::string ruleset;
+  std::vector<std::string> players;
+  std::int64_t moves = 0;
+  std::int64_t events = 0;
+  bool over = false;
+  std::string winner;  // when over
+};
+
+Status summarize(Journal& journal, std::int64_t id, GameSummary* summary) {
+  Game g;
+  if (Status s = load_game(journal, id, 0, &g); !s.is_ok()) return s;
+  summary->id = id;
+  summary->ruleset = g.header.ruleset;
+  summary->players = g.header.players;
+  summary->events = g.state.seq;
+  summary->over = g.state.phase == Phase::GameOver;
+  if (summary->over && g.state.winner >= 0 && static_cast<std::size_t>(g.state.winner) < g.header.players.size())
+    summary->winner = g.header.players[static_cast<std::size_t>(g.state.winner)];
+  // The count of moves is not kept in the position: the events say it (checked as read).
+  return journal.scan(id, 1, 0, [&](const EventRow& r) {
+    summary->moves += r.type == "MovePlayed" ? 1 : 0;
+    return true;
+  });
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
+  return text;
+}
+
+std::string state_words(const GameSummary& g) {
+  if (!g.over) return "in play";
+  return g.winner.empty() ? "over" : "over, won by " + g.winner;
+}
+
+}  // namespace
+
+int run_games(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> journal;
+  std::vector<GameRow> rows;
+  Status s = Journal::open(o.db, &journal, true);
+  if (s.is_ok()) s = journal->games(&rows);
+  std::vector<GameSummary> games(rows.size());
+  for (std::size_t i = 0; s.is_ok() && i < rows.size(); ++i) s = summarize(*journal, rows[i].game_id, &games[i]);
+  if (!s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
+    return kExitFailure;
+  }
+  if (o.json) {
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const GameSummary& g : games) {
+      nlohmann::ordered_json j{{"game", g.id}, {"ruleset", g.ruleset}, {"players", g.players},
+                               {"moves", g.moves}, {"events", g.events}, {"over", g.over}};
+      if (!g.winner.empty()) j["winner"] = g.winner;
+      list.push_back(j);
+    }
+    out << nlohmann::ordered_json{{"games", list}}.dump() << "\n";
+    return kExitOk;
+  }
+  if (games.empty()) {
+    out << "the journal holds no game yet\n";
+    return kExitOk;
+  }
+  out << fmt::format("{:>4}  {:<18} {:>6} {:>7}  {:<24} {}\n", "game", "ruleset", "moves", "events", "state", "players");
+  for (const GameSummary& g : games)
+    out << fmt::format("{:>4}  {:<18} {:>6} {:>7}  {:<24} {}\n", g.id, g.ruleset, g.moves, g.events, state_words(g),
+                       joined(g.players));
+  return kExitOk;
+}
+
+}  // namespace deedlog
