@@ -95,7 +95,7 @@ std::optional<Command> BotTable::development(const State& s, PlayerId p) {
 
 std::optional<Command> BotTable::form_conglomerate(const State& s, PlayerId p) {
   // regional-currency: stack the first three free properties of three colours the bot holds.
-  if (r_.building_groups != BuildingGroups::Conglomerates) return std::nullopt;
+  if (!owners_form_groups(r_)) return std::nullopt;
   Command c = make_command(Verb::FormConglomerate, p);
   std::vector<int> colours;
   for (int i = 0; i < r_.board_size() && c.give.properties.size() < 3; ++i) {

@@ -78,7 +78,7 @@ void explain_rent(Context& c) {
     explain_conglomerate_rent(c, at, q);
     return;
   }
-  if (r.building_groups == BuildingGroups::Conglomerates && sq.kind == SquareKind::Street) {
+  if (owners_form_groups(r) && sq.kind == SquareKind::Street) {
     c.say(fmt::format("{} is in no Conglomerate: the deed's plain rent, {} (colour groups earn no double rent here).",
                       sq.name, c.money(q.amount)));
     return;

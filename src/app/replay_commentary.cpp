@@ -40,7 +40,7 @@ std::string rent_reason(const Ruleset& r, const std::vector<std::string>& names,
   const Holding& h = before.holdings[square];
   if (h.owner == kBank) return {};
   const std::string owner = name_of(names, h.owner);
-  if (r.building_groups == BuildingGroups::Conglomerates) {
+  if (owners_form_groups(r)) {
     // regional-currency: a Conglomerate's member earns on the terms of the deed on top.
     if (conglomerate_of(before, square)) {
       const std::string top = terms_of(r, before, square).name;

@@ -4,6 +4,8 @@
 
 namespace deedlog {
 
+bool owners_form_groups(const Ruleset& r) { return r.building_groups == BuildingGroups::Conglomerates; }
+
 std::uint64_t conglomerate_of(const State& s, SquareId square) {
   const std::uint64_t bit = std::uint64_t{1} << square;
   for (std::uint64_t mask : s.conglomerates)

@@ -12,6 +12,11 @@
 
 namespace deedlog {
 
+// Policy: the owners form the groups they build on (regional-currency's Conglomerates), rather
+// than building on the printed colour groups. This file is the only place the building_groups
+// setting is read.
+bool owners_form_groups(const Ruleset& r);
+
 // The Conglomerate holding the square (mask of its squares), or 0.
 std::uint64_t conglomerate_of(const State& s, SquareId square);
 

@@ -32,7 +32,7 @@ std::optional<Violation> conglomerate_buildable(const Ruleset& r, const State& s
 
 // Why this player may not put anything on this site's group at all, if he may not.
 std::optional<Violation> group_buildable(const Ruleset& r, const State& s, PlayerId p, SquareId site) {
-  if (r.building_groups == BuildingGroups::Conglomerates) return conglomerate_buildable(r, s, p, site);
+  if (owners_form_groups(r)) return conglomerate_buildable(r, s, p, site);
   const Square& sq = r.square(site);
   if (sq.kind != SquareKind::Street)
     return violation(r, rule::kHousesStreetsOnly, RefusalCode::NotBuildingSite, {arg::square(site)});

@@ -38,7 +38,7 @@ std::optional<Violation> conglomerate_problem(const Ruleset& r, const State& s, 
 }
 
 Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Command& c) {
-  if (r.building_groups != BuildingGroups::Conglomerates)
+  if (!owners_form_groups(r))
     return Decision::refuse(violation(r, rule::kConglomerateColours, RefusalCode::NoConglomerates));
   if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
     return Decision::refuse(violation(r, rule::kFinishTheMove, RefusalCode::MustFinishPending, waiting_on(s)));

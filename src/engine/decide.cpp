@@ -12,6 +12,7 @@
 #include "engine/rent.h"
 #include "engine/seeded_chance.h"
 #include "engine/valuation.h"
+#include "engine/windows.h"
 
 namespace deedlog {
 namespace {
@@ -27,7 +28,7 @@ void take_turn(Outcome& out, PlayerId actor) {
 // US: the turn's first throw of the second player following the payer.
 void close_rent_windows(Outcome& out, PlayerId thrower) {
   // rule rent/claim-within-the-window (computer): only the clock closes a timed window.
-  if (out.ruleset.rent_window == RentWindow::Timed) return;
+  if (!policy::throws_close_rent_windows(out.ruleset)) return;
   const bool starts_turn = !out.state.rolled_this_turn;
   for (const RentClaim& c : out.state.rents) {
     if (!c.open) continue;
@@ -107,7 +108,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
   const Square& sq = r.square(s.pending_square);
   // rule buy/within-the-window: the "for sale" notice stands for so many seconds.
-  if (auto late = seconds_late(r.timed.buy_seconds, s.offered_at, c.clock))
+  if (auto late = policy::seconds_late_to_buy(r, s.offered_at, c.clock))
     return Decision::refuse(violation(r, rule::kBuyInTime, RefusalCode::BuyTooLate,
                                       {arg::player(c.actor), arg::square(s.pending_square), arg::count(*late)}));
   // rule currency/purchase-in-region-currency: the printed price is in the currency of the
@@ -138,9 +139,9 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
 }
 
 std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
-  if (s.phase != Phase::Auction && r.house.no_auctions && r.auctions)
+  if (s.phase != Phase::Auction && policy::auctions_lifted_by_house_rule(r))
     return violation(r, rule::kHouseNoAuctions, RefusalCode::NoAuctionHouseRule);
-  if (s.phase != Phase::Auction && !r.auctions)
+  if (s.phase != Phase::Auction && !policy::declined_property_auctioned(r))
     return violation(r, rule::kBuyDeclinedWaits, RefusalCode::NoAuctionInEdition);
   if (s.phase != Phase::Auction)
     return violation(r, rule::kDeclineAuction, RefusalCode::NoAuctionOpen, waiting_on(s));
@@ -160,7 +161,7 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::NowhereToPlaceBuilding,
                                       {arg::player(c.actor), arg::building(a.lot == AuctionLot::Hotel)}));
   // rule auction/closes-after-silence: no bid for so many seconds and the auction is over.
-  if (auto late = seconds_late(r.timed.auction_seconds, a.since, c.clock))
+  if (auto late = policy::seconds_late_to_bid(r, a.since, c.clock))
     return Decision::refuse(violation(r, rule::kAuctionSilence, RefusalCode::AuctionClosedBySilence,
                                       {arg::count(*late), arg::count(a.high_bidder == kBank ? 0 : 1)}));
   const Money least = lowest_bid(r, s);
@@ -206,7 +207,7 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
     any_open = true;
     if (claim.owner != c.actor) continue;
     // rule rent/claim-within-the-window: the Collect Rent button is lit for so many seconds.
-    if (auto late = seconds_late(r.timed.rent_seconds, claim.since, c.clock)) {
+    if (auto late = policy::seconds_late_to_claim(r, claim.since, c.clock)) {
       too_late = violation(r, rule::kRentInTime, RefusalCode::RentClaimTooLate,
                            {arg::player(c.actor), arg::square(claim.square), arg::count(*late)});
       continue;
@@ -221,7 +222,7 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
         return Decision::refuse(violation(r, rule::kRentOwnerAsks, RefusalCode::RentOwedToOther,
                                           {arg::square(claim.square), arg::player(claim.owner), arg::player(c.actor)}));
   }
-  if (r.rent_window == RentWindow::Timed)
+  if (!policy::throws_close_rent_windows(r))
     return Decision::refuse(violation(r, rule::kRentInTime, RefusalCode::NoRentOwedTimed, {arg::player(c.actor)}));
   return Decision::refuse(violation(r, rule::kRentAskInTime, RefusalCode::NoRentOwed, {arg::player(c.actor)}));
 }
@@ -436,12 +437,10 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
 
 namespace {
 
-bool timed(const Ruleset& r) { return (r.timed.buy_seconds | r.timed.rent_seconds | r.timed.auction_seconds) != 0; }
-
 // Timed editions: the events that start a clock carry the move's @TIME, so that the window can
 // be checked against the stamp of the answer. (Events already stamped keep their time.)
 void stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
-  if (!timed(r) || c.clock == kNoTime) return;
+  if (!policy::timed(r) || c.clock == kNoTime) return;
   const std::int64_t now = c.clock;
   for (Event& e : events)
     if ((e.type == EventType::PropertyOffered || e.type == EventType::RentDue || e.type == EventType::AuctionOpened ||
@@ -456,12 +455,12 @@ void stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
 // the high bid winning. A late `buys` or bid is left to its own refusal, which says why.
 void lapse_windows(Outcome& out, const Command& c) {
   const Ruleset& r = out.ruleset;
-  if (!timed(r) || c.clock == kNoTime) return;
+  if (!policy::timed(r) || c.clock == kNoTime) return;
   const std::int64_t now = c.clock;
   const State& s = out.state;
   if (s.phase == Phase::BuyDecision && c.verb != Verb::Buy && c.verb != Verb::Decline &&
-      seconds_late(r.timed.buy_seconds, s.offered_at, c.clock)) {
-    const std::int64_t ran_out = s.offered_at + r.timed.buy_seconds;
+      policy::seconds_late_to_buy(r, s.offered_at, c.clock)) {
+    const std::int64_t ran_out = policy::buy_window_end(r, s.offered_at);
     const SquareId declined = s.pending_square;
     effect::decline_property(out, s.turn, declined);
     if (!policy::declined_property_auctioned(r)) {
@@ -473,13 +472,12 @@ void lapse_windows(Outcome& out, const Command& c) {
   }
   // rule rent/claim-within-the-window: a rent not claimed in its seconds is lost; the owner's own
   // late claim is left to its refusal, which says how late it was.
-  if (r.rent_window == RentWindow::Timed && c.verb != Verb::ClaimRent)
+  if (!policy::throws_close_rent_windows(r) && c.verb != Verb::ClaimRent)
     for (const RentClaim& claim : std::array<RentClaim, kMaxRentClaims>(out.state.rents))
-      if (claim.open && seconds_late(r.timed.rent_seconds, claim.since, c.clock)) effect::forfeit_rent(out, claim);
+      if (claim.open && policy::seconds_late_to_claim(r, claim.since, c.clock)) effect::forfeit_rent(out, claim);
   const State& now_state = out.state;
   if (now_state.phase == Phase::Auction && c.verb != Verb::Bid && now_state.auction.since != kNoTime) {
-    const auto elapsed = seconds_between(now_state.auction.since, now);
-    if (!elapsed || *elapsed <= r.timed.auction_seconds || r.timed.auction_seconds <= 0) return;
+    if (!policy::seconds_late_to_bid(r, now_state.auction.since, now)) return;
     for (PlayerId p = 0; p < now_state.player_count; ++p) {
       const AuctionState& a = out.state.auction;
       if (!is_active(out.state, p) || (a.passed & (1u << p)) || p == a.high_bidder) continue;
@@ -496,7 +494,7 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
   Events lapsed_events;
   std::optional<Outcome> lapsed;
   const State* before = &s;
-  if (timed(r) && c.clock != kNoTime) {
+  if (policy::timed(r) && c.clock != kNoTime) {
     lapsed.emplace(r, s);
     lapse_windows(*lapsed, c);
     if (!lapsed->events.empty()) {

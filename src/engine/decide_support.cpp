@@ -95,12 +95,6 @@ void close_auction_if_done(Outcome& out) {
   if (out.state.player(out.state.turn).bankrupt) effect::start_turn(out, next_player(out.state));
 }
 
-std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, std::int64_t now) {
-  if (window <= 0 || now == kNoTime) return std::nullopt;
-  const auto elapsed = seconds_between(opened, now);
-  if (!elapsed || *elapsed <= window) return std::nullopt;
-  return *elapsed - window;
-}
 
 std::optional<Violation> missed_go_block(const Ruleset& r, const State& s, PlayerId actor) {
   const PlayerState& ps = s.player(actor);

@@ -61,10 +61,6 @@ bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel
 // auction's buyer places his building.
 void close_auction_if_done(Outcome& out);
 
-// Timed editions: how many seconds past its window a move stamped `at` comes, for a window of
-// `window` seconds opened at `opened` (seconds). None when in time, untimed, or either stamp is missing.
-std::optional<std::int64_t> seconds_late(int window, std::int64_t opened, std::int64_t now);
-
 // Why `actor` may not throw, pay or use a card now: he chose to miss this go (computer).
 std::optional<Violation> missed_go_block(const Ruleset& r, const State& s, PlayerId actor);
 

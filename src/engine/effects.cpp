@@ -10,6 +10,7 @@
 #include "engine/decide_support.h"
 #include "engine/money_raising.h"
 #include "engine/policies.h"
+#include "engine/windows.h"
 
 namespace deedlog {
 struct EffectsAccess {
@@ -166,7 +167,7 @@ void pay_exchanged(Outcome& out, PaymentKind kind, PlayerId payer, PlayerId paye
     if (face != paid) e.amount2 = face;  // what the payee gets (or, to the Bank, the sum as printed)
     e.square = square;
     put(out, e);
-    if (out.ruleset.house.free_parking_jackpot && payee == kBank && feeds_jackpot(kind)) {
+    if (policy::free_parking_jackpot(out.ruleset) && payee == kBank && feeds_jackpot(kind)) {
       Event j = make(EventType::JackpotAdded, payer);
       j.amount = paid;
       put(out, j);
@@ -301,16 +302,7 @@ void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Mon
   e.other = owner;
   e.square = square;
   e.amount = amount;
-  fields::RentDue::set_closes_on(e, kBank);  // rule rent/ask-before-next-throw: closed by the next throw of anyone
-  if (out.ruleset.rent_window == RentWindow::BeforeSecondFollowingThrow) {
-    // US: asked before the second player following the payer throws.
-    PlayerId p = payer;
-    for (int step = 0; step < 2;) {
-      p = static_cast<PlayerId>((p + 1) % out.state.player_count);
-      if (!out.state.player(p).bankrupt) ++step;
-    }
-    fields::RentDue::set_closes_on(e, p);
-  }
+  fields::RentDue::set_closes_on(e, policy::rent_window_closes_on(out.ruleset, out.state, payer));
   put(out, e);
 }
 

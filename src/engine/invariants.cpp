@@ -22,7 +22,7 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
       return fmt::format("{} has an impossible owner", sq.name);
     if (h.owner != kBank && s.player(h.owner).bankrupt) return fmt::format("bankrupt player owns {}", sq.name);
     if (h.buildings > kHotel) return fmt::format("{} carries {} buildings", sq.name, h.buildings);
-    const bool may_carry = r.building_groups == BuildingGroups::Conglomerates
+    const bool may_carry = owners_form_groups(r)
                                ? conglomerate_of(s, static_cast<SquareId>(i)) != 0
                                : sq.kind == SquareKind::Street;
     if (h.buildings > 0 && (!may_carry || h.mortgaged || h.owner == kBank))
@@ -53,7 +53,7 @@ std::string check_invariants(const Ruleset& r, const State& s, bool move_complet
       return fmt::format("the {} group has buildings beside a mortgage", name);
     return {};
   };
-  if (r.building_groups == BuildingGroups::ColourGroups) {
+  if (!owners_form_groups(r)) {
     for (const Group& g : r.groups)
       if (std::string problem = check_group(g.members, g.name); !problem.empty()) return problem;
   } else {

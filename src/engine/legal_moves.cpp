@@ -92,7 +92,7 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
       }
     }
     if (!owns_any(r, s, p)) continue;
-    if (r.building_groups == BuildingGroups::Conglomerates) consider_conglomerate(out, p);
+    if (owners_form_groups(r)) consider_conglomerate(out, p);
     for (int i = 0; i < r.board_size(); ++i) {
       const SquareId sq = static_cast<SquareId>(i);
       if (s.holdings[sq].owner != p) continue;
@@ -102,7 +102,7 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
         out.consider(c);
       }
       // Streets; where Conglomerates are built on, any member of one (railroads and utilities too).
-      const bool site = r.building_groups == BuildingGroups::ColourGroups ? r.square(sq).kind == SquareKind::Street
+      const bool site = !owners_form_groups(r) ? r.square(sq).kind == SquareKind::Street
                                                                           : !building_group(r, s, sq).empty();
       if (!site) continue;
       for (bool hotel : {false, true}) {

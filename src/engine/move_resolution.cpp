@@ -57,7 +57,7 @@ void resolve_landing(Outcome& out, PlayerId p) {
   const Square& sq = out.ruleset.square(at);
   switch (sq.kind) {
     case SquareKind::FreeParking:
-      if (out.ruleset.house.free_parking_jackpot) effect::win_jackpot(out, p);
+      if (policy::free_parking_jackpot(out.ruleset)) effect::win_jackpot(out, p);
       // rule free-parking/nothing (and just visiting): nothing happens, house rules apart.
       effect::finish_move(out, p);
       return;

@@ -12,6 +12,10 @@ Money salary_for(const Ruleset& r, bool lands_on_start) {
   return lands_on_start && r.house.double_salary_on_go ? r.salary * 2 : r.salary;
 }
 
+bool auctions_lifted_by_house_rule(const Ruleset& r) { return r.auctions && r.house.no_auctions; }
+
+bool free_parking_jackpot(const Ruleset& r) { return r.house.free_parking_jackpot; }
+
 bool owner_collects_rent(const Ruleset& r, const State& s, PlayerId owner) {
   // rule jail/privileges: in jail a player still collects rent (uk-1972), except in the computer
   // edition and under rule house/no-rent-while-owner-in-jail.

@@ -36,7 +36,7 @@ RentQuote quote_rent(const Ruleset& ruleset, const State& state, SquareId square
   const Square& sq = ruleset.square(square);
   const Holding& h = state.holdings[square];
   if (h.owner == kBank || h.mortgaged) return {Money{0}, rule::kRentMortgaged};
-  if (ruleset.building_groups == BuildingGroups::Conglomerates) {
+  if (owners_form_groups(ruleset)) {
     if (conglomerate_of(state, square)) return conglomerate_rent(ruleset, state, square);
     if (sq.kind == SquareKind::Street) return {sq.rent[0], rule::kRentStreet};
   }

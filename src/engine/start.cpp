@@ -62,7 +62,7 @@ std::optional<Violation> check_conglomerate_buildings(const Ruleset& r, const St
 std::optional<Violation> place_conglomerates(Outcome& out, const SetupPosition& setup) {
   for (const PlayerSetup& ps : setup.players)
     for (const std::vector<SquareId>& members : ps.conglomerates) {
-      if (out.ruleset.building_groups != BuildingGroups::Conglomerates)
+      if (!owners_form_groups(out.ruleset))
         return violation(out.ruleset, rule::kSetupBuildingsNeedGroup, RefusalCode::NoConglomerates);
       if (auto v = conglomerate_problem(out.ruleset, out.state, ps.player, members, /*built_allowed=*/true)) return v;
       std::uint64_t mask = 0;
@@ -73,7 +73,7 @@ std::optional<Violation> place_conglomerates(Outcome& out, const SetupPosition& 
 }
 
 std::optional<Violation> check_buildings(const Ruleset& r, const State& s) {
-  if (r.building_groups == BuildingGroups::Conglomerates) return check_conglomerate_buildings(r, s);
+  if (owners_form_groups(r)) return check_conglomerate_buildings(r, s);
   int houses = 0, hotels = 0;
   for (std::size_t g = 0; g < r.groups.size(); ++g) {
     const auto& members = r.groups[g].members;
