@@ -10,8 +10,8 @@
 #include "app/game_session.h"
 #include "app/simulation.h"
 #include "app/verification.h"
-#include "engine/event_codec.h"
-#include "engine/evolve.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "engine/event_codec.h"
+#include "deedlog/event_codec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string input(reinterpret_cast<const char*>(data), size);

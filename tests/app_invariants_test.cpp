@@ -6,9 +6,9 @@
 #include <filesystem>
 
 #include "app/game_session.h"
-#include "engine/event_codec.h"
-#include "engine/evolve.h"
-#include "engine/invariants.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
+#include "deedlog/invariants.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 #include "support/cli.h"

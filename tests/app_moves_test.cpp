@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/game_session.h"
-#include "engine/legal_moves.h"
+#include "deedlog/legal_moves.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 #include "support/cli.h"

@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 #include "app/simulation.h"
-#include "engine/event_codec.h"
+#include "deedlog/event_codec.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {

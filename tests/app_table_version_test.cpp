@@ -2,8 +2,8 @@
 // from the engine's own effects, so it charges what the rules charge.
 #include <gtest/gtest.h>
 
-#include "app/table_version.h"
-#include "engine/currency.h"
+#include "deedlog/table_version.h"
+#include "deedlog/currency.h"
 #include "support/table.h"
 
 namespace deedlog {

@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/event_codec.h"
+#include "deedlog/event_codec.h"
 
 namespace deedlog {
 namespace {

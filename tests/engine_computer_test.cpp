@@ -3,7 +3,7 @@
 // from half price in steps, what a jailed player may not do and how he leaves, one swop before
 // the throw, houses in sequence, buildings mortgaged with their site, the list-price buy-back,
 // and insolvency paid at mortgage value.
-#include "engine/seeded_chance.h"
+#include "deedlog/seeded_chance.h"
 #include "support/table.h"
 
 namespace deedlog {

@@ -1,9 +1,9 @@
 // Effects (engine/effects.h): each consequence built in one place, tested on its own, and the
 // disagreements between paths that used to build the same consequence by hand.
-#include "engine/currency.h"
+#include "deedlog/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
-#include "engine/invariants.h"
+#include "deedlog/invariants.h"
 #include "support/table.h"
 
 namespace deedlog {

@@ -1,4 +1,4 @@
-// The event types are declared once (src/engine/event_types.h); docs/journal.md's table of
+// The event types are declared once (include/deedlog/event_types.h); docs/journal.md's table of
 // them is that declaration written out, and the named accessors read the stored fields.
 #include <gtest/gtest.h>
 
@@ -6,8 +6,8 @@
 #include <sstream>
 #include <string>
 
-#include "engine/event_codec.h"
-#include "engine/event_fields.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/event_fields.h"
 
 namespace deedlog {
 namespace {
@@ -64,7 +64,7 @@ TEST(EventTypes, TheJournalDocumentHoldsTheDeclaredTable) {
   ASSERT_NE(b, std::string::npos) << "docs/journal.md lacks " << begin;
   ASSERT_NE(e, std::string::npos) << "docs/journal.md lacks " << end;
   EXPECT_EQ(doc.substr(b + begin.size(), e - b - begin.size()), expected_table())
-      << "docs/journal.md's event table differs from src/engine/event_types.h; the table should read:\n"
+      << "docs/journal.md's event table differs from include/deedlog/event_types.h; the table should read:\n"
       << expected_table();
 }
 

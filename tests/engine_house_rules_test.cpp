@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/legal_moves.h"
+#include "deedlog/legal_moves.h"
 #include "rules/ruleset_catalog.h"
 #include "support/economy.h"
 

@@ -1,5 +1,5 @@
 // Each structural setting of an edition is read in one file of the engine, its policy (see
-// engine/policies.h): a rule asks the policy, so a difference between editions lives in one
+// include/deedlog/policies.h): a rule asks the policy, so a difference between editions lives in one
 // place. This test reads the engine's sources and fails on a read anywhere else.
 #include <gtest/gtest.h>
 
@@ -38,9 +38,9 @@ std::string read(const fs::path& p) {
 }
 
 TEST(Policies, EachStructuralSettingIsReadInItsPolicyFileAlone) {
-  const fs::path engine = fs::path(DEEDLOG_SOURCE_DIR) / "src/engine";
   int files = 0;
-  for (const auto& entry : fs::directory_iterator(engine)) {
+  for (const char* dir : {"src/engine", "include/deedlog"})
+  for (const auto& entry : fs::directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / dir)) {
     if (entry.path().extension() != ".cpp" && entry.path().extension() != ".h") continue;
     ++files;
     // Comments may name a setting; code may not read it outside its home.

@@ -5,10 +5,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/building_group.h"
-#include "engine/currency.h"
-#include "engine/event_codec.h"
-#include "engine/valuation.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/valuation.h"
 #include "rules/ruleset_catalog.h"
 #include "support/table.h"
 

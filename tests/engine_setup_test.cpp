@@ -1,6 +1,6 @@
 // [Setup] positions are checked against the rules before a game is created.
 #include "support/table.h"
-#include "engine/state_check.h"
+#include "deedlog/state_check.h"
 
 namespace deedlog {
 namespace {

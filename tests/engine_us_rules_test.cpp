@@ -2,7 +2,7 @@
 // settings of the same engine: the rent window, double rent beside a mortgage, jail doubles,
 // building at any time, hotels sold as houses, the percentage tax, the nearest-railroad and
 // nearest-utility cards, and the short game's ending.
-#include "engine/legal_moves.h"
+#include "deedlog/legal_moves.h"
 #include "support/table.h"
 
 namespace deedlog {

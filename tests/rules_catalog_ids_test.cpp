@@ -34,14 +34,14 @@ std::set<std::string> catalogue() {
 
 // The ids the engine names as RuleRef constants (rulings cite them)...
 std::set<std::string> ruleref_ids() {
-  return matches(read(kRoot / "src/engine/rule_book.h"), std::regex(R"re(RuleRef k\w+\{"([^"]+)")re"));
+  return matches(read(kRoot / "include/deedlog/rule_book.h"), std::regex(R"re(RuleRef k\w+\{"([^"]+)")re"));
 }
 
 // ...and the rules it enforces without a ruling of their own, marked where the code applies them
-// (`// rule debt/paid-when-able: ...`, or `rule ID` inside a comment, in src/engine or src/rules).
+// (`// rule debt/paid-when-able: ...`, or `rule ID` inside a comment, in src/engine, include/deedlog or src/rules).
 std::set<std::string> engine_ids() {
   std::set<std::string> out = ruleref_ids();
-  for (const char* dir : {"src/engine", "src/rules"}) {
+  for (const char* dir : {"src/engine", "include/deedlog", "src/rules"}) {
     for (const auto& e : fs::directory_iterator(kRoot / dir)) {
       if (!e.is_regular_file()) continue;
       for (const auto& id : matches(read(e.path()), std::regex(R"(\brule ([a-z0-9-]+/[a-z0-9/-]+))"))) out.insert(id);
@@ -72,7 +72,7 @@ TEST(RuleCatalogue, EveryCatalogueEntryIsEnforcedByTheEngine) {
 
 // A RuleRef constant no code cites is dead: its rule is marked with a comment instead.
 TEST(RuleCatalogue, EveryRuleRefConstantIsCitedByCode) {
-  const std::string book = read(kRoot / "src/engine/rule_book.h");
+  const std::string book = read(kRoot / "include/deedlog/rule_book.h");
   std::string code;
   for (const auto& e : fs::recursive_directory_iterator(kRoot / "src"))
     if (e.path().extension() == ".cpp") code += read(e.path());

@@ -2,12 +2,13 @@
 
 #include <algorithm>
 
-#include "engine/building_group.h"
-#include "engine/decide.h"
-#include "engine/decide_support.h"
-#include "engine/money_raising.h"
-#include "engine/rent.h"
-#include "engine/seeded_chance.h"
+#include "deedlog/building_group.h"
+#include "deedlog/decide.h"
+#include "deedlog/position_queries.h"
+#include "deedlog/rule_book.h"
+#include "deedlog/money_raising.h"
+#include "deedlog/rent.h"
+#include "deedlog/seeded_chance.h"
 
 namespace deedlog {
 namespace {

@@ -6,8 +6,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/command.h"
-#include "engine/state.h"
+#include "deedlog/command.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

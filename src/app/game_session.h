@@ -8,12 +8,12 @@
 #include <vector>
 
 #include "core/status.h"
-#include "engine/command.h"
-#include "engine/decide.h"
-#include "engine/event_codec.h"
-#include "engine/game_header.h"
-#include "engine/setup_position.h"
-#include "engine/state.h"
+#include "deedlog/command.h"
+#include "deedlog/decide.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/game_header.h"
+#include "deedlog/setup_position.h"
+#include "deedlog/state.h"
 #include "journal/journal.h"
 #include "present/refusal_words.h"
 #include "rules/ruleset.h"

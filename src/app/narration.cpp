@@ -4,9 +4,9 @@
 
 #include "core/article.h"
 #include "app/game_session.h"
-#include "engine/building_group.h"
-#include "engine/currency.h"
-#include "engine/event_fields.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
+#include "deedlog/event_fields.h"
 
 namespace deedlog {
 namespace {

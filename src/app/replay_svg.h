@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "app/replay_timeline.h"
-#include "engine/state.h"
+#include "deedlog/state.h"
 
 namespace deedlog {
 

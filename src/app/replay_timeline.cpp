@@ -7,10 +7,10 @@
 
 #include "app/game_session.h"
 #include "app/narration.h"
-#include "engine/event_fields.h"
-#include "engine/decide.h"
-#include "engine/event_codec.h"
-#include "engine/evolve.h"
+#include "deedlog/event_fields.h"
+#include "deedlog/decide.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/status.h"
-#include "engine/event.h"
-#include "engine/game_header.h"
-#include "engine/state.h"
+#include "deedlog/event.h"
+#include "deedlog/game_header.h"
+#include "deedlog/state.h"
 #include "journal/journal.h"
 #include "rules/ruleset.h"
 

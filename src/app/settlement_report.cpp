@@ -3,8 +3,9 @@
 #include <fmt/format.h>
 
 #include "app/narration.h"
-#include "engine/decide_support.h"
-#include "engine/money_raising.h"
+#include "deedlog/position_queries.h"
+#include "deedlog/rule_book.h"
+#include "deedlog/money_raising.h"
 
 namespace deedlog {
 namespace {
@@ -29,9 +30,7 @@ Report work_out(const Game& g, PlayerId p) {
   // rule bankruptcy/only-when-insolvent: bankrupt when he owes more than he can raise.
   rep.bankrupt = rep.owed.units > 0 && rep.owed > rep.plan.total;
   if (rep.bankrupt) {
-    Outcome out(g.ruleset, g.state);
-    settle_bankruptcy(out, p);
-    rep.settlement = std::move(out.events);
+    rep.settlement = bankruptcy_settlement(g.ruleset, g.state, p);
   }
   return rep;
 }

@@ -8,9 +8,9 @@
 
 #include "app/bot_player.h"
 #include "core/status.h"
-#include "engine/event.h"
-#include "engine/state.h"
-#include "engine/state_check.h"
+#include "deedlog/event.h"
+#include "deedlog/state.h"
+#include "deedlog/state_check.h"
 #include "journal/journal.h"
 
 namespace deedlog {

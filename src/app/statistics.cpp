@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "app/game_session.h"
-#include "engine/event_codec.h"
-#include "engine/evolve.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {

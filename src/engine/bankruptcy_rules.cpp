@@ -1,10 +1,10 @@
 // BANKRUPTCY: a player who owes more than he can raise hands everything to his creditor (a
 // player), or to the Bank, which auctions his properties; the last player left wins.
-#include "engine/currency.h"
+#include "deedlog/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
-#include "engine/money_raising.h"
-#include "engine/valuation.h"
+#include "deedlog/money_raising.h"
+#include "deedlog/valuation.h"
 
 namespace deedlog {
 namespace {
@@ -177,6 +177,12 @@ void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {
     return;
   }
   end_or_pass_turn(out, c.actor);
+}
+
+Events bankruptcy_settlement(const Ruleset& r, const State& s, PlayerId bankrupt) {
+  Outcome out(r, s);
+  settle_bankruptcy(out, bankrupt);
+  return std::move(out.events);
 }
 
 }  // namespace deedlog

@@ -1,4 +1,4 @@
-#include "engine/building_group.h"
+#include "deedlog/building_group.h"
 
 #include <tuple>
 

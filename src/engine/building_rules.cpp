@@ -1,12 +1,12 @@
 // HOUSES, HOTELS, BUILDING SHORTAGE, and the sale of buildings back to the Bank.
 #include <algorithm>
 
-#include "engine/building_group.h"
-#include "engine/currency.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
-#include "engine/policies.h"
-#include "engine/rent.h"
+#include "deedlog/policies.h"
+#include "deedlog/rent.h"
 
 namespace deedlog {
 namespace {

@@ -1,6 +1,6 @@
 // CONGLOMERATES (regional-currency): an owner stacks three properties of three colours; they then
 // build and earn together on the terms of the deed on top (engine/building_group.h).
-#include "engine/building_group.h"
+#include "deedlog/building_group.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 

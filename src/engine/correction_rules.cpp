@@ -1,7 +1,7 @@
 // Corrections: a referee's ruling recorded as a new event with its money and property
 // movements. The history before it never changes; the position after it is the corrected one.
 
-#include "engine/building_group.h"
+#include "deedlog/building_group.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 #include "engine/move_resolution.h"

@@ -1,4 +1,4 @@
-#include "engine/currency.h"
+#include "deedlog/currency.h"
 
 namespace deedlog {
 

@@ -1,17 +1,17 @@
-#include "engine/decide.h"
+#include "deedlog/decide.h"
 
 #include <cctype>
 
 #include "core/name_match.h"
-#include "engine/currency.h"
+#include "deedlog/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 #include "engine/gate.h"
 #include "engine/move_resolution.h"
-#include "engine/policies.h"
-#include "engine/rent.h"
-#include "engine/seeded_chance.h"
-#include "engine/valuation.h"
+#include "deedlog/policies.h"
+#include "deedlog/rent.h"
+#include "deedlog/seeded_chance.h"
+#include "deedlog/valuation.h"
 #include "engine/windows.h"
 
 namespace deedlog {

@@ -1,11 +1,11 @@
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 
-#include "engine/currency.h"
+#include "deedlog/currency.h"
 
 #include <algorithm>
 
-#include "engine/money_raising.h"
+#include "deedlog/money_raising.h"
 #include "engine/move_resolution.h"
 
 namespace deedlog {

@@ -5,27 +5,18 @@
 #include <string>
 #include <string_view>
 
-#include "engine/command.h"
-#include "engine/decide.h"
+#include "deedlog/command.h"
+#include "deedlog/decide.h"
 #include "engine/outcome.h"
-#include "engine/rule_book.h"
+#include "deedlog/position_queries.h"
+#include "deedlog/rule_book.h"
 
 namespace deedlog {
-
-// The next seat still in the game after the player whose turn it is.
-PlayerId next_player(const State& s);
-bool is_active(const State& s, PlayerId p);
-int active_players(const State& s);
-
-// Cash a player has promised: his standing high bid in an open auction. He may not give it away
-// (rule auction/bid-within-cash) before the auction closes.
-Money committed_cash(const State& s, PlayerId p);
 
 // The first unpaid debt, as the ruling that says the game waits for it.
 std::optional<Violation> debts_block(const Ruleset& r, const State& s);
 // What must happen before the game moves on, as the facts a refusal's words need.
 Waiting waiting_on(const State& s);
-
 
 // Raising money and the economy (each in its own file).
 Decision decide_build(const Ruleset& r, const State& s, const Command& c);
@@ -46,9 +37,6 @@ Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Comman
 std::optional<Violation> conglomerate_problem(const Ruleset& r, const State& s, PlayerId owner,
                                               const std::vector<SquareId>& squares, bool built_allowed);
 
-// Short game: every player holds the deeds dealt to him (always true in other games).
-bool dealing_done(const Ruleset& r, const State& s);
-
 // Everything a bankruptcy sets off (BANKRUPTCY), without asking whether the player is entitled
 // to it: used by decide_bankruptcy once it is, and by `referee settle` to show what would happen.
 void settle_bankruptcy(Outcome& out, PlayerId bankrupt);
@@ -61,13 +49,6 @@ bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel
 // auction's buyer places his building.
 void close_auction_if_done(Outcome& out);
 
-// Why `actor` may not throw, pay or use a card now: he chose to miss this go (computer).
-std::optional<Violation> missed_go_block(const Ruleset& r, const State& s, PlayerId actor);
-
-// The least bid the open auction accepts now: more than the high bid, at least the opening
-// price and one step above the last bid where the edition sets them.
-Money lowest_bid(const Ruleset& r, const State& s);
-
 // After an auction opens: players in jail are out of it where jailed players may not bid.
 void bar_jailed_bidders(Outcome& out);
 
@@ -75,8 +56,5 @@ void bar_jailed_bidders(Outcome& out);
 // actor must be the player to move, before his throw. A player whose turn comes next once the
 // last move is over starts his turn by it.
 std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, Act what);
-
-// The 10% on a mortgage, rounded as the edition says.
-Money mortgage_interest(const Ruleset& r, Money principal);
 
 }  // namespace deedlog

@@ -4,12 +4,12 @@
 
 #include <cassert>
 
-#include "engine/currency.h"
-#include "engine/event_codec.h"
-#include "engine/event_fields.h"
+#include "deedlog/currency.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/event_fields.h"
 #include "engine/decide_support.h"
-#include "engine/money_raising.h"
-#include "engine/policies.h"
+#include "deedlog/money_raising.h"
+#include "deedlog/policies.h"
 #include "engine/windows.h"
 
 namespace deedlog {

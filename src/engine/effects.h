@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/event.h"
+#include "deedlog/event.h"
 #include "engine/outcome.h"
 
 namespace deedlog::effect {

@@ -1,4 +1,4 @@
-#include "engine/event_codec.h"
+#include "deedlog/event_codec.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string_view>
 
-#include "engine/state_check.h"
+#include "deedlog/state_check.h"
 
 namespace deedlog {
 namespace {

@@ -1,6 +1,6 @@
-#include "engine/evolve.h"
+#include "deedlog/evolve.h"
 
-#include "engine/event_fields.h"
+#include "deedlog/event_fields.h"
 
 namespace deedlog {
 namespace {

@@ -4,7 +4,7 @@
 #include <initializer_list>
 
 #include "engine/decide_support.h"
-#include "engine/rule_book.h"
+#include "deedlog/rule_book.h"
 
 namespace deedlog {
 namespace {

@@ -8,9 +8,9 @@
 // section's checks.
 #include <optional>
 
-#include "engine/command.h"
-#include "engine/state.h"
-#include "engine/violation.h"
+#include "deedlog/command.h"
+#include "deedlog/state.h"
+#include "deedlog/violation.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

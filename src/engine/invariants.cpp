@@ -1,9 +1,9 @@
-#include "engine/policies.h"
-#include "engine/invariants.h"
+#include "deedlog/policies.h"
+#include "deedlog/invariants.h"
 
 #include <fmt/format.h>
 
-#include "engine/building_group.h"
+#include "deedlog/building_group.h"
 
 namespace deedlog {
 

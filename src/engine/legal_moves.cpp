@@ -1,11 +1,11 @@
-#include "engine/legal_moves.h"
+#include "deedlog/legal_moves.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "engine/building_group.h"
-#include "engine/decide.h"
+#include "deedlog/building_group.h"
+#include "deedlog/decide.h"
 #include "engine/decide_support.h"
 
 namespace deedlog {

@@ -1,7 +1,7 @@
-#include "engine/money_raising.h"
+#include "deedlog/money_raising.h"
 
-#include "engine/building_group.h"
-#include "engine/currency.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
 
 namespace deedlog {
 

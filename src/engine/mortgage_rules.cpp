@@ -1,7 +1,7 @@
 // MORTGAGES: the Bank lends half the printed price on an unbuilt property; lifting costs the
 // loan and 10%; a mortgaged deed that changes hands costs its new owner 10% at once.
-#include "engine/building_group.h"
-#include "engine/currency.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 

@@ -2,11 +2,11 @@
 
 #include <tuple>
 
-#include "engine/currency.h"
+#include "deedlog/currency.h"
 #include "engine/effects.h"
-#include "engine/policies.h"
-#include "engine/rent.h"
-#include "engine/seeded_chance.h"
+#include "deedlog/policies.h"
+#include "deedlog/rent.h"
+#include "deedlog/seeded_chance.h"
 
 namespace deedlog {
 namespace {

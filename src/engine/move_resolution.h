@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "engine/outcome.h"
-#include "engine/rule_book.h"
+#include "deedlog/rule_book.h"
 
 namespace deedlog {
 

@@ -3,8 +3,8 @@
 // working copy of the position so that the next consequence sees the last.
 #include <cassert>
 
-#include "engine/evolve.h"
-#include "engine/invariants.h"
+#include "deedlog/evolve.h"
+#include "deedlog/invariants.h"
 
 namespace deedlog {
 

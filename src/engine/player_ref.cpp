@@ -1,4 +1,4 @@
-#include "engine/player_ref.h"
+#include "deedlog/player_ref.h"
 
 namespace deedlog {
 

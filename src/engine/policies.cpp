@@ -1,4 +1,4 @@
-#include "engine/policies.h"
+#include "deedlog/policies.h"
 
 namespace deedlog::policy {
 

@@ -1,6 +1,6 @@
-#include "engine/rent.h"
+#include "deedlog/rent.h"
 
-#include "engine/building_group.h"
+#include "deedlog/building_group.h"
 
 namespace deedlog {
 

@@ -2,16 +2,16 @@
 // the seeded shuffles, and the first turn.
 #include <algorithm>
 
-#include "engine/building_group.h"
-#include "engine/decide.h"
+#include "deedlog/building_group.h"
+#include "deedlog/decide.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
-#include "engine/policies.h"
+#include "deedlog/policies.h"
 #include "engine/outcome.h"
-#include "engine/rent.h"
-#include "engine/rule_book.h"
-#include "engine/seeded_chance.h"
-#include "engine/state_check.h"
+#include "deedlog/rent.h"
+#include "deedlog/rule_book.h"
+#include "deedlog/seeded_chance.h"
+#include "deedlog/state_check.h"
 
 namespace deedlog {
 namespace {

@@ -1,4 +1,4 @@
-#include "engine/state_archive.h"
+#include "deedlog/state_archive.h"
 
 #include <cereal/archives/portable_binary.hpp>
 #include <cereal/types/array.hpp>

@@ -1,8 +1,8 @@
-#include "engine/state_check.h"
+#include "deedlog/state_check.h"
 
 #include <fmt/format.h>
 
-#include "engine/invariants.h"
+#include "deedlog/invariants.h"
 
 namespace deedlog {
 namespace {

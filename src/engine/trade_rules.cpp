@@ -1,7 +1,7 @@
 // SELLING PROPERTY between players: sites, stations, utilities, cash and Get Out of Jail Free
 // cards at any price agreed; never a site of a group with buildings; no borrowing.
-#include "engine/building_group.h"
-#include "engine/currency.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 

@@ -1,7 +1,7 @@
-#include "engine/valuation.h"
+#include "deedlog/valuation.h"
 
-#include "engine/building_group.h"
-#include "engine/currency.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
 
 namespace deedlog {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "engine/state.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog::policy {

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "core/name_match.h"
-#include "engine/command.h"
-#include "engine/game_header.h"
-#include "engine/setup_position.h"
+#include "deedlog/command.h"
+#include "deedlog/game_header.h"
+#include "deedlog/setup_position.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "core/article.h"
-#include "engine/player_ref.h"
-#include "engine/policies.h"
+#include "deedlog/player_ref.h"
+#include "deedlog/policies.h"
 #include "rules/card_lookup.h"
 
 namespace deedlog {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/violation.h"
+#include "deedlog/violation.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/invariants.h"
-#include "engine/valuation.h"
+#include "deedlog/invariants.h"
+#include "deedlog/valuation.h"
 #include "support/table.h"
 
 namespace deedlog {

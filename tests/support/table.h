@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/decide.h"
-#include "engine/evolve.h"
-#include "engine/invariants.h"
-#include "engine/player_ref.h"
+#include "deedlog/decide.h"
+#include "deedlog/evolve.h"
+#include "deedlog/invariants.h"
+#include "deedlog/player_ref.h"
 #include "present/refusal_words.h"
 #include "rules/card_lookup.h"
 #include "rules/ruleset_catalog.h"

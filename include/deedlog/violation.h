@@ -10,7 +10,7 @@
 
 #include "core/ids.h"
 #include "core/money.h"
-#include "engine/state.h"
+#include "deedlog/state.h"
 
 namespace deedlog {
 

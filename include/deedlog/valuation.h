@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/state.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

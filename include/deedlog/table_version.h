@@ -5,9 +5,9 @@
 // the rules did not allow); for the others the table's version is unknown.
 #include <optional>
 
-#include "engine/command.h"
-#include "engine/event.h"
-#include "engine/state.h"
+#include "deedlog/command.h"
+#include "deedlog/event.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

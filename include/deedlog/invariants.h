@@ -3,7 +3,7 @@
 // the tests (and in debug builds), after Stockfish's pos_is_ok().
 #include <string>
 
-#include "engine/state.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

@@ -1,7 +1,7 @@
 #pragma once
 // What rent a landing on an owned property costs, and which rule made it that much.
-#include "engine/rule_book.h"
-#include "engine/state.h"
+#include "deedlog/rule_book.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/event.h"
-#include "engine/state.h"
+#include "deedlog/event.h"
+#include "deedlog/state.h"
 
 namespace deedlog::fields {
 

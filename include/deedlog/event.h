@@ -10,7 +10,7 @@
 #include "core/clock_stamp.h"
 #include "core/ids.h"
 #include "core/money.h"
-#include "engine/event_types.h"
+#include "deedlog/event_types.h"
 
 namespace deedlog {
 

@@ -6,7 +6,7 @@
 #include <initializer_list>
 #include <string_view>
 
-#include "engine/violation.h"
+#include "deedlog/violation.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

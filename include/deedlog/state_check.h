@@ -5,7 +5,7 @@
 // engine can set, then the invariants every position keeps (engine/invariants.h).
 #include <string>
 
-#include "engine/state.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/state.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

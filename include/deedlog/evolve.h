@@ -1,7 +1,7 @@
 #pragma once
 // Applying a fact to the position. Never checks a rule: an event in the journal happened.
-#include "engine/event.h"
-#include "engine/state.h"
+#include "deedlog/event.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

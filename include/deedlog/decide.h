@@ -4,12 +4,12 @@
 // No I/O, no clock, no randomness: the seeded dice and shuffles are functions of the seed.
 #include <optional>
 
-#include "engine/command.h"
-#include "engine/event.h"
-#include "engine/game_header.h"
-#include "engine/setup_position.h"
-#include "engine/state.h"
-#include "engine/violation.h"
+#include "deedlog/command.h"
+#include "deedlog/event.h"
+#include "deedlog/game_header.h"
+#include "deedlog/setup_position.h"
+#include "deedlog/state.h"
+#include "deedlog/violation.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {
@@ -32,6 +32,10 @@ Decision decide_start(const Ruleset& ruleset, const GameHeader& header,
                       const std::optional<SetupPosition>& setup);
 
 Decision decide(const Ruleset& ruleset, const State& state, const Command& command);
+
+// Everything a bankruptcy of `bankrupt` would set off now (BANKRUPTCY), without asking whether
+// the player is entitled to it: `referee settle` shows it.
+Events bankruptcy_settlement(const Ruleset& ruleset, const State& state, PlayerId bankrupt);
 
 // The [Setup] a game's opening events describe: the inverse of decide_start, so the opening can
 // be decided again (verify) or written back out as notation (replay).

@@ -4,7 +4,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/state.h"
+#include "deedlog/state.h"
 
 namespace deedlog {
 

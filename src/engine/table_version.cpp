@@ -1,7 +1,7 @@
-#include "app/table_version.h"
+#include "deedlog/table_version.h"
 
-#include "engine/building_group.h"
-#include "engine/currency.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
 #include "engine/effects.h"
 #include "engine/move_resolution.h"
 #include "engine/outcome.h"

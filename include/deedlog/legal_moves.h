@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/clock_stamp.h"
-#include "engine/command.h"
-#include "engine/state.h"
+#include "deedlog/command.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "engine/event.h"
+#include "deedlog/event.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

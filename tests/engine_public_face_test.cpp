@@ -1,0 +1,61 @@
+// The engine's public face is include/deedlog/: what programs, the shell, viewers, bots, fuzz
+// targets and benchmarks may include. The rest of src/engine (the effects, the Outcome that
+// carries them, the gate, the windows policy, the rule files' shared helpers) is private, so
+// a consequence can only be built inside the engine. White-box tests of the engine
+// (tests/engine_*) may include the private headers; nothing else may.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace deedlog {
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool is_source(const fs::path& p) {
+  const auto e = p.extension();
+  return e == ".h" || e == ".cpp" || e == ".cc";
+}
+
+TEST(PublicFace, NothingOutsideTheEngineIncludesItsPrivateHeaders) {
+  const fs::path root(DEEDLOG_SOURCE_DIR);
+  const std::regex private_include(R"(#include\s+"engine/[a-z_]+\.h")");
+  int checked = 0;
+  for (const char* dir : {"src", "include", "referee", "replay", "fuzz", "bench", "tests", "examples"}) {
+    if (!fs::exists(root / dir)) continue;
+    for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
+      if (!entry.is_regular_file() || !is_source(entry.path())) continue;
+      const fs::path rel = fs::relative(entry.path(), root);
+      const std::string r = rel.generic_string();
+      if (r.rfind("src/engine/", 0) == 0 || r.rfind("tests/engine_", 0) == 0) continue;
+      ++checked;
+      EXPECT_FALSE(std::regex_search(read(entry.path()), private_include))
+          << r << " includes a private header of the engine: include what it needs from include/deedlog/";
+    }
+  }
+  EXPECT_GT(checked, 50);
+}
+
+TEST(PublicFace, PublicHeadersIncludeOnlyPublicHeaders) {
+  const fs::path face = fs::path(DEEDLOG_SOURCE_DIR) / "include/deedlog";
+  int headers = 0;
+  for (const auto& entry : fs::directory_iterator(face)) {
+    ++headers;
+    EXPECT_EQ(read(entry.path()).find("#include \"engine/"), std::string::npos) << entry.path().filename();
+  }
+  EXPECT_GT(headers, 10);
+}
+
+}  // namespace
+}  // namespace deedlog
