@@ -593,3 +593,41 @@ TEST(Legacy, AJournalTheLastVersionWroteStillReadsVerifiesAndTakesMoves) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// A journal written by the program as it was before the journal's row-per-move format
+// (tests/data/README.md: schema 1, header format 2, state-format-8 snapshots) still opens,
+// reads, verifies (its heads included) and takes new moves, which verify after it.
+TEST(Legacy, AJournalOfSchemaOneWithStatedSetupsStillReadsVerifiesAndTakesMoves) {
+  const auto dir = temp_dir("legacy-schema1");
+  const auto db = dir / "old.db";
+  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.db", db);
+  const std::string heads = slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.heads");
+  const RunResult v = referee(db, "--json verify");
+  ASSERT_EQ(v.code, kExitOk) << v.out << v.err;
+  const json j = json::parse(v.out);
+  ASSERT_EQ(j["games"].size(), 3u);
+  EXPECT_EQ(j["games"][0]["events"], 808);
+  for (const auto& g : j["games"]) {
+    EXPECT_FALSE(g.contains("opening_anchored"));
+    // The head each game had when it was written, as that version printed it, still verifies.
+    EXPECT_NE(heads.find(g["head"].get<std::string>()), std::string::npos) << g.dump();
+    const std::string id = std::to_string(g["game"].get<int>());
+    const RunResult anchored = referee(db, "--game " + id + " verify --expect-head " + g["head"].get<std::string>().substr(0, 12));
+    EXPECT_EQ(anchored.code, kExitOk) << anchored.out << anchored.err;
+  }
+  const std::string before = referee(db, "--game 1 --json status --at 700").out;
+  const std::string move = json::parse(referee(db, "--game 1 --json moves").out)["moves"][0].get<std::string>();
+  EXPECT_EQ(referee(db, "--game 1 play " + quote(move)).code, kExitOk);
+  const RunResult after = referee(db, "--json verify");
+  ASSERT_EQ(after.code, kExitOk) << after.out << after.err;
+  EXPECT_GT(json::parse(after.out)["games"][0]["events"].get<int>(), 808);
+  EXPECT_EQ(referee(db, "--game 1 --json status --at 700").out, before);
+  const std::string head_of_the_old_game = json::parse(v.out)["games"][0]["head"].get<std::string>();
+  EXPECT_EQ(referee(db, "--game 1 verify --expect-head " + head_of_the_old_game).code, kExitOk);
+}
+
+}  // namespace
+}  // namespace deedlog
