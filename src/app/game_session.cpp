@@ -57,7 +57,50 @@ Status header_from_json(const std::string& text, GameHeader* h) {
   }
 }
 
+namespace {
+
+// The editions games of this thread were read with, by what their headers say. Parsing an
+// edition costs more than verifying a short game; a file of many games of one edition parses
+// it once. Only an edition that parsed and passed its checks is kept.
+struct EditionCache {
+  static constexpr std::size_t kKept = 8;
+  std::vector<std::pair<std::string, Ruleset>> entries;
+};
+
+std::string edition_key(const GameHeader& header) {
+  std::string key = header.ruleset;
+  key += '\0';
+  key += header.ruleset_data;
+  for (const std::string& rule : header.house_rules) {
+    key += '\0';
+    key += rule;
+  }
+  return key;
+}
+
+Status parse_edition_for(const GameHeader& header, Ruleset* out);
+
+}  // namespace
+
 Status ruleset_for(const GameHeader& header, Ruleset* out) {
+  thread_local EditionCache cache;
+  const std::string key = edition_key(header);
+  for (const auto& [k, ruleset] : cache.entries)
+    if (k == key) {
+      *out = ruleset;
+      return Status::ok();
+    }
+  Ruleset r;
+  if (Status s = parse_edition_for(header, &r); !s.is_ok()) return s;
+  if (cache.entries.size() == EditionCache::kKept) cache.entries.erase(cache.entries.begin());
+  cache.entries.emplace_back(key, r);
+  *out = std::move(r);
+  return Status::ok();
+}
+
+namespace {
+
+Status parse_edition_for(const GameHeader& header, Ruleset* out) {
   Ruleset r;
   if (header.ruleset_data.empty()) {
     if (Status s = load_ruleset(header.ruleset, &r); !s.is_ok()) return s;
@@ -72,6 +115,8 @@ Status ruleset_for(const GameHeader& header, Ruleset* out) {
   *out = std::move(r);
   return Status::ok();
 }
+
+}  // namespace
 
 Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id) {
   std::vector<GameRow> games;

@@ -88,7 +88,12 @@ class Journal {
                       const std::function<bool(const EventRow&)>& fn) = 0;
 
   // Recomputes the hash chain of one game: catches edited, deleted, inserted and reordered events.
-  virtual Status verify_chain(std::int64_t game_id, ChainReport* report) = 0;
+  Status verify_chain(std::int64_t game_id, ChainReport* report) { return verify_chain(game_id, report, nullptr); }
+  // The same walk, handing each row that passed its checks to fn in seq order, so that a
+  // reader of the whole game (verify) reads and hashes it once. When fn returns false it is
+  // not called again but the chain is still checked to its end, so the report is whole.
+  virtual Status verify_chain(std::int64_t game_id, ChainReport* report,
+                              const std::function<bool(const EventRow&)>& fn) = 0;
 
   // Snapshots: a cache of folded state, never the truth. Dropping them all changes no answer.
   virtual Status put_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& blob) = 0;

@@ -22,7 +22,9 @@ class SqliteJournal final : public Journal {
                 const std::vector<NewEvent>& events) override;
   Status scan(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
               const std::function<bool(const EventRow&)>& fn) override;
-  Status verify_chain(std::int64_t game_id, ChainReport* report) override;
+  using Journal::verify_chain;
+  Status verify_chain(std::int64_t game_id, ChainReport* report,
+                      const std::function<bool(const EventRow&)>& fn) override;
   Status put_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& blob) override;
   Status latest_snapshot(std::int64_t game_id, std::int64_t max_seq, std::int64_t* seq,
                          std::string* blob) override;
