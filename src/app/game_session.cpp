@@ -10,7 +10,6 @@
 #include "engine/player_ref.h"
 #include "engine/state_archive.h"
 #include "engine/state_check.h"
-#include "journal/hash_chain.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -244,8 +243,9 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
   }
   const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events);
   const std::int64_t first = game.state.seq + 1;
+  std::string new_head;  // the hash of the move's row: the game's head after it
   if (!dry_run) {
-    if (Status s = journal.append(game.id, first, rows); !s.is_ok()) return s;
+    if (Status s = journal.append(game.id, first, rows, &new_head); !s.is_ok()) return s;
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EventRow r;
@@ -256,13 +256,13 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
     r.type = rows[i].type;
     r.payload = rows[i].payload;
     if (!dry_run) {
-      // The same hashes the journal stored (journal/hash_chain.h): the new head, for the score sheet.
-      r.prev_hash = i == 0 ? game.head_hash : outcome->events.back().hash;
-      r.hash = event_hash(r);
+      // As the journal reads them back: every event of the move carries the move's hash.
+      r.prev_hash = game.head_hash;
+      r.hash = new_head;
     }
     outcome->events.push_back(std::move(r));
   }
-  if (!dry_run && !outcome->events.empty()) game.head_hash = outcome->events.back().hash;
+  if (!dry_run && !outcome->events.empty()) game.head_hash = new_head;
   // The MovePlayed row comes first; the position moves on by it and by every consequence.
   Event played;
   played.type = EventType::MovePlayed;

@@ -128,6 +128,7 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       // verify decides the same opening again: a game with --cash verified broken without it.
       if (setup) stored.setup = setup_text(setup_from_opening(start.events), ruleset, header.players);
       Status written = journal->write_transaction([&] {
+        // A row per move (the journal starts one at each MovePlayed).
         if (Status s = journal->create_game(header_to_json(stored), rows, &result.game_id); !s.is_ok()) return s;
         for (const auto& [seq, blob] : snapshots) (void)journal->put_snapshot(result.game_id, seq, blob);
         return Status::ok();

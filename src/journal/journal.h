@@ -76,8 +76,11 @@ class Journal {
   // Appends events as seq expected_first_seq, expected_first_seq+1, ... in one transaction.
   // If the game's last seq is not expected_first_seq-1 (another writer got there first),
   // nothing is written and a Conflict status says so.
-  virtual Status append(std::int64_t game_id, std::int64_t expected_first_seq,
-                        const std::vector<NewEvent>& events) = 0;
+  // The events are stored a row per move (docs/journal.md): a row starts at each MovePlayed
+  // and wherever at or actor changes. head_hash, when given, receives the game's new head: the
+  // hash of the last row.
+  virtual Status append(std::int64_t game_id, std::int64_t expected_first_seq, const std::vector<NewEvent>& events,
+                        std::string* head_hash = nullptr) = 0;
 
   // Calls fn for each event with from_seq <= seq <= to_seq (to_seq 0 = to the end), in order.
   // fn returns false to stop early. Every row is checked before fn sees it: its seq follows
