@@ -61,7 +61,7 @@ sim_events=$(json_field "$work/sim.json" events)
 timed "$work/verify.out" taskset -c 0 ./build/referee --db "$work/sim.db" verify
 figure "verify from SQLite, one core (events/s)" "$sim_events" "≥ 1,000,000"
 # Import: a long game written out as a .game file (its moves' canonical text), into a new file.
-./build/referee --db "$work/long-src.db" --json simulate --games 1 --seed 5 --players 3 --cash 100000 --max-moves 2600 >"$work/long-src.json"
+./build/referee --db "$work/long-src.db" --json simulate --games 1 --seed 5 --players 3 --cash 1000000 --max-moves 25000 >"$work/long-src.json"
 python3 bench/journal_to_game.py "$work/long-src.db" 1 "$work/long.game"
 timed "$work/import.out" ./build/referee --db "$work/import.db" --json import "$work/long.game"
 figure "import a game file of $(json_field "$work/import.out" seq) events (events/s)" \
