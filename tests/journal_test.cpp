@@ -220,6 +220,42 @@ TEST(HashChain, HashesMatchTheDocumentedFormat) {
   e.payload = R"({"amount":6})";
   e.prev_hash = genesis;
   EXPECT_EQ(event_hash(e), "234cc4244cf804d345671a93ef66df7013c0b2c364c68d4998f75ed7b0dd34e5");
+
+  // A move of schema 2: two events in one row, hashed once.
+  const std::vector<NewEvent> events = {NewEvent{e.at, e.actor, "RentClaimed", R"({"amount":6})"},
+                                        NewEvent{e.at, e.actor, "RentPaid", R"({"amount":6})"}};
+  MoveRow m;
+  m.game_id = 3;
+  m.seq = 57;
+  m.count = 2;
+  m.at = e.at;
+  m.actor = e.actor;
+  m.events = move_events_json(events, 0, events.size());
+  m.prev_hash = genesis;
+  EXPECT_EQ(m.events, R"([["RentClaimed",{"amount":6}],["RentPaid",{"amount":6}]])");
+  EXPECT_EQ(move_hash(m), "2547e137c6ae50ee177cd0ddf7e772e34a49de616c984c626d68a9350f1642b9");
+}
+
+// The array of a move splits back into exactly the payload texts that were stored, whatever
+// they hold; what is not such an array is refused.
+TEST(HashChain, AMovesEventsSplitBackAsStored) {
+  const std::vector<NewEvent> events = {NewEvent{"", "Ann", "A", R"({"s":"] , [\"x\"]","n":[1,{"k":-2.5e3}]})"},
+                                        NewEvent{"", "Ann", "B\"q", R"( {} )"}, NewEvent{"", "Ann", "C", "null"}};
+  const std::string text = move_events_json(events, 0, events.size());
+  std::vector<std::pair<std::string, std::string>> split;
+  std::string problem;
+  ASSERT_TRUE(split_move_events(text, &split, &problem)) << problem << "\n" << text;
+  ASSERT_EQ(split.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(split[i].first, events[i].type);
+    EXPECT_EQ(split[i].second, i == 1 ? "{}" : events[i].payload);  // the spaces around a value are not its text
+  }
+  for (const char* bad : {"", "[", "[[\"A\"]]", "[[\"A\",{}],]", "[[\"A\",{},1]]", "[[1,{}]]", "[[\"A\",{]]",
+                          "[[\"A\",{}]] x", "{}"}) {
+    EXPECT_FALSE(split_move_events(bad, &split, &problem)) << bad;
+  }
+  EXPECT_TRUE(is_json(R"( {"a":[true,false,null,-0.5E+2,"\u00e9"]} )"));
+  for (const char* bad : {"", "{", "{a:1}", "[1,]", "01", "1.", "\"\x01\"", "tru", "{} {}"}) EXPECT_FALSE(is_json(bad)) << bad;
 }
 
 TEST(HashChain, GenesisIsTheDomainTaggedHashOfTheHeader) {
