@@ -8,9 +8,9 @@
 
 #include "app/bot_player.h"
 #include "app/simulation.h"
-#include "engine/decide.h"
-#include "engine/evolve.h"
-#include "engine/legal_moves.h"
+#include "deedlog/decide.h"
+#include "deedlog/evolve.h"
+#include "deedlog/legal_moves.h"
 #include "app/statistics.h"
 #include "app/verification.h"
 #include "rules/ruleset_catalog.h"

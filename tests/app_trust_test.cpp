@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "app/game_session.h"
-#include "engine/event_codec.h"
-#include "engine/evolve.h"
-#include "engine/state_archive.h"
-#include "engine/state_check.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
+#include "deedlog/state_archive.h"
+#include "deedlog/state_check.h"
 #include "journal/hash_chain.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"

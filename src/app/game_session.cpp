@@ -5,11 +5,11 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "engine/event_codec.h"
-#include "engine/evolve.h"
-#include "engine/player_ref.h"
-#include "engine/state_archive.h"
-#include "engine/state_check.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
+#include "deedlog/player_ref.h"
+#include "deedlog/state_archive.h"
+#include "deedlog/state_check.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 

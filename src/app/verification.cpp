@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 
 #include "app/game_session.h"
-#include "engine/decide.h"
-#include "engine/event_codec.h"
-#include "engine/evolve.h"
-#include "engine/player_ref.h"
+#include "deedlog/decide.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
+#include "deedlog/player_ref.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
