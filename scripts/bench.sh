@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measures deedlog and prints the table for the README's performance section.
 #   bash scripts/bench.sh          the in-process benchmarks and the whole-process latency
-#   bash scripts/bench.sh --big    also builds a journal over 1 GB and measures verify's memory
+#   bash scripts/bench.sh --big    also builds a journal over 1 GB and one game of 4.5 M events,
+#                                  and measures verify's memory on each
+#   bash scripts/bench.sh --journal   only the journal's figures against their goals (wall, CPU)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -12,6 +14,8 @@ trap 'rm -rf "$work"' EXIT
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/{print $2}') GiB"
 echo
+mode=${1:-}
+if [ "$mode" != "--journal" ]; then
 ./build/deedlog_bench --benchmark_min_time=1 --benchmark_format=json >"$work/bench.json" 2>/dev/null
 python3 - "$work/bench.json" <<'PY'
 import json, sys
@@ -27,6 +31,43 @@ for b in json.load(open(sys.argv[1]))["benchmarks"]:
     rate = b.get("items_per_second", 0)
     print(f"| {names.get(b['name'], b['name'])} | {rate:,.0f} |")
 PY
+fi
+
+# The journal's figures (docs/journal.md, "Speed"), each a whole process timed by /usr/bin/time:
+# wall seconds, and CPU (user + system) seconds, beside the goal of the speed issue.
+timed() {  # timed OUT COMMAND...: runs COMMAND with stdout to OUT; leaves "wall cpu maxrss_kb" in $work/t
+  /usr/bin/time -f "%e %U %S %M" -o "$work/t.raw" "${@:2}" >"$1"
+  awk '{printf "%s %.2f %s\n", $1, $2 + $3, $4}' "$work/t.raw" >"$work/t"
+}
+figure() {  # figure WHAT COUNT GOAL: COUNT items over the last timed run, per wall and per CPU second
+  read -r wall cpu _ <"$work/t"
+  python3 -c "import sys; n, w, c = int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]); \
+print(f'| {sys.argv[1]} | {n/max(w,1e-3):,.0f} ({w:.2f} s) | {n/max(c,1e-3):,.0f} ({c:.2f} s) | {sys.argv[5]} |')" \
+    "$1" "$2" "$wall" "$cpu" "$3"
+}
+json_field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
+
+echo
+echo "| figure | per wall second (wall) | per CPU second (CPU) | goal |"
+echo "|---|---|---|---|"
+# Self-play journalled to a file on disk: one transaction per game, durable when it commits.
+timed "$work/sim.json" ./build/referee --db "$work/sim.db" --json simulate --games 300 --seed 3
+figure "self-play journalled to SQLite on disk, durable at the end of each game (throws/s)" \
+  "$(json_field "$work/sim.json" throws)" "≥ 300,000 (wall)"
+timed "$work/mem.json" ./build/referee --json simulate --games 300 --seed 3 --no-journal
+figure "self-play in memory, for comparison (throws/s)" "$(json_field "$work/mem.json" throws)" "(the ceiling)"
+sim_events=$(json_field "$work/sim.json" events)
+# Verify on one core (taskset): the chain and every move decided again, every game of the file.
+timed "$work/verify.out" taskset -c 0 ./build/referee --db "$work/sim.db" verify
+figure "verify from SQLite, one core (events/s)" "$sim_events" "≥ 1,000,000"
+# Import: a long game written out as a .game file (its moves' canonical text), into a new file.
+./build/referee --db "$work/long-src.db" --json simulate --games 1 --seed 5 --players 3 --cash 1000000 --max-moves 25000 >"$work/long-src.json"
+python3 bench/journal_to_game.py "$work/long-src.db" 1 "$work/long.game"
+timed "$work/import.out" ./build/referee --db "$work/import.db" --json import "$work/long.game"
+figure "import a game file of $(json_field "$work/import.out" seq) events (events/s)" \
+  "$(json_field "$work/import.out" seq)" "≥ 100,000 (wall)"
+echo
+[ "$mode" = "--journal" ] && exit 0
 
 # A ruling on the last move of a game over 10,000 events, whole process, median of 30.
 ./build/referee --db "$work/long.db" simulate --games 1 --seed 5 --players 3 --cash 100000 --max-moves 2600 >/dev/null
@@ -43,7 +84,12 @@ for _ in range(30):
 print(f"| referee play --dry-run on the last move of a {events}-event game, whole process (median ms) | {statistics.median(times):.1f} |")
 PY
 
-if [ "${1:-}" = "--big" ]; then
+if [ "$mode" = "--big" ]; then
+  # One game of about 4.5 million events, then verify's peak resident memory (goal: 50 MB).
+  ./build/referee --db "$work/one.db" --snapshot-every 0 --json simulate --games 1 --seed 5 --players 2 --cash 100000000 --max-moves 950000 >"$work/one.json"
+  timed "$work/one.out" ./build/referee --db "$work/one.db" verify
+  read -r wall cpu rss <"$work/t"
+  echo "| verify of one game of $(json_field "$work/one.json" events) events: peak resident memory (MB) | $((rss / 1024)) (wall ${wall} s, CPU ${cpu} s) | goal ≤ 50 |"
   # A journal over 1 GB, then verify's peak resident memory.
   ./build/referee --db "$work/big.db" simulate --games 2200 --seed 11 >/dev/null
   size=$(du -m "$work/big.db" | cut -f1)

@@ -85,6 +85,27 @@ TEST(Simulation, TheJournalReAdjudicatesToTheSameEvents) {
   EXPECT_EQ(landings, throws);  // every throw ends somewhere
 }
 
+// A game simulated with --cash states its setup in its header, as an imported one does, so
+// verify decides the same opening again (it said "BROKEN at event 1" before).
+TEST(Simulation, AGameWithItsOwnCashVerifies) {
+  std::unique_ptr<Journal> j;
+  ASSERT_TRUE(Journal::open(":memory:", &j).is_ok());
+  SimulationOptions o;
+  o.games = 3;
+  o.seed = 5;
+  o.starting_cash = 100000;
+  o.max_moves = 300;
+  std::vector<SimulatedGame> results;
+  ASSERT_TRUE(simulate(o, j.get(), &results).is_ok());
+  for (const SimulatedGame& g : results) {
+    VerifyReport rep;
+    ASSERT_TRUE(verify_game(*j, g.game_id, &rep).is_ok());
+    EXPECT_TRUE(rep.ok) << "game " << g.game_id << ": " << rep.problem;
+    EXPECT_FALSE(rep.legacy_opening);
+    EXPECT_EQ(rep.events, g.events);
+  }
+}
+
 TEST(Simulation, SameSeedSameGamesByteForByte) {
   const auto dir = testing::temp_dir("same-seed");
   for (const char* name : {"a.db", "b.db"}) {

@@ -83,20 +83,21 @@ std::filesystem::path write_file(const std::filesystem::path& p, const std::stri
   return p;
 }
 
-// Appends an event with a correct hash, as a forger who knows the (public) hash would.
+// Appends an event, as a move of its own with a correct hash, as a forger who knows the
+// (public) hash would.
 void append_forged(const std::filesystem::path& db, const std::string& type, const std::string& payload) {
   Sql sql(db);
-  const auto last = sql.rows("SELECT seq, hash FROM events WHERE game_id = 1 ORDER BY seq DESC LIMIT 1");
+  const auto last = sql.rows("SELECT seq + count - 1, hash FROM moves WHERE game_id = 1 ORDER BY seq DESC LIMIT 1");
   ASSERT_EQ(last.size(), 1u);
-  EventRow row;
+  MoveRow row;
   row.game_id = 1;
   row.seq = std::stoll(last[0][0]) + 1;
+  row.count = 1;
   row.actor = "Ann";
-  row.type = type;
-  row.payload = payload;
+  row.events = move_events_json({NewEvent{"", "Ann", type, payload}}, 0, 1);
   row.prev_hash = last[0][1];
-  row.hash = event_hash(row);
-  sql.exec(fmt::format("INSERT INTO events VALUES (1, {}, '', 'Ann', '{}', '{}', '{}', '{}')", row.seq, type, payload,
+  row.hash = move_hash(row);
+  sql.exec(fmt::format("INSERT INTO moves VALUES (1, {}, 1, '', 'Ann', '{}', '{}', '{}')", row.seq, row.events,
                        row.prev_hash, row.hash));
 }
 
@@ -288,10 +289,13 @@ TEST(StoredEvents, AnEditedEventStopsEveryReader) {
   const auto db = imported("edited", sample("uk-1972/long-game.game"), "--snapshot-every 0");
   {
     Sql sql(db);
-    sql.exec("DROP TRIGGER events_refuse_update");
+    sql.exec("DROP TRIGGER moves_refuse_update");
     ASSERT_FALSE(sql.rows("SELECT seq FROM events WHERE type = 'PropertyBought'").empty());
-    sql.exec("UPDATE events SET payload = replace(payload, '\"amount\":', '\"amount\":1') WHERE game_id = 1 AND seq = "
-             "(SELECT min(seq) FROM events WHERE type = 'PropertyBought')");
+    // One event inside its move's array of events: the first purchase, for a pound.
+    const std::string bought = sql.rows("SELECT min(seq) FROM events WHERE type = 'PropertyBought'")[0][0];
+    sql.exec("UPDATE moves SET events = json_set(events, '$[' || (" + bought + " - seq) || '][1].amount', 1) "
+             "WHERE game_id = 1 AND seq = (SELECT max(seq) FROM moves WHERE seq <= " + bought + ")");
+    ASSERT_EQ(sql.rows("SELECT payload ->> 'amount' FROM events WHERE seq = " + bought)[0][0], "1");
   }
   for (const char* cmd : {"status", "value", "moves", "log"}) {
     const RunResult r = referee(db, cmd);
@@ -373,8 +377,8 @@ TEST(Anchor, MovesCutOffTheEndFailTheAnchor) {
   const std::string head = head_of(db);
   {
     Sql sql(db);
-    sql.exec("DROP TRIGGER events_refuse_delete");
-    sql.exec("DELETE FROM events WHERE seq >= (SELECT max(seq) FROM events WHERE type = 'MovePlayed')");
+    sql.exec("DROP TRIGGER moves_refuse_delete");
+    sql.exec("DELETE FROM moves WHERE seq = (SELECT max(seq) FROM moves)");
   }
   EXPECT_EQ(referee(db, "verify").code, kExitOk);  // what a chain alone cannot see
   const RunResult r = referee(db, "--json verify --expect-head " + head.substr(0, 16));
@@ -391,17 +395,17 @@ TEST(Anchor, AnOpeningRewrittenWithItsHashesFailsVerify) {
   const auto db = imported("anchor-opening-db", game.string());
   {
     Sql sql(db);
-    sql.exec("DROP TRIGGER events_refuse_update");
-    sql.exec("UPDATE events SET payload = replace(payload, '\"amount\":1500', '\"amount\":15000') WHERE type = 'PlayerPlaced'");
+    sql.exec("DROP TRIGGER moves_refuse_update");
+    sql.exec("UPDATE moves SET events = replace(events, '\"amount\":1500', '\"amount\":15000') WHERE seq = 1");
     // Rehash the chain, as a forger would.
     const auto genesis = sql.rows("SELECT genesis FROM games WHERE game_id = 1")[0][0];
     std::string prev = genesis;
-    for (const auto& row : sql.rows("SELECT seq, at, actor, type, payload FROM events WHERE game_id = 1 ORDER BY seq")) {
-      EventRow e{1, std::stoll(row[0]), row[1], row[2], row[3], row[4], prev, ""};
-      e.hash = event_hash(e);
-      sql.exec(fmt::format("UPDATE events SET prev_hash = '{}', hash = '{}' WHERE game_id = 1 AND seq = {}", prev, e.hash,
-                           e.seq));
-      prev = e.hash;
+    for (const auto& row : sql.rows("SELECT seq, count, at, actor, events FROM moves WHERE game_id = 1 ORDER BY seq")) {
+      MoveRow m{1, std::stoll(row[0]), std::stoll(row[1]), row[2], row[3], row[4], prev, ""};
+      m.hash = move_hash(m);
+      sql.exec(fmt::format("UPDATE moves SET prev_hash = '{}', hash = '{}' WHERE game_id = 1 AND seq = {}", prev, m.hash,
+                           m.seq));
+      prev = m.hash;
     }
   }
   const RunResult r = referee(db, "--json verify");
@@ -591,6 +595,69 @@ TEST(Legacy, AJournalTheLastVersionWroteStillReadsVerifiesAndTakesMoves) {
   const std::string move = json::parse(referee(db, "--game 1 --json moves").out)["moves"][0].get<std::string>();
   EXPECT_EQ(referee(db, "--game 1 play " + quote(move)).code, kExitOk);
   EXPECT_EQ(referee(db, "verify").code, kExitOk);
+}
+
+}  // namespace
+}  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// A journal written by the program as it was before the journal's row-per-move format
+// (tests/data/README.md: schema 1, header format 2, state-format-8 snapshots) still opens,
+// reads, verifies (its heads included) and takes new moves, which verify after it.
+TEST(Legacy, AJournalOfSchemaOneWithStatedSetupsStillReadsVerifiesAndTakesMoves) {
+  const auto dir = temp_dir("legacy-schema1");
+  const auto db = dir / "old.db";
+  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.db", db);
+  const std::string heads = slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.heads");
+  const RunResult v = referee(db, "--json verify");
+  ASSERT_EQ(v.code, kExitOk) << v.out << v.err;
+  const json j = json::parse(v.out);
+  ASSERT_EQ(j["games"].size(), 3u);
+  EXPECT_EQ(j["games"][0]["events"], 808);
+  for (const auto& g : j["games"]) {
+    EXPECT_FALSE(g.contains("opening_anchored"));
+    // The head each game had when it was written, as that version printed it, still verifies.
+    EXPECT_NE(heads.find(g["head"].get<std::string>()), std::string::npos) << g.dump();
+    const std::string id = std::to_string(g["game"].get<int>());
+    const RunResult anchored = referee(db, "--game " + id + " verify --expect-head " + g["head"].get<std::string>().substr(0, 12));
+    EXPECT_EQ(anchored.code, kExitOk) << anchored.out << anchored.err;
+  }
+  const std::string before = referee(db, "--game 1 --json status --at 700").out;
+  const std::string move = json::parse(referee(db, "--game 1 --json moves").out)["moves"][0].get<std::string>();
+  EXPECT_EQ(referee(db, "--game 1 play " + quote(move)).code, kExitOk);
+  const RunResult after = referee(db, "--json verify");
+  ASSERT_EQ(after.code, kExitOk) << after.out << after.err;
+  EXPECT_GT(json::parse(after.out)["games"][0]["events"].get<int>(), 808);
+  EXPECT_EQ(referee(db, "--game 1 --json status --at 700").out, before);
+  const std::string head_of_the_old_game = json::parse(v.out)["games"][0]["head"].get<std::string>();
+  EXPECT_EQ(referee(db, "--game 1 verify --expect-head " + head_of_the_old_game).code, kExitOk);
+}
+
+}  // namespace
+}  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// The view events shows a game stored a row per move exactly as schema 1 stored it a row per
+// event: the same sample imported by this program and by 18ba09d (tests/data) reads back the
+// same rows, so a sqlite3 user's `SELECT seq, type, payload FROM events` is unchanged.
+TEST(Legacy, TheEventsViewReturnsTheRowsSchemaOneStored) {
+  const auto db = imported("view-same-rows", sample("uk-1972/long-game.game"));
+  const auto old_db = temp_dir("view-same-rows-old") / "old.db";
+  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.db", old_db);
+  const std::string query = "SELECT seq, at, actor, type, payload FROM events WHERE game_id = 1 ORDER BY seq";
+  const auto now = Sql(db).rows(query);
+  const auto before = Sql(old_db).rows(query);
+  ASSERT_EQ(now.size(), 808u);
+  EXPECT_EQ(now, before);
+  EXPECT_EQ(Sql(db).rows("SELECT count(*) FROM moves WHERE game_id = 1")[0][0], "199");  // the opening and 198 moves
+  // The journal's own documented queries work on the view.
+  EXPECT_EQ(Sql(db).rows("SELECT count(*) FROM events e WHERE seq = (SELECT max(seq) FROM events WHERE game_id = e.game_id)")
+                [0][0],
+            "1");
 }
 
 }  // namespace

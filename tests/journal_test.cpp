@@ -116,8 +116,9 @@ class RawDb {
   // What a dishonest user does first: take the guards off.
   void drop_triggers() {
     for (const char* name :
-         {"events_refuse_update", "events_refuse_delete", "events_append_in_order",
-          "games_refuse_update", "games_refuse_delete", "games_refuse_replace"}) {
+         {"events_refuse_update", "events_refuse_delete", "events_v1_closed", "moves_refuse_update",
+          "moves_refuse_delete", "moves_append_in_order", "games_refuse_update", "games_refuse_delete",
+          "games_refuse_replace"}) {
       ASSERT_EQ(exec(std::string("DROP TRIGGER ") + name), SQLITE_OK) << last_error;
     }
   }
@@ -144,13 +145,17 @@ class JournalFile : public ::testing::Test {
     return (dir_ / name).string();
   }
 
-  // A closed journal file holding one game with one five-event move.
+  // A closed journal file holding one game with five one-event moves (five rows of moves),
+  // so that rows can be deleted, reordered and inserted between.
   std::int64_t make_journal_with_a_move(const std::string& file) {
     auto j = open_journal(file);
     std::int64_t id = 0;
     EXPECT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
-    const Status s = j->append(id, 1, a_move());
-    EXPECT_TRUE(s.is_ok()) << s.message();
+    const auto move = a_move();
+    for (std::size_t i = 0; i < move.size(); ++i) {
+      const Status s = j->append(id, static_cast<std::int64_t>(i) + 1, {move[i]});
+      EXPECT_TRUE(s.is_ok()) << s.message();
+    }
     return id;
   }
 
@@ -215,6 +220,42 @@ TEST(HashChain, HashesMatchTheDocumentedFormat) {
   e.payload = R"({"amount":6})";
   e.prev_hash = genesis;
   EXPECT_EQ(event_hash(e), "234cc4244cf804d345671a93ef66df7013c0b2c364c68d4998f75ed7b0dd34e5");
+
+  // A move of schema 2: two events in one row, hashed once.
+  const std::vector<NewEvent> events = {NewEvent{e.at, e.actor, "RentClaimed", R"({"amount":6})"},
+                                        NewEvent{e.at, e.actor, "RentPaid", R"({"amount":6})"}};
+  MoveRow m;
+  m.game_id = 3;
+  m.seq = 57;
+  m.count = 2;
+  m.at = e.at;
+  m.actor = e.actor;
+  m.events = move_events_json(events, 0, events.size());
+  m.prev_hash = genesis;
+  EXPECT_EQ(m.events, R"([["RentClaimed",{"amount":6}],["RentPaid",{"amount":6}]])");
+  EXPECT_EQ(move_hash(m), "2547e137c6ae50ee177cd0ddf7e772e34a49de616c984c626d68a9350f1642b9");
+}
+
+// The array of a move splits back into exactly the payload texts that were stored, whatever
+// they hold; what is not such an array is refused.
+TEST(HashChain, AMovesEventsSplitBackAsStored) {
+  const std::vector<NewEvent> events = {NewEvent{"", "Ann", "A", R"({"s":"] , [\"x\"]","n":[1,{"k":-2.5e3}]})"},
+                                        NewEvent{"", "Ann", "B\"q", R"( {} )"}, NewEvent{"", "Ann", "C", "null"}};
+  const std::string text = move_events_json(events, 0, events.size());
+  std::vector<std::pair<std::string, std::string>> split;
+  std::string problem;
+  ASSERT_TRUE(split_move_events(text, &split, &problem)) << problem << "\n" << text;
+  ASSERT_EQ(split.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(split[i].first, events[i].type);
+    EXPECT_EQ(split[i].second, i == 1 ? "{}" : events[i].payload);  // the spaces around a value are not its text
+  }
+  for (const char* bad : {"", "[", "[[\"A\"]]", "[[\"A\",{}],]", "[[\"A\",{},1]]", "[[1,{}]]", "[[\"A\",{]]",
+                          "[[\"A\",{}]] x", "{}"}) {
+    EXPECT_FALSE(split_move_events(bad, &split, &problem)) << bad;
+  }
+  EXPECT_TRUE(is_json(R"( {"a":[true,false,null,-0.5E+2,"\u00e9"]} )"));
+  for (const char* bad : {"", "{", "{a:1}", "[1,]", "01", "1.", "\"\x01\"", "tru", "{} {}"}) EXPECT_FALSE(is_json(bad)) << bad;
 }
 
 TEST(HashChain, GenesisIsTheDomainTaggedHashOfTheHeader) {
@@ -248,7 +289,16 @@ TEST(Journal, CreateAppendScanRoundTrip) {
 
   const auto rows = all_events(*j, id);
   ASSERT_EQ(rows.size(), move.size());
-  std::string prev = g.genesis;
+  // One row of moves: the five events as one array, hashed once (deedlog-move-v2).
+  MoveRow stored;
+  stored.game_id = id;
+  stored.seq = 1;
+  stored.count = 5;
+  stored.at = move[0].at;
+  stored.actor = move[0].actor;
+  stored.events = move_events_json(move, 0, move.size());
+  stored.prev_hash = g.genesis;
+  const std::string hash = move_hash(stored);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(rows[i].game_id, id);
     EXPECT_EQ(rows[i].seq, static_cast<std::int64_t>(i + 1));
@@ -256,10 +306,12 @@ TEST(Journal, CreateAppendScanRoundTrip) {
     EXPECT_EQ(rows[i].actor, move[i].actor);
     EXPECT_EQ(rows[i].type, move[i].type);
     EXPECT_EQ(rows[i].payload, move[i].payload);
-    EXPECT_EQ(rows[i].prev_hash, prev);
-    EXPECT_EQ(rows[i].hash, event_hash(rows[i]));
-    prev = rows[i].hash;
+    EXPECT_EQ(rows[i].prev_hash, g.genesis);
+    EXPECT_EQ(rows[i].hash, hash);
   }
+  ChainReport report = verified(*j, id);
+  EXPECT_TRUE(report.ok) << report.problem;
+  EXPECT_EQ(report.head_hash, hash);
 }
 
 TEST(Journal, NonAsciiTextRoundTripsAndVerifies) {
@@ -511,21 +563,32 @@ TEST_F(JournalFile, DatabaseItselfRefusesToRewriteHistory) {
   }
   const std::string g = std::to_string(id);
   const std::string genesis = genesis_hash(kHeader);
+  const std::string forged = "'[[\"Forged\",{}]]'";
   const std::vector<std::string> attempts = {
+      // The view of events, as a sqlite3 user sees them.
       "UPDATE events SET payload = '{\"amount\":9999}' WHERE game_id = " + g + " AND seq = 4",
       "DELETE FROM events WHERE game_id = " + g + " AND seq = 5",
       "DELETE FROM events",
+      "INSERT INTO events VALUES (" + g + ", 6, '', 'Ann', 'Forged', '{}', '" + before[4].hash + "', '" +
+          std::string(64, 'f') + "')",
+      // The rows of moves.
+      "UPDATE moves SET events = " + forged + " WHERE game_id = " + g + " AND seq = 4",
+      "DELETE FROM moves WHERE game_id = " + g + " AND seq = 5",
+      "DELETE FROM moves",
       "UPDATE games SET header = '{\"ruleset\":\"us-1935\"}'",
       "DELETE FROM games",
       // REPLACE deletes without firing delete triggers; the insert triggers catch it.
-      "INSERT OR REPLACE INTO events VALUES (" + g + ", 3, '', 'Ann', 'Forged', '{}', '" +
-          before[1].hash + "', '" + std::string(64, 'f') + "')",
+      "INSERT OR REPLACE INTO moves VALUES (" + g + ", 3, 1, '', 'Ann', " + forged + ", '" + before[1].hash +
+          "', '" + std::string(64, 'f') + "')",
       "REPLACE INTO games VALUES (" + g + ", '{}', '2024-01-01T00:00:00Z', '" + genesis + "')",
       // A gap, and a fork of the chain.
-      "INSERT INTO events VALUES (" + g + ", 7, '', 'Ann', 'Forged', '{}', '" + before[4].hash +
-          "', '" + std::string(64, 'f') + "')",
-      "INSERT INTO events VALUES (" + g + ", 6, '', 'Ann', 'Forged', '{}', '" + before[3].hash +
-          "', '" + std::string(64, 'f') + "')",
+      "INSERT INTO moves VALUES (" + g + ", 7, 1, '', 'Ann', " + forged + ", '" + before[4].hash + "', '" +
+          std::string(64, 'f') + "')",
+      "INSERT INTO moves VALUES (" + g + ", 6, 1, '', 'Ann', " + forged + ", '" + before[3].hash + "', '" +
+          std::string(64, 'f') + "')",
+      // The events of schema 1 take no new rows.
+      "INSERT INTO events_v1 VALUES (" + g + ", 6, '', 'Ann', 'Forged', '{}', '" + before[4].hash + "', '" +
+          std::string(64, 'f') + "')",
   };
   RawDb raw(path());
   for (const auto& sql : attempts) {
@@ -581,11 +644,11 @@ ChainReport tampered(const std::string& file, std::int64_t id,
 TEST_F(JournalFile, VerifyCatchesAnEditedPayload) {
   const std::int64_t id = make_journal_with_a_move(path());
   const ChainReport r =
-      tampered(path(), id, {"UPDATE events SET payload = '{\"amount\":2000}' WHERE seq = 4"});
+      tampered(path(), id, {"UPDATE moves SET events = '[[\"SalaryPaid\",{\"amount\":2000}]]' WHERE seq = 4"});
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.first_bad_seq, 4);
   EXPECT_EQ(r.events_checked, 3);
-  EXPECT_NE(r.problem.find("event 4 (SalaryPaid) was edited"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("the move of event 4 (SalaryPaid) was edited"), std::string::npos) << r.problem;
 }
 
 TEST_F(JournalFile, VerifyCatchesAnEditWhoseHashWasRecomputed) {
@@ -595,19 +658,25 @@ TEST_F(JournalFile, VerifyCatchesAnEditWhoseHashWasRecomputed) {
     auto j = open_journal(path());
     rows = all_events(*j, id);
   }
-  EventRow forged = rows[3];
-  forged.payload = R"({"amount":2000})";
+  MoveRow forged;
+  forged.game_id = id;
+  forged.seq = 4;
+  forged.count = 1;
+  forged.at = rows[3].at;
+  forged.actor = rows[3].actor;
+  forged.events = R"([["SalaryPaid",{"amount":2000}]])";
+  forged.prev_hash = rows[3].prev_hash;
   const ChainReport r = tampered(path(), id,
-                                 {"UPDATE events SET payload = '" + forged.payload + "', hash = '" +
-                                  event_hash(forged) + "' WHERE seq = 4"});
+                                 {"UPDATE moves SET events = '" + forged.events + "', hash = '" +
+                                  move_hash(forged) + "' WHERE seq = 4"});
   EXPECT_FALSE(r.ok);
-  EXPECT_EQ(r.first_bad_seq, 5);  // event 5 still names the old event 4
-  EXPECT_NE(r.problem.find("event 5 does not follow on"), std::string::npos) << r.problem;
+  EXPECT_EQ(r.first_bad_seq, 5);  // move 5 still names the old move 4
+  EXPECT_NE(r.problem.find("the move of event 5 (RentPaid) does not follow on"), std::string::npos) << r.problem;
 }
 
 TEST_F(JournalFile, VerifyCatchesADeletedEvent) {
   const std::int64_t id = make_journal_with_a_move(path());
-  const ChainReport r = tampered(path(), id, {"DELETE FROM events WHERE seq = 3"});
+  const ChainReport r = tampered(path(), id, {"DELETE FROM moves WHERE seq = 3"});
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.first_bad_seq, 3);
   EXPECT_NE(r.problem.find("event 3 is missing"), std::string::npos) << r.problem;
@@ -617,22 +686,22 @@ TEST_F(JournalFile, VerifyCatchesADeletedEventWithTheRestRenumbered) {
   const std::int64_t id = make_journal_with_a_move(path());
   const ChainReport r = tampered(
       path(), id,
-      {"DELETE FROM events WHERE seq = 3", "UPDATE events SET seq = seq + 100 WHERE seq > 3",
-       "UPDATE events SET seq = seq - 101 WHERE seq > 100"});
+      {"DELETE FROM moves WHERE seq = 3", "UPDATE moves SET seq = seq + 100 WHERE seq > 3",
+       "UPDATE moves SET seq = seq - 101 WHERE seq > 100"});
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.first_bad_seq, 3);
-  EXPECT_NE(r.problem.find("event 3 does not follow on"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("the move of event 3 (SalaryPaid) does not follow on"), std::string::npos) << r.problem;
 }
 
 TEST_F(JournalFile, VerifyCatchesAReorderedPair) {
   const std::int64_t id = make_journal_with_a_move(path());
   const ChainReport r =
       tampered(path(), id,
-               {"UPDATE events SET seq = CASE seq WHEN 2 THEN 103 ELSE 102 END WHERE seq IN (2, 3)",
-                "UPDATE events SET seq = seq - 100 WHERE seq > 100"});
+               {"UPDATE moves SET seq = CASE seq WHEN 2 THEN 103 ELSE 102 END WHERE seq IN (2, 3)",
+                "UPDATE moves SET seq = seq - 100 WHERE seq > 100"});
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.first_bad_seq, 2);
-  EXPECT_NE(r.problem.find("event 2 does not follow on"), std::string::npos) << r.problem;
+  EXPECT_NE(r.problem.find("the move of event 2 (CardDrawn) does not follow on"), std::string::npos) << r.problem;
 }
 
 TEST_F(JournalFile, VerifyCatchesAnInsertedEventEvenWithAValidHash) {
@@ -642,23 +711,172 @@ TEST_F(JournalFile, VerifyCatchesAnInsertedEventEvenWithAValidHash) {
     auto j = open_journal(path());
     rows = all_events(*j, id);
   }
-  EventRow forged;
+  MoveRow forged;
   forged.game_id = id;
   forged.seq = 3;
+  forged.count = 1;
   forged.actor = "Bob";
-  forged.type = "PropertyBought";
-  forged.payload = R"({"square":39})";
+  forged.events = R"([["PropertyBought",{"square":39}]])";
   forged.prev_hash = rows[1].hash;
-  forged.hash = event_hash(forged);
+  forged.hash = move_hash(forged);
   const ChainReport r = tampered(
       path(), id,
-      {"UPDATE events SET seq = seq + 101 WHERE seq >= 3",
-       "UPDATE events SET seq = seq - 100 WHERE seq > 100",
-       "INSERT INTO events VALUES (" + std::to_string(id) + ", 3, '', 'Bob', 'PropertyBought', '" +
-           forged.payload + "', '" + forged.prev_hash + "', '" + forged.hash + "')"});
+      {"UPDATE moves SET seq = seq + 101 WHERE seq >= 3",
+       "UPDATE moves SET seq = seq - 100 WHERE seq > 100",
+       "INSERT INTO moves VALUES (" + std::to_string(id) + ", 3, 1, '', 'Bob', '" + forged.events + "', '" +
+           forged.prev_hash + "', '" + forged.hash + "')"});
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.first_bad_seq, 4);  // the old event 3 does not follow the forged one
   EXPECT_EQ(r.events_checked, 3);
+}
+
+// A row of moves holds a whole move: editing one event inside its array breaks the move's
+// hash, and both verify_chain and every read name the move and what it holds.
+TEST_F(JournalFile, AnEventEditedInsideAMoveIsCaughtAndTheMoveNamed) {
+  {
+    auto j = open_journal(path());
+    std::int64_t id = 0;
+    ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
+    ASSERT_TRUE(j->append(id, 1, {event("DiceThrown", R"({"dice":[1,1]})")}).is_ok());
+    ASSERT_TRUE(j->append(id, 2, a_move()).is_ok());  // events 2 to 6, one row
+  }
+  {
+    RawDb raw(path());
+    raw.drop_triggers();
+    ASSERT_EQ(raw.text("SELECT count(*) FROM moves"), "2");
+    ASSERT_EQ(raw.exec("UPDATE moves SET events = replace(events, '\"amount\":200', '\"amount\":2000') WHERE seq = 2"),
+              SQLITE_OK)
+        << raw.last_error;
+    // The view shows the edited event, as it now stands.
+    EXPECT_EQ(raw.text("SELECT payload FROM events WHERE game_id = 1 AND seq = 5"), R"({"amount":2000})");
+  }
+  auto j = open_journal(path());
+  const ChainReport r = verified(*j, 1);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.first_bad_seq, 2);
+  EXPECT_EQ(r.events_checked, 1);
+  EXPECT_NE(r.problem.find("the move of events 2 to 6 (DiceThrown, TokenMoved, CardDrawn, ...) was edited"),
+            std::string::npos)
+      << r.problem;
+  int seen = 0;
+  const Status s = j->scan(1, 1, 0, [&](const EventRow&) { return ++seen, true; });
+  EXPECT_TRUE(s.is_corrupt()) << s.message();
+  EXPECT_NE(s.message().find("the move of events 2 to 6"), std::string::npos) << s.message();
+  EXPECT_EQ(seen, 1);  // nothing of the edited move was handed on
+}
+
+// A move rewritten with its hash recomputed but holding what is not a list of events (or not
+// as many as it says) is refused when read, not misread.
+TEST_F(JournalFile, AMoveThatDoesNotReadIsRefusedEvenWithAValidHash) {
+  make_journal_with_a_move(path());
+  std::vector<EventRow> rows;
+  {
+    auto j = open_journal(path());
+    rows = all_events(*j, 1);
+  }
+  RawDb(path()).drop_triggers();
+  for (const std::string& events : {std::string(R"([["RentPaid",{"amount":6}],["RentPaid",{}]])"),
+                                    std::string(R"([["RentPaid",{"amount":6}])"), std::string(R"({"RentPaid":6})")}) {
+    MoveRow forged;
+    forged.game_id = 1;
+    forged.seq = 5;
+    forged.count = 1;
+    forged.actor = rows[4].actor;
+    forged.at = rows[4].at;
+    forged.events = events;
+    forged.prev_hash = rows[4].prev_hash;
+    {
+      RawDb raw(path());
+      ASSERT_EQ(raw.exec("DELETE FROM moves WHERE seq = 5"), SQLITE_OK);
+      ASSERT_EQ(raw.exec("INSERT INTO moves VALUES (1, 5, 1, '" + forged.at + "', '" + forged.actor + "', '" + events +
+                         "', '" + forged.prev_hash + "', '" + move_hash(forged) + "')"),
+                SQLITE_OK)
+          << raw.last_error;
+    }
+    auto j = open_journal(path());
+    const ChainReport r = verified(*j, 1);
+    EXPECT_FALSE(r.ok) << events;
+    EXPECT_EQ(r.first_bad_seq, 5) << events;
+    const Status s = j->scan(1, 1, 0, [](const EventRow&) { return true; });
+    EXPECT_TRUE(s.is_corrupt()) << events << ": " << s.message();
+  }
+}
+
+// The rows, and so the hashes, do not depend on how the events were handed over: a row starts
+// at each MovePlayed, so two moves appended at once chain exactly as two moves appended apart.
+TEST(Journal, TwoMovesAtOnceHashAsTwoMovesApart) {
+  const std::vector<NewEvent> first = {event("MovePlayed", R"({"text":"Ann rolls 3 4"})"),
+                                       event("DiceThrown", R"({"die1":3,"die2":4})")};
+  const std::vector<NewEvent> second = {event("MovePlayed", R"({"text":"Ann buys"})"),
+                                        event("PropertyBought", R"({"square":7})")};
+  std::vector<NewEvent> both = first;
+  both.insert(both.end(), second.begin(), second.end());
+  auto a = open_journal(":memory:");
+  auto b = open_journal(":memory:");
+  std::int64_t id = 0;
+  ASSERT_TRUE(a->create_game(kHeader, {}, &id).is_ok());
+  ASSERT_TRUE(b->create_game(kHeader, {}, &id).is_ok());
+  std::string head_a, head_b, after_first;
+  ASSERT_TRUE(a->append(id, 1, both, &head_a).is_ok());
+  ASSERT_TRUE(b->append(id, 1, first, &after_first).is_ok());
+  ASSERT_TRUE(b->append(id, 3, second, &head_b).is_ok());
+  EXPECT_EQ(head_a, head_b);
+  EXPECT_EQ(verified(*a, id).head_hash, head_a);
+  const auto rows = all_events(*a, id);
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[1].hash, after_first);  // the first move's events carry its own hash
+  EXPECT_EQ(rows[2].prev_hash, after_first);
+}
+
+// A journal of schema 1 (a row per event, tests/data/README.md) is read as it is when opened
+// read-only, byte for byte untouched; opened for writing it becomes schema 2 without a stored
+// byte of its events changing: every old event keeps its hash, new moves chain on from the last
+// one, and the view events shows old and new alike.
+TEST_F(JournalFile, ASchemaOneJournalIsReadAsItIsAndMigratedWithoutRewritingAnEvent) {
+  const std::string file = path("old.db");
+  fs::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.db", file);
+  const std::string bytes = file_bytes(file);
+  std::vector<EventRow> old_rows;
+  {
+    auto j = open_journal(file, true);
+    ASSERT_NE(j, nullptr);
+    EXPECT_EQ(j->schema_version(), 1);
+    old_rows = all_events(*j, 1);
+    ASSERT_EQ(old_rows.size(), 808u);
+    const ChainReport r = verified(*j, 1);
+    EXPECT_TRUE(r.ok) << r.problem;
+    EXPECT_EQ(r.head_hash, old_rows.back().hash);
+    EXPECT_EQ(r.head_hash.substr(0, 12), "13f8989b1ca4");
+  }
+  EXPECT_EQ(file_bytes(file), bytes) << "a read-only open wrote to the file";
+  auto j = open_journal(file);
+  ASSERT_NE(j, nullptr);
+  EXPECT_EQ(j->schema_version(), migrations::latest_version());
+  const auto migrated = all_events(*j, 1);
+  ASSERT_EQ(migrated.size(), old_rows.size());
+  for (std::size_t i = 0; i < migrated.size(); ++i) {
+    EXPECT_EQ(migrated[i].payload, old_rows[i].payload);
+    EXPECT_EQ(migrated[i].hash, old_rows[i].hash);
+    EXPECT_EQ(migrated[i].hash, event_hash(migrated[i]));  // still deedlog-event-v1
+  }
+  std::string head;
+  ASSERT_TRUE(j->append(1, 809, {event("MovePlayed", R"({"text":"Ann ends turn"})"), event("TurnStarted", "{}")}, &head)
+                  .is_ok());
+  const auto after = all_events(*j, 1);
+  ASSERT_EQ(after.size(), 810u);
+  EXPECT_EQ(after[808].prev_hash, old_rows.back().hash);
+  const ChainReport r = verified(*j, 1);
+  EXPECT_TRUE(r.ok) << r.problem;
+  EXPECT_EQ(r.events_checked, 810);
+  EXPECT_EQ(r.head_hash, head);
+  // A stale writer still gets Conflict across the two tables.
+  EXPECT_TRUE(j->append(1, 809, {event("MovePlayed", "{}")}).is_conflict());
+  j.reset();
+  RawDb raw(file);
+  EXPECT_EQ(raw.text("SELECT count(*) FROM events WHERE game_id = 1"), "810");
+  EXPECT_EQ(raw.text("SELECT type FROM events WHERE game_id = 1 AND seq = 810"), "TurnStarted");
+  EXPECT_EQ(raw.text("SELECT payload FROM events WHERE game_id = 1 AND seq = 808"), old_rows.back().payload);
+  EXPECT_EQ(raw.text("SELECT count(*) FROM events_v1"), "891");  // the three games, untouched
 }
 
 TEST_F(JournalFile, VerifyCatchesAnEditedHeader) {

@@ -14,7 +14,7 @@
 
 namespace deedlog {
 
-struct Decision {
+struct [[nodiscard]] Decision {
   bool accepted = false;
   Events events;        // when accepted
   Violation violation;  // when refused

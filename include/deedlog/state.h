@@ -4,6 +4,7 @@
 // and saved to a snapshot as it is.
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/clock_stamp.h"
 #include "core/ids.h"
@@ -176,5 +177,8 @@ struct State {
   PlayerState& player(PlayerId p) { return players[static_cast<std::size_t>(p)]; }
   bool operator==(const State&) const = default;
 };
+// State is copied as a plain value (decide works on a copy; a snapshot is its bytes): nothing in
+// it may own memory.
+static_assert(std::is_trivially_copyable_v<State>, "State must stay a plain, fixed-size value");
 
 }  // namespace deedlog

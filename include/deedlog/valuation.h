@@ -24,7 +24,7 @@ struct EstateValue {
   Money total;
 };
 
-struct Valuation {
+struct [[nodiscard]] Valuation {
   std::vector<EstateValue> estates;    // seat order
   std::vector<PlayerId> leaders;       // the highest total among players still in (several on a tie)
   bool final = false;                  // the game is over (time called and the move done, or one left)

@@ -10,7 +10,6 @@
 #include "deedlog/player_ref.h"
 #include "deedlog/state_archive.h"
 #include "deedlog/state_check.h"
-#include "journal/hash_chain.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -57,7 +56,50 @@ Status header_from_json(const std::string& text, GameHeader* h) {
   }
 }
 
+namespace {
+
+// The editions games of this thread were read with, by what their headers say. Parsing an
+// edition costs more than verifying a short game; a file of many games of one edition parses
+// it once. Only an edition that parsed and passed its checks is kept.
+struct EditionCache {
+  static constexpr std::size_t kKept = 8;
+  std::vector<std::pair<std::string, Ruleset>> entries;
+};
+
+std::string edition_key(const GameHeader& header) {
+  std::string key = header.ruleset;
+  key += '\0';
+  key += header.ruleset_data;
+  for (const std::string& rule : header.house_rules) {
+    key += '\0';
+    key += rule;
+  }
+  return key;
+}
+
+Status parse_edition_for(const GameHeader& header, Ruleset* out);
+
+}  // namespace
+
 Status ruleset_for(const GameHeader& header, Ruleset* out) {
+  thread_local EditionCache cache;
+  const std::string key = edition_key(header);
+  for (const auto& [k, ruleset] : cache.entries)
+    if (k == key) {
+      *out = ruleset;
+      return Status::ok();
+    }
+  Ruleset r;
+  if (Status s = parse_edition_for(header, &r); !s.is_ok()) return s;
+  if (cache.entries.size() == EditionCache::kKept) cache.entries.erase(cache.entries.begin());
+  cache.entries.emplace_back(key, r);
+  *out = std::move(r);
+  return Status::ok();
+}
+
+namespace {
+
+Status parse_edition_for(const GameHeader& header, Ruleset* out) {
   Ruleset r;
   if (header.ruleset_data.empty()) {
     if (Status s = load_ruleset(header.ruleset, &r); !s.is_ok()) return s;
@@ -72,6 +114,8 @@ Status ruleset_for(const GameHeader& header, Ruleset* out) {
   *out = std::move(r);
   return Status::ok();
 }
+
+}  // namespace
 
 Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id) {
   std::vector<GameRow> games;
@@ -199,8 +243,9 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
   }
   const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events);
   const std::int64_t first = game.state.seq + 1;
+  std::string new_head;  // the hash of the move's row: the game's head after it
   if (!dry_run) {
-    if (Status s = journal.append(game.id, first, rows); !s.is_ok()) return s;
+    if (Status s = journal.append(game.id, first, rows, &new_head); !s.is_ok()) return s;
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EventRow r;
@@ -211,13 +256,13 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
     r.type = rows[i].type;
     r.payload = rows[i].payload;
     if (!dry_run) {
-      // The same hashes the journal stored (journal/hash_chain.h): the new head, for the score sheet.
-      r.prev_hash = i == 0 ? game.head_hash : outcome->events.back().hash;
-      r.hash = event_hash(r);
+      // As the journal reads them back: every event of the move carries the move's hash.
+      r.prev_hash = game.head_hash;
+      r.hash = new_head;
     }
     outcome->events.push_back(std::move(r));
   }
-  if (!dry_run && !outcome->events.empty()) game.head_hash = outcome->events.back().hash;
+  if (!dry_run && !outcome->events.empty()) game.head_hash = new_head;
   // The MovePlayed row comes first; the position moves on by it and by every consequence.
   Event played;
   played.type = EventType::MovePlayed;

@@ -608,7 +608,8 @@ bool is_hex_hash_prefix(const std::string& h) {
 }
 
 // Where the anchor stands in a game's chain: 0 for the genesis, the event's seq, or -1 when
-// no hash of the game begins with it.
+// no hash of the game begins with it. The events of a move share its hash: the anchor stands
+// at the move's last event.
 Status find_anchor(Journal& j, std::int64_t id, const std::string& anchor, std::int64_t* found) {
   *found = -1;
   GameRow row;
@@ -616,9 +617,9 @@ Status find_anchor(Journal& j, std::int64_t id, const std::string& anchor, std::
   if (row.genesis.compare(0, anchor.size(), anchor) == 0) *found = 0;
   if (*found == 0) return Status::ok();
   return j.scan(id, 1, 0, [&](const EventRow& r) {
-    if (r.hash.compare(0, anchor.size(), anchor) != 0) return true;
+    if (r.hash.compare(0, anchor.size(), anchor) != 0) return *found < 0;
     *found = r.seq;
-    return false;
+    return true;
   });
 }
 

@@ -125,7 +125,11 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
       // The game, its events and its snapshots in one transaction: all of it or none.
       GameHeader stored = header;
       stored.format = kHeaderFormat;
+      // The header states the setup the opening was decided from (as create_game's does), so
+      // verify decides the same opening again: a game with --cash verified broken without it.
+      if (setup) stored.setup = setup_text(setup_from_opening(start.events), ruleset, header.players);
       Status written = journal->write_transaction([&] {
+        // A row per move (the journal starts one at each MovePlayed).
         if (Status s = journal->create_game(header_to_json(stored), rows, &result.game_id); !s.is_ok()) return s;
         for (const auto& [seq, blob] : snapshots) (void)journal->put_snapshot(result.game_id, seq, blob);
         return Status::ok();

@@ -30,13 +30,6 @@ std::string describe_difference(const Events& expected, const Events& recorded) 
 
 Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report) {
   *report = VerifyReport{};
-  if (Status s = journal.verify_chain(game_id, &report->chain); !s.is_ok()) return s;
-  if (!report->chain.ok) {
-    report->ok = false;
-    report->first_bad_seq = report->chain.first_bad_seq;
-    report->problem = report->chain.problem;
-    return Status::ok();
-  }
   GameRow row;
   if (Status s = journal.game(game_id, &row); !s.is_ok()) return s;
   Game g;
@@ -44,41 +37,21 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
   if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
   if (Status s = ruleset_for(g.header, &g.ruleset); !s.is_ok()) return s;
 
-  // Group the journal into the opening and then one batch per move (MovePlayed first).
-  struct Batch {
-    std::int64_t first_seq = 0;
-    Event played;
-    Events events;
-  };
-  Events opening;
-  std::vector<Batch> batches;
-  std::string problem;
-  std::int64_t bad_seq = 0;
-  const EventBounds bounds = game_bounds(g);
-  Status scan = journal.scan(game_id, 1, 0, [&](const EventRow& r) {
-    Event e;
-    if (!decode_event(r.type, r.payload, bounds, &e, &problem)) {
-      bad_seq = r.seq;
-      return false;
-    }
-    ++report->events;
-    if (e.type == EventType::MovePlayed) {
-      batches.push_back(Batch{r.seq, e, {}});
-    } else if (batches.empty()) {
-      opening.push_back(e);
-    } else {
-      batches.back().events.push_back(e);
-    }
-    return true;
-  });
-  if (!scan.is_ok()) return scan;
+  // One pass over the game (docs/journal.md, "Reading checks the chain"): the journal checks
+  // each row's link and hash and hands it on; here it is decoded and, move by move, decided
+  // again and folded. Only the opening and the move being read are held, so memory does not
+  // grow with the game. The first finding stops the rules; the chain is still walked to its
+  // end, and a broken chain is what is reported, as it says the events themselves are not
+  // the ones written.
+  bool failed = false;
   auto fail = [&](std::int64_t seq, std::string why) {
+    if (failed) return false;
+    failed = true;
     report->ok = false;
     report->first_bad_seq = seq;
     report->problem = std::move(why);
-    return Status::ok();
+    return false;
   };
-  if (!problem.empty()) return fail(bad_seq, fmt::format("event {}: {}", bad_seq, problem));
 
   // The opening is decided again from what the hashed header states, so it cannot be rewritten
   // on its own. Older games did not state their setup: theirs is read from the opening itself.
@@ -88,17 +61,12 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
       SetupPosition parsed;
       ParseError perr;
       if (!parse_setup_text(g.header.setup, g.ruleset, g.header.players, &parsed, &perr))
-        return fail(1, "the header's [Setup] does not read: " + perr.message);
+        fail(1, "the header's [Setup] does not read: " + perr.message);
       setup = std::move(parsed);
     }
   } else {
     report->legacy_opening = true;
-    setup = setup_from_opening(opening);
   }
-  const Decision start = decide_start(g.ruleset, g.header, setup);
-  if (!start.accepted)
-    return fail(1, "the opening position breaks a rule: " + render_players(refusal_text(g.ruleset, start.violation), g.header.players));
-  if (start.events != opening) return fail(1, "the opening: " + describe_difference(start.events, opening));
   g.state = initial_state(g.ruleset, g.header);
   // Each stored snapshot must be the position folded at its event.
   std::vector<std::int64_t> snapshot_seqs;
@@ -123,27 +91,83 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
                                          "the snapshots table, a cache, to be safe)",
                                          g.state.seq));
   };
-  for (const Event& e : opening)
-    if (!fold(e)) return altered_snapshot();
 
-  for (const Batch& b : batches) {
+  Events opening;
+  bool opening_done = false;
+  // The move being read: its MovePlayed and the events recorded after it.
+  std::int64_t move_seq = 0;
+  Event played;
+  Events recorded;
+  const auto check_opening = [&]() -> bool {
+    opening_done = true;
+    if (report->legacy_opening) setup = setup_from_opening(opening);
+    const Decision start = decide_start(g.ruleset, g.header, setup);
+    if (!start.accepted)
+      return fail(1, "the opening position breaks a rule: " + render_players(refusal_text(g.ruleset, start.violation), g.header.players));
+    if (start.events != opening) return fail(1, "the opening: " + describe_difference(start.events, opening));
+    for (const Event& e : opening)
+      if (!fold(e)) return altered_snapshot();
+    opening = Events{};
+    return true;
+  };
+  const auto check_move = [&]() -> bool {
     ++report->moves;
     Command command;
     ParseError perr;
-    if (!parse_move(b.played.text, g.ruleset, g.header.players, &command, &perr))
-      return fail(b.first_seq, fmt::format("event {}: the recorded move \"{}\" does not parse: {}", b.first_seq,
-                                           b.played.text, perr.message));
+    if (!parse_move(played.text, g.ruleset, g.header.players, &command, &perr))
+      return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" does not parse: {}", move_seq, played.text,
+                                        perr.message));
     const Decision d = decide(g.ruleset, g.state, command);
     if (!d.accepted)
-      return fail(b.first_seq, fmt::format("event {}: the recorded move \"{}\" is refused by the rules: {}", b.first_seq,
-                                           b.played.text, render_players(refusal_text(g.ruleset, d.violation), g.header.players)));
-    if (d.events != b.events)
-      return fail(b.first_seq, fmt::format("event {}: \"{}\": {}", b.first_seq, b.played.text,
-                                           describe_difference(d.events, b.events)));
-    if (!fold(b.played)) return altered_snapshot();
-    for (const Event& e : b.events)
+      return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" is refused by the rules: {}", move_seq,
+                                        played.text, render_players(refusal_text(g.ruleset, d.violation), g.header.players)));
+    if (d.events != recorded)
+      return fail(move_seq, fmt::format("event {}: \"{}\": {}", move_seq, played.text,
+                                        describe_difference(d.events, recorded)));
+    if (!fold(played)) return altered_snapshot();
+    for (const Event& e : recorded)
       if (!fold(e)) return altered_snapshot();
+    return true;
+  };
+  // Ends what was being read: the opening, or the move before.
+  const auto finish = [&]() -> bool { return !opening_done ? check_opening() : move_seq == 0 || check_move(); };
+
+  const EventBounds bounds = game_bounds(g);
+  std::string problem;
+  bool unreadable = false;
+  Event e;
+  if (Status s = journal.verify_chain(game_id, &report->chain,
+                                      [&](const EventRow& r) {
+                                        if (failed) return false;
+                                        if (!decode_event(r.type, r.payload, bounds, &e, &problem)) {
+                                          unreadable = true;
+                                          return fail(r.seq, fmt::format("event {}: {}", r.seq, problem));
+                                        }
+                                        ++report->events;
+                                        if (e.type != EventType::MovePlayed) {
+                                          (opening_done ? recorded : opening).push_back(e);
+                                          return true;
+                                        }
+                                        if (!finish()) return false;
+                                        move_seq = r.seq;
+                                        played = e;
+                                        recorded.clear();
+                                        return true;
+                                      });
+      !s.is_ok()) {
+    return s;
   }
+  if (!report->chain.ok) {
+    // The chain decides: what the rules made of events that are not the ones written says nothing.
+    report->ok = false;
+    report->first_bad_seq = report->chain.first_bad_seq;
+    report->problem = report->chain.problem;
+    report->events = report->moves = 0;
+    return Status::ok();
+  }
+  if (!failed) finish();
+  // Every event was read when the rules are what failed (as when they were read before deciding).
+  if (!unreadable) report->events = report->chain.events_checked;
   return Status::ok();
 }
 

@@ -7,7 +7,7 @@
 
 namespace deedlog {
 
-class Status {
+class [[nodiscard]] Status {
  public:
   enum class Code { Ok, NotFound, Conflict, Corrupt, InvalidArgument, IOError };
 

@@ -76,8 +76,11 @@ class Journal {
   // Appends events as seq expected_first_seq, expected_first_seq+1, ... in one transaction.
   // If the game's last seq is not expected_first_seq-1 (another writer got there first),
   // nothing is written and a Conflict status says so.
-  virtual Status append(std::int64_t game_id, std::int64_t expected_first_seq,
-                        const std::vector<NewEvent>& events) = 0;
+  // The events are stored a row per move (docs/journal.md): a row starts at each MovePlayed
+  // and wherever at or actor changes. head_hash, when given, receives the game's new head: the
+  // hash of the last row.
+  virtual Status append(std::int64_t game_id, std::int64_t expected_first_seq, const std::vector<NewEvent>& events,
+                        std::string* head_hash = nullptr) = 0;
 
   // Calls fn for each event with from_seq <= seq <= to_seq (to_seq 0 = to the end), in order.
   // fn returns false to stop early. Every row is checked before fn sees it: its seq follows
@@ -88,7 +91,12 @@ class Journal {
                       const std::function<bool(const EventRow&)>& fn) = 0;
 
   // Recomputes the hash chain of one game: catches edited, deleted, inserted and reordered events.
-  virtual Status verify_chain(std::int64_t game_id, ChainReport* report) = 0;
+  Status verify_chain(std::int64_t game_id, ChainReport* report) { return verify_chain(game_id, report, nullptr); }
+  // The same walk, handing each row that passed its checks to fn in seq order, so that a
+  // reader of the whole game (verify) reads and hashes it once. When fn returns false it is
+  // not called again but the chain is still checked to its end, so the report is whole.
+  virtual Status verify_chain(std::int64_t game_id, ChainReport* report,
+                              const std::function<bool(const EventRow&)>& fn) = 0;
 
   // Snapshots: a cache of folded state, never the truth. Dropping them all changes no answer.
   virtual Status put_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& blob) = 0;

@@ -84,6 +84,12 @@ std::string Query::text(int column) const {
   return std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
 }
 
+std::string_view Query::text_view(int column) const {
+  const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, column));
+  if (p == nullptr) return {};
+  return std::string_view(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, column)));
+}
+
 std::string Query::blob(int column) const {
   const auto* p = static_cast<const char*>(sqlite3_column_blob(stmt_, column));
   if (p == nullptr) return {};

@@ -50,6 +50,8 @@ class Query {
 
   std::int64_t int64(int column) const;
   std::string text(int column) const;
+  // The column's text in SQLite's own buffer: valid until the next step() or reset.
+  std::string_view text_view(int column) const;
   std::string blob(int column) const;
 
   sqlite3* db() const { return db_; }

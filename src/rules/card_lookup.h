@@ -28,7 +28,7 @@ std::optional<DeckId> pack_named(std::string_view word, const Ruleset& ruleset);
 // make a number.
 std::optional<NumberedCard> numbered_card(std::string_view query, const Ruleset& ruleset);
 
-struct CardLookup {
+struct [[nodiscard]] CardLookup {
   bool found = false;
   DeckId deck = DeckId::Chance;
   CardIndex card = kNoCard;
