@@ -1,5 +1,7 @@
 #include "app/replay_report.h"
 
+#include "core/plural.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -151,8 +153,8 @@ std::string game_notation(const Timeline& t, std::int64_t to) {
       unreadable += fmt::format("# event {}: \"{}\" does not parse: {}\n", m, t.event(m).text, perr.message);
     }
   }
-  std::string text = fmt::format("# {}, printed back by deedlog replay from its journal ({} events, {} moves).\n",
-                                 t.title(), to, moves.size());
+  std::string text = fmt::format("# {}, printed back by deedlog replay from its journal ({}, {}).\n", t.title(),
+                                 count_of(to, "event"), count_of(static_cast<std::int64_t>(moves.size()), "move"));
   text += warning + unreadable;
   text += print_game(t.header(), setup, moves, t.ruleset());
   return text;

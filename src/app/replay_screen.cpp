@@ -1,5 +1,7 @@
 #include "app/replay_screen.h"
 
+#include "core/clock_stamp.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -116,7 +118,7 @@ std::vector<std::string> replay_key_help() {
       "b / B       next / previous debt, bankruptcy or win",
       "u / U       next / previous ruling (rent lost, jail, debts, time, ...)",
       "/           find words in the events (Enter alone: find again)",
-      "?           this help          q Esc   quit",
+      "?           this help (any key, q too, closes it)    q Esc   quit",
   };
 }
 
@@ -192,9 +194,10 @@ void ReplayController::on_key(const Key& key) {
   }
   message_.clear();
   if (help_) {
-    // Any key closes the help; q still quits.
+    // Any key closes the help, q and Escape included: a reader who opened an overlay expects q
+    // to close it, as in less and man, not to end the replay behind it. Ctrl-C still quits.
     help_ = false;
-    if (key.code == Key::Code::Char && key.ch == 'q') quit_ = true;
+    if (key.code == Key::Code::Interrupt) quit_ = true;
     return;
   }
   const Timeline& t = *timeline_;
@@ -447,9 +450,43 @@ struct Piece {
   std::string marker;        // drawn before the text in its own style ("■" in the group's colour)
   CellStyle marker_style;
 };
+// When the pieces do not all fit in max_rows, the last row ends with "… +N more" so that a
+// reader knows some were left out (a player's deeds cut off without a sign read as fewer deeds).
 int flow(Canvas& c, int x, int y, int width, int max_rows, const std::vector<Piece>& pieces, int indent = 0) {
+  const auto piece_width = [](const Piece& p) {
+    return (p.marker.empty() ? 0 : text_width(p.marker) + 1) + text_width(p.text);
+  };
+  // Where the first `count` pieces go, followed by a piece of `tail` columns (0: none): the
+  // rows used, or max_rows + 1 when they do not fit.
+  const auto rows_for = [&](std::size_t count, int tail) {
+    int col = indent, row = 0;
+    for (std::size_t i = 0; i < count + (tail > 0 ? 1 : 0); ++i) {
+      const int w = i < count ? piece_width(pieces[i]) : tail;
+      if (col > indent && col + w > width) {
+        ++row;
+        col = indent;
+      }
+      col += w + 2;
+    }
+    return row + 1;
+  };
+  std::size_t shown = pieces.size();
+  std::string more;
+  if (rows_for(shown, 0) > max_rows) {
+    shown = 0;
+    for (std::size_t k = pieces.size(); k-- > 0;) {
+      const std::string tail = fmt::format("… +{} more", pieces.size() - k);
+      if (rows_for(k, text_width(tail)) <= max_rows) {
+        shown = k;
+        more = tail;
+        break;
+      }
+    }
+  }
   int col = indent, row = 0;
-  for (const Piece& piece : pieces) {
+  for (std::size_t i = 0; i < shown + (more.empty() ? 0 : 1); ++i) {
+    const Piece tail_piece{more, CellStyle{-1, -1, false, true}, "", CellStyle{}};
+    const Piece& piece = i < shown ? pieces[i] : tail_piece;
     const int mw = piece.marker.empty() ? 0 : text_width(piece.marker) + 1;
     const int w = mw + text_width(piece.text);
     if (col > indent && col + w > width) {
@@ -587,7 +624,7 @@ Canvas render_screen(const ReplayController& ctl, int cols, int rows) {
                          t.names()[static_cast<std::size_t>(t.turn_player(turn))]);
   else if (p > 0)
     where += " · the opening";
-  if (p > 0 && !t.at(p).at.empty()) where += " · " + t.at(p).at;
+  if (p > 0 && !t.at(p).at.empty()) where += " · " + readable_stamp(t.at(p).at);
   c.put(ix, y++, where, CellStyle{}, iw);
   std::string rule;
   for (int k = 0; k < iw; ++k) rule += "─";

@@ -357,11 +357,18 @@ WorthSeries net_worth_series(const Timeline& t, int max_points) {
     for (std::size_t p = 0; p < players; ++p)
       w.totals[p].push_back(p < v.estates.size() ? v.estates[p].total.units : 0);
   };
-  // The opening places the players: the first point worth drawing is after it.
+  // Points only where a move is complete: inside a move the state is half-applied (a trade's
+  // deeds handed over before its cash, a purchase paid before the deed is counted), and would
+  // draw a spike that never stood at the table. The opening places the players: the first point
+  // worth drawing is the end of the first turn's first move.
+  const auto move_ends_at = [&](std::int64_t q) { return q == n || t.event(q + 1).type == EventType::MovePlayed; };
   std::int64_t start = t.turn_count() > 0 ? t.turn_first(1) : 0;
+  std::int64_t next_due = start;
   for (std::int64_t q = 1; q <= n; ++q) {
     evolve(s, t.event(q));
-    if (q == start || (q > start && ((q - start) % step == 0 || q == n))) sample(q);
+    if (!move_ends_at(q) || (q < next_due && q != n)) continue;
+    sample(q);
+    next_due = std::max(q + 1, next_due + step);
   }
   if (w.seqs.empty()) sample(n);
   return w;
