@@ -146,5 +146,23 @@ TEST(RefusalWords, EveryCodeHasWords) {
   }
 }
 
+// What an auction waits on names its lot: the square, or the house or hotel of a building
+// auction; never a square off the board ("the auction of ?").
+TEST(RefusalWords, AnAuctionIsAlwaysOfSomething) {
+  const Ruleset& r = testing::uk1972();
+  Waiting w;
+  w.phase = Phase::Auction;
+  for (AuctionLot lot : {AuctionLot::Property, AuctionLot::House, AuctionLot::Hotel})
+    for (SquareId square : {kMayfair, kNoSquare}) {
+      w.lot = lot;
+      w.square = square;
+      const std::string text = waiting_words(r, w);
+      EXPECT_EQ(text.find('?'), std::string::npos) << text;
+      if (lot != AuctionLot::Property) {
+        EXPECT_NE(text.find(lot == AuctionLot::Hotel ? "hotel" : "house"), std::string::npos) << text;
+      }
+    }
+}
+
 }  // namespace
 }  // namespace deedlog

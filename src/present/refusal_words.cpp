@@ -463,10 +463,13 @@ std::string waiting_words(const Ruleset& r, const Waiting& w) {
                          money_words(r, price));
     }
     case Phase::Auction:
-      return w.lot == AuctionLot::Property
-                 ? fmt::format("the auction of {} must close first (bid or pass)", square_words(r, w.square))
-                 : fmt::format("the auction of {} must close first (bid or pass)",
-                               with_article(w.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house));
+      // A building auction sells a house or a hotel, no square; an auction whose square is not
+      // on the board (a damaged record) is told without one rather than as "auction of ?".
+      if (w.lot != AuctionLot::Property)
+        return fmt::format("the auction of {} must close first (bid or pass)",
+                           with_article(w.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house));
+      if (w.square >= r.board_size()) return "the auction must close first (bid or pass)";
+      return fmt::format("the auction of {} must close first (bid or pass)", square_words(r, w.square));
     case Phase::AwaitingCard: return fmt::format("{} must first turn up {} card", who, with_article(deck.name));
     case Phase::CardChoice:
       return fmt::format("{} must first pay the {} fine or take {} card", who, money_words(r, w.fine),
