@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/narration.h"
+#include "present/money_words.h"
 #include "app/replay_commentary.h"
 #include "app/replay_screen.h"
 #include "app/replay_timeline.h"
@@ -65,7 +66,7 @@ void expect_cash_shown(const std::string& screen, std::int64_t seq) {
   // The status is kept: a range-for over a member of a temporary reads freed memory (C++20).
   const json status = status_at(seq);
   for (const auto& p : status["players"]) {
-    const std::string cash = money_text(timeline().ruleset(), Money{p["cash"].get<std::int64_t>()});
+    const std::string cash = money_grouped(timeline().ruleset(), Money{p["cash"].get<std::int64_t>()});
     const std::string name = p["name"];
     bool found = false;
     for (const std::string& line : lines_of(screen)) {

@@ -135,7 +135,6 @@ MoveWords move_words(const Timeline& t, std::int64_t p) {
   return w;
 }
 
-std::string money_text(const Ruleset& r, Money m) { return money_grouped(r, m); }
 
 std::vector<std::string> token_letters(const std::vector<std::string>& names) {
   std::vector<std::string> out;

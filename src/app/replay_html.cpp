@@ -1,17 +1,17 @@
 #include "app/replay_html.h"
 
-#include "core/clock_stamp.h"
-#include "core/plural.h"
-
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
 
+#include "core/clock_stamp.h"
+#include "core/plural.h"
 #include "app/narration.h"
 #include "app/replay_commentary.h"
 #include "app/replay_svg.h"
 #include "engine/evolve.h"
 #include "engine/valuation.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 namespace {
@@ -509,7 +509,7 @@ std::string replay_html(const Timeline& t, std::int64_t start) {
         "<div class=\"where\" id=\"where-{0}\"></div><div class=\"worth\" id=\"worth-{0}\"></div>"
         "<div class=\"deeds\" id=\"deeds-{0}\"></div></div>\n",
         p, player_colour(static_cast<PlayerId>(p)).web, xml_escape(letters[p]), xml_escape(t.names()[p]), ps.cash.units,
-        xml_escape(money_text(r, ps.cash)));
+        xml_escape(money_grouped(r, ps.cash)));
   }
   std::string html;
   html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";

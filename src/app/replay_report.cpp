@@ -1,7 +1,5 @@
 #include "app/replay_report.h"
 
-#include "core/plural.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -9,12 +7,14 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "core/plural.h"
 #include "app/game_session.h"
 #include "app/narration.h"
 #include "app/replay_commentary.h"
 #include "engine/decide.h"
 #include "engine/evolve.h"
 #include "notation/game_file.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 namespace {
@@ -49,7 +49,7 @@ std::string cash_line(const Timeline& t, const State& s) {
   std::string out;
   for (PlayerId p = 0; p < s.player_count; ++p) {
     if (!out.empty()) out += " · ";
-    out += fmt::format("{} {}{}", t.names()[static_cast<std::size_t>(p)], money_text(t.ruleset(), s.player(p).cash),
+    out += fmt::format("{} {}{}", t.names()[static_cast<std::size_t>(p)], money_grouped(t.ruleset(), s.player(p).cash),
                        s.player(p).bankrupt ? " (bankrupt)" : "");
   }
   return out;

@@ -1,14 +1,14 @@
 #include "app/replay_screen.h"
 
-#include "core/clock_stamp.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
 
+#include "core/clock_stamp.h"
 #include "app/narration.h"
 #include "app/replay_commentary.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 
@@ -430,7 +430,7 @@ void draw_board(Canvas& c, const Layout& l, const Timeline& t, const State& s, s
     } else if (l.ch >= 3 && square.is_property()) {
       CellStyle dim;
       dim.dim = true;
-      c.put(x, y + l.ch - 2, money_text(r, square.price), dim, l.cw);
+      c.put(x, y + l.ch - 2, money_grouped(r, square.price), dim, l.cw);
     }
     const int room = l.cw - (owner_cols > 0 ? owner_cols + 1 : 0);
     if (!here.empty() && room > 0) {
@@ -523,7 +523,7 @@ void draw_player_lines(Canvas& c, int x, int y, int width, const Timeline& t, co
     ns.dim = ps.bankrupt;
     c.put(x + 3, row, text_cut(t.names()[static_cast<std::size_t>(p)], name_w), ns);
     int col = x + 3 + name_w + 1;
-    const std::string cash = money_text(r, ps.cash);
+    const std::string cash = money_grouped(r, ps.cash);
     c.put(col + std::max(0, 8 - text_width(cash)), row, cash, CellStyle{-1, -1, true});
     col += 10;
     col += c.put(col, row, text_cut(where_words(r, ps, 13), 13)) + 1;
@@ -542,7 +542,7 @@ void draw_player_lines(Canvas& c, int x, int y, int width, const Timeline& t, co
     if (hotels) extra += fmt::format(" {}H", hotels);
     if (mortgaged) extra += fmt::format(" {}m", mortgaged);
     if (ps.jail_card_count()) extra += fmt::format(" {}card", ps.jail_card_count());
-    if (ps.total_owed().units) extra += " owes " + money_text(r, ps.total_owed());
+    if (ps.total_owed().units) extra += " owes " + money_grouped(r, ps.total_owed());
     c.put(col, row, extra, CellStyle{}, x + width - col);
   }
 }
@@ -563,7 +563,7 @@ void draw_side_panel(Canvas& c, const Layout& l, int rows, const Timeline& t, co
     ns.dim = ps.bankrupt;
     int col = x + 2 + c.put(x + 2, y, t.names()[static_cast<std::size_t>(p)], ns, w - 14);
     if (p == s.turn && s.phase != Phase::GameOver) c.put(col + 1, y, "◀ to play", CellStyle{-1, -1, false, true});
-    const std::string cash = money_text(r, ps.cash);
+    const std::string cash = money_grouped(r, ps.cash);
     c.put(x + w - text_width(cash), y, cash, CellStyle{-1, -1, true});
     ++y;
     std::string where = ps.bankrupt ? std::string("bankrupt, out of the game")
@@ -573,7 +573,7 @@ void draw_side_panel(Canvas& c, const Layout& l, int rows, const Timeline& t, co
     if (ps.jail_card_count())
       where += fmt::format(" · {} Get Out of {} Free card{}", ps.jail_card_count(), r.words.jail,
                            ps.jail_card_count() == 1 ? "" : "s");
-    if (ps.total_owed().units) where += " · owes " + money_text(r, ps.total_owed());
+    if (ps.total_owed().units) where += " · owes " + money_grouped(r, ps.total_owed());
     y += flow(c, x + 2, y, w - 2, 2, {Piece{where, CellStyle{}, "", CellStyle{}}});
     std::vector<Piece> deeds;
     for (int i = 0; i < r.board_size(); ++i) {
