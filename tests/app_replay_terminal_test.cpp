@@ -245,6 +245,10 @@ TEST(ReplayTerminal, DeedsThatDoNotFitSayHowManyMore) {
     }
   }
   EXPECT_TRUE(cut_seen) << "no screen was short of room: the test shows nothing";
+  // Where a player stands wraps between its facts instead of being cut at the panel's edge.
+  ReplayController end(t, t.last());
+  const std::string screen = render_screen(end, 120, 24).plain();
+  EXPECT_NE(screen.find("1 Get Out of Jail Free card"), std::string::npos) << screen;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -452,7 +452,9 @@ struct Piece {
 };
 // When the pieces do not all fit in max_rows, the last row ends with "… +N more" so that a
 // reader knows some were left out (a player's deeds cut off without a sign read as fewer deeds).
-int flow(Canvas& c, int x, int y, int width, int max_rows, const std::vector<Piece>& pieces, int indent = 0) {
+// `gap` columns separate pieces on a line.
+int flow(Canvas& c, int x, int y, int width, int max_rows, const std::vector<Piece>& pieces, int indent = 0,
+         int gap = 2) {
   const auto piece_width = [](const Piece& p) {
     return (p.marker.empty() ? 0 : text_width(p.marker) + 1) + text_width(p.text);
   };
@@ -466,7 +468,7 @@ int flow(Canvas& c, int x, int y, int width, int max_rows, const std::vector<Pie
         ++row;
         col = indent;
       }
-      col += w + 2;
+      col += w + gap;
     }
     return row + 1;
   };
@@ -496,7 +498,7 @@ int flow(Canvas& c, int x, int y, int width, int max_rows, const std::vector<Pie
     if (row >= max_rows) return row;
     if (mw) c.put(x + col, y + row, piece.marker, piece.marker_style, width - col);
     c.put(x + col + mw, y + row, piece.text, piece.style, width - col - mw);
-    col += w + 2;
+    col += w + gap;
   }
   return row + 1;
 }
@@ -574,7 +576,18 @@ void draw_side_panel(Canvas& c, const Layout& l, int rows, const Timeline& t, co
       where += fmt::format(" · {} Get Out of {} Free card{}", ps.jail_card_count(), r.words.jail,
                            ps.jail_card_count() == 1 ? "" : "s");
     if (ps.total_owed().units) where += " · owes " + money_grouped(r, ps.total_owed());
-    y += flow(c, x + 2, y, w - 2, 2, {Piece{where, CellStyle{}, "", CellStyle{}}});
+    // Each fact its own piece, so a long line (jail, cards, a debt) wraps between facts rather
+    // than being cut off mid-word at the panel's edge.
+    std::vector<Piece> facts;
+    for (std::size_t from = 0;;) {
+      const std::size_t dot = where.find(" · ", from);
+      facts.push_back({where.substr(from, dot == std::string::npos ? std::string::npos : dot - from) +
+                           (dot == std::string::npos ? "" : " ·"),
+                       CellStyle{}, "", CellStyle{}});
+      if (dot == std::string::npos) break;
+      from = dot + std::string(" · ").size();
+    }
+    y += flow(c, x + 2, y, w - 2, 2, facts, 0, 1);
     std::vector<Piece> deeds;
     for (int i = 0; i < r.board_size(); ++i) {
       const Holding& h = s.holdings[static_cast<std::size_t>(i)];
