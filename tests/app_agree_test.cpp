@@ -186,6 +186,10 @@ TEST(StatusAgrees, TimeCalledEndsTheGameOnceTheMoveIsDone) {
   if (value.contains("winner")) {
     EXPECT_EQ(j["winner"], value["winner"]);
   }
+  // games says the same.
+  const json games = json_of(referee(db, "--json games"));
+  EXPECT_TRUE(games["games"][0]["over"].get<bool>()) << games.dump();
+  EXPECT_EQ(games["games"][0].value("winner", ""), j.value("winner", "")) << games.dump();
 }
 
 TEST(StatusAgrees, ABankruptPlayerIsShownOutAndTheWinnerOfAnEndedGame) {
