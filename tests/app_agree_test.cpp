@@ -262,6 +262,15 @@ Turn: Ben
   const std::string status = referee(jailed, "status").out;
   EXPECT_EQ(status.find("(s)"), std::string::npos) << status;
   EXPECT_NE(status.find("1 turn used"), std::string::npos) << status;
+  // An edition with one turn in jail: "of 1 turn", in the log and in explain.
+  const fs::path one = testing::temp_dir("agree-one-turn") / "g.db";
+  ASSERT_EQ(referee(one, "import " + quote(testing::sample("us-short/one-turn-in-jail.game"))).code, 0);
+  std::string told = referee(one, "log").out;
+  const json log = json_of(referee(one, "--json log"));
+  for (const json& e : log["events"])
+    if (e["type"] == "LeftJail" || e["type"] == "FinePaid" || e["type"] == "JailTurnFailed")
+      told += referee(one, fmt::format("explain {}", e["seq"].get<std::int64_t>())).out;
+  EXPECT_EQ(told.find("1 turns"), std::string::npos) << told;
 }
 
 TEST(Words, NoPlayerIsHeInTheNarrationOrTheReports) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/article.h"
+#include "core/plural.h"
 #include "app/game_session.h"
 #include "app/narration.h"
 #include "present/money_words.h"
@@ -203,7 +204,7 @@ void explain(Context& c) {
     }
     case EventType::JailTurnFailed:
       c.cite(rule::kJailDoubles);
-      c.say(fmt::format("No double: still in {} after {} of {} turns.", r.words.jail, e.count, r.jail.max_turns));
+      c.say(fmt::format("No double: still in {} after {} of {}.", r.words.jail, e.count, count_of(r.jail.max_turns, "turn")));
       break;
     case EventType::LeftJail:
     case EventType::FinePaid:
@@ -211,8 +212,8 @@ void explain(Context& c) {
       c.cite(e.count == static_cast<int>(JailExit::ThirdTurnFine) || s.player(e.player).jail_turns + 1 >= r.jail.max_turns
                  ? rule::kJailThirdTurn
                  : rule::kJailFine);
-      c.say(fmt::format("{} had used {} of the {} turns in {}.", c.name(e.player), s.player(e.player).jail_turns,
-                        r.jail.max_turns, r.words.jail));
+      c.say(fmt::format("{} had used {} of the {} in {}.", c.name(e.player), s.player(e.player).jail_turns,
+                        count_of(r.jail.max_turns, "turn"), r.words.jail));
       break;
     case EventType::PropertyBought:
       c.cite(rule::kBuyAtPrintedPrice);

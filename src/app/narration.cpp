@@ -200,7 +200,7 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} went to {} ({}).", who, r.words.jail, reason >= 0 && reason < 3 ? why[reason] : "");
     }
     case EventType::JailTurnFailed:
-      return fmt::format("No doubles: {} stays in {} ({} of {} turns used).", who, r.words.jail, fields::JailTurnFailed::turns_used(e), r.jail.max_turns);
+      return fmt::format("No doubles: {} stays in {} ({} of {} used).", who, r.words.jail, fields::JailTurnFailed::turns_used(e), count_of(r.jail.max_turns, "turn"));
     case EventType::LeftJail: {
       const std::string how[] = {"by throwing doubles", "by paying the fine", "with " + with_article(r.words.jail_card) + " card",
                                  "after the last allowed turn, paying the fine", "by skipping a go"};
