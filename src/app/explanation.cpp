@@ -217,7 +217,13 @@ void explain(Context& c) {
       break;
     case EventType::PropertyBought:
       c.cite(rule::kBuyAtPrintedPrice);
-      c.say(fmt::format("Unowned when {} landed on it: bought at the printed price, {}.", c.name(e.player), c.money(e.amount)));
+      // regional-currency: amount2 is the price as printed (the region's money), amount what
+      // the buyer paid in theirs, as the narration says them.
+      c.say(e.amount2.units > 0
+                ? fmt::format("Unowned when {} landed on it: bought at the printed price, {}, paid as {}.", c.name(e.player),
+                              money_in(r, e.amount2, currency_of_square(r, e.square)), c.money_of(e.amount, e.player))
+                : fmt::format("Unowned when {} landed on it: bought at the printed price, {}.", c.name(e.player),
+                              c.money_of(e.amount, e.player)));
       break;
     case EventType::AuctionOpened:
       // A house or hotel auctioned in a shortage is no declined property: it has its own rule.
@@ -251,12 +257,12 @@ void explain(Context& c) {
       c.cite(rule::kDebtBlocks);
       if (!c.seated(e.player)) break;
       c.say(fmt::format("{} had {} and had to pay {}: the debt stands and the game waits for it.", c.name(e.player),
-                        c.money(s.player(e.player).cash), c.money(e.amount)));
+                        c.money_of(s.player(e.player).cash, e.player), c.money_of(e.amount, e.player)));
       break;
     case EventType::HouseBuilt:
     case EventType::HotelBuilt:
       c.cite(e.type == EventType::HotelBuilt ? rule::kHotelNeedsFour : rule::kHousesEvenly);
-      c.say(fmt::format("Built on {} for {}.", c.square(e.square), c.money(e.amount)));
+      c.say(fmt::format("Built on {} for {}.", c.square(e.square), c.money_of(e.amount, e.player)));
       break;
     case EventType::HouseSold:
     case EventType::HotelSold:
