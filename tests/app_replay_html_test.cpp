@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "app/narration.h"
-#include "engine/decide.h"
+#include "deedlog/decide.h"
 #include "rules/ruleset_catalog.h"
 #include "support/cli.h"
 

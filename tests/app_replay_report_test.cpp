@@ -10,7 +10,7 @@
 #include "app/replay_report.h"
 #include "app/replay_commentary.h"
 #include "app/replay_timeline.h"
-#include "engine/evolve.h"
+#include "deedlog/evolve.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 #include "support/cli.h"

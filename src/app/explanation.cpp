@@ -8,13 +8,13 @@
 #include "app/narration.h"
 #include "present/money_words.h"
 #include "engine/decide_support.h"
-#include "engine/event_codec.h"
-#include "engine/evolve.h"
-#include "engine/event_fields.h"
-#include "engine/building_group.h"
-#include "engine/rent.h"
-#include "engine/rule_book.h"
-#include "engine/valuation.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
+#include "deedlog/event_fields.h"
+#include "deedlog/building_group.h"
+#include "deedlog/rent.h"
+#include "deedlog/rule_book.h"
+#include "deedlog/valuation.h"
 
 namespace deedlog {
 namespace {

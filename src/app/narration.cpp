@@ -5,10 +5,10 @@
 #include "core/article.h"
 #include "core/plural.h"
 #include "app/game_session.h"
-#include "engine/building_group.h"
-#include "engine/currency.h"
-#include "engine/event_fields.h"
-#include "engine/valuation.h"
+#include "deedlog/building_group.h"
+#include "deedlog/currency.h"
+#include "deedlog/event_fields.h"
+#include "deedlog/valuation.h"
 #include "present/money_words.h"
 
 namespace deedlog {

@@ -8,9 +8,9 @@
 
 #include "core/article.h"
 #include "app/narration.h"
-#include "engine/building_group.h"
-#include "engine/evolve.h"
-#include "engine/rent.h"
+#include "deedlog/building_group.h"
+#include "deedlog/evolve.h"
+#include "deedlog/rent.h"
 #include "present/money_words.h"
 
 namespace deedlog {

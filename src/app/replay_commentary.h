@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "app/replay_timeline.h"
-#include "engine/event.h"
-#include "engine/state.h"
+#include "deedlog/event.h"
+#include "deedlog/state.h"
 #include "rules/ruleset.h"
 
 namespace deedlog {

@@ -9,8 +9,8 @@
 #include "app/narration.h"
 #include "app/replay_commentary.h"
 #include "app/replay_svg.h"
-#include "engine/evolve.h"
-#include "engine/valuation.h"
+#include "deedlog/evolve.h"
+#include "deedlog/valuation.h"
 #include "present/money_words.h"
 
 namespace deedlog {

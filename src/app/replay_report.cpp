@@ -11,8 +11,8 @@
 #include "app/game_session.h"
 #include "app/narration.h"
 #include "app/replay_commentary.h"
-#include "engine/decide.h"
-#include "engine/evolve.h"
+#include "deedlog/decide.h"
+#include "deedlog/evolve.h"
 #include "notation/game_file.h"
 #include "present/money_words.h"
 

@@ -5,8 +5,8 @@
 #include "app/narration.h"
 #include "present/money_words.h"
 #include "engine/decide_support.h"
-#include "engine/money_raising.h"
-#include "engine/event_codec.h"
+#include "deedlog/money_raising.h"
+#include "deedlog/event_codec.h"
 
 namespace deedlog {
 namespace {

@@ -4,8 +4,8 @@
 
 #include "core/article.h"
 #include "core/plural.h"
-#include "engine/player_ref.h"
-#include "engine/policies.h"
+#include "deedlog/player_ref.h"
+#include "deedlog/policies.h"
 #include "present/money_words.h"
 #include "rules/card_lookup.h"
 
