@@ -110,7 +110,7 @@ TEST(ReplayHtml, ThePageIsOneSelfContainedFile) {
   EXPECT_EQ(html.find("id=\"player-4\""), std::string::npos);
 }
 
-TEST(ReplayHtml, ChromiumShowsTheCashThatStatusGivesAtThreePoints) {
+TEST(ReplayHtml, ChromiumShowsTheCashThatStatusGivesAtFourPoints) {
   if (!std::filesystem::exists(chromium_path())) GTEST_SKIP() << "Chromium cannot run here: " << cannot_run({});
   const Page& page = long_game_page();
   // Each point reached a different way: the step button from the start, the address then the
@@ -120,11 +120,24 @@ TEST(ReplayHtml, ChromiumShowsTheCashThatStatusGivesAtThreePoints) {
     std::int64_t seq = 0;
     RunResult dom;
   };
-  std::vector<Point> points = {{"seq=1&step=49", 50, {}}, {"seq=420&step=-20", 400, {}}, {"turn=40&turnstep=1", 0, {}}};
+  std::vector<Point> points = {{"seq=1&step=49", 50, {}}, {"seq=420&step=-20", 400, {}}, {"turn=40&turnstep=1", 0, {}},
+                               {"turn=30", 0, {}}};
   {
     // Turn 41's first event, from the journal.
     const json j = json::parse(replay(page.db, "--json --turns --from t41 --to t41").out);
     points[2].seq = j["turns"][0]["first"];
+    // #turn=30 opens after that turn's first move (its throw and all the throw caused): the
+    // event before the turn's second move line, or the turn's last event.
+    const json t30 = json::parse(replay(page.db, "--json --turns --from t30 --to t30").out)["turns"][0];
+    const std::int64_t first = t30["first"], last = t30["last"];
+    const json events = json::parse(replay(page.db, fmt::format("--json --from {} --to {}", first, last)).out)["events"];
+    points[3].seq = last;
+    for (const json& e : events)
+      if (e["type"] == "MovePlayed" && e["seq"].get<std::int64_t>() > first) {
+        points[3].seq = e["seq"].get<std::int64_t>() - 1;
+        break;
+      }
+    EXPECT_GT(points[3].seq, first) << "turn 30 begins with its throw, which causes events";
   }
   std::vector<std::thread> runs;
   for (Point& p : points)

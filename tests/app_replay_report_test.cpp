@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/game_session.h"
+#include "present/money_words.h"
 #include "app/replay_report.h"
 #include "app/replay_commentary.h"
 #include "app/replay_timeline.h"
@@ -319,7 +320,7 @@ TEST(ReplayWords, ShortNamesFitAndStayRecognisable) {
   EXPECT_EQ(short_name(r, named("Old Kent Road"), 8), "Old Kent");
   EXPECT_EQ(short_name(r, named("Old Kent Road"), 6), "OldKen");
   EXPECT_EQ(short_name(r, named("Park Lane"), 6), "Park");
-  EXPECT_EQ(money_text(r, Money{1234567}), "£1,234,567");
+  EXPECT_EQ(money_grouped(r, Money{1234567}), "£1,234,567");
   EXPECT_EQ(token_letters({"Ann", "Andy", "Ben", "Bea"}), (std::vector<std::string>{"A", "N", "B", "E"}));
 }
 
@@ -336,7 +337,7 @@ TEST(ReplayPictures, SvgBoardShowsThePositionAtThePoint) {
   const Timeline t = load_timeline(long_game());
   for (const auto& p : status["players"])
     EXPECT_NE(svg.find(fmt::format("<tspan font-weight=\"bold\">{}</tspan> {}", p["name"].get<std::string>(),
-                                   money_text(t.ruleset(), Money{p["cash"].get<std::int64_t>()}))),
+                                   money_grouped(t.ruleset(), Money{p["cash"].get<std::int64_t>()}))),
               std::string::npos)
         << p;
   // Every square is drawn, and four tokens.
@@ -361,7 +362,7 @@ TEST(ReplayPictures, PlotHasALinePerPlayerEndingAtTheirValue) {
   const json value = json::parse(referee(long_game(), "--json value").out);
   for (const auto& p : value["players"])
     EXPECT_NE(svg.find(fmt::format("{} {}</text>", p["name"].get<std::string>(),
-                                   money_text(t.ruleset(), Money{p["total"].get<std::int64_t>()}))),
+                                   money_grouped(t.ruleset(), Money{p["total"].get<std::int64_t>()}))),
               std::string::npos)
         << p;
   std::filesystem::remove_all(dir);

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "app/narration.h"
+#include "present/money_words.h"
 #include "app/replay_commentary.h"
 #include "app/replay_screen.h"
 #include "app/replay_timeline.h"
@@ -65,7 +66,7 @@ void expect_cash_shown(const std::string& screen, std::int64_t seq) {
   // The status is kept: a range-for over a member of a temporary reads freed memory (C++20).
   const json status = status_at(seq);
   for (const auto& p : status["players"]) {
-    const std::string cash = money_text(timeline().ruleset(), Money{p["cash"].get<std::int64_t>()});
+    const std::string cash = money_grouped(timeline().ruleset(), Money{p["cash"].get<std::int64_t>()});
     const std::string name = p["name"];
     bool found = false;
     for (const std::string& line : lines_of(screen)) {
@@ -205,6 +206,49 @@ TEST(ReplayScreen, KeysStepTurnJumpAndFind) {
   EXPECT_FALSE(ctl.quit());
   ctl.on_key(Key::of('q'));
   EXPECT_TRUE(ctl.quit());
+}
+
+// q in the key list closes the list, as in less and man; only a second q ends the replay.
+TEST(ReplayTerminal, QClosesTheHelpBeforeItQuits) {
+  ReplayController ctl(timeline(), 400);
+  ctl.on_key(Key::of('?'));
+  ASSERT_TRUE(ctl.help());
+  ctl.on_key(Key::of('q'));
+  EXPECT_FALSE(ctl.help());
+  EXPECT_FALSE(ctl.quit());
+  EXPECT_EQ(ctl.position(), 400);
+  ctl.on_key(Key::of('q'));
+  EXPECT_TRUE(ctl.quit());
+}
+
+// A player's deeds cut off for want of room end with "+N more": none is dropped without a sign.
+TEST(ReplayTerminal, DeedsThatDoNotFitSayHowManyMore) {
+  const Timeline& t = timeline();
+  bool cut_seen = false;
+  for (std::int64_t p : {std::int64_t{400}, std::int64_t{600}, t.last()}) {
+    ReplayController ctl(t, p);
+    const State& s = ctl.state();
+    for (int rows : {24, 30, 36}) {
+      const std::string screen = render_screen(ctl, 120, rows).plain();
+      std::size_t shown = 0, owned = 0;
+      for (int i = 0; i < t.ruleset().board_size(); ++i) {
+        if (s.holdings[static_cast<std::size_t>(i)].owner < 0) continue;
+        ++owned;
+        if (screen.find(t.ruleset().square(static_cast<SquareId>(i)).name) != std::string::npos) ++shown;
+      }
+      int more = 0;
+      for (std::size_t at = screen.find("… +"); at != std::string::npos; at = screen.find("… +", at + 1)) {
+        more += std::atoi(screen.c_str() + at + std::string("… +").size());
+        cut_seen = true;
+      }
+      EXPECT_GE(shown + static_cast<std::size_t>(more), owned) << "at " << p << ", 120x" << rows << ":\n" << screen;
+    }
+  }
+  EXPECT_TRUE(cut_seen) << "no screen was short of room: the test shows nothing";
+  // Where a player stands wraps between its facts instead of being cut at the panel's edge.
+  ReplayController end(t, t.last());
+  const std::string screen = render_screen(end, 120, 24).plain();
+  EXPECT_NE(screen.find("1 Get Out of Jail Free card"), std::string::npos) << screen;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -381,6 +425,13 @@ TEST(ReplayTerminal, StepsJumpsAndFindsUnderTmux) {
   tmux.wait_for(fmt::format("Event {} of 808", timeline().turn_first(timeline().turn_of(rent) + 1)));
   tmux.keys("b");
   tmux.wait_for("No bankruptcy event after event");
+  tmux.keys("?");
+  tmux.wait_for("Keys (any key closes this)");
+  tmux.keys("q");  // closes the key list; the replay goes on
+  for (int i = 0; i < 100 && tmux.screen().find("Keys (any key closes this)") != std::string::npos; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(tmux.screen().find("Keys (any key closes this)"), std::string::npos) << "q did not close the key list";
+  EXPECT_TRUE(tmux.running()) << "q in the key list ended the replay";
   tmux.keys("?");
   tmux.wait_for("Keys (any key closes this)");
   tmux.keys("Escape");

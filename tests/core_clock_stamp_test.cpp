@@ -42,5 +42,16 @@ TEST(ClockStamp, SecondsBetweenStamps) {
   EXPECT_FALSE(seconds_between(clock_seconds("19:00:00"), kNoTime).has_value());
 }
 
+// Stamps as the replay shows them: no "@", a full stamp's date and time apart.
+TEST(ClockStamp, ReadableForms) {
+  EXPECT_EQ(readable_stamp("@21:47:55"), "21:47:55");
+  EXPECT_EQ(readable_stamp("21:47"), "21:47");
+  EXPECT_EQ(readable_stamp("@2026-11-22T20:15:02Z"), "2026-11-22 20:15:02 UTC");
+  EXPECT_EQ(readable_stamp("2026-11-22T20:15:02+01:00"), "2026-11-22 20:15:02 +01:00");
+  EXPECT_EQ(readable_stamp("soon"), "soon");
+  EXPECT_EQ(readable_move_text("@21:47:55 Ann claims rent"), "21:47:55 · Ann claims rent");
+  EXPECT_EQ(readable_move_text("Ann claims rent"), "Ann claims rent");
+}
+
 }  // namespace
 }  // namespace deedlog

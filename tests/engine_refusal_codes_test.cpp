@@ -119,7 +119,7 @@ TEST(RefusalWords, ABuildRunSaysWhereItStopped) {
   ASSERT_FALSE(v.args.empty());
   EXPECT_EQ(v.args.back().kind, ArgKind::Progress);
   EXPECT_EQ(v.message, "build on Park Lane first: no site may be more than one house ahead of another in its group "
-                       "(stopped at 2 house of 2)");
+                       "(stopped at house 2 of 2)");
 }
 
 // Every code has words in every edition, whatever the facts: no code falls through the switch
@@ -137,9 +137,31 @@ TEST(RefusalWords, EveryCodeHasWords) {
         EXPECT_FALSE(text.empty()) << edition << " code " << i;
         EXPECT_EQ(text.find("{}"), std::string::npos) << edition << " code " << i << ": " << text;
         EXPECT_NE(text, "unknown refusal") << edition << " code " << i;
+        // Players are named or "they": a refusal never assumes a player is a man, and never
+        // hedges a count with "(s)".
+        for (const char* word : {" he ", " his ", " him ", " He ", "(s)"})
+          EXPECT_EQ((" " + text + " ").find(word), std::string::npos) << edition << " code " << i << ": " << text;
       }
     }
   }
+}
+
+// What an auction waits on names its lot: the square, or the house or hotel of a building
+// auction; never a square off the board ("the auction of ?").
+TEST(RefusalWords, AnAuctionIsAlwaysOfSomething) {
+  const Ruleset& r = testing::uk1972();
+  Waiting w;
+  w.phase = Phase::Auction;
+  for (AuctionLot lot : {AuctionLot::Property, AuctionLot::House, AuctionLot::Hotel})
+    for (SquareId square : {kMayfair, kNoSquare}) {
+      w.lot = lot;
+      w.square = square;
+      const std::string text = waiting_words(r, w);
+      EXPECT_EQ(text.find('?'), std::string::npos) << text;
+      if (lot != AuctionLot::Property) {
+        EXPECT_NE(text.find(lot == AuctionLot::Hotel ? "hotel" : "house"), std::string::npos) << text;
+      }
+    }
 }
 
 }  // namespace

@@ -40,8 +40,8 @@ std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, con
     d.referee_square = r.square(ref.player(p).square).name;
     d.table_square = r.square(table.player(p).square).name;
     auto words = [&](const deedlog::Holding& held) {
-      if (held.owner != p) return std::string("not his");
-      std::string w = "his";
+      if (held.owner != p) return std::string("not held");
+      std::string w = "held";
       if (held.buildings == kHotel) w += ", " + with_article(r.words.hotel);
       else if (held.buildings > 0) w += fmt::format(", {} {}", held.buildings, held.buildings == 1 ? r.words.house : r.words.houses);
       if (held.mortgaged) w += ", mortgaged";

@@ -7,6 +7,7 @@
 #include "deedlog/decide.h"
 #include "deedlog/position_queries.h"
 #include "deedlog/rule_book.h"
+#include "present/money_words.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/money_raising.h"
 #include "deedlog/player_ref.h"
@@ -45,7 +46,7 @@ struct Court {
   std::string name(PlayerId p) const {
     return p == kBank ? std::string("the Bank") : g.header.players[static_cast<std::size_t>(p)];
   }
-  std::string money(Money m) const { return fmt::format("{}{}", r().words.currency, m.units); }
+  std::string money(Money m) const { return money_words(r(), m); }
   void cite(const std::string& rule, const std::string& section) {
     out.rule = rule;
     out.section = section;
@@ -63,6 +64,33 @@ std::pair<std::size_t, std::size_t> batch_around(const std::vector<Recorded>& ev
   std::size_t end = begin + 1;
   while (end < ev.size() && ev[end].event.type != EventType::MovePlayed) ++end;
   return {begin, end};
+}
+
+// The move holding event `seq`: the index of its MovePlayed, or events.size() when `seq` is in
+// the opening (before any move).
+std::size_t move_index_at(const std::vector<Recorded>& ev, std::int64_t seq) {
+  std::size_t found = ev.size();
+  for (std::size_t i = 0; i < ev.size() && ev[i].seq <= seq; ++i)
+    if (ev[i].event.type == EventType::MovePlayed) found = i;
+  return found;
+}
+
+// The last event of the move holding `seq` (seq itself in the opening).
+std::int64_t end_of_move_at(const std::vector<Recorded>& ev, std::int64_t seq) {
+  std::size_t i = move_index_at(ev, seq);
+  if (i == ev.size()) return seq;
+  while (i + 1 < ev.size() && ev[i + 1].event.type != EventType::MovePlayed) ++i;
+  return ev[i].seq;
+}
+
+std::int64_t move_first_seq(const std::vector<Recorded>& ev, std::int64_t seq) {
+  const std::size_t i = move_index_at(ev, seq);
+  return i == ev.size() ? seq : ev[i].seq;
+}
+
+std::string move_text_at(const std::vector<Recorded>& ev, std::int64_t seq) {
+  const std::size_t i = move_index_at(ev, seq);
+  return i == ev.size() ? std::string() : ev[i].event.text;
 }
 
 void rule_on_salary(Court& c, const Command& claim) {
@@ -169,7 +197,18 @@ void rule_on_rent(Court& c, const Command& claim) {
   c.say(render_players(refusal_text(c.r(), d.violation), c.g.header.players));
 }
 
-void rule_on_time(Court& c) {
+// Time is called only where play would record it (a game with a time limit): the claim goes
+// through decide() first, as rule_on_move does, so dispute and play never disagree. Once time
+// has been called (play refuses a second call), the claim asks for the valuation it led to.
+void rule_on_time(Court& c, const Command& claim) {
+  const Decision d = decide(c.r(), c.g.state, claim);
+  // Time already called: the call stands, and the question left is who wins by it.
+  if (!d.accepted && d.violation.code != RefusalCode::TimeAlreadyCalled) {
+    c.out.upheld = false;
+    c.cite(d.violation.rule, d.violation.section);
+    c.say(render_players(refusal_text(c.r(), d.violation), c.g.header.players));
+    return;
+  }
   c.cite(rule::kShortValue);
   c.out.upheld = true;
   const Valuation v = value_estates(c.r(), c.g.state);
@@ -205,11 +244,11 @@ void rule_on_move(Court& c, const Command& claim) {
     c.say(fmt::format("{} was on turn {} of {} in {}: {}", c.name(claim.actor), turn, c.r().jail.max_turns,
                       c.r().words.jail,
                       turn >= c.r().jail.max_turns
-                          ? fmt::format("he had to throw first, and pay the {} fine only if no double came",
-                                        c.money(c.r().jail.fine))
-                          : fmt::format("he might pay the {} fine before throwing, or throw for doubles; nothing "
-                                        "obliged him to pay",
-                                        c.money(c.r().jail.fine))));
+                          ? fmt::format("{} had to throw first, and pay the {} fine only if no double came",
+                                        c.name(claim.actor), c.money(c.r().jail.fine))
+                          : fmt::format("{} might pay the {} fine before throwing, or throw for doubles; nothing "
+                                        "obliged them to pay",
+                                        c.name(claim.actor), c.money(c.r().jail.fine))));
   }
 }
 
@@ -218,7 +257,7 @@ void rule_on_move(Court& c, const Command& claim) {
 Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& claim_text,
                      std::optional<std::int64_t> at, DisputeRuling* out) {
   Game g;
-  if (Status s = load_game(journal, game_id, at.value_or(0), &g); !s.is_ok()) return s;
+  if (Status s = load_game(journal, game_id, 0, &g); !s.is_ok()) return s;
   if (at && (*at < 0 || *at > g.state.seq))
     return Status::invalid_argument(fmt::format("game {} has events 1 to {}", game_id, g.state.seq));
   Command claim;
@@ -230,11 +269,24 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
   DisputeRuling d;
   d.claim = print_move(claim, g.ruleset, g.header.players);
   d.at = g.state.seq;
+  if (at) {
+    // A claim is made between moves, never halfway through one: an event inside a move (its
+    // MovePlayed line, the throw, the landing) stands for the position after the whole move, as
+    // the table saw it. Ruling on the half-applied move would reopen what the move itself
+    // closed (the throw that ended a rent window).
+    d.asked_at = *at;
+    d.at = end_of_move_at(events, *at);
+    if (d.at != *at)
+      d.note = fmt::format("event {} is inside the move \"{}\" (events {} to {}): the claim is ruled on the "
+                           "position after that whole move",
+                           *at, move_text_at(events, *at), move_first_seq(events, *at), d.at);
+    if (Status s = load_game(journal, game_id, d.at, &g); !s.is_ok()) return s;
+  }
   Court c{g, events, d};
   switch (claim.verb) {
     case Verb::ClaimSalary: rule_on_salary(c, claim); break;
     case Verb::ClaimRent: rule_on_rent(c, claim); break;
-    case Verb::CallTime: rule_on_time(c); break;
+    case Verb::CallTime: rule_on_time(c, claim); break;
     default: rule_on_move(c, claim); break;
   }
   *out = std::move(d);
@@ -242,7 +294,12 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
 }
 
 nlohmann::ordered_json dispute_json(const DisputeRuling& d) {
-  nlohmann::ordered_json j{{"claim", d.claim}, {"at", d.at}, {"upheld", d.upheld}};
+  nlohmann::ordered_json j{{"claim", d.claim}, {"at", d.at}};
+  if (!d.note.empty()) {
+    j["asked_at"] = d.asked_at;
+    j["note"] = d.note;
+  }
+  j["upheld"] = d.upheld;
   if (!d.rule.empty()) {
     j["rule"] = d.rule;
     j["section"] = d.section;
@@ -253,8 +310,9 @@ nlohmann::ordered_json dispute_json(const DisputeRuling& d) {
 }
 
 std::string dispute_text(const DisputeRuling& d) {
-  std::string out = fmt::format("Claim: {}\nRuled on the position after event {}: {}\n", d.claim, d.at,
-                                d.upheld ? "UPHELD" : "REJECTED");
+  std::string out = fmt::format("Claim: {}\n", d.claim);
+  if (!d.note.empty()) out += fmt::format("Note: {}\n", d.note);
+  out += fmt::format("Ruled on the position after event {}: {}\n", d.at, d.upheld ? "UPHELD" : "REJECTED");
   if (!d.rule.empty()) out += fmt::format("Rule {} (rule book section {})\n", d.rule, d.section);
   for (const auto& line : d.reasoning) out += "  " + line + "\n";
   if (!d.correction.empty()) out += "Correction (record it with referee play): " + d.correction + "\n";

@@ -15,7 +15,9 @@ namespace deedlog {
 
 struct DisputeRuling {
   std::string claim;        // the claim in canonical notation
-  std::int64_t at = 0;      // ruled on the position after this event
+  std::int64_t at = 0;      // ruled on the position after this event (the end of a move)
+  std::int64_t asked_at = 0;  // the event the user named (--at), when it was inside a move
+  std::string note;         // why `at` is not the event asked for, or ""
   bool upheld = false;
   std::string rule;
   std::string section;

@@ -3,11 +3,14 @@
 #include <fmt/format.h>
 
 #include "core/article.h"
+#include "core/plural.h"
 #include "app/game_session.h"
 #include "app/narration.h"
 #include "deedlog/position_queries.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
+#include "present/money_words.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/building_group.h"
 #include "deedlog/rent.h"
 #include "deedlog/rule_book.h"
@@ -29,7 +32,10 @@ struct Context {
   }
   bool on_board(SquareId s) const { return s < r().squares.size(); }
   bool seated(PlayerId p) const { return p >= 0 && p < g.state.player_count; }
-  std::string money(Money m) const { return fmt::format("{}{}", r().words.currency, m.units); }
+  std::string money(Money m) const { return money_words(r(), m); }
+  // A sum in a player's own money: in regional-currency with the currency named, as the
+  // narration says the same sum ("$200 green"); elsewhere as money().
+  std::string money_of(Money m, PlayerId p) const { return money_in(r(), m, currency_of_player(r(), p)); }
   std::string square(SquareId s) const { return s < r().squares.size() ? r().square(s).name : std::string("?"); }
   void cite(const RuleRef& ref) {
     out.rule = r().id + "/" + std::string(ref.id);
@@ -50,10 +56,10 @@ void explain_conglomerate_rent(Context& c, SquareId at, const RentQuote& q) {
     c.say(fmt::format("With {}: {}'s rent for them, {}.",
                       buildings == kHotel ? "a " + r.words.hotel
                                           : fmt::format("{} {}", buildings, buildings == 1 ? r.words.house : r.words.houses),
-                      top.name, c.money(q.amount)));
+                      top.name, c.money_of(q.amount, s.holdings[at].owner)));
   else
     c.say(fmt::format("Unimproved: double {}'s {}, {} (mortgaged members of the Conglomerate do not stop it).",
-                      top.name, c.money(top.rent[0]), c.money(q.amount)));
+                      top.name, c.money(top.rent[0]), c.money_of(q.amount, s.holdings[at].owner)));
   c.say(fmt::format("The sum is in {}'s currency; the payer pays it converted at the rates when it is paid.",
                     c.name(s.holdings[at].owner)));
 }
@@ -80,7 +86,7 @@ void explain_rent(Context& c) {
   }
   if (owners_form_groups(r) && sq.kind == SquareKind::Street) {
     c.say(fmt::format("{} is in no Conglomerate: the deed's plain rent, {} (colour groups earn no double rent here).",
-                      sq.name, c.money(q.amount)));
+                      sq.name, c.money_of(q.amount, h.owner)));
     return;
   }
   switch (sq.kind) {
@@ -91,30 +97,30 @@ void explain_rent(Context& c) {
                         gh.owned_mortgaged ? fmt::format(", {} of them mortgaged", gh.owned_mortgaged) : ""));
       if (h.buildings == kHotel && kHotel < static_cast<int>(sq.rent.size())) {
         c.say(fmt::format("{} has {}: the deed's rent with {} is {}.", sq.name, with_article(r.words.hotel), with_article(r.words.hotel),
-                          c.money(sq.rent[kHotel])));
+                          c.money_of(sq.rent[kHotel], h.owner)));
       } else if (h.buildings > 0 && h.buildings < static_cast<int>(sq.rent.size())) {
         c.say(fmt::format("{} has {} {}: the deed's rent is {}.", sq.name, h.buildings,
-                          h.buildings == 1 ? r.words.house : r.words.houses, c.money(sq.rent[h.buildings])));
+                          h.buildings == 1 ? r.words.house : r.words.houses, c.money_of(sq.rent[h.buildings], h.owner)));
       } else if (q.rule.id == rule::kRentDoubleGroup.id) {
         c.say(fmt::format("Unimproved on a complete group, no site mortgaged: double the deed's {}, {} x 2 = {}.",
-                          c.money(sq.rent[0]), c.money(sq.rent[0]), c.money(q.amount)));
+                          c.money_of(sq.rent[0], h.owner), c.money_of(sq.rent[0], h.owner), c.money_of(q.amount, h.owner)));
       } else if (q.rule.id == rule::kRentDoubleBlockedByMortgage.id) {
         c.say(fmt::format("The group is complete but a site of it is mortgaged, so no double rent: {}.",
-                          c.money(q.amount)));
+                          c.money_of(q.amount, h.owner)));
       } else {
-        c.say(fmt::format("Unimproved, the group not complete: the deed's rent, {}.", c.money(q.amount)));
+        c.say(fmt::format("Unimproved, the group not complete: the deed's rent, {}.", c.money_of(q.amount, h.owner)));
       }
       break;
     case SquareKind::Station:
       c.say(fmt::format("{} holds {} {}s, {} of them mortgaged: {} earning, so the rent is {}.", c.name(h.owner), gh.owned,
-                        r.words.station, gh.owned_mortgaged, gh.owned - gh.owned_mortgaged, c.money(q.amount)));
+                        r.words.station, gh.owned_mortgaged, gh.owned - gh.owned_mortgaged, c.money_of(q.amount, h.owner)));
       break;
     case SquareKind::Utility: {
       const int earning = gh.owned - gh.owned_mortgaged;
       const int k = earning > 0 ? r.utility_multiplier[static_cast<std::size_t>(std::min<int>(earning, static_cast<int>(r.utility_multiplier.size())) - 1)] : 0;
       c.say(fmt::format("{} holds {} utilit{} unmortgaged: {} times the dice; the dice showed {} and {}: {} x {} = {}.",
                         c.name(h.owner), earning, earning == 1 ? "y" : "ies", k, s.last_die1, s.last_die2, k, dice,
-                        c.money(q.amount)));
+                        c.money_of(q.amount, h.owner)));
       break;
     }
     default:
@@ -161,11 +167,11 @@ void explain(Context& c) {
     case EventType::RentPaid:
       c.cite(rule::kRentOwnerAsks);
       // regional-currency: a paid rent's amount2 is the rent in the owner's money, amount what the
-      // payer gave in his; otherwise the two are one sum.
+      // payer gave in theirs; otherwise the two are one sum.
       c.say(fmt::format("{} asked {} for the {} rent on {} while the window was open: it is owed{}.", c.name(e.other),
-                        c.name(e.player), c.money(e.amount2.units > 0 ? e.amount2 : e.amount), c.square(e.square),
-                        e.amount2.units > 0 ? fmt::format(" ({} paid {} in his own currency)", c.name(e.player),
-                                                          c.money(e.amount))
+                        c.name(e.player), c.money_of(e.amount2.units > 0 ? e.amount2 : e.amount, e.other), c.square(e.square),
+                        e.amount2.units > 0 ? fmt::format(" ({} paid {} in their own currency)", c.name(e.player),
+                                                          c.money_of(e.amount, e.player))
                                             : std::string()));
       break;
     case EventType::RentForfeited:
@@ -198,7 +204,7 @@ void explain(Context& c) {
     }
     case EventType::JailTurnFailed:
       c.cite(rule::kJailDoubles);
-      c.say(fmt::format("No double: still in {} after {} of {} turns.", r.words.jail, e.count, r.jail.max_turns));
+      c.say(fmt::format("No double: still in {} after {} of {}.", r.words.jail, e.count, count_of(r.jail.max_turns, "turn")));
       break;
     case EventType::LeftJail:
     case EventType::FinePaid:
@@ -206,14 +212,27 @@ void explain(Context& c) {
       c.cite(e.count == static_cast<int>(JailExit::ThirdTurnFine) || s.player(e.player).jail_turns + 1 >= r.jail.max_turns
                  ? rule::kJailThirdTurn
                  : rule::kJailFine);
-      c.say(fmt::format("{} had used {} of the {} turns in {}.", c.name(e.player), s.player(e.player).jail_turns,
-                        r.jail.max_turns, r.words.jail));
+      c.say(fmt::format("{} had used {} of the {} in {}.", c.name(e.player), s.player(e.player).jail_turns,
+                        count_of(r.jail.max_turns, "turn"), r.words.jail));
       break;
     case EventType::PropertyBought:
       c.cite(rule::kBuyAtPrintedPrice);
-      c.say(fmt::format("Unowned when {} landed on it: bought at the printed price, {}.", c.name(e.player), c.money(e.amount)));
+      // regional-currency: amount2 is the price as printed (the region's money), amount what
+      // the buyer paid in theirs, as the narration says them.
+      c.say(e.amount2.units > 0
+                ? fmt::format("Unowned when {} landed on it: bought at the printed price, {}, paid as {}.", c.name(e.player),
+                              money_in(r, e.amount2, currency_of_square(r, e.square)), c.money_of(e.amount, e.player))
+                : fmt::format("Unowned when {} landed on it: bought at the printed price, {}.", c.name(e.player),
+                              c.money_of(e.amount, e.player)));
       break;
     case EventType::AuctionOpened:
+      // A house or hotel auctioned in a shortage is no declined property: it has its own rule.
+      if (fields::AuctionOpened::lot(e) != AuctionLot::Property) {
+        c.cite(rule::kShortageAuction);
+        c.say(fmt::format("The Bank had fewer {} than the players wanting them: the referee auctions them one at a time.",
+                          fields::AuctionOpened::lot(e) == AuctionLot::Hotel ? r.words.hotels : r.words.houses));
+        break;
+      }
       c.cite(rule::kDeclineAuction);
       c.say("Declined at the printed price (or the Bank's to sell), so it is auctioned at once.");
       break;
@@ -238,12 +257,12 @@ void explain(Context& c) {
       c.cite(rule::kDebtBlocks);
       if (!c.seated(e.player)) break;
       c.say(fmt::format("{} had {} and had to pay {}: the debt stands and the game waits for it.", c.name(e.player),
-                        c.money(s.player(e.player).cash), c.money(e.amount)));
+                        c.money_of(s.player(e.player).cash, e.player), c.money_of(e.amount, e.player)));
       break;
     case EventType::HouseBuilt:
     case EventType::HotelBuilt:
       c.cite(e.type == EventType::HotelBuilt ? rule::kHotelNeedsFour : rule::kHousesEvenly);
-      c.say(fmt::format("Built on {} for {}.", c.square(e.square), c.money(e.amount)));
+      c.say(fmt::format("Built on {} for {}.", c.square(e.square), c.money_of(e.amount, e.player)));
       break;
     case EventType::HouseSold:
     case EventType::HotelSold:
@@ -252,7 +271,7 @@ void explain(Context& c) {
       break;
     case EventType::PlayerBankrupted:
       c.cite(e.other == kBank ? rule::kBankruptcyToBank : rule::kBankruptcyToPlayer);
-      c.say("He owed more than he could raise by selling every building and mortgaging every property.");
+      c.say(fmt::format("{} owed more than they could raise by selling every building and mortgaging every property.", c.name(e.player)));
       break;
     case EventType::GameWon: {
       c.cite(rule::kLastPlayerWins);

@@ -9,6 +9,7 @@
 
 #include "app/exit_code.h"
 #include "app/game_session.h"
+#include "app/narration.h"
 #include "journal/journal.h"
 
 namespace deedlog {
@@ -31,9 +32,13 @@ Status summarize(Journal& journal, std::int64_t id, GameSummary* summary) {
   summary->ruleset = g.header.ruleset;
   summary->players = g.header.players;
   summary->events = g.state.seq;
-  summary->over = g.state.phase == Phase::GameOver;
-  if (summary->over && g.state.winner >= 0 && static_cast<std::size_t>(g.state.winner) < g.header.players.size())
-    summary->winner = g.header.players[static_cast<std::size_t>(g.state.winner)];
+  // Over as status says it: the last player standing, or a short game's time called and its
+  // move done (a tie leaves the winner unnamed).
+  const GameEnd end = game_end(g.ruleset, g.state);
+  summary->over = end.over;
+  if (end.winners.size() == 1 && end.winners.front() >= 0 &&
+      static_cast<std::size_t>(end.winners.front()) < g.header.players.size())
+    summary->winner = g.header.players[static_cast<std::size_t>(end.winners.front())];
   // The count of moves is not kept in the position: the events say it (checked as read).
   return journal.scan(id, 1, 0, [&](const EventRow& r) {
     summary->moves += r.type == "MovePlayed" ? 1 : 0;

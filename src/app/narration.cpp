@@ -3,10 +3,13 @@
 #include <fmt/format.h>
 
 #include "core/article.h"
+#include "core/plural.h"
 #include "app/game_session.h"
 #include "deedlog/building_group.h"
 #include "deedlog/currency.h"
 #include "deedlog/event_fields.h"
+#include "deedlog/valuation.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 namespace {
@@ -16,8 +19,6 @@ std::string name_of(const std::vector<std::string>& names, PlayerId p) {
   if (p >= 0 && p < static_cast<int>(names.size())) return names[static_cast<std::size_t>(p)];
   return "the referee";
 }
-
-std::string money(const Ruleset& r, Money m) { return fmt::format("{}{}", r.words.currency, m.units); }
 
 std::string sq(const Ruleset& r, SquareId s) {
   return s < r.squares.size() ? r.squares[s].name : std::string("?");
@@ -35,45 +36,31 @@ std::string buildings_words(const Ruleset& r, int b) {
 }
 
 // regional-currency: amounts said with their currency ("$40 green"), and the sum as printed
-// beside what was paid when the Bank exchanged it. Empty: the event is told as in other editions
-// (salary, taxes and the jail fine are in the player's own currency and told as elsewhere).
-std::string in_currency(const Ruleset& r, Money m, const std::string& currency) {
-  return currency.empty() ? money(r, m) : fmt::format("{} {}", money(r, m), currency);
-}
-
-std::string currency_of(const Ruleset& r, PlayerId p) {
-  return p >= 0 && p < static_cast<int>(r.regions.size()) ? r.regions[static_cast<std::size_t>(p)].currency : "";
-}
-
-std::string currency_at(const Ruleset& r, SquareId s) {
-  for (const CurrencyRegion& region : r.regions)
-    if (region.contains(s)) return region.currency;
-  return "";
-}
-
+// beside what was paid when the Bank exchanged it (present/money_words.h). Salary, taxes and the
+// jail fine are in the player's own currency and told as in other editions.
 std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& names, const Event& e) {
   if (r.regions.empty()) return "";
   const std::string who = name_of(names, e.player);
   const std::string other = name_of(names, e.other);
-  const std::string paid = in_currency(r, e.amount, currency_of(r, e.player));
+  const std::string paid = money_in(r, e.amount, currency_of_player(r, e.player));
   const bool exchanged = !e.amount2.is_zero();
   // Sums printed on a deed are in its region's currency; card sums in the currency where the token stood.
-  const std::string printed = exchanged ? in_currency(r, e.amount2, currency_at(r, e.square)) : "";
+  const std::string printed = exchanged ? money_in(r, e.amount2, currency_of_square(r, e.square)) : "";
   const std::string for_printed = exchanged ? " (" + printed + " as printed)" : "";
   switch (e.type) {
     case EventType::PropertyOffered:
       return fmt::format("{} may buy {} for {} (its printed price, in the region's currency).", who, sq(r, e.square),
-                         in_currency(r, e.amount, currency_at(r, e.square)));
+                         money_in(r, e.amount, currency_of_square(r, e.square)));
     case EventType::PropertyBought:
       return fmt::format("{} bought {} for {}{}.", who, sq(r, e.square), paid,
                          exchanged ? " (its price " + printed + ")" : "");
     case EventType::RentDue:
       return fmt::format("{} owes {} {} rent for {}, if {} asks in time.", who, other,
-                         in_currency(r, e.amount, currency_of(r, e.other)), sq(r, e.square), other);
+                         money_in(r, e.amount, currency_of_player(r, e.other)), sq(r, e.square), other);
     case EventType::RentPaid:
     case EventType::PaidToPlayer:
     case EventType::DebtPaid: {
-      const std::string got = in_currency(r, exchanged ? e.amount2 : e.amount, currency_of(r, e.other));
+      const std::string got = money_in(r, exchanged ? e.amount2 : e.amount, currency_of_player(r, e.other));
       const std::string what = e.type == EventType::RentPaid ? fmt::format(" rent on {}", sq(r, e.square))
                                : e.type == EventType::DebtPaid ? std::string(" owed")
                                                                : std::string();
@@ -83,9 +70,9 @@ std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& 
       return fmt::format("{} pays {} for {}'s {}{}.", who, paid, other, got, what);
     }
     case EventType::PaidToBank:
-      return fmt::format("{} paid the Bank {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money(r, e.amount2)) : "");
+      return fmt::format("{} paid the Bank {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money_words(r, e.amount2)) : "");
     case EventType::PaidByBank:
-      return fmt::format("The Bank paid {} {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money(r, e.amount2)) : "");
+      return fmt::format("The Bank paid {} {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money_words(r, e.amount2)) : "");
     case EventType::DebtIncurred:
       return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, paid, other);
     case EventType::HouseBuilt:
@@ -138,8 +125,8 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} formed a Conglomerate of {}, with {} on top.", who, members, sq(r, e.square));
     }
     case EventType::PlayerPlaced:
-      return fmt::format("{} takes a seat with {} on {}{}.", who, money(r, e.amount), sq(r, e.square),
-                         fields::PlayerPlaced::in_jail(e) ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, fields::PlayerPlaced::jail_turns(e)) : "");
+      return fmt::format("{} takes a seat with {} on {}{}.", who, money_words(r, e.amount), sq(r, e.square),
+                         fields::PlayerPlaced::in_jail(e) ? fmt::format(" (in {}, {} used)", r.words.jail, count_of(fields::PlayerPlaced::jail_turns(e), "turn")) : "");
     case EventType::PropertyAssigned:
       return fmt::format("{} holds {}{}{}.", who, sq(r, e.square),
                          fields::PropertyAssigned::buildings(e) ? " with " + buildings_words(r, fields::PropertyAssigned::buildings(e)) : "",
@@ -154,56 +141,56 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::TokenMoved:
     {
       const int travelled = fields::TokenMoved::travelled(e);
-      return fmt::format("{} moved {} to {}.", who, travelled >= 0 ? fmt::format("{} squares", travelled)
-                                                                  : fmt::format("back {} squares", -travelled),
+      return fmt::format("{} moved {} to {}.", who, travelled >= 0 ? count_of(travelled, "square")
+                                                                  : "back " + count_of(-travelled, "square"),
                          sq(r, e.square));
     }
-    case EventType::SalaryPaid: return fmt::format("{} collected {} {} for passing {}.", who, money(r, e.amount), r.words.salary, r.words.go);
+    case EventType::SalaryPaid: return fmt::format("{} collected {} {} for passing {}.", who, money_words(r, e.amount), r.words.salary, r.words.go);
     case EventType::PropertyOffered:
-      return fmt::format("{} may buy {} for {}.", who, sq(r, e.square), money(r, e.amount));
-    case EventType::PropertyBought: return fmt::format("{} bought {} for {}.", who, sq(r, e.square), money(r, e.amount));
+      return fmt::format("{} may buy {} for {}.", who, sq(r, e.square), money_words(r, e.amount));
+    case EventType::PropertyBought: return fmt::format("{} bought {} for {}.", who, sq(r, e.square), money_words(r, e.amount));
     case EventType::PurchaseDeclined: return fmt::format("{} declined to buy {}.", who, sq(r, e.square));
     case EventType::AuctionOpened:
       if (fields::AuctionOpened::lot(e) == AuctionLot::House) return fmt::format("The Bank auctions one {}.", r.words.house);
       if (fields::AuctionOpened::lot(e) == AuctionLot::Hotel) return fmt::format("The Bank auctions one {}.", r.words.hotel);
       return fmt::format("The Bank auctions {}.", sq(r, e.square));
-    case EventType::BidMade: return fmt::format("{} bid {}.", who, money(r, e.amount));
+    case EventType::BidMade: return fmt::format("{} bid {}.", who, money_words(r, e.amount));
     case EventType::BidderPassed: return fmt::format("{} passed.", who);
     case EventType::AuctionWon:
       if (fields::AuctionWon::lot(e) != AuctionLot::Property)
         return fmt::format("{} won the {} for {}.", who,
-                           fields::AuctionWon::lot(e) == AuctionLot::Hotel ? r.words.hotel : r.words.house, money(r, e.amount));
-      return fmt::format("{} won the auction of {} for {}.", who, sq(r, e.square), money(r, e.amount));
+                           fields::AuctionWon::lot(e) == AuctionLot::Hotel ? r.words.hotel : r.words.house, money_words(r, e.amount));
+      return fmt::format("{} won the auction of {} for {}.", who, sq(r, e.square), money_words(r, e.amount));
     case EventType::AuctionUnsold:
       if (fields::AuctionUnsold::lot(e) != AuctionLot::Property) return "Nobody bid: the building stays with the Bank.";
       return fmt::format("Nobody bid: {} stays with the Bank.", sq(r, e.square));
     case EventType::RentDue:
-      return fmt::format("{} owes {} {} rent for {}, if {} asks {}.", who, other, money(r, e.amount),
+      return fmt::format("{} owes {} {} rent for {}, if {} asks {}.", who, other, money_words(r, e.amount),
                          sq(r, e.square), other,
                          fields::RentDue::closes_on(e) < 0
                              ? std::string("before the next throw")
                              : fmt::format("before {} throws", name_of(names, fields::RentDue::closes_on(e))));
     case EventType::RentClaimed: return fmt::format("{} asked {} for the rent on {}.", other, who, sq(r, e.square));
     case EventType::RentPaid:
-      return fmt::format("{} paid {} {} rent for {}.", who, other, money(r, e.amount), sq(r, e.square));
+      return fmt::format("{} paid {} {} rent for {}.", who, other, money_words(r, e.amount), sq(r, e.square));
     case EventType::RentForfeited:
-      return fmt::format("{} did not ask in time: the {} rent for {} is lost.", other, money(r, e.amount), sq(r, e.square));
-    case EventType::TaxPaid: return fmt::format("{} paid {} ({}).", who, money(r, e.amount), sq(r, e.square));
+      return fmt::format("{} did not ask in time: the {} rent for {} is lost.", other, money_words(r, e.amount), sq(r, e.square));
+    case EventType::TaxPaid: return fmt::format("{} paid {} ({}).", who, money_words(r, e.amount), sq(r, e.square));
     case EventType::CardAwaited:
       return fmt::format("{} takes {} card.", who, with_article(r.decks[static_cast<int>(e.deck)].name));
     case EventType::CardDrawn:
       return fmt::format("{} turned up {}: \"{}\".", who, r.decks[static_cast<int>(e.deck)].name,
                          card_text(r, e.deck, e.card));
     case EventType::CardChoiceOffered:
-      return fmt::format("{} may pay {} or take {} card.", who, money(r, e.amount),
+      return fmt::format("{} may pay {} or take {} card.", who, money_words(r, e.amount),
                          with_article(r.decks[static_cast<int>(e.deck)].name));
     case EventType::JailCardKept: return fmt::format("{} keeps the card until it is needed.", who);
     case EventType::JailCardReturned:
       return fmt::format("{}'s {} card goes back under the {} pack.", who, r.words.jail_card,
                          r.decks[static_cast<int>(e.deck)].name);
-    case EventType::PaidToBank: return fmt::format("{} paid the Bank {}.", who, money(r, e.amount));
-    case EventType::PaidByBank: return fmt::format("The Bank paid {} {}.", who, money(r, e.amount));
-    case EventType::PaidToPlayer: return fmt::format("{} paid {} {}.", who, other, money(r, e.amount));
+    case EventType::PaidToBank: return fmt::format("{} paid the Bank {}.", who, money_words(r, e.amount));
+    case EventType::PaidByBank: return fmt::format("The Bank paid {} {}.", who, money_words(r, e.amount));
+    case EventType::PaidToPlayer: return fmt::format("{} paid {} {}.", who, other, money_words(r, e.amount));
     case EventType::SentToJail: {
       std::string go_to_jail = "the square that sends there";
       for (const Square& square : r.squares)
@@ -213,43 +200,43 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} went to {} ({}).", who, r.words.jail, reason >= 0 && reason < 3 ? why[reason] : "");
     }
     case EventType::JailTurnFailed:
-      return fmt::format("No doubles: {} stays in {} ({} of {} turns used).", who, r.words.jail, fields::JailTurnFailed::turns_used(e), r.jail.max_turns);
+      return fmt::format("No doubles: {} stays in {} ({} of {} used).", who, r.words.jail, fields::JailTurnFailed::turns_used(e), count_of(r.jail.max_turns, "turn"));
     case EventType::LeftJail: {
       const std::string how[] = {"by throwing doubles", "by paying the fine", "with " + with_article(r.words.jail_card) + " card",
                                  "after the last allowed turn, paying the fine", "by skipping a go"};
       const int way = static_cast<int>(fields::LeftJail::how(e));
       return fmt::format("{} left {} {}.", who, r.words.jail, way >= 0 && way < 5 ? how[way] : "");
     }
-    case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, money(r, e.amount));
+    case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, money_words(r, e.amount));
     case EventType::DebtIncurred:
-      return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, money(r, e.amount), other);
+      return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, money_words(r, e.amount), other);
     case EventType::MoveCompleted:
       return fields::MoveCompleted::throws_again(e) ? fmt::format("{} threw doubles and throws again.", who) : fmt::format("{}'s move is over.", who);
     case EventType::HouseBuilt:
       return e.amount.is_zero() ? fmt::format("{} put the {} bought at auction on {}.", who, r.words.house, sq(r, e.square))
                                 : fmt::format("{} built {} on {} for {}.", who, with_article(r.words.house), sq(r, e.square),
-                                              money(r, e.amount));
+                                              money_words(r, e.amount));
     case EventType::HotelBuilt:
       return fmt::format("{} built {} on {} for {} and the {} {}.", who, with_article(r.words.hotel), sq(r, e.square),
-                         money(r, e.amount), r.houses_per_hotel, r.words.houses);
+                         money_words(r, e.amount), r.houses_per_hotel, r.words.houses);
     case EventType::HouseSold:
-      if (fields::HouseSold::by_mortgage(e)) return fmt::format("{} mortgaged {} on {} with the site for {}.", who, with_article(r.words.house), sq(r, e.square), money(r, e.amount));
+      if (fields::HouseSold::by_mortgage(e)) return fmt::format("{} mortgaged {} on {} with the site for {}.", who, with_article(r.words.house), sq(r, e.square), money_words(r, e.amount));
       return e.amount.is_zero() ? fmt::format("{} on {} went back to the Bank.", with_article(r.words.house, /*capital=*/true), sq(r, e.square))
                                 : fmt::format("{} sold {} on {} to the Bank for {}.", who, with_article(r.words.house), sq(r, e.square),
-                                              money(r, e.amount));
+                                              money_words(r, e.amount));
     case EventType::HotelSold:
-      if (fields::HotelSold::by_mortgage(e)) return fmt::format("{} mortgaged the {} on {} with the site for {}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount));
-      return fmt::format("{} sold the {} on {} to the Bank for {}{}.", who, r.words.hotel, sq(r, e.square), money(r, e.amount),
+      if (fields::HotelSold::by_mortgage(e)) return fmt::format("{} mortgaged the {} on {} with the site for {}.", who, r.words.hotel, sq(r, e.square), money_words(r, e.amount));
+      return fmt::format("{} sold the {} on {} to the Bank for {}{}.", who, r.words.hotel, sq(r, e.square), money_words(r, e.amount),
                          fields::HotelSold::houses_left(e) == 0
                              ? fmt::format(", with its {}", r.words.houses)
                              : fmt::format("; {} {} stand there again", fields::HotelSold::houses_left(e),
                                            fields::HotelSold::houses_left(e) == 1 ? r.words.house : r.words.houses));
     case EventType::PropertyMortgaged:
-      return fmt::format("{} mortgaged {} to the Bank for {}.", who, sq(r, e.square), money(r, e.amount));
+      return fmt::format("{} mortgaged {} to the Bank for {}.", who, sq(r, e.square), money_words(r, e.amount));
     case EventType::MortgageLifted:
-      return fmt::format("{} lifted the mortgage on {}, repaying {}.", who, sq(r, e.square), money(r, e.amount));
+      return fmt::format("{} lifted the mortgage on {}, repaying {}.", who, sq(r, e.square), money_words(r, e.amount));
     case EventType::InterestPaid:
-      return fmt::format("{} paid {} interest on the mortgage of {}{}.", who, money(r, e.amount), sq(r, e.square),
+      return fmt::format("{} paid {} interest on the mortgage of {}{}.", who, money_words(r, e.amount), sq(r, e.square),
                          fields::InterestPaid::on_transfer(e) ? " (the deed changed hands mortgaged)" : "");
     case EventType::TradeOffered: return fmt::format("{} made {} an offer.", who, other);
     case EventType::TradeRejected: return fmt::format("{} turned the offer down.", who);
@@ -258,9 +245,9 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       return fmt::format("{} passed from {} to {}.", sq(r, e.square), who, other);
     case EventType::JailCardTransferred:
       return fmt::format("{} handed {} card to {}.", who, with_article(r.words.jail_card), other);
-    case EventType::DebtPaid: return fmt::format("{} paid the {} owed to {}.", who, money(r, e.amount), other);
+    case EventType::DebtPaid: return fmt::format("{} paid the {} owed to {}.", who, money_words(r, e.amount), other);
     case EventType::DebtSettledInKind:
-      return fmt::format("{} took property for {} of what {} owed him.", other, money(r, e.amount), who);
+      return fmt::format("{} took property for {} of what {} owed.", other, money_words(r, e.amount), who);
     case EventType::PlayerBankrupted:
       return fmt::format("{} is bankrupt to {} and leaves the game.", who, other);
     case EventType::BankAuctionsQueued:
@@ -269,32 +256,36 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::GameWon: return fmt::format("{} wins the game.", who);
     case EventType::TitleDealt:
       return fmt::format("{} is dealt {}{}.", who, sq(r, e.square),
-                         e.amount.is_zero() ? std::string() : fmt::format(" and pays {}", money(r, e.amount)));
+                         e.amount.is_zero() ? std::string() : fmt::format(" and pays {}", money_words(r, e.amount)));
     case EventType::TimeCalled: return "Time is called: the move in progress is completed, then the estates are valued.";
     case EventType::BuildingPlaced: return fmt::format("{} placed the building bought at auction.", who);
     case EventType::TaxChoiceOffered:
-      return fmt::format("{} pays {} or {}% of his total worth ({}).", who, money(r, e.amount), fields::TaxChoiceOffered::percent(e), sq(r, e.square));
+      return fmt::format("{} pays {} or {}% of their total worth ({}).", who, money_words(r, e.amount), fields::TaxChoiceOffered::percent(e), sq(r, e.square));
     case EventType::JailChoiceOffered:
-      return fmt::format("{}'s last throw in {} failed: he pays the {} fine and moves by it, or misses his next go.", who,
-                         r.words.jail, money(r, e.amount));
+      return fmt::format("{0}'s last throw in {1} failed: {0} pays the {2} fine and moves by it, or misses their next go.", who,
+                         r.words.jail, money_words(r, e.amount));
     case EventType::GoSkipped:
-      return fields::GoSkipped::stays_in(e) ? fmt::format("{} stays in {} and will miss his next go.", who, r.words.jail)
-                    : fmt::format("{} skips his go.", who);
+      return fields::GoSkipped::stays_in(e) ? fmt::format("{} stays in {} and will miss their next go.", who, r.words.jail)
+                    : fmt::format("{} skips their go.", who);
     case EventType::CardDiceAwaited:
       return fmt::format("{} throws the dice: the rent on {} is {} times the throw.", who, sq(r, e.square), fields::CardDiceAwaited::multiplier(e));
-    case EventType::JackpotAdded: return fmt::format("{} waits on Free Parking (house rule).", money(r, e.amount));
-    case EventType::JackpotWon: return fmt::format("{} takes the {} waiting on Free Parking (house rule).", who, money(r, e.amount));
+    case EventType::JackpotAdded: return fmt::format("{} waits on Free Parking (house rule).", money_words(r, e.amount));
+    case EventType::JackpotWon: return fmt::format("{} takes the {} waiting on Free Parking (house rule).", who, money_words(r, e.amount));
     case EventType::CardDiceThrown: return fmt::format("{} threw {} and {} for the card's rent.", who, e.die1, e.die2);
     case EventType::RulingRecorded: {
       std::string what = e.square != kNoSquare ? fmt::format("{} from {}", sq(r, e.square), other)
-                                               : fmt::format("{} from {}", money(r, e.amount), other);
+                                               : fmt::format("{} from {}", money_words(r, e.amount), other);
       return fmt::format("Ruling: the referee awards {} {}{}.", who, what, e.text.empty() ? "" : " (" + e.text + ")");
     }
   }
   return "?";
 }
 
-std::string phase_words(const Ruleset& r, const std::vector<std::string>& names, const State& s) {
+namespace {
+
+// The phase alone, as the engine's state names it; phase_words adds what stands over it (a time
+// limit called, a debt, the end of the game).
+std::string phase_only_words(const Ruleset& r, const std::vector<std::string>& names, const State& s) {
   const std::string who = name_of(names, s.turn);
   // The state is also read between the events of one move (the replay's phase after every
   // event): a phase's square may already be cleared (kNoSquare after "Ann buys", before the
@@ -311,10 +302,10 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
         // regional-currency: the price as the buyer pays it, and as printed in the region's money.
         const Money printed = r.square(s.pending_square).price;
         return fmt::format("{} to buy {} for {} ({} as printed) or decline", who, sq(r, s.pending_square),
-                           in_currency(r, cost_for(r, s, s.turn, s.pending_square, printed), currency_of(r, s.turn)),
-                           in_currency(r, printed, currency_at(r, s.pending_square)));
+                           money_in(r, cost_for(r, s, s.turn, s.pending_square, printed), currency_of_player(r, s.turn)),
+                           money_in(r, printed, currency_of_square(r, s.pending_square)));
       }
-      return fmt::format("{} to buy {} for {} or decline", who, sq(r, s.pending_square), money(r, r.square(s.pending_square).price));
+      return fmt::format("{} to buy {} for {} or decline", who, sq(r, s.pending_square), money_words(r, r.square(s.pending_square).price));
     case Phase::Auction: {
       // A building auction sells one house or hotel, not a square.
       const std::string lot = s.auction.lot == AuctionLot::House   ? with_article(r.words.house)
@@ -324,12 +315,12 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
       const std::string what = lot.empty() ? std::string("auction") : "auction of " + lot;
       return s.auction.high_bidder == kBank
                  ? fmt::format("{}: no bid yet", what)
-                 : fmt::format("{}: {} bids {}", what, name_of(names, s.auction.high_bidder), money(r, s.auction.high_bid));
+                 : fmt::format("{}: {} bids {}", what, name_of(names, s.auction.high_bidder), money_words(r, s.auction.high_bid));
     }
     case Phase::AwaitingCard:
       return fmt::format("{} to take {} card", who, with_article(r.decks[static_cast<int>(s.pending_deck)].name));
     case Phase::CardChoice:
-      return fmt::format("{} to pay {} or take {} card", who, money(r, s.pending_fine),
+      return fmt::format("{} to pay {} or take {} card", who, money_words(r, s.pending_fine),
                          with_article(r.decks[static_cast<int>(s.pending_deck)].name));
     case Phase::TurnOver: return fmt::format("{}'s move is over", who);
     case Phase::Placing: return fmt::format("{} to place the building bought at auction", name_of(names, s.placing_player));
@@ -341,9 +332,68 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
       if (!on_board) return fmt::format("{} to throw the dice for the rent", who);
       return fmt::format("{} to throw the dice for the rent on {}", who, sq(r, s.pending_square));
     case Phase::JailChoice:
-      return fmt::format("{} to pay the {} fine and move, or miss his next go", who, money(r, s.pending_fine));
+      return fmt::format("{} to pay the {} fine and move, or miss their next go", who, money_words(r, s.pending_fine));
   }
   return "";
+}
+
+std::string names_joined(const std::vector<std::string>& names, const std::vector<PlayerId>& players) {
+  std::string out;
+  for (std::size_t i = 0; i < players.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == players.size() ? " and " : ", ") + name_of(names, players[i]);
+  return out;
+}
+
+// The debts that hold the game up: a player still in who owes money (the move that incurred it
+// is over, but nothing else may happen until it is paid or the debtor declares bankruptcy).
+std::string debt_words(const Ruleset& r, const std::vector<std::string>& names, const State& s) {
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    const PlayerState& ps = s.player(p);
+    if (ps.bankrupt || ps.total_owed().units <= 0) continue;
+    std::string creditors;
+    for (std::size_t c = 0; c < ps.owes.size(); ++c)
+      if (ps.owes[c].units > 0)
+        creditors += (creditors.empty() ? "" : " and ") +
+                     fmt::format("{} to {}", money_words(r, ps.owes[c]), name_of(names, static_cast<PlayerId>(static_cast<int>(c) - 1)));
+    return fmt::format("the game waits for {0}'s debt: {0} owes {1} and has {2}; {0} pays it (raising cash first if "
+                       "need be) or declares bankruptcy",
+                       name_of(names, p), creditors, money_words(r, ps.cash));
+  }
+  return "";
+}
+
+}  // namespace
+
+GameEnd game_end(const Ruleset& r, const State& s) {
+  GameEnd end;
+  if (s.phase == Phase::GameOver) {
+    end.over = true;
+    end.winners = {s.winner};
+    return end;
+  }
+  if (!s.time_called) return end;
+  // The short game: once time is called and the move in progress is done, the estates are
+  // valued and the richest wins; no GameWon event is recorded.
+  const Valuation v = value_estates(r, s);
+  end.over = v.final;
+  if (end.over) end.winners = v.leaders;
+  return end;
+}
+
+std::string phase_words(const Ruleset& r, const std::vector<std::string>& names, const State& s) {
+  const GameEnd end = game_end(r, s);
+  if (s.phase == Phase::GameOver) return phase_only_words(r, names, s);
+  if (end.over)
+    return end.winners.size() == 1
+               ? fmt::format("time was called and the estates valued: the game is over, {} has won",
+                             name_of(names, end.winners.front()))
+               : fmt::format("time was called and the estates valued: the game is over, {} tie",
+                             names_joined(names, end.winners));
+  std::string words = phase_only_words(r, names, s);
+  if (std::string debt = debt_words(r, names, s); !debt.empty() && (s.phase == Phase::TurnOver || s.phase == Phase::AwaitingRoll))
+    words = debt;
+  if (s.time_called) words = "time was called: " + words + ", then the estates are valued";
+  return words;
 }
 
 namespace {
@@ -387,6 +437,26 @@ std::string conglomerates_text(const Ruleset& r, const State& s, PlayerId p) {
     out += "               Conglomerate: " + names + " (the first on top)\n";
   }
   return out;
+}
+
+// One side of an open trade offer: the deeds, the cash and the cards it hands over.
+nlohmann::ordered_json offer_side_json(const Ruleset& r, std::uint64_t deeds, Money cash, int cards) {
+  nlohmann::ordered_json side;
+  side["properties"] = nlohmann::ordered_json::array();
+  for (int i = 0; i < r.board_size(); ++i)
+    if (deeds & (std::uint64_t{1} << i)) side["properties"].push_back(sq(r, static_cast<SquareId>(i)));
+  side["cash"] = cash.units;
+  side["cards"] = cards;
+  return side;
+}
+
+std::string offer_side_text(const Ruleset& r, std::uint64_t deeds, Money cash, int cards) {
+  std::string out;
+  for (int i = 0; i < r.board_size(); ++i)
+    if (deeds & (std::uint64_t{1} << i)) out += (out.empty() ? "" : ", ") + sq(r, static_cast<SquareId>(i));
+  if (cash.units > 0) out += (out.empty() ? "" : ", ") + money_words(r, cash);
+  if (cards > 0) out += (out.empty() ? "" : ", ") + count_of(cards, r.words.jail_card + " card");
+  return out.empty() ? std::string("nothing") : out;
 }
 
 std::string rates_text(const Ruleset& r, const State& s) {
@@ -448,6 +518,20 @@ nlohmann::ordered_json position_json(const Game& g) {
       j["exchange_rates"][r.regions[i].name] = exchange_rate(r, s, static_cast<int>(i));
   }
   j["bank"] = {{"houses", s.bank_houses}, {"hotels", s.bank_hotels}};
+  // INTERFACE.md section 4: what else the game waits on or has come to.
+  if (s.offer.open)
+    j["offer"] = {{"from", name_of(g.header.players, s.offer.from)},
+                  {"to", name_of(g.header.players, s.offer.to)},
+                  {"gives", offer_side_json(r, s.offer.give, s.offer.give_cash, s.offer.give_cards)},
+                  {"asks", offer_side_json(r, s.offer.get, s.offer.get_cash, s.offer.get_cards)}};
+  const GameEnd end = game_end(r, s);
+  j["over"] = end.over;
+  if (end.over && end.winners.size() == 1) j["winner"] = name_of(g.header.players, end.winners.front());
+  if (end.over && end.winners.size() > 1) {
+    j["tied"] = nlohmann::ordered_json::array();
+    for (PlayerId p : end.winners) j["tied"].push_back(name_of(g.header.players, p));
+  }
+  j["time_called"] = s.time_called;
   for (const RentClaim& c : s.rents) {
     if (!c.open) continue;
     const nlohmann::ordered_json due{{"payer", name_of(g.header.players, c.payer)},
@@ -468,14 +552,25 @@ std::string position_text(const Game& g) {
   for (const RentClaim& c : s.rents)
     if (c.open)
       out += fmt::format("Rent open: {} owes {} {} for {} if asked in time\n", name_of(g.header.players, c.payer),
-                         name_of(g.header.players, c.owner), money(r, c.amount), sq(r, c.square));
+                         name_of(g.header.players, c.owner), money_words(r, c.amount), sq(r, c.square));
+  if (s.offer.open)
+    out += fmt::format("Offer open: {} offers {}: {} for {} ({} accepts or rejects)\n", name_of(g.header.players, s.offer.from),
+                       name_of(g.header.players, s.offer.to),
+                       offer_side_text(r, s.offer.give, s.offer.give_cash, s.offer.give_cards),
+                       offer_side_text(r, s.offer.get, s.offer.get_cash, s.offer.get_cards),
+                       name_of(g.header.players, s.offer.to));
   for (PlayerId p = 0; p < s.player_count; ++p) {
     const PlayerState& ps = s.player(p);
-    out += fmt::format("  {:<12} {:>7}{}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money(r, ps.cash),
+    if (ps.bankrupt) {
+      // Out of the game: no cash, square or deeds of their own to show.
+      out += fmt::format("  {:<12} bankrupt, out of the game\n", g.header.players[static_cast<std::size_t>(p)]);
+      continue;
+    }
+    out += fmt::format("  {:<12} {:>7}{}  on {}{}{}{}\n", g.header.players[static_cast<std::size_t>(p)], money_words(r, ps.cash),
                        currency_text(r, p),
-                       sq(r, ps.square), ps.in_jail ? fmt::format(" (in {}, {} turn(s) used)", r.words.jail, ps.jail_turns) : "",
-                       ps.jail_card_count() ? fmt::format(", {} {} card(s)", ps.jail_card_count(), r.words.jail_card) : "",
-                       ps.total_owed().units ? fmt::format(", OWES {}", money(r, ps.total_owed())) : "");
+                       sq(r, ps.square), ps.in_jail ? fmt::format(" (in {}, {} used)", r.words.jail, count_of(ps.jail_turns, "turn")) : "",
+                       ps.jail_card_count() ? ", " + count_of(ps.jail_card_count(), r.words.jail_card + " card") : "",
+                       ps.total_owed().units ? fmt::format(", OWES {}", money_words(r, ps.total_owed())) : "");
     std::string props;
     for (int sqi = 0; sqi < r.board_size(); ++sqi) {
       const Holding& h = s.holdings[static_cast<std::size_t>(sqi)];

@@ -21,7 +21,18 @@ std::string position_text(const Game& game);
 // The position as INTERFACE.md's status JSON.
 nlohmann::ordered_json position_json(const Game& game);
 
+// What the game waits on now, in words: the phase ("Ann to throw"), or over it what holds the game
+// up (a debt to be paid or declared bankrupt on), the time limit called, the end of the game.
 std::string phase_words(const Ruleset& ruleset, const std::vector<std::string>& names, const State& s);
+
+// Whether the game has ended and who won: a GameOver phase (the last player standing), or in a
+// short game the time called and the move in progress done (the estates valued; several
+// winners on a tie).
+struct GameEnd {
+  bool over = false;
+  std::vector<PlayerId> winners;
+};
+GameEnd game_end(const Ruleset& ruleset, const State& s);
 std::string phase_name(Phase p);
 
 }  // namespace deedlog

@@ -9,6 +9,7 @@
 
 #include "app/command_outcome.h"
 #include "app/exit_code.h"
+#include "core/plural.h"
 
 namespace deedlog {
 namespace {
@@ -49,7 +50,7 @@ int run_play_lines(const CommonOptions& o, std::istream& in, std::ostream& out, 
     if (!report.message.empty()) err << fmt::format("referee: line {}: {}\n", line, report.message);
     if (o.json && code != kExitRefused) out << error_json(report.message, line);
     if (!o.json && code == kExitRefused)
-      out << fmt::format("stopped at line {}: {} moves recorded before it\n", line, played);
+      out << fmt::format("stopped at line {}: {} recorded before it\n", line, count_of(played, "move"));
     return code;
   }
   if (in.bad()) {

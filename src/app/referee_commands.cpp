@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "core/clock_stamp.h"
+#include "core/plural.h"
 #include "app/exit_code.h"
 #include "app/game_session.h"
 #include "app/input_text.h"
@@ -24,6 +25,7 @@
 #include "app/simulation.h"
 #include "app/statistics.h"
 #include "app/verification.h"
+#include "present/money_words.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
@@ -232,14 +234,14 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
                    {"events", ojson::array()}, {"violation", violation_json(v)}}.dump()
           << "\n";
     else
-      out << fmt::format("game {}: {} moves recorded\nline {}: {}\n{}", id, played, m.line, m.text, ruling_text(v));
+      out << fmt::format("game {}: {} recorded\nline {}: {}\n{}", id, count_of(played, "move"), m.line, m.text, ruling_text(v));
     return kExitRefused;
   }
   if (o.json)
     out << ojson{{"accepted", true}, {"game", id}, {"moves_recorded", played}, {"seq", g.state.seq}, {"head", g.head_hash}}.dump()
         << "\n";
   else
-    out << fmt::format("game {}: {} moves recorded, {} events; head {}\n", id, played, g.state.seq,
+    out << fmt::format("game {}: {} recorded, {}; head {}\n", id, count_of(played, "move"), count_of(g.state.seq, "event"),
                        g.head_hash.substr(0, kShortHash));
   return kExitOk;
 }
@@ -390,10 +392,10 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
                      g.state.seq, g.ruleset.regions.empty() ? "" : ", in par dollars (each currency at its rate)",
                      v.final ? " (final)" : " (the game goes on)");
   for (const EstateValue& e : v.estates) {
-    out << fmt::format("{}{}: {}{}\n", names[static_cast<std::size_t>(e.player)], e.in_game ? "" : " (out of the game)",
-                       g.ruleset.words.currency, e.total.units);
+    out << fmt::format("{}{}: {}\n", names[static_cast<std::size_t>(e.player)], e.in_game ? "" : " (out of the game)",
+                       money_words(g.ruleset, e.total));
     for (const ValuationItem& i : e.items)
-      out << fmt::format("    {:>8}  {}\n", fmt::format("{}{}", g.ruleset.words.currency, i.amount.units),
+      out << fmt::format("    {:>8}  {}\n", money_words(g.ruleset, i.amount),
                          item_words(g.ruleset, i));
   }
   out << (v.leaders.size() == 1 ? fmt::format("{} {}\n", v.final ? "Winner:" : "Richest now:", leaders)
@@ -435,7 +437,7 @@ int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out,
     out << "  " << print_move(m.command, g.ruleset, names) << (m.fill.empty() ? "" : "   (" + m.fill + ")") << "\n";
   if (trading)
     out << "  PLAYER offers PLAYER: WHAT for WHAT   ("
-        << (g.ruleset.trade.only_before_own_throw ? "the player to move, before his throw, once a turn"
+        << (g.ruleset.trade.only_before_own_throw ? "the player to move, before their throw, once a turn"
                                                   : "any player, any time")
         << ": properties, an amount, cards)\n";
   return kExitOk;
@@ -454,8 +456,11 @@ int run_settle(const CommonOptions& o, const std::string& player, std::int64_t a
     return kExitUsage;
   }
   const PlayerId p = static_cast<PlayerId>(m.id);
-  if (o.json) out << settlement_json(g, p).dump() << "\n";
-  else out << settlement_text(g, p);
+  PastBankruptcy past;
+  if (g.state.player(p).bankrupt)
+    if (Status s = find_bankruptcy(*j, g, p, &past); !s.is_ok()) return fail(err, s);
+  if (o.json) out << settlement_json(g, p, &past).dump() << "\n";
+  else out << settlement_text(g, p, &past);
   return kExitOk;
 }
 
@@ -559,7 +564,7 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
     out << doc.dump() << "\n";
   } else {
     for (const auto& r : results)
-      out << fmt::format("game {}: {} moves, {} events, {}\n", r.game_id ? r.game_id : r.index + 1, r.moves, r.events,
+      out << fmt::format("game {}: {}, {}, {}\n", r.game_id ? r.game_id : r.index + 1, count_of(r.moves, "move"), count_of(r.events, "event"),
                          r.finished ? "won by " + r.winner : fmt::format("stopped at the move limit ({} moves)", so.max_moves));
     out << fmt::format("{} games, {} throws, {} events in {:.2f} s ({:.0f} throws/s){}\n", so.games, throws, events,
                        seconds, seconds > 0 ? throws / seconds : 0.0,

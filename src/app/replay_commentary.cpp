@@ -11,6 +11,7 @@
 #include "deedlog/building_group.h"
 #include "deedlog/evolve.h"
 #include "deedlog/rent.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 namespace {
@@ -134,15 +135,6 @@ MoveWords move_words(const Timeline& t, std::int64_t p) {
   return w;
 }
 
-std::string money_text(const Ruleset& r, Money m) {
-  std::string digits = std::to_string(m.units < 0 ? -m.units : m.units);
-  std::string grouped;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
-    grouped += digits[i];
-  }
-  return (m.units < 0 ? "-" : "") + r.words.currency + grouped;
-}
 
 std::vector<std::string> token_letters(const std::vector<std::string>& names) {
   std::vector<std::string> out;

@@ -33,8 +33,7 @@ struct MoveWords {
 };
 MoveWords move_words(const Timeline& timeline, std::int64_t p);
 
-// Amounts with the edition's currency and thousands separated: "£1,234".
-std::string money_text(const Ruleset& ruleset, Money m);
+// Amounts in the replay's displays: present/money_words.h money_grouped ("£1,234").
 
 // One distinct letter per player for tokens on small boards: the first letter of the name,
 // another letter of it where two names share one, or a digit.

@@ -4,11 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/clock_stamp.h"
+#include "core/plural.h"
 #include "app/narration.h"
 #include "app/replay_commentary.h"
 #include "app/replay_svg.h"
 #include "deedlog/evolve.h"
 #include "deedlog/valuation.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 namespace {
@@ -121,7 +124,8 @@ json page_data(const Timeline& t, std::int64_t start) {
   record(0);
   for (std::int64_t q = 1; q <= t.last(); ++q) {
     const TimelineEvent& te = t.at(q);
-    const std::string words = te.event.type == EventType::MovePlayed ? te.event.text
+    // A move's @TIME stamp is notation; the page shows it as a time ("21:47:55 · Ann buys").
+    const std::string words = te.event.type == EventType::MovePlayed ? readable_move_text(te.event.text)
                                                                      : commentary(r, t.names(), s, te.event);
     prev = s;
     evolve(s, te.event);
@@ -233,6 +237,7 @@ const char* kScript = R"js(
   function upper(arr, v) { var lo = 0, hi = arr.length; while (lo < hi) { var mid = (lo + hi) >> 1; if (arr[mid] <= v) lo = mid + 1; else hi = mid; } return lo; }
   function turnOf(p) { return p <= 0 ? 0 : upper(turnStarts, p); }
   function moveOf(p) { var i = upper(D.moves, p); return i === 0 ? 0 : D.moves[i - 1]; }
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
   function money(v) {
     var s = String(Math.abs(v)), out = "";
     for (var i = 0; i < s.length; i++) { if (i > 0 && (s.length - i) % 3 === 0) out += ","; out += s[i]; }
@@ -313,7 +318,7 @@ const char* kScript = R"js(
       c.textContent = money(cash);
       c.setAttribute("data-cash", String(cash));
       var where = (flags & 2) ? "bankrupt, out of the game" :
-        (flags & 1) ? "in " + D.words.jail + ", " + ((flags >> 2) & 3) + " turn(s) used" : "on " + D.squares[square].name;
+        (flags & 1) ? "in " + D.words.jail + ", " + plural((flags >> 2) & 3, "turn") + " used" : "on " + D.squares[square].name;
       var cards = flags >> 4;
       if (cards) where += " · " + cards + " Get Out of " + D.words.jail + " Free card" + (cards > 1 ? "s" : "");
       if (owed) where += " · owes " + money(owed);
@@ -359,6 +364,8 @@ const char* kScript = R"js(
       go(li.classList.contains("move") ? lastOfMove(s) : s);
     });
   }
+  // The end of turn t's first move (a turn that begins in the opening starts before its move).
+  function turnOpening(t) { var s = turnStarts[t - 1], i = upper(D.moves, s - 1); return i < D.moves.length ? lastOfMove(D.moves[i]) : s; }
   function lastOfMove(m) { var i = upper(D.moves, m); return i < D.moves.length ? D.moves[i] - 1 : N; }
   var shownMove = null;
   function drawMoveList(p) {
@@ -454,14 +461,17 @@ const char* kScript = R"js(
     if (done) e.preventDefault();
   });
 
-  // The address names the point to open at: #seq=N or #turn=T, then &step=K presses the step
+  // The address names the point to open at: #seq=N or #turn=T (after that turn's first move),
+  // then &step=K presses the step
   // button K times (back when K is negative) and &turnstep=K the turn buttons.
   function fromHash() {
     var h = location.hash.replace(/^#/, ""), args = {};
     h.split("&").forEach(function (kv) { var i = kv.indexOf("="); if (i > 0) args[kv.slice(0, i)] = kv.slice(i + 1); });
     var p = D.start;
     if (args.seq === "end") p = N; else if (args.seq !== undefined && !isNaN(+args.seq)) p = +args.seq;
-    if (args.turn !== undefined && +args.turn >= 1 && +args.turn <= turnStarts.length) p = turnStarts[+args.turn - 1];
+    // #turn=T opens as turn T begins at the table: its first move (the throw) made and shown,
+    // with everything the throw caused (docs/replay.md).
+    if (args.turn !== undefined && +args.turn >= 1 && +args.turn <= turnStarts.length) p = turnOpening(+args.turn);
     go(p);
     var step = +(args.step || 0), tstep = +(args.turnstep || 0);
     for (var i = 0; i < Math.abs(step); i++) $(step > 0 ? "next" : "prev").click();
@@ -499,7 +509,7 @@ std::string replay_html(const Timeline& t, std::int64_t start) {
         "<div class=\"where\" id=\"where-{0}\"></div><div class=\"worth\" id=\"worth-{0}\"></div>"
         "<div class=\"deeds\" id=\"deeds-{0}\"></div></div>\n",
         p, player_colour(static_cast<PlayerId>(p)).web, xml_escape(letters[p]), xml_escape(t.names()[p]), ps.cash.units,
-        xml_escape(money_text(r, ps.cash)));
+        xml_escape(money_grouped(r, ps.cash)));
   }
   std::string html;
   html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
@@ -508,8 +518,9 @@ std::string replay_html(const Timeline& t, std::int64_t start) {
   html += fmt::format("<title>{} · deedlog replay</title>\n<style>{}</style>\n</head>\n<body>\n", xml_escape(t.title()), kStyle);
   std::string names;
   for (const auto& n : t.names()) names += (names.empty() ? "" : ", ") + n;
-  html += fmt::format("<header><h1>{}</h1><span class=\"sub\">{} · {} · {} events, {} turns</span></header>\n",
-                      xml_escape(t.title()), xml_escape(r.title), xml_escape(names), t.last(), t.turn_count());
+  html += fmt::format("<header><h1>{}</h1><span class=\"sub\">{} · {} · {}, {}</span></header>\n",
+                      xml_escape(t.title()), xml_escape(r.title), xml_escape(names), count_of(t.last(), "event"),
+                      count_of(t.turn_count(), "turn"));
   html += "<main>\n<section id=\"boardcol\">\n" + board;
   html += "<div id=\"movebox\"><ol id=\"movelist\"></ol></div>\n</section>\n";
   html += "<section id=\"side\">\n<div id=\"controls\">"

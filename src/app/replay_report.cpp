@@ -7,12 +7,14 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 
+#include "core/plural.h"
 #include "app/game_session.h"
 #include "app/narration.h"
 #include "app/replay_commentary.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "notation/game_file.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 namespace {
@@ -47,7 +49,7 @@ std::string cash_line(const Timeline& t, const State& s) {
   std::string out;
   for (PlayerId p = 0; p < s.player_count; ++p) {
     if (!out.empty()) out += " · ";
-    out += fmt::format("{} {}{}", t.names()[static_cast<std::size_t>(p)], money_text(t.ruleset(), s.player(p).cash),
+    out += fmt::format("{} {}{}", t.names()[static_cast<std::size_t>(p)], money_grouped(t.ruleset(), s.player(p).cash),
                        s.player(p).bankrupt ? " (bankrupt)" : "");
   }
   return out;
@@ -151,8 +153,8 @@ std::string game_notation(const Timeline& t, std::int64_t to) {
       unreadable += fmt::format("# event {}: \"{}\" does not parse: {}\n", m, t.event(m).text, perr.message);
     }
   }
-  std::string text = fmt::format("# {}, printed back by deedlog replay from its journal ({} events, {} moves).\n",
-                                 t.title(), to, moves.size());
+  std::string text = fmt::format("# {}, printed back by deedlog replay from its journal ({}, {}).\n", t.title(),
+                                 count_of(to, "event"), count_of(static_cast<std::int64_t>(moves.size()), "move"));
   text += warning + unreadable;
   text += print_game(t.header(), setup, moves, t.ruleset());
   return text;

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/clock_stamp.h"
 #include "app/narration.h"
 #include "app/replay_commentary.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 
@@ -116,7 +118,7 @@ std::vector<std::string> replay_key_help() {
       "b / B       next / previous debt, bankruptcy or win",
       "u / U       next / previous ruling (rent lost, jail, debts, time, ...)",
       "/           find words in the events (Enter alone: find again)",
-      "?           this help          q Esc   quit",
+      "?           this help (any key, q too, closes it)    q Esc   quit",
   };
 }
 
@@ -192,9 +194,10 @@ void ReplayController::on_key(const Key& key) {
   }
   message_.clear();
   if (help_) {
-    // Any key closes the help; q still quits.
+    // Any key closes the help, q and Escape included: a reader who opened an overlay expects q
+    // to close it, as in less and man, not to end the replay behind it. Ctrl-C still quits.
     help_ = false;
-    if (key.code == Key::Code::Char && key.ch == 'q') quit_ = true;
+    if (key.code == Key::Code::Interrupt) quit_ = true;
     return;
   }
   const Timeline& t = *timeline_;
@@ -427,7 +430,7 @@ void draw_board(Canvas& c, const Layout& l, const Timeline& t, const State& s, s
     } else if (l.ch >= 3 && square.is_property()) {
       CellStyle dim;
       dim.dim = true;
-      c.put(x, y + l.ch - 2, money_text(r, square.price), dim, l.cw);
+      c.put(x, y + l.ch - 2, money_grouped(r, square.price), dim, l.cw);
     }
     const int room = l.cw - (owner_cols > 0 ? owner_cols + 1 : 0);
     if (!here.empty() && room > 0) {
@@ -447,9 +450,45 @@ struct Piece {
   std::string marker;        // drawn before the text in its own style ("■" in the group's colour)
   CellStyle marker_style;
 };
-int flow(Canvas& c, int x, int y, int width, int max_rows, const std::vector<Piece>& pieces, int indent = 0) {
+// When the pieces do not all fit in max_rows, the last row ends with "… +N more" so that a
+// reader knows some were left out (a player's deeds cut off without a sign read as fewer deeds).
+// `gap` columns separate pieces on a line.
+int flow(Canvas& c, int x, int y, int width, int max_rows, const std::vector<Piece>& pieces, int indent = 0,
+         int gap = 2) {
+  const auto piece_width = [](const Piece& p) {
+    return (p.marker.empty() ? 0 : text_width(p.marker) + 1) + text_width(p.text);
+  };
+  // Where the first `count` pieces go, followed by a piece of `tail` columns (0: none): the
+  // rows used, or max_rows + 1 when they do not fit.
+  const auto rows_for = [&](std::size_t count, int tail) {
+    int col = indent, row = 0;
+    for (std::size_t i = 0; i < count + (tail > 0 ? 1 : 0); ++i) {
+      const int w = i < count ? piece_width(pieces[i]) : tail;
+      if (col > indent && col + w > width) {
+        ++row;
+        col = indent;
+      }
+      col += w + gap;
+    }
+    return row + 1;
+  };
+  std::size_t shown = pieces.size();
+  std::string more;
+  if (rows_for(shown, 0) > max_rows) {
+    shown = 0;
+    for (std::size_t k = pieces.size(); k-- > 0;) {
+      const std::string tail = fmt::format("… +{} more", pieces.size() - k);
+      if (rows_for(k, text_width(tail)) <= max_rows) {
+        shown = k;
+        more = tail;
+        break;
+      }
+    }
+  }
   int col = indent, row = 0;
-  for (const Piece& piece : pieces) {
+  for (std::size_t i = 0; i < shown + (more.empty() ? 0 : 1); ++i) {
+    const Piece tail_piece{more, CellStyle{-1, -1, false, true}, "", CellStyle{}};
+    const Piece& piece = i < shown ? pieces[i] : tail_piece;
     const int mw = piece.marker.empty() ? 0 : text_width(piece.marker) + 1;
     const int w = mw + text_width(piece.text);
     if (col > indent && col + w > width) {
@@ -459,7 +498,7 @@ int flow(Canvas& c, int x, int y, int width, int max_rows, const std::vector<Pie
     if (row >= max_rows) return row;
     if (mw) c.put(x + col, y + row, piece.marker, piece.marker_style, width - col);
     c.put(x + col + mw, y + row, piece.text, piece.style, width - col - mw);
-    col += w + 2;
+    col += w + gap;
   }
   return row + 1;
 }
@@ -486,7 +525,7 @@ void draw_player_lines(Canvas& c, int x, int y, int width, const Timeline& t, co
     ns.dim = ps.bankrupt;
     c.put(x + 3, row, text_cut(t.names()[static_cast<std::size_t>(p)], name_w), ns);
     int col = x + 3 + name_w + 1;
-    const std::string cash = money_text(r, ps.cash);
+    const std::string cash = money_grouped(r, ps.cash);
     c.put(col + std::max(0, 8 - text_width(cash)), row, cash, CellStyle{-1, -1, true});
     col += 10;
     col += c.put(col, row, text_cut(where_words(r, ps, 13), 13)) + 1;
@@ -505,7 +544,7 @@ void draw_player_lines(Canvas& c, int x, int y, int width, const Timeline& t, co
     if (hotels) extra += fmt::format(" {}H", hotels);
     if (mortgaged) extra += fmt::format(" {}m", mortgaged);
     if (ps.jail_card_count()) extra += fmt::format(" {}card", ps.jail_card_count());
-    if (ps.total_owed().units) extra += " owes " + money_text(r, ps.total_owed());
+    if (ps.total_owed().units) extra += " owes " + money_grouped(r, ps.total_owed());
     c.put(col, row, extra, CellStyle{}, x + width - col);
   }
 }
@@ -526,7 +565,7 @@ void draw_side_panel(Canvas& c, const Layout& l, int rows, const Timeline& t, co
     ns.dim = ps.bankrupt;
     int col = x + 2 + c.put(x + 2, y, t.names()[static_cast<std::size_t>(p)], ns, w - 14);
     if (p == s.turn && s.phase != Phase::GameOver) c.put(col + 1, y, "◀ to play", CellStyle{-1, -1, false, true});
-    const std::string cash = money_text(r, ps.cash);
+    const std::string cash = money_grouped(r, ps.cash);
     c.put(x + w - text_width(cash), y, cash, CellStyle{-1, -1, true});
     ++y;
     std::string where = ps.bankrupt ? std::string("bankrupt, out of the game")
@@ -536,8 +575,19 @@ void draw_side_panel(Canvas& c, const Layout& l, int rows, const Timeline& t, co
     if (ps.jail_card_count())
       where += fmt::format(" · {} Get Out of {} Free card{}", ps.jail_card_count(), r.words.jail,
                            ps.jail_card_count() == 1 ? "" : "s");
-    if (ps.total_owed().units) where += " · owes " + money_text(r, ps.total_owed());
-    y += flow(c, x + 2, y, w - 2, 2, {Piece{where, CellStyle{}, "", CellStyle{}}});
+    if (ps.total_owed().units) where += " · owes " + money_grouped(r, ps.total_owed());
+    // Each fact its own piece, so a long line (jail, cards, a debt) wraps between facts rather
+    // than being cut off mid-word at the panel's edge.
+    std::vector<Piece> facts;
+    for (std::size_t from = 0;;) {
+      const std::size_t dot = where.find(" · ", from);
+      facts.push_back({where.substr(from, dot == std::string::npos ? std::string::npos : dot - from) +
+                           (dot == std::string::npos ? "" : " ·"),
+                       CellStyle{}, "", CellStyle{}});
+      if (dot == std::string::npos) break;
+      from = dot + std::string(" · ").size();
+    }
+    y += flow(c, x + 2, y, w - 2, 2, facts, 0, 1);
     std::vector<Piece> deeds;
     for (int i = 0; i < r.board_size(); ++i) {
       const Holding& h = s.holdings[static_cast<std::size_t>(i)];
@@ -587,7 +637,7 @@ Canvas render_screen(const ReplayController& ctl, int cols, int rows) {
                          t.names()[static_cast<std::size_t>(t.turn_player(turn))]);
   else if (p > 0)
     where += " · the opening";
-  if (p > 0 && !t.at(p).at.empty()) where += " · " + t.at(p).at;
+  if (p > 0 && !t.at(p).at.empty()) where += " · " + readable_stamp(t.at(p).at);
   c.put(ix, y++, where, CellStyle{}, iw);
   std::string rule;
   for (int k = 0; k < iw; ++k) rule += "─";

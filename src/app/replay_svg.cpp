@@ -10,6 +10,7 @@
 #include "app/replay_commentary.h"
 #include "deedlog/evolve.h"
 #include "deedlog/valuation.h"
+#include "present/money_words.h"
 
 namespace deedlog {
 namespace {
@@ -174,7 +175,7 @@ std::string static_board(const Timeline& t, const BoardGeometry& g) {
     Money value = sq.is_property() ? sq.price : sq.tax;
     if (value.units > 0)
       out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\">{}</text>", num(tx), num(price_y),
-                         xml_escape(money_text(r, value)));
+                         xml_escape(money_grouped(r, value)));
     out += "</g>";
   }
   return out;
@@ -334,7 +335,7 @@ std::string board_svg(const Timeline& t, std::int64_t seq, const BoardSvgOptions
       if (ps.in_jail) status = fmt::format("in {}", r.words.jail);
       out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\"><tspan font-weight=\"bold\">{}</tspan> {} · {}</text>",
                          num(mid - 105), num(y), xml_escape(t.names()[static_cast<std::size_t>(p)]),
-                         xml_escape(money_text(r, ps.cash)), xml_escape(status));
+                         xml_escape(money_grouped(r, ps.cash)), xml_escape(status));
       y += 20;
     }
     out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\" fill=\"#333\">Now: {}</text>", num(mid),
@@ -357,11 +358,18 @@ WorthSeries net_worth_series(const Timeline& t, int max_points) {
     for (std::size_t p = 0; p < players; ++p)
       w.totals[p].push_back(p < v.estates.size() ? v.estates[p].total.units : 0);
   };
-  // The opening places the players: the first point worth drawing is after it.
+  // Points only where a move is complete: inside a move the state is half-applied (a trade's
+  // deeds handed over before its cash, a purchase paid before the deed is counted), and would
+  // draw a spike that never stood at the table. The opening places the players: the first point
+  // worth drawing is the end of the first turn's first move.
+  const auto move_ends_at = [&](std::int64_t q) { return q == n || t.event(q + 1).type == EventType::MovePlayed; };
   std::int64_t start = t.turn_count() > 0 ? t.turn_first(1) : 0;
+  std::int64_t next_due = start;
   for (std::int64_t q = 1; q <= n; ++q) {
     evolve(s, t.event(q));
-    if (q == start || (q > start && ((q - start) % step == 0 || q == n))) sample(q);
+    if (!move_ends_at(q) || (q < next_due && q != n)) continue;
+    sample(q);
+    next_due = std::max(q + 1, next_due + step);
   }
   if (w.seqs.empty()) sample(n);
   return w;
@@ -403,7 +411,7 @@ std::string worth_chart_svg(const Timeline& t, const WorthSeries& series, const 
   for (double v = bottom_value; v <= top_value + 0.5; v += step) {
     out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#ddd\"/>", num(left), num(left + pw), num(Y(v)));
     out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">{}</text>", num(left - 6),
-                       num(Y(v) + 4), xml_escape(money_text(r, Money{static_cast<std::int64_t>(v)})));
+                       num(Y(v) + 4), xml_escape(money_grouped(r, Money{static_cast<std::int64_t>(v)})));
   }
   // Turn marks along the bottom: about eight of them.
   const int turns = t.turn_count();
@@ -433,7 +441,7 @@ std::string worth_chart_svg(const Timeline& t, const WorthSeries& series, const 
   for (std::size_t p = 0; p < series.totals.size(); ++p) {
     const std::string& name = t.names()[p];
     const std::int64_t last = series.totals[p].empty() ? 0 : series.totals[p].back();
-    const std::string label = fmt::format("{} {}", name, money_text(r, Money{last}));
+    const std::string label = fmt::format("{} {}", name, money_grouped(r, Money{last}));
     out += fmt::format("<line x1=\"{}\" y1=\"16\" x2=\"{}\" y2=\"16\" stroke=\"{}\" stroke-width=\"3\"/>", num(lx), num(lx + 16),
                        player_colour(static_cast<PlayerId>(p)).web);
     out += fmt::format("<text x=\"{}\" y=\"20\" font-size=\"11\" fill=\"#222\">{}</text>", num(lx + 20), xml_escape(label));

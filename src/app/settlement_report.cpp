@@ -6,6 +6,8 @@
 #include "deedlog/position_queries.h"
 #include "deedlog/rule_book.h"
 #include "deedlog/money_raising.h"
+#include "present/money_words.h"
+#include "deedlog/event_codec.h"
 
 namespace deedlog {
 namespace {
@@ -27,7 +29,7 @@ Report work_out(const Game& g, PlayerId p) {
   Report rep;
   rep.owed = g.state.player(p).total_owed();
   rep.plan = money_raisable(g.ruleset, g.state, p);
-  // rule bankruptcy/only-when-insolvent: bankrupt when he owes more than he can raise.
+  // rule bankruptcy/only-when-insolvent: bankrupt when the player owes more than they can raise.
   rep.bankrupt = rep.owed.units > 0 && rep.owed > rep.plan.total;
   if (rep.bankrupt) {
     rep.settlement = bankruptcy_settlement(g.ruleset, g.state, p);
@@ -35,13 +37,63 @@ Report work_out(const Game& g, PlayerId p) {
   return rep;
 }
 
+std::string creditor_words(const Game& g, PlayerId c) {
+  return c == kBank ? std::string("the Bank") : g.header.players[static_cast<std::size_t>(c)];
+}
+
 }  // namespace
 
-ojson settlement_json(const Game& g, PlayerId p) {
-  const Report rep = work_out(g, p);
+Status find_bankruptcy(Journal& journal, const Game& g, PlayerId p, PastBankruptcy* out) {
+  *out = PastBankruptcy{};
+  std::int64_t move_seq = 0;
+  std::string move;
+  std::vector<std::string> move_events;
+  bool in_that_move = false;
+  std::string problem;
+  Status s = journal.scan(g.id, 1, g.state.seq, [&](const EventRow& row) {
+    Event e;
+    if (!decode_event(row.type, row.payload, game_bounds(g), &e, &problem)) return false;
+    if (e.type == EventType::MovePlayed) {
+      if (in_that_move) return false;  // the move that made the bankruptcy is over
+      move_seq = row.seq;
+      move = e.text;
+      move_events.clear();
+      return true;
+    }
+    move_events.push_back(narrate(g.ruleset, g.header.players, e));
+    if (e.type == EventType::PlayerBankrupted && e.player == p && !in_that_move) {
+      in_that_move = true;
+      out->seq = row.seq;
+      out->creditor = e.other;
+      out->move_seq = move_seq;
+      out->move = move;
+    }
+    if (in_that_move) out->events = move_events;
+    return true;
+  });
+  if (!s.is_ok()) return s;
+  return problem.empty() ? Status::ok() : Status::corrupt(problem);
+}
+
+ojson settlement_json(const Game& g, PlayerId p, const PastBankruptcy* past) {
   const Ruleset& r = g.ruleset;
   ojson j;
   j["player"] = who(g, p);
+  if (g.state.player(p).bankrupt) {
+    // Out of the game already: nothing is owed or raised any more; what happened instead.
+    j["bankrupt"] = true;
+    j["left_game"] = true;
+    if (past && past->seq) {
+      j["bankrupt_at"] = past->seq;
+      j["creditor"] = who(g, past->creditor);
+      j["move_seq"] = past->move_seq;
+      j["move"] = past->move;
+      j["events"] = past->events;
+    }
+    j["rule"] = r.id + (past && past->seq && past->creditor != kBank ? "/bankruptcy/to-a-player" : "/bankruptcy/to-the-bank");
+    return j;
+  }
+  const Report rep = work_out(g, p);
   j["cash"] = g.state.player(p).cash.units;
   j["owes"] = ojson::array();
   const auto& owes = g.state.player(p).owes;
@@ -114,27 +166,37 @@ ojson settlement_json(const Game& g, PlayerId p) {
   return j;
 }
 
-std::string settlement_text(const Game& g, PlayerId p) {
-  const Report rep = work_out(g, p);
+std::string settlement_text(const Game& g, PlayerId p, const PastBankruptcy* past) {
   const Ruleset& r = g.ruleset;
-  auto money = [&](Money m) { return fmt::format("{}{}", r.words.currency, m.units); };
-  std::string out = fmt::format("{} has {} and owes {}.\n", who(g, p), money(g.state.player(p).cash), money(rep.owed));
+  const std::string name = who(g, p);
+  if (g.state.player(p).bankrupt) {
+    if (!past || !past->seq) return fmt::format("{} is already bankrupt and has left the game: there is nothing to settle.\n", name);
+    std::string out = fmt::format(
+        "{} is already bankrupt: bankrupt to {} at event {} (move {}: {}), and has left the game; there is nothing "
+        "left to settle.\nWhat happened in that move:\n",
+        name, creditor_words(g, past->creditor), past->seq, past->move_seq, past->move);
+    for (const std::string& e : past->events) out += "  " + e + "\n";
+    return out;
+  }
+  const Report rep = work_out(g, p);
+  auto money = [&](Money m) { return money_words(r, m); };
+  std::string out = fmt::format("{} has {} and owes {}.\n", name, money(g.state.player(p).cash), money(rep.owed));
   if (rep.plan.steps.empty()) {
-    out += "He has nothing more to sell or mortgage.\n";
+    out += fmt::format("{} has nothing more to sell or mortgage.\n", name);
   } else {
-    out += "He could still raise:\n";
+    out += fmt::format("{} could still raise:\n", name);
     for (const RaisingStep& st : rep.plan.steps)
       out += fmt::format("  {:>7}  {} {}\n", money(st.amount),
-                         st.kind == RaisingStep::Kind::Mortgage ? "mortgage" : (st.hotel ? "sell the hotel on" : fmt::format("sell {} {} on", st.buildings, st.buildings == 1 ? r.words.house : r.words.houses)),
+                         st.kind == RaisingStep::Kind::Mortgage ? "mortgage" : (st.hotel ? fmt::format("sell the {} on", r.words.hotel) : fmt::format("sell {} {} on", st.buildings, st.buildings == 1 ? r.words.house : r.words.houses)),
                          r.square(st.square).name);
   }
   out += fmt::format("In all: {} (cash included).\n", money(rep.plan.total));
-  if (rep.owed.units == 0) return out + "He owes nothing: he is not bankrupt.\n";
+  if (rep.owed.units == 0) return out + fmt::format("{} owes nothing: not bankrupt.\n", name);
   if (!rep.bankrupt)
-    return out + fmt::format("He can pay: he is not bankrupt (rule {}/bankruptcy/only-when-insolvent, BANKRUPTCY).\n", r.id);
-  out += fmt::format("He owes more than he can raise: he is bankrupt (rule {}/bankruptcy/only-when-insolvent, BANKRUPTCY).\n"
+    return out + fmt::format("{} can pay: not bankrupt (rule {}/bankruptcy/only-when-insolvent, BANKRUPTCY).\n", name, r.id);
+  out += fmt::format("{} owes more than they can raise: bankrupt (rule {}/bankruptcy/only-when-insolvent, BANKRUPTCY).\n"
                      "The settlement:\n",
-                     r.id);
+                     name, r.id);
   for (const Event& e : rep.settlement) out += "  " + narrate(r, g.header.players, e) + "\n";
   return out;
 }

@@ -102,4 +102,23 @@ std::optional<std::int64_t> seconds_between(std::int64_t from, std::int64_t to) 
 
 bool is_dated(std::string_view s) { return s.size() > 4 && s[4] == '-'; }
 
+std::string readable_stamp(std::string_view stamp) {
+  if (!stamp.empty() && stamp.front() == '@') stamp.remove_prefix(1);
+  if (clock_seconds(stamp) == kNoTime || !is_dated(stamp)) return std::string(stamp);
+  // 2026-11-21T19:42:10Z, or ...+01:00: the date, a space, the time, then the zone apart.
+  std::string out(stamp);
+  out[out.find_first_of("Tt")] = ' ';
+  if (out.back() == 'Z' || out.back() == 'z') return out.substr(0, out.size() - 1) + " UTC";
+  const std::size_t zone = out.find_first_of("+-", out.find(' '));
+  if (zone != std::string::npos) out.insert(zone, " ");
+  return out;
+}
+
+std::string readable_move_text(std::string_view move) {
+  if (move.empty() || move.front() != '@') return std::string(move);
+  const std::size_t space = move.find(' ');
+  if (space == std::string_view::npos) return std::string(move);
+  return readable_stamp(move.substr(0, space)) + " · " + std::string(move.substr(space + 1));
+}
+
 }  // namespace deedlog

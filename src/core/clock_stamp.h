@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace deedlog {
@@ -24,5 +25,14 @@ bool is_dated(std::string_view stamp);
 // runs past midnight with clock-only stamps still reads right). A full time compared with a time
 // of day alone counts by its UTC time of day.
 std::optional<std::int64_t> seconds_between(std::int64_t from, std::int64_t to);
+
+// A stamp as a reader reads it, without the notation's "@": "21:47:55" stays as it is; a full
+// time gives its date and time apart, "2026-11-21 19:42:10 UTC" (or "... +01:00"). Text that is
+// not a stamp comes back unchanged.
+std::string readable_stamp(std::string_view stamp);
+
+// A move as written ("@21:47:55 Ann buys") with its stamp made readable and put first:
+// "21:47:55 · Ann buys". A move without a stamp comes back unchanged.
+std::string readable_move_text(std::string_view move);
 
 }  // namespace deedlog

@@ -5,12 +5,12 @@
 #include "core/article.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/policies.h"
+#include "core/plural.h"
+#include "present/money_words.h"
 #include "rules/card_lookup.h"
 
 namespace deedlog {
 namespace {
-
-std::string money_words(const Ruleset& r, Money m) { return fmt::format("{}{}", r.words.currency, m.units); }
 
 std::string square_words(const Ruleset& r, int square) {
   return square >= 0 && square < r.board_size() ? r.square(static_cast<SquareId>(square)).name : std::string("?");
@@ -147,7 +147,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::CannotAffordPurchase:
       return fmt::format("{} costs {} and {} has {}: {} or decline{}", f.square(0), f.money(1), f.player(2), f.money(3),
                          r.mortgage.before_throw_only
-                             ? std::string("mortgages are arranged before the throw, so he buys with the cash in hand")
+                             ? std::string("mortgages are arranged before the throw, so the buyer pays with the cash in hand")
                              : "raise the money first (" + raising_words(r) + ")",
                          policy::declined_property_auctioned(r) ? " and it goes to auction" : "");
     case C::NoAuctionHouseRule:
@@ -223,7 +223,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
                          f.money(2), f.deck(3));
     // Jail
     case C::CannotPayFineMissGo:
-      return fmt::format("{} has {}, less than the {} fine: he misses his next go instead (skips go)", f.player(0),
+      return fmt::format("{0} has {1}, less than the {2} fine: {0} misses their next go instead (skips go)", f.player(0),
                          f.money(1), f.money(2));
     case C::NoSkippingInEdition: return fmt::format("in this edition a player does not skip a go: {} throws", f.player(0));
     case C::OnlyJailedSkip: return fmt::format("only a player in {} may skip a go; {} throws", r.words.jail, f.player(0));
@@ -231,7 +231,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::NotInJail: return fmt::format("{} is not in {}", f.player(0), r.words.jail);
     case C::FineBeforeThrow: return "the fine is paid before throwing, not after";
     case C::LastJailTurnThrowFirst:
-      return fmt::format("this is {}'s last turn in {}: he throws first, and pays the {} fine only if the throw is not "
+      return fmt::format("this is {0}'s last turn in {1}: {0} throws first, and pays the {2} fine only if the throw is not "
                          "a double",
                          f.player(0), r.words.jail, money_words(r, r.jail.fine));
     case C::CannotPayFineThrow:
@@ -240,7 +240,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::CardBeforeThrow: return "the card is used before throwing, not after";
     case C::NoJailCard: return fmt::format("{} holds no {} card", f.player(0), r.words.jail_card);
     case C::MissedGoChosen:
-      return fmt::format("{} chose to miss this go after his last failed throw in {}: he skips it (skips go) and is "
+      return fmt::format("{0} chose to miss this go after their last failed throw in {1}: {0} skips it (skips go) and is "
                          "then free",
                          f.player(0), r.words.jail);
     case C::NoTaxChoice:
@@ -254,8 +254,8 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::DebtsBeforeLifting:
       return fmt::format("{} owes money: debts are paid before mortgages are lifted", f.player(0));
     case C::OnlyBeforeOwnThrow:
-      return fmt::format("{} {} only in his own turn, before he throws; {}", f.player(0), f.act(1),
-                         f.at(0).id == f.at(2).id ? std::string("he has thrown this turn")
+      return fmt::format("{} {} only in their own turn, before they throw; {}", f.player(0), f.act(1),
+                         f.at(0).id == f.at(2).id ? f.player(0) + " has thrown this turn"
                                                   : fmt::format("it is {}'s turn", f.player(2)));
     // Houses, hotels, the shortage
     case C::NotOwner: return fmt::format("{} does not own {}", f.player(0), f.square(1));
@@ -294,7 +294,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
                          f.player(3), f.money(4));
     case C::PlaceWhatWasSold: return fmt::format("the auction sold {}: place that", with_article(f.building(0)));
     case C::PlaceOneBuilding: return "the auction sold one building: place one";
-    case C::BuildOnlyInOwnTurn: return fmt::format("{} builds only in his own turn; it is {}'s", f.player(0), f.player(1));
+    case C::BuildOnlyInOwnTurn: return fmt::format("{} builds only in their own turn; it is {}'s", f.player(0), f.player(1));
     case C::OneHotelASite: return "one hotel a site";
     case C::NoBuildingsOn: return fmt::format("{} has no buildings on {}", f.player(0), f.square(1));
     case C::BankBuysNoBuildings:
@@ -307,24 +307,25 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::NoHousesLeftOn: return fmt::format("{} has no {} left", f.square(0), r.words.houses);
     case C::NoBuildingToAuction: return fmt::format("the Bank has no {} to auction", f.building(0));
     case C::TooFewBuilders:
-      return fmt::format("{} player(s) can build {} now: an auction needs two or more wanting more than the Bank has",
-                         f.count(0), with_article(f.building(1)));
+      return fmt::format("{} can build {} now: an auction needs two or more wanting more than the Bank has",
+                         f.count(0) == 0 ? std::string("no player") : "only " + count_of(f.count(0), "player"),
+                         with_article(f.building(1)));
     // Trades
     case C::GroupBuiltCannotTrade:
       return fmt::format("{} cannot change hands while buildings stand on its group ({}): sell them to the Bank first",
                          f.square(0), f.square(1));
     case C::CannotBorrow:
-      return fmt::format("{} has {} free (his standing bid counts as spent), not {}: players may not borrow from each "
+      return fmt::format("{} has {} free (their standing bid counts as spent), not {}: players may not borrow from each "
                          "other",
                          f.player(0), f.money(1), f.money(2));
     case C::JailCardsShort:
-      return fmt::format("{} holds {} {} card(s), not {}", f.player(0), f.count(1), r.words.jail_card, f.count(2));
+      return fmt::format("{} holds {}, not {}", f.player(0), count_of(f.count(1), r.words.jail_card + " card"), f.count(2));
     case C::JailedMayNotTrade: return fmt::format("{} is in {} and may not trade", f.player(0), r.words.jail);
     case C::OfferToOtherPlayer: return "an offer is made to another player still in the game";
     case C::OfferAlreadyOpen:
       return fmt::format("{}'s offer to {} is open: it is accepted or rejected first", f.player(0), f.player(1));
     case C::OfferLimitReached:
-      return fmt::format("{} has made his {} offer this turn", f.player(0),
+      return fmt::format("{} has made their {} offer this turn", f.player(0),
                          r.trade.offers_per_turn == 1 ? std::string("one") : std::to_string(r.trade.offers_per_turn));
     case C::OfferHandsNothing: return "the offer hands nothing over";
     case C::OfferIsOthersToAnswer: return fmt::format("the open offer is {}'s to answer", f.player(0));
@@ -350,7 +351,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
                          f.money(2), f.money(3), f.player(4), f.money(5));
     // Bankruptcy
     case C::OwesNothing:
-      return fmt::format("{} owes nothing: only a player who owes more than he can pay is bankrupt", f.player(0));
+      return fmt::format("{} owes nothing: only a player who owes more than they can pay is bankrupt", f.player(0));
     case C::CanStillRaise: {
       const std::string plan = raising_plan_words(r, v);
       return fmt::format("{} owes {} and can still raise {} ({} in cash{}{}): pay the debt instead", f.player(0),
@@ -426,7 +427,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
       return fmt::format("{} {} placed; the game has only {}", f.count(0), r.words.hotels, r.hotel_stock);
     case C::SetupCashNegative: return fmt::format("{} cannot start with less than nothing", f.player(0));
     case C::SetupCashTooMuch:
-      return fmt::format("{} cannot start with more than {}{}", f.player(0), r.words.currency, f.at(1).amount);
+      return fmt::format("{} cannot start with more than {}", f.player(0), money_words(r, Money{f.at(1).amount}));
     case C::SetupOffBoard: return fmt::format("{} stands off the board", f.player(0));
     case C::SetupJailCardsNegative:
       return fmt::format("{} cannot hold fewer than no {} cards", f.player(0), r.words.jail_card);
@@ -462,10 +463,13 @@ std::string waiting_words(const Ruleset& r, const Waiting& w) {
                          money_words(r, price));
     }
     case Phase::Auction:
-      return w.lot == AuctionLot::Property
-                 ? fmt::format("the auction of {} must close first (bid or pass)", square_words(r, w.square))
-                 : fmt::format("the auction of {} must close first (bid or pass)",
-                               with_article(w.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house));
+      // A building auction sells a house or a hotel, no square; an auction whose square is not
+      // on the board (a damaged record) is told without one rather than as "auction of ?".
+      if (w.lot != AuctionLot::Property)
+        return fmt::format("the auction of {} must close first (bid or pass)",
+                           with_article(w.lot == AuctionLot::Hotel ? r.words.hotel : r.words.house));
+      if (w.square >= r.board_size()) return "the auction must close first (bid or pass)";
+      return fmt::format("the auction of {} must close first (bid or pass)", square_words(r, w.square));
     case Phase::AwaitingCard: return fmt::format("{} must first turn up {} card", who, with_article(deck.name));
     case Phase::CardChoice:
       return fmt::format("{} must first pay the {} fine or take {} card", who, money_words(r, w.fine),
@@ -479,7 +483,7 @@ std::string waiting_words(const Ruleset& r, const Waiting& w) {
     case Phase::CardDice:
       return fmt::format("{} must first throw the dice for the rent on {}", who, square_words(r, w.square));
     case Phase::JailChoice:
-      return fmt::format("{} must first pay the {} fine and move, or miss his next go (skips go)", who,
+      return fmt::format("{} must first pay the {} fine and move, or miss their next go (skips go)", who,
                          money_words(r, w.fine));
   }
   return {};
@@ -489,7 +493,7 @@ std::string refusal_text(const Ruleset& r, const Violation& v) {
   std::string text = sentence(r, v);
   // Building several at once: where the run stopped.
   if (!v.args.empty() && v.args.back().kind == ArgKind::Progress)
-    text = fmt::format("{} (stopped at {} {} of {})", text, v.args.back().id, r.words.house, v.args.back().amount);
+    text = fmt::format("{} (stopped at {} {} of {})", text, r.words.house, v.args.back().id, v.args.back().amount);
   return text;
 }
 
