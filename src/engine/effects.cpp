@@ -306,7 +306,9 @@ void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Mon
   put(out, e);
 }
 
-void collect_rent(Outcome& out, const RentClaim& claim) {
+// The claim is taken by value: its window (a slot of out.state.rents) is emptied by the first
+// event, and a caller may well pass that slot itself.
+void collect_rent(Outcome& out, RentClaim claim) {
   Event asked = make(EventType::RentClaimed, claim.payer);
   asked.other = claim.owner;
   asked.square = claim.square;
@@ -315,7 +317,7 @@ void collect_rent(Outcome& out, const RentClaim& claim) {
   pay(out, PaymentKind::Rent, claim.payer, claim.owner, claim.amount, claim.square);
 }
 
-void forfeit_rent(Outcome& out, const RentClaim& claim) {
+void forfeit_rent(Outcome& out, RentClaim claim) {
   Event e = make(EventType::RentForfeited, claim.payer);
   e.other = claim.owner;
   e.square = claim.square;

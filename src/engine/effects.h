@@ -87,9 +87,9 @@ void win_jackpot(Outcome& out, PlayerId p);
 // Rent falls due: the window the edition gives the owner to ask opens.
 void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Money amount);
 // The owner asked in time: the window closes and the rent is paid (or owed).
-void collect_rent(Outcome& out, const RentClaim& claim);
+void collect_rent(Outcome& out, RentClaim claim);
 // The owner did not ask in time: the rent is lost.
-void forfeit_rent(Outcome& out, const RentClaim& claim);
+void forfeit_rent(Outcome& out, RentClaim claim);
 
 // ---- Cards ----
 void await_card(Outcome& out, PlayerId p, DeckId deck);
