@@ -2,6 +2,7 @@
 // Every legal move in a position: the question a puzzled player asks and the interface a
 // game bot plays through. Candidates are generated from the position and each is put to
 // decide(), so the list can never disagree with the rules.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,9 +13,22 @@
 
 namespace deedlog {
 
+// What of a listed move a player may change and still have it accepted: nothing (the move is
+// exactly as listed), the dice (each 1 to 6: a table throws real dice), the amount (a bid, in
+// whole money from min to max), or the three properties (regional-currency: any three of the
+// player's free properties of three colours form a Conglomerate). A value for programs;
+// present/legal_move_words.h words it.
+struct MoveRange {
+  enum class Kind : std::uint8_t { Exact, Dice, Amount, ThreeColours };
+  Kind kind = Kind::Exact;
+  std::int64_t min = 0;
+  std::int64_t max = 0;
+  bool operator==(const MoveRange&) const = default;
+};
+
 struct LegalMove {
-  Command command;     // a concrete move that decide() accepts now
-  std::string fill;    // "" when the move is exactly this; else what may vary ("amount 61 to 1500", "the dice")
+  Command command;  // a concrete move that decide() accepts now
+  MoveRange range;  // what of it may vary
 };
 
 // `now`: the moment asked about, an @TIME stamp in seconds (core/clock_stamp.h; kNoTime for

@@ -10,6 +10,7 @@
 #include "app/game_session.h"
 #include "app/input_text.h"
 #include "app/narration.h"
+#include "present/legal_move_words.h"
 #include "deedlog/table_version.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
@@ -111,7 +112,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
                        [&](const LegalMove& a, const LegalMove& b2) { return rank(a) < rank(b2); });
       for (const LegalMove& lm : legal) {
         if (b.legal.size() >= kLegalShown) break;
-        b.legal.push_back(print_move(lm.command, ruleset, gf.header.players) + (lm.fill.empty() ? "" : " (" + lm.fill + ")"));
+        b.legal.push_back(print_move(lm.command, ruleset, gf.header.players) + (lm.range.kind == MoveRange::Kind::Exact ? "" : " (" + range_words(lm.range) + ")"));
       }
       rep.breaches.push_back(std::move(b));
     }

@@ -25,6 +25,7 @@
 #include "app/simulation.h"
 #include "app/statistics.h"
 #include "app/verification.h"
+#include "present/legal_move_words.h"
 #include "present/money_words.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
@@ -425,7 +426,12 @@ int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out,
     for (const LegalMove& m : moves) {
       const std::string text = print_move(m.command, g.ruleset, names);
       doc["moves"].push_back(text);
-      if (!m.fill.empty()) doc["forms"].push_back({{"move", text}, {"fill", m.fill}});
+      if (m.range.kind != MoveRange::Kind::Exact) {
+        ojson form{{"move", text}, {"fill", range_words(m.range)}};
+        const ojson fields = range_form(m);
+        for (auto it = fields.begin(); it != fields.end(); ++it) form[it.key()] = it.value();
+        doc["forms"].push_back(form);
+      }
     }
     if (trading) doc["forms"].push_back({{"move", "PLAYER offers PLAYER: WHAT for WHAT"},
                                          {"fill", "properties, an amount and cards on either side"}});
@@ -434,7 +440,7 @@ int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out,
   }
   out << fmt::format("Now: {}\n", phase_words(g.ruleset, names, g.state));
   for (const LegalMove& m : moves)
-    out << "  " << print_move(m.command, g.ruleset, names) << (m.fill.empty() ? "" : "   (" + m.fill + ")") << "\n";
+    out << "  " << print_move(m.command, g.ruleset, names) << (m.range.kind == MoveRange::Kind::Exact ? "" : "   (" + range_words(m.range) + ")") << "\n";
   if (trading)
     out << "  PLAYER offers PLAYER: WHAT for WHAT   ("
         << (g.ruleset.trade.only_before_own_throw ? "the player to move, before their throw, once a turn"

@@ -1,6 +1,5 @@
 #include "deedlog/legal_moves.h"
 
-#include <fmt/format.h>
 
 #include <algorithm>
 
@@ -18,10 +17,10 @@ struct Collector {
   std::vector<LegalMove> moves;
 
   // Ruled at the moment asked about; listed without the stamp (the move as a player writes it).
-  void consider(const Command& c, std::string fill = {}) {
+  void consider(const Command& c, MoveRange range = {}) {
     Command stamped = c;
     stamped.clock = now;
-    if (decide(r, s, stamped).accepted) moves.push_back(LegalMove{c, std::move(fill)});
+    if (decide(r, s, stamped).accepted) moves.push_back(LegalMove{c, range});
   }
 };
 
@@ -44,7 +43,7 @@ void consider_conglomerate(Collector& out, PlayerId p) {
     colours.push_back(colour);
     c.give.properties.push_back(sq);
   }
-  if (c.give.properties.size() == 3) out.consider(c, "any three of his free properties of three colours");
+  if (c.give.properties.size() == 3) out.consider(c, MoveRange{MoveRange::Kind::ThreeColours, 3, 3});
 }
 
 }  // namespace
@@ -60,7 +59,7 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
       Command roll = make_command(Verb::Roll, p);
       roll.die1 = 1;
       roll.die2 = 2;
-      out.consider(roll, "the dice as thrown, 1 to 6 each");
+      out.consider(roll, MoveRange{MoveRange::Kind::Dice, 1, 6});
     }
     for (Verb v : {Verb::Buy, Verb::Decline, Verb::Pass, Verb::ClaimRent, Verb::PayFine, Verb::UseCard,
                    Verb::Accept, Verb::Reject, Verb::DeclareBankruptcy, Verb::EndTurn, Verb::SkipGo})
@@ -69,7 +68,7 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
       const Money lowest = lowest_bid(r, s);
       Command bid = make_command(Verb::Bid, p);
       bid.amount = lowest;
-      out.consider(bid, fmt::format("any amount from {} to {}", lowest.units, s.player(p).cash.units));
+      out.consider(bid, MoveRange{MoveRange::Kind::Amount, lowest.units, s.player(p).cash.units});
     }
     if (s.phase == Phase::TaxChoice) {
       for (TaxChoice choice : {TaxChoice::Flat, TaxChoice::Percent}) {

@@ -1,0 +1,33 @@
+#include "present/legal_move_words.h"
+
+#include <fmt/format.h>
+
+namespace deedlog {
+
+std::string range_words(const MoveRange& range) {
+  switch (range.kind) {
+    case MoveRange::Kind::Exact: return "";
+    case MoveRange::Kind::Dice: return fmt::format("the dice as thrown, {} to {} each", range.min, range.max);
+    case MoveRange::Kind::Amount: return fmt::format("any amount from {} to {}", range.min, range.max);
+    case MoveRange::Kind::ThreeColours: return "any three of their free properties of three colours";
+  }
+  return "";
+}
+
+nlohmann::ordered_json range_form(const LegalMove& move) {
+  const MoveRange& range = move.range;
+  switch (range.kind) {
+    case MoveRange::Kind::Exact: return nullptr;
+    case MoveRange::Kind::Dice: {
+      nlohmann::ordered_json faces = nlohmann::ordered_json::array();
+      for (std::int64_t f = range.min; f <= range.max; ++f) faces.push_back(f);
+      return {{"verb", "rolls"}, {"min", range.min}, {"max", range.max}, {"choices", faces}};
+    }
+    case MoveRange::Kind::Amount: return {{"verb", "bids"}, {"min", range.min}, {"max", range.max}};
+    case MoveRange::Kind::ThreeColours:
+      return {{"verb", "forms conglomerate"}, {"min", range.min}, {"max", range.max}};
+  }
+  return nullptr;
+}
+
+}  // namespace deedlog

@@ -1,0 +1,92 @@
+// Legal moves a program can use: what of a listed move may vary is a value (MoveRange), worded
+// outside the engine (present/legal_move_words), and any value within the range is accepted
+// when played, in every edition.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "deedlog/decide.h"
+#include "deedlog/evolve.h"
+#include "deedlog/legal_moves.h"
+#include "deedlog/position_queries.h"
+#include "present/legal_move_words.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+namespace {
+
+TEST(MoveRanges, WordsAndFormsForEachKind) {
+  EXPECT_EQ(range_words(MoveRange{}), "");
+  EXPECT_EQ(range_words(MoveRange{MoveRange::Kind::Amount, 61, 1500}), "any amount from 61 to 1500");
+  EXPECT_EQ(range_words(MoveRange{MoveRange::Kind::Dice, 1, 6}), "the dice as thrown, 1 to 6 each");
+  LegalMove bid;
+  bid.command.verb = Verb::Bid;
+  bid.range = MoveRange{MoveRange::Kind::Amount, 61, 1500};
+  const auto form = range_form(bid);
+  EXPECT_EQ(form["verb"], "bids");
+  EXPECT_EQ(form["min"], 61);
+  EXPECT_EQ(form["max"], 1500);
+  LegalMove roll;
+  roll.range = MoveRange{MoveRange::Kind::Dice, 1, 6};
+  EXPECT_EQ(range_form(roll)["choices"].size(), 6u);
+  EXPECT_TRUE(range_form(LegalMove{}).is_null());
+}
+
+// A listed move with its varying part set anywhere in its range: what a bot does with the list.
+Command pick(const LegalMove& m, std::mt19937& rng) {
+  Command c = m.command;
+  const auto within = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
+  switch (m.range.kind) {
+    case MoveRange::Kind::Dice:
+      c.die1 = static_cast<int>(within(m.range.min, m.range.max));
+      c.die2 = static_cast<int>(within(m.range.min, m.range.max));
+      break;
+    case MoveRange::Kind::Amount: c.amount = Money{within(m.range.min, m.range.max)}; break;
+    case MoveRange::Kind::Exact:
+    case MoveRange::Kind::ThreeColours: break;
+  }
+  return c;
+}
+
+// Thousands of random listed moves in every edition, seeded and at a table (dice as thrown):
+// every one is accepted.
+TEST(MoveRanges, EveryListedMoveIsAcceptedAnywhereInItsRange) {
+  for (const std::string& id : builtin_ruleset_ids()) {
+    Ruleset r;
+    ASSERT_TRUE(load_ruleset(id, &r).is_ok());
+    for (const bool seeded : {true, false}) {
+      GameHeader h;
+      h.ruleset = id;
+      h.players = {"Ann", "Ben", "Cat"};
+      if (seeded) h.seed = 1234;
+      State s = initial_state(r, h);
+      const Decision start = decide_start(r, h, std::nullopt);
+      ASSERT_TRUE(start.accepted) << id;
+      for (const Event& e : start.events) evolve(s, e);
+      std::mt19937 rng(seeded ? 7u : 8u);
+      int played = 0;
+      for (int step = 0; step < 800; ++step) {
+        // Time called ends a game with a short-game variant at once: leave it to the end.
+        std::vector<LegalMove> moves = legal_moves(r, s);
+        std::erase_if(moves, [](const LegalMove& l) { return l.command.verb == Verb::CallTime; });
+        if (moves.empty()) break;
+        const LegalMove& m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
+        const Command c = pick(m, rng);
+        const Decision d = decide(r, s, c);
+        ASSERT_TRUE(d.accepted) << id << (seeded ? " seeded" : " at a table") << ", step " << step << ": " << d.violation.rule;
+        for (const Event& e : d.events) evolve(s, e);
+        ++played;
+      }
+      // A short game dealt by hand waits for the referee's deal, which names deeds and is not
+      // listed; every other game goes on.
+      if (dealing_done(r, s)) {
+        EXPECT_GT(played, 50) << id << (seeded ? " seeded" : " at a table");
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace deedlog
