@@ -489,6 +489,8 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       // Which pack is due is the engine's to know; here it is enough that some pack has the card,
       // and the engine is told which card the words name in each.
       c->card_in_pack = card_in_each_pack(c->card_query, ctx.ruleset);
+      // Only words no pack has need the slower search for the nearest cards to suggest.
+      if (c->card_in_pack[0] != kNoCard || c->card_in_pack[1] != kNoCard) return "";
       return find_card_in_any_pack(c->card_query, ctx.ruleset).error;
     }
     case Word::Pay: {
