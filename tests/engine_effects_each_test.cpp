@@ -41,15 +41,7 @@ const Ruleset& computer() { return testing::edition("computer"); }
 const Ruleset& us() { return testing::edition("us-standard"); }
 SquareId rc_sq(const char* name) { return testing::square_named(rc(), name); }
 
-// uk-1972 with one house rule turned on.
-const Ruleset& uk_jackpot() {
-  static const Ruleset r = [] {
-    Ruleset x = uk();
-    x.house.free_parking_jackpot = true;
-    return x;
-  }();
-  return r;
-}
+const Ruleset& uk_jackpot() { return testing::uk1972_jackpot(); }
 const Ruleset& uk_double_salary() {
   static const Ruleset r = [] {
     Ruleset x = uk();

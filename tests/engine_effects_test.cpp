@@ -18,15 +18,7 @@ constexpr PlayerId kAnn = 0, kBen = 1;
 const Ruleset& uk() { return testing::uk1972(); }
 SquareId sq(const char* name) { return testing::square_named(uk(), name); }
 
-// uk-1972 with the Free Parking jackpot house rule turned on.
-const Ruleset& uk_jackpot() {
-  static const Ruleset r = [] {
-    Ruleset x = uk();
-    x.house.free_parking_jackpot = true;
-    return x;
-  }();
-  return r;
-}
+const Ruleset& uk_jackpot() { return testing::uk1972_jackpot(); }
 
 Table table(std::vector<PlayerSetup> seats, const Ruleset& r = uk(), std::optional<PlayerId> turn = std::nullopt) {
   return Table({"Ann", "Ben", "Cat"}, setup_with(std::move(seats), turn), std::nullopt, r);

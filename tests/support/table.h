@@ -33,6 +33,16 @@ inline const Ruleset& edition(const std::string& id) {
 
 inline const Ruleset& uk1972() { return edition("uk-1972"); }
 
+// uk-1972 with the Free Parking jackpot house rule turned on.
+inline const Ruleset& uk1972_jackpot() {
+  static const Ruleset r = [] {
+    Ruleset x = uk1972();
+    x.house.free_parking_jackpot = true;
+    return x;
+  }();
+  return r;
+}
+
 inline SquareId square_named(const Ruleset& r, const std::string& name) {
   for (std::size_t i = 0; i < r.squares.size(); ++i)
     if (r.squares[i].name == name) return static_cast<SquareId>(i);
