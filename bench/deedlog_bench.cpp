@@ -7,9 +7,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/game_session.h"
-#include "app/simulation.h"
-#include "app/verification.h"
+#include "service/game_session.h"
+#include "bots/simulation.h"
+#include "service/verification.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "notation/game_file.h"

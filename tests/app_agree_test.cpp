@@ -10,9 +10,9 @@
 #include <fstream>
 #include <regex>
 
-#include "app/narration.h"
-#include "app/replay_svg.h"
-#include "app/replay_timeline.h"
+#include "present/narration.h"
+#include "replay/svg_board.h"
+#include "replay/timeline.h"
 #include "core/plural.h"
 #include "journal/journal.h"
 #include "support/cli.h"

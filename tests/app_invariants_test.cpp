@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "app/game_session.h"
+#include "service/game_session.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "deedlog/invariants.h"
@@ -29,7 +29,7 @@ std::int64_t import_into(Journal& j, const fs::path& file) {
   GameFile gf;
   if (!parse_game(text, r, &gf, &perr)) return 0;
   std::int64_t id = 0;
-  std::optional<Ruling> refused;
+  std::optional<Violation> refused;
   if (!create_game(j, gf.header, gf.setup, &id, &refused).is_ok() || refused) return 0;
   Game g;
   EXPECT_TRUE(load_game(j, id, 0, &g).is_ok());

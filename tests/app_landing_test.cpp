@@ -19,8 +19,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/simulation.h"
-#include "app/statistics.h"
+#include "bots/simulation.h"
+#include "service/statistics.h"
 #include "journal/journal.h"
 #include "support/cli.h"
 

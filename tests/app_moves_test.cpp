@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "app/game_session.h"
+#include "service/game_session.h"
 #include "deedlog/legal_moves.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
@@ -47,7 +47,7 @@ TEST_P(SampleMoves, EveryRecordedMoveWasListed) {
   std::unique_ptr<Journal> j;
   ASSERT_TRUE(Journal::open(":memory:", &j).is_ok());
   std::int64_t id = 0;
-  std::optional<Ruling> refused;
+  std::optional<Violation> refused;
   ASSERT_TRUE(create_game(*j, gf.header, gf.setup, &id, &refused).is_ok());
   if (refused) GTEST_SKIP() << "setup refused on purpose";
   Game g;

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <thread>
 
-#include "app/narration.h"
+#include "present/narration.h"
 #include "deedlog/decide.h"
 #include "rules/ruleset_catalog.h"
 #include "support/cli.h"

@@ -5,11 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/game_session.h"
+#include "service/game_session.h"
 #include "present/money_words.h"
-#include "app/replay_report.h"
-#include "app/replay_commentary.h"
-#include "app/replay_timeline.h"
+#include "replay/report.h"
+#include "replay/commentary.h"
+#include "replay/timeline.h"
 #include "deedlog/evolve.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
@@ -39,7 +39,7 @@ std::int64_t import_game(Journal& journal, const std::string& text) {
   GameFile file;
   EXPECT_TRUE(parse_game(text, ruleset, &file, &perr)) << format_error(perr);
   std::int64_t id = 0;
-  std::optional<Ruling> refused;
+  std::optional<Violation> refused;
   EXPECT_TRUE(create_game(journal, file.header, file.setup, &id, &refused).is_ok());
   if (refused) return 0;
   Game g;

@@ -8,10 +8,10 @@
 #include <chrono>
 #include <random>
 
-#include "app/game_session.h"
-#include "app/replay_html.h"
-#include "app/replay_screen.h"
-#include "app/replay_timeline.h"
+#include "service/game_session.h"
+#include "replay/html_page.h"
+#include "replay/screen.h"
+#include "replay/timeline.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
@@ -81,7 +81,7 @@ std::int64_t generate_game(const std::filesystem::path& db, std::uint64_t seed, 
   std::unique_ptr<Journal> journal;
   EXPECT_TRUE(Journal::open(db.string(), &journal).is_ok());
   std::int64_t id = 0;
-  std::optional<Ruling> refused;
+  std::optional<Violation> refused;
   EXPECT_TRUE(create_game(*journal, header, std::nullopt, &id, &refused).is_ok());
   Game g;
   EXPECT_TRUE(load_game(*journal, id, 0, &g).is_ok());

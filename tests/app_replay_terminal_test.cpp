@@ -8,11 +8,11 @@
 #include <sstream>
 #include <thread>
 
-#include "app/narration.h"
+#include "present/narration.h"
 #include "present/money_words.h"
-#include "app/replay_commentary.h"
-#include "app/replay_screen.h"
-#include "app/replay_timeline.h"
+#include "replay/commentary.h"
+#include "replay/screen.h"
+#include "replay/timeline.h"
 #include "support/cli.h"
 
 namespace deedlog {

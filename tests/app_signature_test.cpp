@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "app/simulation.h"
+#include "bots/simulation.h"
 #include "deedlog/event_codec.h"
 #include "rules/ruleset_catalog.h"
 

@@ -6,14 +6,14 @@
 
 #include <sqlite3.h>
 
-#include "app/bot_player.h"
-#include "app/simulation.h"
+#include "bots/bot_player.h"
+#include "bots/simulation.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
 #include "present/refusal_words.h"
-#include "app/statistics.h"
-#include "app/verification.h"
+#include "service/statistics.h"
+#include "service/verification.h"
 #include "rules/ruleset_catalog.h"
 #include "support/cli.h"
 

@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/game_session.h"
+#include "service/game_session.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "deedlog/state_archive.h"
@@ -119,7 +119,7 @@ TEST(Snapshot, EveryPositionOfEverySampleRoundTrips) {
     std::unique_ptr<Journal> j;
     ASSERT_TRUE(Journal::open(":memory:", &j).is_ok());
     std::int64_t id = 0;
-    std::optional<Ruling> refused;
+    std::optional<Violation> refused;
     ASSERT_TRUE(create_game(*j, file.header, file.setup, &id, &refused).is_ok());
     if (refused) continue;
     Game g;

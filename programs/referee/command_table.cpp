@@ -1,0 +1,210 @@
+#include "programs/referee/command_table.h"
+
+#include <cstdint>
+
+namespace deedlog {
+namespace {
+
+namespace po = boost::program_options;
+using Options = std::shared_ptr<po::options_description>;
+
+Options options(const std::string& caption) { return std::make_shared<po::options_description>(caption); }
+
+void add_at(po::options_description& o, const char* what) {
+  o.add_options()("at", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), what);
+}
+
+void add_snapshot_every(po::options_description& o) {
+  o.add_options()("snapshot-every", po::value<std::int64_t>()->default_value(256)->value_name("N"),
+                  "store a snapshot of the position every N events (0: none); a cache, never the truth");
+}
+
+void add_ruleset_file(po::options_description& o) {
+  o.add_options()("ruleset-file", po::value<std::string>()->value_name("FILE"),
+                  "play under your own edition's data file, which may extend a built-in one (docs/editions.md)");
+}
+
+Options global_options() {
+  Options o = options("Global options");
+  o->add_options()("help,h", "this help; with a command, that command's")(
+      "version", "print the version and exit")(
+      "db", po::value<std::string>()->default_value("deedlog.db")->value_name("FILE"),
+      "the journal (an SQLite file); only new, import, play and simulate create it")(
+      "game", po::value<std::int64_t>()->value_name("ID"), "the game (may be left out when the file holds one game)")(
+      "json", "print JSON on stdout instead of words, errors too ({\"error\": ...})");
+  return o;
+}
+
+cli::CommandHelp new_command() {
+  Options o = options("Options of new");
+  o->add_options()("ruleset", po::value<std::string>()->value_name("R"),
+                   "the edition: uk-1972, military, us-standard, us-short, bahamas, computer, regional-currency")(
+      "players", po::value<std::string>()->value_name("NAMES"), "the players in seating order, comma separated; the first moves first")(
+      "variant", po::value<std::string>()->default_value("")->value_name("V"), "edition options, comma separated (short-game, time-limit)")(
+      "house-rules", po::value<std::string>()->default_value("")->value_name("H"),
+      "house rules the table plays, comma separated (docs/rules.md, \"House rules\")")(
+      "seed", po::value<std::uint64_t>()->value_name("N"), "the referee throws, shuffles and deals from this seed");
+  add_ruleset_file(*o);
+  return {"new", "start a game; prints its id",
+          "new --ruleset R --players \"A, B\" [--variant V] [--house-rules H] [--seed N] [--ruleset-file FILE]",
+          "The journal is created when missing; a refused start leaves no file behind.",
+          {"--db club.db new --ruleset uk-1972 --players \"Ann, Ben, Cat\"",
+           "new --ruleset us-short --players \"Ann, Ben\" --seed 7"},
+          o};
+}
+
+cli::CommandHelp import_command() {
+  Options o = options("Options of import");
+  add_ruleset_file(*o);
+  add_snapshot_every(*o);
+  return {"import", "start a game from a .game file and play every move in order", "import FILE.game|-",
+          "The game and its moves are one transaction. A line that does not parse writes nothing (exit 2);\n"
+          "the first refused move stops the import, keeping the legal moves before it (exit 3).\n"
+          "FILE '-' reads the game from standard input.",
+          {"--db club.db import samples/uk-1972/long-game.game", "import - < friday.game"},
+          o};
+}
+
+cli::CommandHelp play_command() {
+  Options o = options("Options of play");
+  o->add_options()("dry-run", "rule only; record nothing")(
+      "expect-seq", po::value<std::int64_t>()->value_name("SEQ"),
+      "record only if the game's last event is still SEQ (else conflict, exit 1, nothing written)");
+  add_snapshot_every(*o);
+  return {"play", "rule on a move; record it if legal, explain the refusal if not", "play [--dry-run] [--expect-seq SEQ] MOVE|-",
+          "MOVE is one line of the notation (docs/notation.md), in quotes: [@TIME] ACTOR VERB ...\n"
+          "  Ann rolls 3 4                      a throw of the dice\n"
+          "  Ann buys / Ann declines            the property she stands on\n"
+          "  Ann bids 120 / Ann passes          in the open auction\n"
+          "  Ben claims rent                    the owner asks for the rent due\n"
+          "  Ann draws \"Advance to Mayfair\"     the card turned up\n"
+          "  Ann pays fine / Ann uses card      out of jail\n"
+          "  Ann builds 2 houses on \"Park Lane\" also sells, mortgages X, unmortgages X\n"
+          "  Ann offers Ben: Mayfair, 100 for \"Park Lane\"   then: Ben accepts / Ben rejects\n"
+          "  Ann declares bankruptcy / Ann ends turn / Referee calls time\n"
+          "  Referee awards Ben 500 from Ann for \"rent asked in time\"   a correction\n"
+          "Names match without regard to case; a unique prefix is enough (\"Angel\").\n"
+          "The referee works out every sum itself: the notation records what was done and thrown.\n"
+          "\n"
+          "MOVE '-' reads moves one a line from standard input; blank lines and # comments are skipped.\n"
+          "Each is ruled on and recorded before the next is read. The first refused move stops it\n"
+          "(exit 3; the moves before it stay recorded), as does a line that does not parse (exit 2).\n"
+          "Text: each line is echoed as 'line N: MOVE' before its ruling. JSON: one document a line,\n"
+          "as play --json gives, with \"line\" added.",
+          {"play \"Ann rolls 3 4\"", "--game 2 play --dry-run \"Ann buys\"", "play --expect-seq 57 \"Ann buys\"",
+           "--json play \"Ben claims rent\"", "play - < moves.txt"},
+          o};
+}
+
+cli::CommandHelp at_command(const std::string& name, const std::string& summary, const std::string& usage,
+                            const char* at_what, std::vector<std::string> examples) {
+  Options o = options("Options of " + name);
+  add_at(*o, at_what);
+  return {name, summary, usage, "", std::move(examples), o};
+}
+
+cli::CommandHelp moves_command() {
+  Options o = options("Options of moves");
+  o->add_options()("now", po::value<std::string>()->default_value("")->value_name("TIME"),
+                   "the moment asked about (HH:MM:SS or ISO-8601): the computer edition's windows run out by it");
+  return {"moves", "every legal move now, in notation", "moves [--now TIME]",
+          "What a puzzled player or a bot asks. Moves that take a number or a name are given as a form to fill in.",
+          {"moves", "--json moves"}, o};
+}
+
+cli::CommandHelp log_command() {
+  Options o = options("Options of log");
+  o->add_options()("from", po::value<std::int64_t>()->default_value(1)->value_name("SEQ"), "the first event")(
+      "to", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), "the last event (0: the end)");
+  return {"log", "the journal, event by event", "log [--from SEQ] [--to SEQ]", "", {"log --from 40 --to 60", "--json log"}, o};
+}
+
+cli::CommandHelp verify_command() {
+  Options o = options("Options of verify");
+  o->add_options()("expect-head", po::value<std::string>()->value_name("HASH"),
+                   "fail unless the game's chain holds and contains HASH (12 to 64 hex digits, as status prints it)");
+  return {"verify", "check the hash chain and decide every recorded move again", "verify [--expect-head HASH]",
+          "Every game of the file, or the one given with --game. Exit 1 when a chain is broken.",
+          {"--db club.db verify", "--game 2 verify --expect-head 13f8989b1ca4"}, o};
+}
+
+cli::CommandHelp simulate_command() {
+  Options o = options("Options of simulate");
+  o->add_options()("ruleset", po::value<std::string>()->default_value("uk-1972")->value_name("R"), "the edition")(
+      "games", po::value<int>()->default_value(1)->value_name("N"), "how many games")(
+      "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"), "the seed: the same seed gives the same games")(
+      "players", po::value<int>()->default_value(4)->value_name("K"), "players a game (2 to 8)")(
+      "max-moves", po::value<int>()->default_value(4000)->value_name("M"), "stop a game after this many moves")(
+      "variant", po::value<std::string>()->default_value("")->value_name("V"), "edition options, comma separated")(
+      "no-journal", "play in memory only; write nothing")(
+      "cash", po::value<std::int64_t>()->default_value(0)->value_name("N"), "every player starts with this much (long games)")(
+      "jail-strategy", po::value<std::string>()->default_value("mixed")->value_name("S"),
+      "mixed, short (leave jail at once: card or fine) or long (throw for doubles until the third turn)");
+  add_snapshot_every(*o);
+  return {"simulate", "seeded computer players play whole games",
+          "simulate [--ruleset R] [--games N] [--seed S] [--players K] [--max-moves M] [--no-journal] [--cash N]",
+          "The games are written to the journal as a human game would be (verify decides them again).",
+          {"--db sims.db simulate --ruleset uk-1972 --games 1000 --seed 7 --players 4",
+           "simulate --games 300 --seed 3 --no-journal"},
+          o};
+}
+
+cli::CommandHelp plain_command(const std::string& name, const std::string& summary, const std::string& usage,
+                               const std::string& description, std::vector<std::string> examples) {
+  return {name, summary, usage, description, std::move(examples), options("Options of " + name)};
+}
+
+}  // namespace
+
+cli::ProgramHelp referee_help() {
+  cli::ProgramHelp p;
+  p.name = "referee";
+  p.summary = "rules on the moves of a property-trading board game and keeps its journal";
+  p.usage = "[--db FILE] [--game ID] [--json] COMMAND [OPTIONS] [ARGS]";
+  p.description =
+      "Every game is an append-only, hash-chained event journal in SQLite. referee rules on each\n"
+      "proposed move, written in a plain-text notation like chess's PGN, records the legal ones\n"
+      "with all their consequences, and refuses the illegal ones with a ruling that cites the rule.\n"
+      "Options may come before or after the command. FILE '-' is standard input.";
+  p.examples = {"--db club.db import samples/uk-1972/long-game.game", "--db club.db games",
+                "--db club.db --game 1 status", "--db club.db verify"};
+  p.global = global_options();
+  p.commands = {
+      new_command(),
+      import_command(),
+      play_command(),
+      at_command("status", "the position now, or after event SEQ", "status [--at SEQ]", "the position after this event (0: now)",
+                 {"status", "--json status --at 57"}),
+      plain_command("games", "the games in the journal: id, ruleset, players, moves, state", "games",
+                    "moves counts the moves recorded (the lines a .game file holds); events, every event.\n"
+                    "JSON: {\"games\": [{\"game\", \"ruleset\", \"players\", \"moves\", \"events\", \"over\", \"winner\"}]}.",
+                    {"--db club.db games", "--json games"}),
+      moves_command(),
+      at_command("value", "each estate valued item by item, and the richest", "value [--at SEQ]",
+                 "the position after this event (0: now)", {"value", "--json value --at 400"}),
+      at_command("settle", "what a player owes, what he could raise, and the settlement", "settle PLAYER [--at SEQ]",
+                 "the position after this event (0: now)", {"settle Ann"}),
+      plain_command("explain", "why event SEQ happened: the move, the rule, the arithmetic", "explain SEQ", "",
+                    {"explain 57"}),
+      at_command("dispute", "rule on a claim: rent, salary, a fine, a build, a card, who wins", "dispute CLAIM [--at SEQ]",
+                 "rule on the position after this event (0: now)", {"dispute \"Ben claims rent\" --at 41"}),
+      plain_command("audit", "every breach of the rules in a game played at the table", "audit FILE.game|-",
+                    "Exit 3 when any breach is found, 0 for a clean game. FILE '-' reads standard input.",
+                    {"audit table-game.game", "--json audit - < table-game.game"}),
+      log_command(),
+      verify_command(),
+      simulate_command(),
+      plain_command("stats", "over every game in the file: where throws end, game lengths, wins by seat", "stats", "",
+                    {"--db sims.db stats"}),
+      plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",
+                    {"help play"}),
+  };
+  p.exit_codes =
+      "0  done, or the move accepted\n"
+      "1  anything else: not a journal, a broken chain, a conflict with another writer\n"
+      "2  usage error: bad options, a line that does not parse\n"
+      "3  refused by the rules (the ruling on stdout)";
+  return p;
+}
+
+}  // namespace deedlog

@@ -1,0 +1,238 @@
+// referee: rules on moves of a property-trading game and keeps the game's journal.
+// A thin shell: the command line read against referee/command_table.cpp, calls into src/app,
+// exit code out.
+#include <boost/program_options.hpp>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands/command_outcome.h"
+#include "core/exit_code.h"
+#include "service/game_session.h"
+#include "commands/games_listing.h"
+#include "commands/play_lines.h"
+#include "commands/referee_commands.h"
+#include "cli/command_line.h"
+#include "cli/program_help.h"
+#include "deedlog_version.h"
+#include "journal/journal.h"
+#include "programs/referee/command_table.h"
+#include "rules/ruleset_catalog.h"
+
+namespace po = boost::program_options;
+using namespace deedlog;
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+bool has(const Args& args, const std::string& word) {
+  for (const std::string& a : args)
+    if (a == word) return true;
+  return false;
+}
+
+int usage_error(std::ostream& err, const std::string& where, const std::string& message) {
+  err << where << ": " << message << "\n";
+  return kExitUsage;
+}
+
+int unknown_command(const cli::ProgramHelp& help, const std::string& typed, std::ostream& err) {
+  std::string message = "'" + typed + "' is not a referee command.";
+  const std::vector<std::string> near = cli::nearest_commands(help, typed);
+  for (std::size_t i = 0; i < near.size(); ++i)
+    message += (i == 0 ? " Did you mean " : " or ") + std::string("'") + near[i] + "'" + (i + 1 == near.size() ? "?" : "");
+  return usage_error(err, "referee", message + " ('referee help' lists the commands)");
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
+  return text;
+}
+
+// The words a shell completes (completions/): commands, a command's options, the players of
+// the game at hand, the editions. Never an error: a completion that fails offers nothing.
+int complete(const cli::ProgramHelp& help, const Args& words, const CommonOptions& o, std::ostream& out) {
+  const std::string what = words.empty() ? "" : words[0];
+  if (what == "commands")
+    for (const cli::CommandHelp& c : help.commands) out << c.name << "\n";
+  if (what == "options") {
+    for (const std::string& name : cli::option_names(*help.global)) out << name << "\n";
+    if (const cli::CommandHelp* c = words.size() > 1 ? cli::find_command(help, words[1]) : nullptr)
+      for (const std::string& name : cli::option_names(*c->options)) out << name << "\n";
+  }
+  if (what == "rulesets")
+    for (const std::string& id : builtin_ruleset_ids()) out << id << "\n";
+  if (what == "players") {
+    std::unique_ptr<Journal> journal;
+    std::int64_t id = 0;
+    GameRow row;
+    GameHeader header;
+    if (std::filesystem::exists(o.db) && Journal::open(o.db, &journal, true).is_ok() &&
+        resolve_game_id(*journal, o.game, &id).is_ok() && journal->game(id, &row).is_ok() &&
+        header_from_json(row.header, &header).is_ok())
+      for (const std::string& name : header.players) out << name << "\n";
+  }
+  return kExitOk;
+}
+
+int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& args, const CommonOptions& o,
+             std::ostream& out, std::ostream& err) {
+  const std::string where = "referee " + cmd;
+  auto want_args = [&](std::size_t n, const char* what) {
+    if (args.size() == n) return true;
+    err << where << ": expected " << what << " (see 'referee " << cmd << " --help')\n";
+    return false;
+  };
+  auto at = [&] { return vm["at"].as<std::int64_t>(); };
+  if (vm.count("at") && at() < 0) return usage_error(err, where, "--at takes an event number (1 or more; 0: the last)");
+  if (vm.count("snapshot-every") && o.snapshot_every < 0)
+    return usage_error(err, where, "--snapshot-every takes 0 (none) or a positive number of events");
+  if (cmd == "new") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    if ((!vm.count("ruleset") && o.ruleset_file.empty()) || !vm.count("players"))
+      return usage_error(err, where, "--ruleset (or --ruleset-file) and --players are required");
+    NewOptions n;
+    if (vm.count("ruleset")) n.ruleset = vm["ruleset"].as<std::string>();
+    n.players = vm["players"].as<std::string>();
+    n.variant = vm["variant"].as<std::string>();
+    n.house_rules = vm["house-rules"].as<std::string>();
+    if (vm.count("seed")) n.seed = vm["seed"].as<std::uint64_t>();
+    return run_new(o, n, out, err);
+  }
+  if (cmd == "import") return want_args(1, "one FILE.game, or - for standard input") ? run_import(o, args[0], out, err) : kExitUsage;
+  if (cmd == "play") {
+    if (!want_args(1, "one move in quotes, e.g. \"Ann rolls 3 4\", or - for moves from standard input")) return kExitUsage;
+    const std::optional<std::int64_t> expect_seq =
+        vm.count("expect-seq") ? std::optional<std::int64_t>(vm["expect-seq"].as<std::int64_t>()) : std::nullopt;
+    if (args[0] != "-") return run_play(o, args[0], vm.count("dry-run") > 0, expect_seq, out, err);
+    if (vm.count("dry-run") || expect_seq)
+      return usage_error(err, where, "--dry-run and --expect-seq take one move, not - (each line of - is recorded)");
+    return run_play_lines(o, std::cin, out, err);
+  }
+  if (cmd == "simulate") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    SimulateOptions so;
+    so.ruleset = vm["ruleset"].as<std::string>();
+    so.games = vm["games"].as<int>();
+    so.seed = vm["seed"].as<std::uint64_t>();
+    so.players = vm["players"].as<int>();
+    so.max_moves = vm["max-moves"].as<int>();
+    so.journal = vm.count("no-journal") == 0;
+    so.cash = vm["cash"].as<std::int64_t>();
+    so.variant = vm["variant"].as<std::string>();
+    so.jail_strategy = vm["jail-strategy"].as<std::string>();
+    if (so.games < 0 || so.max_moves < 1)
+      return usage_error(err, where, "--games must be 0 or more and --max-moves at least 1");
+    return run_simulate(o, so, out, err);
+  }
+  if (cmd == "games") return want_args(0, "no arguments") ? run_games(o, out, err) : kExitUsage;
+  if (cmd == "stats") return want_args(0, "no arguments") ? run_stats(o, out, err) : kExitUsage;
+  if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, at(), out, err) : kExitUsage;
+  if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, vm["now"].as<std::string>(), out, err) : kExitUsage;
+  if (cmd == "settle") return want_args(1, "one player's name") ? run_settle(o, args[0], at(), out, err) : kExitUsage;
+  if (cmd == "audit") return want_args(1, "one FILE.game, or - for standard input") ? run_audit(o, args[0], out, err) : kExitUsage;
+  if (cmd == "dispute")
+    return want_args(1, "one claim in quotes, e.g. \"Ben claims rent\"") ? run_dispute(o, args[0], at(), out, err) : kExitUsage;
+  if (cmd == "explain") {
+    if (!want_args(1, "one event number")) return kExitUsage;
+    std::int64_t seq = 0;
+    try {
+      seq = std::stoll(args[0]);
+    } catch (...) {
+      return usage_error(err, where, "'" + args[0] + "' is not an event number");
+    }
+    return run_explain(o, seq, out, err);
+  }
+  if (cmd == "value") return want_args(0, "no arguments") ? run_value(o, at(), out, err) : kExitUsage;
+  if (cmd == "log")
+    return want_args(0, "no arguments") ? run_log(o, vm["from"].as<std::int64_t>(), vm["to"].as<std::int64_t>(), out, err)
+                                        : kExitUsage;
+  if (cmd == "verify")
+    return want_args(0, "no arguments")
+               ? run_verify(o, vm.count("expect-head") ? vm["expect-head"].as<std::string>() : std::string(), out, err)
+               : kExitUsage;
+  return usage_error(err, "referee", "'" + cmd + "' has no handler");  // a command in the table but not here
+}
+
+// Reads the line against the global options and those of cmd ("" for none).
+bool parse(const cli::ProgramHelp& help, const cli::CommandHelp* command, const Args& line, po::variables_map* vm,
+           std::ostream& err) {
+  po::options_description hidden;
+  hidden.add_options()("command", po::value<std::string>())("args", po::value<Args>());
+  po::positional_options_description positional;
+  positional.add("command", 1).add("args", -1);
+  po::options_description all;
+  all.add(*help.global).add(hidden);
+  if (command) all.add(*command->options);
+  try {
+    po::store(po::command_line_parser(line).options(all).positional(positional).run(), *vm);
+    po::notify(*vm);
+    return true;
+  } catch (const std::exception& e) {
+    const std::string name = command ? command->name : "";
+    err << "referee" << (name.empty() ? "" : " " + name) << ": " << e.what() << " (see 'referee "
+        << (name.empty() ? "" : name + " ") << "--help')\n";
+    return false;
+  }
+}
+
+int run(const cli::ProgramHelp& help, const Args& line, std::ostream& out, std::ostream& err) {
+  if (has(line, "--help-man")) {
+    out << cli::man_page(help, DEEDLOG_VERSION, today());
+    return kExitOk;
+  }
+  const std::optional<std::size_t> word = cli::command_word(line, help);
+  const std::string cmd = word ? line[*word] : "";
+  const bool completing = cmd == "__complete";
+  const cli::CommandHelp* command = cli::find_command(help, cmd);
+  if (!cmd.empty() && !command && !completing && cmd != "help") return unknown_command(help, cmd, err);
+  po::variables_map vm;
+  if (!parse(help, cmd == "help" ? nullptr : command, line, &vm, err)) return kExitUsage;
+  if (vm.count("version")) {
+    out << "referee (deedlog) " << DEEDLOG_VERSION << "\n";
+    return kExitOk;
+  }
+  const Args args = vm.count("args") ? vm["args"].as<Args>() : Args{};
+  if (cmd.empty()) {
+    (vm.count("help") ? out : err) << cli::program_help_text(help);
+    return vm.count("help") ? kExitOk : kExitUsage;
+  }
+  if (cmd == "help") {
+    if (args.empty()) return out << cli::program_help_text(help), kExitOk;
+    const cli::CommandHelp* topic = cli::find_command(help, args[0]);
+    if (!topic) return unknown_command(help, args[0], err);
+    return out << cli::command_help_text(help, *topic), kExitOk;
+  }
+  if (vm.count("help")) return out << cli::command_help_text(help, *command), kExitOk;
+  CommonOptions o;
+  o.db = vm["db"].as<std::string>();
+  if (vm.count("game")) o.game = vm["game"].as<std::int64_t>();
+  o.json = vm.count("json") > 0;
+  if (vm.count("ruleset-file")) o.ruleset_file = vm["ruleset-file"].as<std::string>();
+  if (vm.count("snapshot-every")) o.snapshot_every = vm["snapshot-every"].as<std::int64_t>();
+  if (completing) return complete(help, args, o, out);
+  std::error_code ignored;
+  const bool journal_existed = std::filesystem::exists(o.db, ignored);
+  int code = kExitFailure;
+  try {
+    code = dispatch(cmd, vm, args, o, out, err);
+  } catch (const std::exception& e) {
+    err << "referee: " << e.what() << "\n";
+  }
+  if (code != kExitOk) remove_journal_left_empty(o.db, journal_existed);
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const cli::ProgramHelp help = referee_help();
+  const Args line(argv + 1, argv + argc);
+  return run_reporting_errors(has(line, "--json"), "referee", std::cout, std::cerr,
+                              [&](std::ostream& out, std::ostream& err) { return run(help, line, out, err); });
+}

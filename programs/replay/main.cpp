@@ -1,0 +1,220 @@
+// replay: a saved game, the way people want to watch it: stepped through on the terminal,
+// told event by event or turn by turn (words, JSON, or the .game notation), or drawn as one
+// HTML page, a board picture or a net-worth chart (docs/replay.md).
+#include <boost/program_options.hpp>
+#include <fstream>
+#include <iostream>
+#include <algorithm>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands/command_outcome.h"
+
+#include "core/exit_code.h"
+#include "service/game_session.h"
+#include "replay/html_page.h"
+#include "replay/report.h"
+#include "replay/screen.h"
+#include "replay/svg_board.h"
+#include "replay/terminal.h"
+#include "replay/timeline.h"
+#include "cli/program_help.h"
+#include "deedlog_version.h"
+#include "journal/journal.h"
+
+namespace po = boost::program_options;
+using namespace deedlog;
+
+namespace {
+
+int fail(const Status& s) {
+  std::cerr << "replay: " << s.message() << "\n";
+  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+}
+
+int usage(const std::string& message) {
+  std::cerr << "replay: " << message << "\n";
+  return kExitUsage;
+}
+
+// Writes text to a file ("-": standard output).
+bool write_file(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    std::cout << text;
+    return static_cast<bool>(std::cout);
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) {
+    std::cerr << "replay: cannot write " << path << "\n";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// replay's options and what it says of itself: one table behind --help and the man page.
+cli::ProgramHelp replay_help() {
+  cli::ProgramHelp p;
+  p.name = "replay";
+  p.summary = "steps through, tells, prints or draws a saved game of the referee's journal";
+  p.usage =
+      "[--db FILE] [--game ID] [--interactive] [--from SEQ|tN] [--to SEQ|tN] [--turns]\n"
+      "       [--format text|json|notation] [--json] [--html FILE] [--svg FILE] [--at SEQ|tN|end] [--plot FILE]";
+  p.description =
+      "Without --format, --html, --svg or --plot, and with --game given on a terminal, the replay is\n"
+      "interactive. A point in the game is an event's sequence number (57), a turn (t12) or end.\n"
+      "A FILE of - is standard output. docs/replay.md has the keys, the page's address and the pictures.";
+  p.examples = {"--db club.db --game 1", "--db club.db --turns --from t10 --to t12",
+                "--db club.db --format notation > again.game", "--db club.db --html game.html",
+                "--db club.db --svg board.svg --at 400"};
+  p.global = std::make_shared<po::options_description>("Options");
+  p.global->add_options()("help,h", "this help")("version", "print the version and exit")
+      ("db", po::value<std::string>()->default_value("deedlog.db")->value_name("FILE"), "the journal file")
+      ("game", po::value<std::int64_t>()->value_name("ID"), "the game's id (may be left out when the file holds one game)")
+      ("interactive,i", "step through the game on the terminal (keys: ? lists them)")
+      ("from", po::value<std::string>()->value_name("SEQ|tN"), "narrate from this event (or the start of turn tN)")
+      ("to", po::value<std::string>()->value_name("SEQ|tN"), "stop after this event (or the end of turn tN); the position shown is there")
+      ("turns", "turn by turn: a heading per turn, its moves and what they caused, the cash after it")
+      ("format", po::value<std::string>()->value_name("F"), "text (the default), json, or notation (a .game file that imports to the same journal)")
+      ("json", "the same as --format json; errors too are JSON on stdout ({\"error\": ...})")
+      ("html", po::value<std::string>()->value_name("FILE"), "write the whole game as one self-contained HTML page")
+      ("svg", po::value<std::string>()->value_name("FILE"), "write the board as an SVG picture (after --at)")
+      ("at", po::value<std::string>()->value_name("SEQ|tN|end"), "--svg: the point drawn (default: the end); --html, --interactive: where to start")
+      ("plot", po::value<std::string>()->value_name("FILE"), "write each player's net worth over the game as an SVG chart");
+  p.exit_codes =
+      "0  done\n"
+      "1  anything else: not a journal, no such game, a file that cannot be written\n"
+      "2  usage error: bad options";
+  return p;
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
+  return text;
+}
+
+int run(int argc, char** argv) {
+  const cli::ProgramHelp help = replay_help();
+  const po::options_description& opts = *help.global;
+  const std::vector<std::string> line(argv + 1, argv + argc);
+  if (std::find(line.begin(), line.end(), "--help-man") != line.end()) {
+    std::cout << cli::man_page(help, DEEDLOG_VERSION, today());
+    return kExitOk;
+  }
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(line).options(opts).run(), vm);
+    po::notify(vm);
+  } catch (const std::exception& e) {
+    std::cerr << "replay: " << e.what() << " (see 'replay --help')\n";
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << cli::program_help_text(help);
+    return kExitOk;
+  }
+  if (vm.count("version")) {
+    std::cout << "replay (deedlog) " << DEEDLOG_VERSION << "\n";
+    return kExitOk;
+  }
+
+  ReplayReportOptions report;
+  const bool json = vm.count("json") > 0;
+  bool format_given = json;
+  if (vm.count("format")) {
+    const std::string f = vm["format"].as<std::string>();
+    if (f == "text") report.format = ReplayFormat::Text;
+    else if (f == "json") report.format = ReplayFormat::Json;
+    else if (f == "notation") report.format = ReplayFormat::Notation;
+    else return usage("--format is text, json or notation, not \"" + f + "\"");
+    if (json && report.format != ReplayFormat::Json) return usage("--json and --format " + f + " disagree");
+    format_given = true;
+  }
+  if (json) report.format = ReplayFormat::Json;
+  report.turns = vm.count("turns") > 0;
+  const bool files = vm.count("html") || vm.count("svg") || vm.count("plot");
+  const bool narrated = format_given || report.turns || vm.count("from") || vm.count("to");
+  bool interactive = vm.count("interactive") > 0;
+  if (interactive && (files || narrated))
+    return usage("--interactive shows the game on the terminal; it does not mix with --format, --json, --turns, --from, --to, --html, --svg or --plot");
+  if (!interactive && !files && !narrated && vm.count("game") && replay_on_terminal()) interactive = true;
+  if (report.format == ReplayFormat::Notation && (vm.count("from") || report.turns))
+    return usage("--format notation prints the whole game from its start (use --to to stop early)");
+  if (vm.count("at") && !vm.count("svg") && !vm.count("html") && !interactive)
+    return usage("--at goes with --svg, --html or --interactive");
+
+  try {
+    std::unique_ptr<Journal> journal;
+    if (Status s = Journal::open(vm["db"].as<std::string>(), &journal, true); !s.is_ok()) return fail(s);
+    std::int64_t id = 0;
+    std::optional<std::int64_t> wanted;
+    if (vm.count("game")) wanted = vm["game"].as<std::int64_t>();
+    if (Status s = resolve_game_id(*journal, wanted, &id); !s.is_ok()) return fail(s);
+    Timeline timeline;
+    if (Status s = Timeline::load(*journal, id, &timeline); !s.is_ok()) return fail(s);
+    journal.reset();
+
+    auto point = [&](const char* option, bool end, std::int64_t fallback, std::int64_t* out) -> Status {
+      *out = fallback;
+      if (!vm.count(option)) return Status::ok();
+      Status s = parse_point(timeline, vm[option].as<std::string>(), end, out);
+      if (!s.is_ok()) return Status::invalid_argument(std::string("--") + option + ": " + s.message());
+      return s;
+    };
+
+    if (interactive) {
+      std::int64_t start = 0;
+      if (Status s = point("at", false, replay_start_position(timeline), &start); !s.is_ok()) return fail(s);
+      return run_interactive_replay(timeline, start, std::cerr);
+    }
+    if (files) {
+      if (vm.count("html")) {
+        std::int64_t start = 0;
+        if (Status s = point("at", false, replay_start_position(timeline), &start); !s.is_ok()) return fail(s);
+        if (!write_file(vm["html"].as<std::string>(), replay_html(timeline, start))) return kExitFailure;
+      }
+      if (vm.count("svg")) {
+        std::int64_t at = 0;
+        if (Status s = point("at", true, timeline.last(), &at); !s.is_ok()) return fail(s);
+        if (!write_file(vm["svg"].as<std::string>(), board_svg(timeline, at, BoardSvgOptions{}))) return kExitFailure;
+      }
+      if (vm.count("plot")) {
+        const WorthSeries series = net_worth_series(timeline, kWorthChartPoints);
+        if (!write_file(vm["plot"].as<std::string>(), worth_chart_svg(timeline, series, ChartOptions{}))) return kExitFailure;
+      }
+      if (!narrated) return kExitOk;
+    }
+    if (Status s = point("from", false, 1, &report.from); !s.is_ok()) return fail(s);
+    if (Status s = point("to", true, 0, &report.to); !s.is_ok()) return fail(s);
+    if (Status s = write_replay_report(timeline, report, std::cout); !s.is_ok()) return fail(s);
+    return kExitOk;
+  } catch (const std::exception& e) {
+    std::cerr << "replay: " << e.what() << "\n";
+    return kExitFailure;
+  }
+}
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> line(argv + 1, argv + argc);
+  // Only --json needs its failures caught: the interactive replay keeps the streams untouched.
+  if (std::find(line.begin(), line.end(), "--json") == line.end()) return run(argc, argv);
+  // replay's functions write to std::cout and std::cerr themselves: the streams are redirected
+  // for the run, so that under --json a failure is also JSON on stdout.
+  return run_reporting_errors(true, "replay", std::cout, std::cerr, [&](std::ostream& out, std::ostream& err) {
+    std::streambuf* const cout_buffer = std::cout.rdbuf(out.rdbuf());
+    std::streambuf* const cerr_buffer = std::cerr.rdbuf(err.rdbuf());
+    const int code = run(argc, argv);
+    std::cout.flush();
+    std::cerr.flush();
+    std::cout.rdbuf(cout_buffer);
+    std::cerr.rdbuf(cerr_buffer);
+    return code;
+  });
+}

@@ -1,0 +1,255 @@
+#include "bots/bot_player.h"
+
+#include <algorithm>
+
+#include "deedlog/building_group.h"
+#include "deedlog/decide.h"
+#include "deedlog/position_queries.h"
+#include "deedlog/rule_book.h"
+#include "deedlog/money_raising.h"
+#include "deedlog/rent.h"
+#include "deedlog/seeded_chance.h"
+
+namespace deedlog {
+namespace {
+
+// Cash a bot keeps back before buying or building.
+constexpr std::int64_t kReserve = 150;
+
+}  // namespace
+
+std::uint64_t BotTable::random(std::uint64_t bound) {
+  return bound == 0 ? 0 : mix64(seed_ ^ mix64(++counter_)) % bound;
+}
+
+std::optional<Command> BotTable::raise_money(const State& s, PlayerId p) {
+  const PlayerState& ps = s.player(p);
+  if (ps.total_owed() > money_raisable(r_, s, p).total) return make_command(Verb::DeclareBankruptcy, p);
+  // Sell buildings first (a hotel sells its group down in a shortage), then mortgage.
+  for (int i = r_.board_size() - 1; i >= 0; --i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    const Holding& h = s.holdings[sq];
+    if (h.owner != p || h.buildings == 0) continue;
+    Command c = make_command(Verb::Sell, p);
+    c.square = sq;
+    c.hotel = h.buildings == kHotel;
+    if (decide(r_, s, c).accepted) return c;
+  }
+  for (int i = 0; i < r_.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].owner != p || s.holdings[sq].mortgaged) continue;
+    Command c = make_command(Verb::Mortgage, p);
+    c.square = sq;
+    if (decide(r_, s, c).accepted) return c;
+  }
+  return make_command(Verb::DeclareBankruptcy, p);
+}
+
+std::optional<Command> BotTable::auction_move(const State& s) {
+  const AuctionState& a = s.auction;
+  // Each player still in, in seat order from the one after the high bidder, bids or passes.
+  for (int k = 1; k <= s.player_count; ++k) {
+    const PlayerId p = static_cast<PlayerId>(((a.high_bidder == kBank ? s.turn : a.high_bidder) + k) % s.player_count);
+    if (!is_active(s, p) || (a.passed & (1u << p)) || p == a.high_bidder) continue;
+    const Money worth = a.lot == AuctionLot::Property ? r_.square(a.square).price : Money{150};
+    const Money limit{worth.units * static_cast<std::int64_t>(60 + random(60)) / 100};
+    const Money bid = std::max(lowest_bid(r_, s), a.high_bid + Money{static_cast<std::int64_t>(5 + random(20))});
+    if (bid <= limit && bid + Money{kReserve / 2} <= s.player(p).cash) {
+      Command c = make_command(Verb::Bid, p);
+      c.amount = bid;
+      if (decide(r_, s, c).accepted) return c;
+    }
+    return make_command(Verb::Pass, p);
+  }
+  return std::nullopt;
+}
+
+std::optional<Command> BotTable::development(const State& s, PlayerId p) {
+  const PlayerState& ps = s.player(p);
+  // Lift a mortgage when rich, then build evenly on the cheapest legal site.
+  for (int i = 0; i < r_.board_size() && ps.cash.units > 800; ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].owner != p || !s.holdings[sq].mortgaged) continue;
+    Command c = make_command(Verb::Unmortgage, p);
+    c.square = sq;
+    if (decide(r_, s, c).accepted) return c;
+  }
+  if (auto c = form_conglomerate(s, p)) return c;
+  for (int i = 0; i < r_.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    const Square& square = r_.square(sq);
+    if (s.holdings[sq].owner != p || !square.is_property()) continue;
+    if (ps.cash.units < terms_of(r_, s, sq).house_cost.units + kReserve) continue;
+    // Only a whole, unmortgaged group can take a building: the rest would be refused, and a
+    // refusal costs a formatted ruling (self-play spent a fifth of its time on those).
+    const SquareSet group = building_group(r_, s, sq);
+    bool buildable = !group.empty();
+    for (SquareId m : group) buildable = buildable && s.holdings[m].owner == p && !s.holdings[m].mortgaged;
+    if (!buildable) continue;
+    Command c = make_command(Verb::Build, p);
+    c.square = sq;
+    c.hotel = s.holdings[sq].buildings == r_.houses_per_hotel;
+    if (decide(r_, s, c).accepted) return c;
+  }
+  return std::nullopt;
+}
+
+std::optional<Command> BotTable::form_conglomerate(const State& s, PlayerId p) {
+  // regional-currency: stack the first three free properties of three colours the bot holds.
+  if (!owners_form_groups(r_)) return std::nullopt;
+  Command c = make_command(Verb::FormConglomerate, p);
+  std::vector<int> colours;
+  for (int i = 0; i < r_.board_size() && c.give.properties.size() < 3; ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].owner != p || !r_.square(sq).is_property() || conglomerate_of(s, sq)) continue;
+    const int colour = colour_of(r_, sq);
+    if (std::find(colours.begin(), colours.end(), colour) != colours.end()) continue;
+    colours.push_back(colour);
+    c.give.properties.push_back(sq);
+  }
+  if (c.give.properties.size() == 3 && decide(r_, s, c).accepted) return c;
+  return std::nullopt;
+}
+
+std::optional<Command> BotTable::trade(const State& s, PlayerId p) {
+  // Now and then offer a lone property to a player who holds the rest of its group, for its price.
+  for (int i = 0; i < r_.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    if (s.holdings[sq].owner != p || !r_.square(sq).is_property()) continue;
+    const int group = r_.square(sq).group;
+    for (PlayerId q = 0; q < s.player_count; ++q) {
+      if (q == p || !is_active(s, q)) continue;
+      const GroupHolding g = group_holding(r_, s, group, q);
+      if (g.owned + 1 != g.members || g.owned == 0) continue;
+      Command c = make_command(Verb::Offer, p);
+      c.counterparty = q;
+      c.give.properties = {sq};
+      c.get.cash = Money{std::min<std::int64_t>(r_.square(sq).price.units * 3 / 2, s.player(q).cash.units)};
+      if (decide(r_, s, c).accepted) return c;
+    }
+  }
+  return std::nullopt;
+}
+
+bool BotTable::wants_to_skip(const State& s, PlayerId p) {
+  // The go he chose to miss must be skipped; otherwise, where the edition allows it, now and then.
+  if (missed_go_block(r_, s, p)) return true;
+  return r_.jail.may_skip_go && chance(15);
+}
+
+std::optional<Command> BotTable::leave_jail(const State& s, PlayerId p) {
+  const PlayerState& ps = s.player(p);
+  const Command card = make_command(Verb::UseCard, p), fine = make_command(Verb::PayFine, p);
+  if (jail_ == JailStrategy::LeaveAtOnce) {
+    // A card goes back under its pack when played, so the packs stay as full as the rules allow.
+    if (ps.jail_card_count() > 0 && decide(r_, s, card).accepted) return card;
+    if (decide(r_, s, fine).accepted) return fine;
+    return std::nullopt;  // cannot pay: throws for doubles
+  }
+  if (jail_ == JailStrategy::StayLong && ps.jail_turns + 1 >= r_.jail.max_turns && ps.jail_card_count() > 0 &&
+      decide(r_, s, card).accepted)
+    return card;
+  return std::nullopt;
+}
+
+std::optional<Command> BotTable::next_move(const State& s) {
+  if (s.phase == Phase::GameOver) return std::nullopt;
+  // Debts first: the game waits for them.
+  for (PlayerId p = 0; p < s.player_count; ++p)
+    if (is_active(s, p) && s.player(p).total_owed().units > 0) return raise_money(s, p);
+  // An open offer is answered: accepted when the price is at least the printed one.
+  if (s.offer.open) {
+    bool good = s.offer.get_cash.units <= s.player(s.offer.to).cash.units - kReserve || chance(30);
+    if (good && !decide(r_, s, make_command(Verb::Accept, s.offer.to)).accepted) good = false;
+    return make_command(good ? Verb::Accept : Verb::Reject, s.offer.to);
+  }
+  // Owners ask for their rent, but now and then forget (the rule book's window then closes).
+  for (const RentClaim& claim : s.rents) {
+    if (!claim.open) continue;
+    if (!chance(5)) return make_command(Verb::ClaimRent, claim.owner);
+  }
+  const PlayerId t = s.turn;
+  const PlayerState& me = s.player(t);
+  switch (s.phase) {
+    case Phase::BuyDecision: {
+      const Money price = r_.square(s.pending_square).price;
+      bool wanted = me.cash.units >= price.units + kReserve || (me.cash >= price && chance(20));
+      // Where currencies are exchanged the price paid differs from the printed one: ask the rules.
+      if (wanted && !decide(r_, s, make_command(Verb::Buy, t)).accepted) wanted = false;
+      return make_command(wanted ? Verb::Buy : Verb::Decline, t);
+    }
+    case Phase::Auction:
+      return auction_move(s);
+    case Phase::AwaitingCard:
+      return make_command(Verb::Draw, t);
+    case Phase::CardChoice:
+      return chance(50) && me.cash >= s.pending_fine ? make_command(Verb::PayFine, t) : make_command(Verb::Draw, t);
+    case Phase::Placing: {
+      for (int i = 0; i < r_.board_size(); ++i) {
+        Command c = make_command(Verb::Build, s.placing_player);
+        c.square = static_cast<SquareId>(i);
+        c.hotel = s.placing_lot == AuctionLot::Hotel;
+        if (decide(r_, s, c).accepted) return c;
+      }
+      return std::nullopt;
+    }
+    case Phase::JailChoice:
+      return me.cash >= s.pending_fine && chance(60) ? make_command(Verb::PayFine, t) : make_command(Verb::SkipGo, t);
+    case Phase::AwaitingRoll:
+      if (me.in_jail && !s.rolled_this_turn && wants_to_skip(s, t)) return make_command(Verb::SkipGo, t);
+      if (jail_ != JailStrategy::Mixed) {
+        if (me.in_jail && !s.rolled_this_turn)
+          if (auto m = leave_jail(s, t)) return m;
+      } else if (me.in_jail && !s.rolled_this_turn) {
+        if (me.jail_card_count() > 0 && chance(70)) return make_command(Verb::UseCard, t);
+        if (me.cash.units > 600 && chance(60) && decide(r_, s, make_command(Verb::PayFine, t)).accepted)
+          return make_command(Verb::PayFine, t);
+      }
+      if (auto b = development(s, t)) return b;
+      // Where offers are made only before one's own throw (computer), this is the moment.
+      // (Not before the first throw of a short game: a deed traded away then would leave a player
+      // short of the deal, and the first throw waits for the deal.)
+      if (r_.trade.only_before_own_throw && !s.rolled_this_turn && s.offers_this_turn == 0 &&
+          !(s.short_game && s.throws == 0) && chance(10))
+        if (auto o = trade(s, t)) return o;
+      return make_command(Verb::Roll, t);
+    case Phase::TurnOver: {
+      if (auto b = development(s, t)) return b;
+      if (chance(3))
+        if (auto o = trade(s, t)) return o;
+      if (s.time_called) return std::nullopt;
+      // The referee's moves: a building auction when the Bank's houses run short and several
+      // want them; in a short game, now and then, the agreed time.
+      if (s.bank_houses > 0 && s.bank_houses <= 3 && chance(30)) {
+        Command a = make_command(Verb::AuctionBuilding, kReferee);
+        if (decide(r_, s, a).accepted) return a;
+      }
+      if (s.short_game && s.throws > 200 && chance(1)) return make_command(Verb::CallTime, kReferee);
+      // The next player's throw passes the turn (or his fine or card, when jailed).
+      const PlayerId n = next_player(s);
+      const PlayerState& np = s.player(n);
+      if (np.in_jail && wants_to_skip(s, n)) return make_command(Verb::SkipGo, n);
+      if (jail_ != JailStrategy::Mixed) {
+        if (np.in_jail)
+          if (auto m = leave_jail(s, n)) return m;
+      } else {
+        if (np.in_jail && np.jail_card_count() > 0 && chance(70)) return make_command(Verb::UseCard, n);
+        if (np.in_jail && np.cash.units > 600 && chance(60) && decide(r_, s, make_command(Verb::PayFine, n)).accepted)
+          return make_command(Verb::PayFine, n);
+      }
+      return chance(10) ? make_command(Verb::EndTurn, t) : make_command(Verb::Roll, n);
+    }
+    case Phase::TaxChoice: {
+      Command c = make_command(Verb::PayTax, t);
+      c.tax = chance(50) ? TaxChoice::Flat : TaxChoice::Percent;
+      return c;
+    }
+    case Phase::CardDice:
+      return make_command(Verb::Roll, t);
+    case Phase::GameOver:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace deedlog

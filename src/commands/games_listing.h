@@ -1,0 +1,13 @@
+#pragma once
+// `referee games`: what a journal holds, one line a game.
+#include <iosfwd>
+
+#include "commands/referee_commands.h"
+
+namespace deedlog {
+
+// Each game's id, ruleset, players, moves (the moves recorded: MovePlayed events, the lines a
+// .game file would hold), events, and state ("in play", or "over" with the winner).
+int run_games(const CommonOptions& o, std::ostream& out, std::ostream& err);
+
+}  // namespace deedlog

@@ -1,0 +1,731 @@
+#include "commands/referee_commands.h"
+
+#include <fmt/format.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <random>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "core/clock_stamp.h"
+#include "core/plural.h"
+#include "core/exit_code.h"
+#include "service/game_log.h"
+#include "service/game_session.h"
+#include "present/refusal_words.h"
+#include "service/input_text.h"
+#include "present/audit.h"
+#include "present/dispute.h"
+#include "present/explanation.h"
+#include "present/narration.h"
+#include "present/settlement.h"
+#include "bots/simulation.h"
+#include "present/statistics_words.h"
+#include "service/verification.h"
+#include "present/legal_move_words.h"
+#include "present/money_words.h"
+#include "deedlog/evolve.h"
+#include "deedlog/legal_moves.h"
+#include "deedlog/valuation.h"
+#include "core/name_match.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+int fail(std::ostream& err, const Status& s) {
+  err << "referee: " << (s.is_conflict() ? "conflict: " : "") << s.message() << "\n";
+  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+}
+
+Status open_journal(const CommonOptions& o, bool read_only, std::unique_ptr<Journal>* j) {
+  return Journal::open(o.db, j, read_only);
+}
+
+Status open_game(const CommonOptions& o, bool read_only, std::unique_ptr<Journal>* j, std::int64_t to_seq, Game* g) {
+  if (Status s = open_journal(o, read_only, j); !s.is_ok()) return s;
+  std::int64_t id = 0;
+  if (Status s = resolve_game_id(**j, o.game, &id); !s.is_ok()) return s;
+  return load_game(**j, id, to_seq, g);
+}
+
+// For the score sheet: the event and the short form of its hash. Written down outside the
+// journal, it lets verify --expect-head show that the game was not rewritten since.
+std::string head_line(const Game& g) {
+  return fmt::format("Head: event {}, hash {}\n", g.state.seq, g.head_hash.substr(0, kShortHash));
+}
+
+ojson violation_json(const Ruling& v) {
+  return ojson{{"rule", v.rule}, {"section", v.section}, {"message", v.message}};
+}
+
+ojson event_json(const Game& g, const LoggedEvent& row) {
+  ojson j;
+  j["seq"] = row.seq;
+  j["type"] = row.type;
+  if (!row.at.empty()) j["at"] = row.at;
+  j["actor"] = row.actor;
+  const auto payload = nlohmann::ordered_json::parse(row.payload, nullptr, false);
+  if (payload.is_object())
+    for (const auto& [k, v] : payload.items()) j[k] = v;
+  j["words"] = narrate(g.ruleset, g.header.players, row.event);
+  return j;
+}
+
+// A refused move's ruling in words, the players named.
+Ruling refusal_of(const Game& g, const PlayOutcome& po) {
+  return ruling_of(g.ruleset, po.decision.violation, g.header.players);
+}
+
+std::string ruling_text(const Ruling& v) {
+  return fmt::format("Refused: {}\n  rule {} (rule book section {})\n", v.message, v.rule, v.section);
+}
+
+// The edition of a game being started: a user's own data file when --ruleset-file names one
+// (kept whole in the game's header), else the built-in edition the header names.
+Status edition_for_new_game(const CommonOptions& o, GameHeader* header, Ruleset* ruleset) {
+  if (o.ruleset_file.empty()) {
+    if (Status s = load_ruleset(header->ruleset, ruleset); !s.is_ok()) return s;
+    return turn_on_house_rules(header->house_rules, ruleset);
+  }
+  std::ifstream in(o.ruleset_file, std::ios::binary);
+  if (!in) return Status::io_error("cannot read " + o.ruleset_file);
+  std::stringstream buf;
+  buf << in.rdbuf();
+  // The game keeps the whole edition, not an overlay of a built-in one: a later program's
+  // built-in editions may differ, and the game must read the same under it.
+  std::string data;
+  Status resolved = resolve_edition_text(buf.str(), &data);
+  if (resolved.is_ok()) resolved = parse_stored_ruleset(data, ruleset);
+  if (!resolved.is_ok()) return Status::invalid_argument(fmt::format("{}: {}", o.ruleset_file, resolved.message()));
+  if (!header->ruleset.empty() && header->ruleset != ruleset->id)
+    return Status::invalid_argument(fmt::format("{} is the edition '{}', but the game names '{}'", o.ruleset_file,
+                                                ruleset->id, header->ruleset));
+  header->ruleset = ruleset->id;
+  header->ruleset_data = data;
+  return turn_on_house_rules(header->house_rules, ruleset);
+}
+
+// The id of the edition in a data file, to start a game with it.
+std::string edition_id_in(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const auto j = nlohmann::json::parse(buf.str(), nullptr, false);
+  return j.is_object() && j.contains("id") && j["id"].is_string() ? j["id"].get<std::string>() : std::string();
+}
+
+}  // namespace
+
+int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err) {
+  // The header goes through the notation's own checks, so `new` and `import` accept the same games.
+  const std::string ruleset_id =
+      n.ruleset.empty() && !o.ruleset_file.empty() ? edition_id_in(o.ruleset_file) : n.ruleset;
+  std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", ruleset_id, n.players);
+  if (!n.variant.empty()) text += fmt::format("[Variant \"{}\"]\n", n.variant);
+  if (!n.house_rules.empty()) text += fmt::format("[HouseRules \"{}\"]\n", n.house_rules);
+  if (n.seed) text += fmt::format("[Seed \"{}\"]\n", *n.seed);
+  GameHeader header;
+  ParseError perr;
+  if (!parse_header(text, &header, &perr)) {
+    err << "referee: " << perr.message << "\n";
+    return kExitUsage;
+  }
+  Ruleset ruleset;
+  if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
+    return kExitUsage;
+  }
+  if (ruleset.referee_throws && !header.seed) {
+    // The computer edition's program throws, shuffles and draws the first player: a new game
+    // gets a Seed of its own (kept in the header, so the game replays and verifies the same).
+    std::random_device device;
+    header.seed = (std::uint64_t{device()} << 32) | device();
+  }
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  std::optional<Violation> refused;
+  if (Status s = create_game(*j, header, std::nullopt, &id, &refused); !s.is_ok()) return fail(err, s);
+  if (refused) {
+    const Ruling words = ruling_of(ruleset, *refused, header.players);
+    if (o.json) out << ojson{{"accepted", false}, {"violation", violation_json(words)}}.dump() << "\n";
+    else out << ruling_text(words);
+    return kExitRefused;
+  }
+  if (o.json) out << ojson{{"game", id}}.dump() << "\n";
+  else out << id << "\n";
+  return kExitOk;
+}
+
+int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
+  // Read once into one string (a stringstream would hold the file twice); "-" is standard input.
+  std::string text;
+  if (Status s = read_input_text(file, &text); !s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
+    return kExitFailure;
+  }
+  GameHeader header;
+  ParseError perr;
+  if (!parse_header(text, &header, &perr)) {
+    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
+    return kExitUsage;
+  }
+  Ruleset ruleset;
+  if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
+    err << fmt::format("referee: {}: {}\n", file, s.message());
+    return kExitUsage;
+  }
+  // The file is read twice, one move line at a time, never all of it at once: first to
+  // refuse a line that does not parse before anything is written (exit 2), then to play.
+  GameFile game_file;
+  const auto parse = [&](const std::function<bool(const GameFile&, MoveLine&&)>& on_move) {
+    if (parse_game(text, ruleset, &game_file, &perr, on_move)) return true;
+    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
+    return false;
+  };
+  if (!parse([](const GameFile&, MoveLine&&) { return true; })) return kExitUsage;
+  game_file.header.ruleset_data = header.ruleset_data;
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  std::optional<Violation> refused;
+  Game g;
+  std::size_t played = 0;
+  std::optional<MoveLine> refused_line;
+  PlayOutcome refusal;
+  // The game and every move of the file in one transaction: an import stopped by a crash, a
+  // full disk or a lost race leaves nothing behind. A move the rules refuse ends the import
+  // with the legal moves before it recorded (INTERFACE.md section 2).
+  Status written = j->write_transaction([&] {
+    if (Status s = create_game(*j, game_file.header, game_file.setup, &id, &refused); !s.is_ok() || refused) return s;
+    if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return s;
+    g.snapshot_every = o.snapshot_every;
+    Status played_status;
+    GameFile again;  // the second reading's own header, unused: the first one's made the game
+    const bool parsed = parse_game(text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
+      PlayOutcome po;
+      played_status = play_move(*j, g, m.command, false, &po);
+      if (!played_status.is_ok()) return false;
+      if (!po.decision.accepted) {
+        refused_line = std::move(m);
+        refusal = std::move(po);
+        return false;
+      }
+      ++played;
+      return true;
+    });
+    if (!parsed) return Status::corrupt("the file changed while it was read: " + format_error(perr));
+    return played_status;
+  });
+  if (!written.is_ok()) return fail(err, written);
+  if (refused) {
+    const Ruling words = ruling_of(ruleset, *refused, game_file.header.players);
+    if (o.json) out << ojson{{"accepted", false}, {"line", 0}, {"violation", violation_json(words)}}.dump() << "\n";
+    else out << "[Setup] " << ruling_text(words);
+    return kExitRefused;
+  }
+  if (refused_line) {
+    const Ruling v = refusal_of(g, refusal);
+    const MoveLine& m = *refused_line;
+    if (o.json)
+      out << ojson{{"accepted", false}, {"game", id}, {"line", m.line}, {"move", m.text}, {"moves_recorded", played},
+                   {"events", ojson::array()}, {"violation", violation_json(v)}}.dump()
+          << "\n";
+    else
+      out << fmt::format("game {}: {} recorded\nline {}: {}\n{}", id, count_of(played, "move"), m.line, m.text, ruling_text(v));
+    return kExitRefused;
+  }
+  if (o.json)
+    out << ojson{{"accepted", true}, {"game", id}, {"moves_recorded", played}, {"seq", g.state.seq}, {"head", g.head_hash}}.dump()
+        << "\n";
+  else
+    out << fmt::format("game {}: {} recorded, {}; head {}\n", id, count_of(played, "move"), count_of(g.state.seq, "event"),
+                       g.head_hash.substr(0, kShortHash));
+  return kExitOk;
+}
+
+int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::optional<std::int64_t> expect_seq,
+             std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, dry_run, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  // Compare-and-set for programs: the position they decided on must still be the game's. (The
+  // append itself also refuses if another writer got in after this load.)
+  if (expect_seq && *expect_seq != g.state.seq)
+    return fail(err, Status::conflict(fmt::format("game {} is at event {}, not {} as expected; nothing was written",
+                                                  g.id, g.state.seq, *expect_seq)));
+  Command command;
+  ParseError perr;
+  if (!parse_move(move, g.ruleset, g.header.players, &command, &perr)) {
+    err << "referee: " << perr.message << "\n";
+    return kExitUsage;
+  }
+  PlayOutcome po;
+  g.snapshot_every = o.snapshot_every;
+  if (Status s = play_move(*j, g, command, dry_run, &po); !s.is_ok()) return fail(err, s);
+  if (o.json) {
+    ojson doc;
+    doc["accepted"] = po.decision.accepted;
+    if (dry_run) doc["dry_run"] = true;
+    doc["events"] = ojson::array();
+    for (const LoggedEvent& r : po.events) doc["events"].push_back(event_json(g, r));
+    if (!po.decision.accepted) doc["violation"] = violation_json(refusal_of(g, po));
+    doc["seq"] = g.state.seq;
+    doc["head"] = g.head_hash;
+    out << doc.dump() << "\n";
+  } else if (po.decision.accepted) {
+    out << (dry_run ? "Legal (dry run, nothing recorded):\n" : "Accepted:\n");
+    for (const LoggedEvent& r : po.events)
+      if (r.event.type != EventType::MovePlayed)
+        out << fmt::format("  {:>5}  {}\n", r.seq, narrate(g.ruleset, g.header.players, r.event));
+    out << "Now: " << phase_words(g.ruleset, g.header.players, g.state) << "\n";
+    if (!dry_run) out << head_line(g);
+  } else {
+    out << ruling_text(refusal_of(g, po));
+  }
+  return po.decision.accepted ? kExitOk : kExitRefused;
+}
+
+int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  // The referee's rulings recorded so far: corrections are part of the game's story.
+  std::vector<std::pair<std::int64_t, std::string>> rulings;
+  Status scan = GameLog(*j, g).read(1, g.state.seq, [&](const LoggedEvent& r) {
+    if (r.event.type == EventType::RulingRecorded) rulings.emplace_back(r.seq, narrate(g.ruleset, g.header.players, r.event));
+    return true;
+  });
+  if (!scan.is_ok()) return fail(err, scan);
+  if (o.json) {
+    ojson doc = position_json(g);
+    if (!rulings.empty()) {
+      doc["rulings"] = ojson::array();
+      for (const auto& [seq, words] : rulings) doc["rulings"].push_back({{"seq", seq}, {"words", words}});
+    }
+    doc["head"] = g.head_hash;
+    out << doc.dump() << "\n";
+  } else {
+    out << position_text(g);
+    for (const auto& [seq, words] : rulings) out << fmt::format("Event {}: {}\n", seq, words);
+    out << head_line(g);
+  }
+  return kExitOk;
+}
+
+namespace {
+
+std::string item_kind(ValuationItem::Kind k) {
+  switch (k) {
+    case ValuationItem::Kind::Cash: return "cash";
+    case ValuationItem::Kind::Property: return "property";
+    case ValuationItem::Kind::MortgagedProperty: return "mortgaged-property";
+    case ValuationItem::Kind::Houses: return "houses";
+    case ValuationItem::Kind::Hotel: return "hotel";
+    case ValuationItem::Kind::Debt: return "debt";
+  }
+  return "?";
+}
+
+std::string item_words(const Ruleset& r, const ValuationItem& i) {
+  const std::string where = i.square == kNoSquare ? std::string() : r.square(i.square).name;
+  switch (i.kind) {
+    case ValuationItem::Kind::Cash: return "cash in hand";
+    case ValuationItem::Kind::Property: return where + " at its printed price";
+    case ValuationItem::Kind::MortgagedProperty: return where + " (mortgaged) at half its printed price";
+    case ValuationItem::Kind::Houses:
+      return fmt::format("{} {} on {} at cost", i.count, i.count == 1 ? r.words.house : r.words.houses, where);
+    case ValuationItem::Kind::Hotel:
+      return fmt::format("the {} on {} at the cost of {} {}", r.words.hotel, where, r.houses_per_hotel + 1, r.words.houses);
+    case ValuationItem::Kind::Debt: return "owed and unpaid";
+  }
+  return "?";
+}
+
+}  // namespace
+
+int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  const Valuation v = value_estates(g.ruleset, g.state);
+  const auto& names = g.header.players;
+  std::string leaders;
+  for (PlayerId p : v.leaders) leaders += (leaders.empty() ? "" : ", ") + names[static_cast<std::size_t>(p)];
+  if (o.json) {
+    ojson doc;
+    doc["game"] = g.id;
+    doc["seq"] = g.state.seq;
+    doc["final"] = v.final;
+    // regional-currency: every amount below is in par dollars (a currency at rate 0).
+    if (!g.ruleset.regions.empty()) doc["currency"] = "par";
+    doc["players"] = ojson::array();
+    for (const EstateValue& e : v.estates) {
+      ojson pj;
+      pj["name"] = names[static_cast<std::size_t>(e.player)];
+      pj["cash"] = e.items.front().amount.units;
+      pj["total"] = e.total.units;
+      pj["in_game"] = e.in_game;
+      pj["items"] = ojson::array();
+      for (const ValuationItem& i : e.items) {
+        ojson ij{{"kind", item_kind(i.kind)}, {"amount", i.amount.units}, {"words", item_words(g.ruleset, i)}};
+        if (i.square != kNoSquare) ij["square"] = g.ruleset.square(i.square).name;
+        if (i.count) ij["count"] = i.count;
+        pj["items"].push_back(ij);
+      }
+      doc["players"].push_back(pj);
+    }
+    doc["winner"] = v.leaders.size() == 1 ? ojson(names[static_cast<std::size_t>(v.leaders.front())]) : ojson(nullptr);
+    if (v.leaders.size() > 1) doc["tied"] = leaders;
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Game {} ({}), after event {}: estates valued by the short game's rules{}{}\n", g.id, g.ruleset.id,
+                     g.state.seq, g.ruleset.regions.empty() ? "" : ", in par dollars (each currency at its rate)",
+                     v.final ? " (final)" : " (the game goes on)");
+  for (const EstateValue& e : v.estates) {
+    out << fmt::format("{}{}: {}\n", names[static_cast<std::size_t>(e.player)], e.in_game ? "" : " (out of the game)",
+                       money_words(g.ruleset, e.total));
+    for (const ValuationItem& i : e.items)
+      out << fmt::format("    {:>8}  {}\n", money_words(g.ruleset, i.amount),
+                         item_words(g.ruleset, i));
+  }
+  out << (v.leaders.size() == 1 ? fmt::format("{} {}\n", v.final ? "Winner:" : "Richest now:", leaders)
+                                : fmt::format("Tied: {}\n", leaders));
+  return kExitOk;
+}
+
+int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out, std::ostream& err) {
+  if (!now.empty() && clock_seconds(now) == kNoTime) {
+    err << "referee moves: bad --now '" << now << "': expected HH:MM:SS or an ISO-8601 time like 2026-11-21T19:42:10Z\n";
+    return kExitUsage;
+  }
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state, now.empty() ? kNoTime : clock_seconds(now));
+  const auto& names = g.header.players;
+  const std::string turn = names[static_cast<std::size_t>(g.state.turn)];
+  // Trades are open to every player at almost any time; they are shown as a form to fill in.
+  const bool trading = g.state.phase != Phase::GameOver && !g.state.time_called && !g.state.offer.open;
+  if (o.json) {
+    ojson doc;
+    doc["player"] = turn;
+    doc["phase"] = phase_name(g.state.phase);
+    doc["moves"] = ojson::array();
+    doc["forms"] = ojson::array();
+    for (const LegalMove& m : moves) {
+      const std::string text = print_move(m.command, g.ruleset, names);
+      doc["moves"].push_back(text);
+      if (m.range.kind != MoveRange::Kind::Exact) {
+        ojson form{{"move", text}, {"fill", range_words(m.range)}};
+        const ojson fields = range_form(m);
+        for (auto it = fields.begin(); it != fields.end(); ++it) form[it.key()] = it.value();
+        doc["forms"].push_back(form);
+      }
+    }
+    if (trading) doc["forms"].push_back({{"move", "PLAYER offers PLAYER: WHAT for WHAT"},
+                                         {"fill", "properties, an amount and cards on either side"}});
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Now: {}\n", phase_words(g.ruleset, names, g.state));
+  for (const LegalMove& m : moves)
+    out << "  " << print_move(m.command, g.ruleset, names) << (m.range.kind == MoveRange::Kind::Exact ? "" : "   (" + range_words(m.range) + ")") << "\n";
+  if (trading)
+    out << "  PLAYER offers PLAYER: WHAT for WHAT   ("
+        << (g.ruleset.trade.only_before_own_throw ? "the player to move, before their throw, once a turn"
+                                                  : "any player, any time")
+        << ": properties, an amount, cards)\n";
+  return kExitOk;
+}
+
+int run_settle(const CommonOptions& o, const std::string& player, std::int64_t at, std::ostream& out,
+               std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  std::vector<NameCandidate> names;
+  for (std::size_t i = 0; i < g.header.players.size(); ++i) names.push_back({g.header.players[i], {}, static_cast<int>(i)});
+  const NameMatch m = match_name(player, names, "player");
+  if (!m.found) {
+    err << "referee: " << m.error << "\n";
+    return kExitUsage;
+  }
+  const PlayerId p = static_cast<PlayerId>(m.id);
+  PastBankruptcy past;
+  if (g.state.player(p).bankrupt)
+    if (Status s = find_bankruptcy(*j, g, p, &past); !s.is_ok()) return fail(err, s);
+  if (o.json) out << settlement_json(g, p, &past).dump() << "\n";
+  else out << settlement_text(g, p, &past);
+  return kExitOk;
+}
+
+int run_explain(const CommonOptions& o, std::int64_t seq, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(err, s);
+  Explanation ex;
+  if (Status s = explain_event(*j, id, seq, &ex); !s.is_ok()) return fail(err, s);
+  if (o.json) out << explanation_json(ex).dump() << "\n";
+  else out << explanation_text(ex);
+  return kExitOk;
+}
+
+int run_dispute(const CommonOptions& o, const std::string& claim, std::int64_t at, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(err, s);
+  DisputeRuling d;
+  if (Status s = rule_on_claim(*j, id, claim, at > 0 ? std::optional<std::int64_t>(at) : std::nullopt, &d); !s.is_ok())
+    return fail(err, s);
+  if (o.json) out << dispute_json(d).dump() << "\n";
+  else out << dispute_text(d);
+  return kExitOk;
+}
+
+int run_audit(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
+  AuditReport rep;
+  if (Status s = audit_game_file(file, &rep); !s.is_ok()) return fail(err, s);
+  if (o.json) out << audit_json(rep).dump() << "\n";
+  else out << audit_text(rep);
+  // Breaches found: the same code as a refused move, so scripts can tell a clean game.
+  return rep.breaches.empty() ? kExitOk : kExitRefused;
+}
+
+int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream& out, std::ostream& err) {
+  Ruleset edition;
+  if (Status s = load_ruleset(so.ruleset, &edition); !s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
+    return kExitUsage;
+  }
+  JailStrategy jail = JailStrategy::Mixed;
+  if (so.jail_strategy == "short") jail = JailStrategy::LeaveAtOnce;
+  else if (so.jail_strategy == "long") jail = JailStrategy::StayLong;
+  else if (so.jail_strategy != "mixed") {
+    err << "referee simulate: --jail-strategy is mixed, short (leave jail at once) or long (stay, throw for doubles)\n";
+    return kExitUsage;
+  }
+  SimulationOptions opts;
+  opts.ruleset = so.ruleset;
+  opts.games = so.games;
+  opts.seed = so.seed;
+  opts.players = so.players;
+  opts.max_moves = so.max_moves;
+  opts.starting_cash = so.cash;
+  for (std::size_t at = 0; at < so.variant.size();) {
+    const std::size_t comma = std::min(so.variant.find(',', at), so.variant.size());
+    std::string v = so.variant.substr(at, comma - at);
+    v.erase(0, v.find_first_not_of(' '));
+    v.erase(v.find_last_not_of(' ') + 1);
+    if (!v.empty()) opts.variants.push_back(v);
+    at = comma + 1;
+  }
+  // Refused before the journal is opened, so a bad option leaves no file behind.
+  if (Status s = check_simulation_options(opts); !s.is_ok()) return fail(err, s);
+  std::unique_ptr<Journal> j;
+  if (so.journal) {
+    if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  }
+  opts.snapshot_every = o.snapshot_every;
+  opts.jail_strategy = jail;
+  std::vector<SimulatedGame> results;
+  // A progress bar on a terminal, for long runs; nothing when stderr is a file or a pipe.
+  const bool bar = ::isatty(STDERR_FILENO) && so.games >= 20;
+  const auto started = std::chrono::steady_clock::now();
+  Status s = simulate(opts, j.get(), &results, [&](int done, int total) {
+    if (!bar || (done % std::max(1, total / 100) != 0 && done != total)) return;
+    const int width = 40, filled = width * done / total;
+    err << "\r[" << std::string(static_cast<std::size_t>(filled), '#') << std::string(static_cast<std::size_t>(width - filled), ' ')
+        << "] " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+  });
+  if (!s.is_ok()) return fail(err, s);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  std::int64_t throws = 0, events = 0, unfinished = 0;
+  for (const auto& r : results) {
+    throws += r.throws;
+    events += r.events;
+    unfinished += r.finished ? 0 : 1;
+  }
+  if (o.json) {
+    ojson doc{{"ruleset", so.ruleset}, {"games", so.games}, {"seed", so.seed}, {"throws", throws}, {"events", events},
+              {"unfinished", unfinished}, {"seconds", seconds}};
+    doc["results"] = ojson::array();
+    for (const auto& r : results) {
+      ojson g{{"game", r.game_id}, {"moves", r.moves}, {"events", r.events}, {"throws", r.throws}, {"finished", r.finished}};
+      if (r.finished) g["winner"] = r.winner;
+      doc["results"].push_back(g);
+    }
+    out << doc.dump() << "\n";
+  } else {
+    for (const auto& r : results)
+      out << fmt::format("game {}: {}, {}, {}\n", r.game_id ? r.game_id : r.index + 1, count_of(r.moves, "move"), count_of(r.events, "event"),
+                         r.finished ? "won by " + r.winner : fmt::format("stopped at the move limit ({} moves)", so.max_moves));
+    out << fmt::format("{} games, {} throws, {} events in {:.2f} s ({:.0f} throws/s){}\n", so.games, throws, events,
+                       seconds, seconds > 0 ? throws / seconds : 0.0,
+                       unfinished ? fmt::format("; {} stopped at the move limit", unfinished) : "");
+  }
+  return kExitOk;
+}
+
+int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  JournalStatistics st;
+  if (Status s = journal_statistics(*j, &st); !s.is_ok()) return fail(err, s);
+  if (o.json) out << statistics_json(st).dump() << "\n";
+  else out << statistics_text(st);
+  return kExitOk;
+}
+
+int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  ojson all = ojson::array();
+  Status s = GameLog(*j, g).read(from, to, [&](const LoggedEvent& r) {
+    if (o.json) {
+      ojson e = event_json(g, r);
+      e["hash"] = r.hash;
+      all.push_back(e);
+    } else {
+      out << fmt::format("{:>6} {:<17} {:<8} {}\n", r.seq, r.type, r.actor, narrate(g.ruleset, g.header.players, r.event));
+    }
+    return true;
+  });
+  if (!s.is_ok()) return fail(err, s);
+  if (o.json) out << ojson{{"game", g.id}, {"events", all}}.dump() << "\n";
+  return kExitOk;
+}
+
+namespace {
+
+bool is_hex_hash_prefix(const std::string& h) {
+  return h.size() >= kShortHash && h.size() <= 64 && h.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// Where the anchor stands in a game's chain: 0 for the genesis, the event's seq, or -1 when
+// no hash of the game begins with it. The events of a move share its hash: the anchor stands
+// at the move's last event.
+Status find_anchor(Journal& j, std::int64_t id, const std::string& anchor, std::int64_t* found) {
+  *found = -1;
+  GameRow row;
+  if (Status s = j.game(id, &row); !s.is_ok()) return s;
+  if (row.genesis.compare(0, anchor.size(), anchor) == 0) *found = 0;
+  if (*found == 0) return Status::ok();
+  return j.scan(id, 1, 0, [&](const EventRow& r) {
+    if (r.hash.compare(0, anchor.size(), anchor) != 0) return *found < 0;
+    *found = r.seq;
+    return true;
+  });
+}
+
+}  // namespace
+
+int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err) {
+  std::string anchor = expect_head;
+  for (char& c : anchor) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (!expect_head.empty() && !is_hex_hash_prefix(anchor)) {
+    err << fmt::format("referee: --expect-head takes a hash of {} to 64 hex digits, as status and verify print it\n",
+                       kShortHash);
+    return kExitUsage;
+  }
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  std::vector<std::int64_t> ids;
+  if (!anchor.empty()) {
+    // An anchor belongs to one game: the one named, or the only one.
+    std::int64_t id = 0;
+    if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(err, s);
+    ids.push_back(id);
+  } else if (o.game) {
+    ids.push_back(*o.game);
+  } else {
+    std::vector<GameRow> games;
+    if (Status s = j->games(&games); !s.is_ok()) return fail(err, s);
+    for (const auto& g : games) ids.push_back(g.game_id);
+  }
+  if (ids.empty()) {
+    if (o.json) out << ojson{{"ok", true}, {"games", ojson::array()}}.dump() << "\n";
+    else out << "the journal holds no game yet: nothing to verify\n";
+    return kExitOk;
+  }
+  // Games are independent: with many of them, a second core verifies half (each thread with
+  // its own connection, as SQLite wants).
+  std::vector<VerifyReport> reps(ids.size());
+  std::vector<Status> statuses(ids.size());
+  const unsigned threads = ids.size() >= 8 ? std::max(1u, std::min(2u, std::thread::hardware_concurrency())) : 1;
+  auto work = [&](unsigned part, Journal& journal) {
+    for (std::size_t i = part; i < ids.size(); i += threads) statuses[i] = verify_game(journal, ids[i], &reps[i]);
+  };
+  std::vector<std::thread> pool;
+  std::vector<std::unique_ptr<Journal>> extra(threads);
+  for (unsigned t = 1; t < threads; ++t) {
+    if (Status s = open_journal(o, true, &extra[t]); !s.is_ok()) return fail(err, s);
+    pool.emplace_back(work, t, std::ref(*extra[t]));
+  }
+  work(0, *j);
+  for (auto& t : pool) t.join();
+  bool all_ok = true;
+  ojson reports = ojson::array();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const std::int64_t id = ids[i];
+    VerifyReport& rep = reps[i];
+    if (!statuses[i].is_ok()) return fail(err, statuses[i]);
+    if (rep.refusal) {
+      // The refusal in the edition's words (the service reports it as a value).
+      Game opening;
+      if (Status s = load_game(*j, id, 1, &opening); !s.is_ok()) return fail(err, s);
+      rep.problem += ": " + render(opening, refusal_text(opening.ruleset, *rep.refusal));
+    }
+    std::int64_t anchor_at = -1;
+    if (rep.ok && !anchor.empty()) {
+      if (Status s = find_anchor(*j, id, anchor, &anchor_at); !s.is_ok()) return fail(err, s);
+      if (anchor_at < 0) {
+        rep.ok = false;
+        rep.first_bad_seq = 0;
+        rep.problem = fmt::format("the hash {} kept outside the journal is not in this game's chain: the game was "
+                                  "rewritten or cut short since it was written down (its head is now {} at event {})",
+                                  anchor, rep.chain.head_hash.substr(0, kShortHash), rep.events);
+      }
+    }
+    all_ok = all_ok && rep.ok;
+    if (o.json) {
+      ojson r{{"game", id}, {"ok", rep.ok}, {"events", rep.events}, {"moves", rep.moves}};
+      if (!rep.chain.head_hash.empty()) r["head"] = rep.chain.head_hash;
+      if (anchor_at >= 0) r["anchor_seq"] = anchor_at;
+      if (rep.legacy_opening) r["opening_anchored"] = false;
+      if (!rep.ok) {
+        r["first_bad_seq"] = rep.first_bad_seq;
+        r["problem"] = rep.problem;
+      }
+      reports.push_back(r);
+    } else if (rep.ok) {
+      out << fmt::format("game {}: ok ({} events, {} moves: hash chain intact, every move re-decided alike); head {}\n",
+                         id, rep.events, rep.moves, rep.chain.head_hash.substr(0, kShortHash));
+      if (anchor_at >= 0)
+        out << fmt::format("  the hash kept outside is {} of this chain\n",
+                           anchor_at == 0 ? std::string("the genesis") : fmt::format("event {}", anchor_at));
+      if (rep.legacy_opening)
+        out << "  (written before openings were stated in the header: the opening is checked only against itself)\n";
+    } else {
+      out << fmt::format("game {}: BROKEN at event {}: {}\n", id, rep.first_bad_seq, rep.problem);
+    }
+  }
+  if (o.json) out << ojson{{"ok", all_ok}, {"games", reports}}.dump() << "\n";
+  return all_ok ? kExitOk : kExitFailure;
+}
+
+
+}  // namespace deedlog

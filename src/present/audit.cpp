@@ -1,0 +1,198 @@
+#include "present/audit.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "core/article.h"
+#include "service/game_session.h"
+#include "service/input_text.h"
+#include "present/narration.h"
+#include "present/legal_move_words.h"
+#include "deedlog/table_version.h"
+#include "deedlog/decide.h"
+#include "deedlog/evolve.h"
+#include "deedlog/legal_moves.h"
+#include "deedlog/player_ref.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+namespace {
+
+constexpr std::size_t kLegalShown = 12;
+
+void apply(State& s, TableMemory& memory, const Events& events) {
+  for (const Event& e : events) {
+    evolve(s, e);
+    memory.note(e);
+  }
+}
+
+std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, const State& ref, const State& table) {
+  std::vector<PlayerDifference> out;
+  for (PlayerId p = 0; p < ref.player_count; ++p) {
+    PlayerDifference d;
+    d.player = h.players[static_cast<std::size_t>(p)];
+    d.referee_cash = ref.player(p).cash.units;
+    d.table_cash = table.player(p).cash.units;
+    d.referee_square = r.square(ref.player(p).square).name;
+    d.table_square = r.square(table.player(p).square).name;
+    auto words = [&](const deedlog::Holding& held) {
+      if (held.owner != p) return std::string("not held");
+      std::string w = "held";
+      if (held.buildings == kHotel) w += ", " + with_article(r.words.hotel);
+      else if (held.buildings > 0) w += fmt::format(", {} {}", held.buildings, held.buildings == 1 ? r.words.house : r.words.houses);
+      if (held.mortgaged) w += ", mortgaged";
+      return w;
+    };
+    for (int i = 0; i < r.board_size(); ++i) {
+      const auto& a = ref.holdings[static_cast<std::size_t>(i)];
+      const auto& b = table.holdings[static_cast<std::size_t>(i)];
+      if (a.owner != p && b.owner != p) continue;
+      const std::string by_rules = words(a), at_table = words(b);
+      if (by_rules != at_table) d.holdings.push_back({r.square(static_cast<SquareId>(i)).name, by_rules, at_table});
+    }
+    if (d.referee_cash != d.table_cash || d.referee_square != d.table_square || !d.holdings.empty())
+      out.push_back(std::move(d));
+  }
+  return out;
+}
+
+}  // namespace
+
+Status audit_game_file(const std::string& path, AuditReport* report) {
+  std::string text;  // "-": standard input
+  if (Status s = read_input_text(path, &text); !s.is_ok()) return s;
+  GameHeader header;
+  ParseError perr;
+  if (!parse_header(text, &header, &perr))
+    return Status::invalid_argument(fmt::format("{}: line {}: {}", path, perr.line, perr.message));
+  Ruleset ruleset;
+  if (Status s = load_ruleset(header.ruleset, &ruleset); !s.is_ok()) return Status::invalid_argument(s.message());
+  if (Status s = turn_on_house_rules(header.house_rules, &ruleset); !s.is_ok())
+    return Status::invalid_argument(s.message());
+  GameFile gf;
+  if (!parse_game(text, ruleset, &gf, &perr))
+    return Status::invalid_argument(fmt::format("{}: line {}: {}", path, perr.line, perr.message));
+  const Decision start = decide_start(ruleset, gf.header, gf.setup);
+  if (!start.accepted)
+    return Status::invalid_argument(fmt::format("{}: the [Setup] breaks a rule: {} ({})", path,
+                                                render_players(refusal_text(ruleset, start.violation), gf.header.players),
+                                                start.violation.rule));
+  AuditReport rep;
+  rep.file = path;
+  State referee = initial_state(ruleset, gf.header);
+  TableMemory referee_memory, table_memory;
+  apply(referee, referee_memory, start.events);
+  State table = referee;
+  table_memory = referee_memory;
+  for (const MoveLine& m : gf.moves) {
+    ++rep.moves;
+    const Decision d = decide(ruleset, referee, m.command);
+    if (d.accepted) {
+      ++rep.accepted;
+      apply(referee, referee_memory, d.events);
+    } else {
+      Breach b;
+      b.line = m.line;
+      b.move = m.text;
+      b.violation = ruling_of(ruleset, d.violation, gf.header.players);
+      // What the player could have done instead comes first, then what moves the game on;
+      // raising money (mortgages, sales) is always open and comes last.
+      std::vector<LegalMove> legal = legal_moves(ruleset, referee, m.command.clock);
+      auto rank = [&](const LegalMove& lm) {
+        const bool raising = lm.command.verb == Verb::Mortgage || lm.command.verb == Verb::Unmortgage ||
+                             lm.command.verb == Verb::Sell;
+        return (raising ? 2 : 0) + (lm.command.actor == m.command.actor ? 0 : 1);
+      };
+      std::stable_sort(legal.begin(), legal.end(),
+                       [&](const LegalMove& a, const LegalMove& b2) { return rank(a) < rank(b2); });
+      for (const LegalMove& lm : legal) {
+        if (b.legal.size() >= kLegalShown) break;
+        b.legal.push_back(print_move(lm.command, ruleset, gf.header.players) + (lm.range.kind == MoveRange::Kind::Exact ? "" : " (" + range_words(lm.range) + ")"));
+      }
+      rep.breaches.push_back(std::move(b));
+    }
+    // The table's game went on with the move, legal or not, as far as its effect can be known.
+    const Decision t = decide(ruleset, table, m.command);
+    if (t.accepted) {
+      apply(table, table_memory, t.events);
+    } else if (auto forced = table_version(ruleset, table, table_memory, m.command)) {
+      apply(table, table_memory, *forced);
+      if (!d.accepted) rep.breaches.back().table_version_known = true;
+    }
+  }
+  rep.differences = compare(ruleset, gf.header, referee, table);
+  Game g;
+  g.header = gf.header;
+  g.ruleset = ruleset;
+  g.state = referee;
+  rep.referee_position = position_json(g);
+  rep.referee_position.erase("game");
+  *report = std::move(rep);
+  return Status::ok();
+}
+
+nlohmann::ordered_json audit_json(const AuditReport& r) {
+  nlohmann::ordered_json j;
+  j["file"] = r.file;
+  j["moves"] = r.moves;
+  j["accepted"] = r.accepted;
+  j["breaches"] = nlohmann::ordered_json::array();
+  for (const Breach& b : r.breaches)
+    j["breaches"].push_back({{"line", b.line},
+                             {"move", b.move},
+                             {"rule", b.violation.rule},
+                             {"section", b.violation.section},
+                             {"message", b.violation.message},
+                             {"legal_instead", b.legal},
+                             {"skipped", true},
+                             {"table_version_known", b.table_version_known}});
+  j["differences"] = nlohmann::ordered_json::array();
+  for (const PlayerDifference& d : r.differences)
+    j["differences"].push_back({{"player", d.player},
+                                {"referee_cash", d.referee_cash},
+                                {"table_cash", d.table_cash},
+                                {"referee_square", d.referee_square},
+                                {"table_square", d.table_square},
+                                {"holdings", [&] {
+                                   nlohmann::ordered_json h = nlohmann::ordered_json::array();
+                                   for (const auto& x : d.holdings)
+                                     h.push_back({{"property", x.property}, {"by_rules", x.by_rules}, {"at_table", x.at_table}});
+                                   return h;
+                                 }()}});
+  j["position"] = r.referee_position;
+  return j;
+}
+
+std::string audit_text(const AuditReport& r) {
+  std::string out = fmt::format("Audit of {}: {} moves, {} legal, {} breach{}.\n", r.file, r.moves, r.accepted,
+                                r.breaches.size(), r.breaches.size() == 1 ? "" : "es");
+  for (const Breach& b : r.breaches) {
+    out += fmt::format("\nline {}: {}\n  breach of {} (rule book section {}): {}\n  skipped by the referee{}\n", b.line,
+                       b.move, b.violation.rule, b.violation.section, b.violation.message,
+                       b.table_version_known ? "; the table applied it anyway" : "");
+    if (!b.legal.empty()) {
+      out += "  legal instead:";
+      for (const auto& l : b.legal) out += "\n    " + l;
+      out += "\n";
+    }
+  }
+  if (r.differences.empty()) {
+    out += "\nThe table's position and the referee's agree at the end.\n";
+  } else {
+    out += "\nWhere the referee's position differs from what the table believed at the end:\n";
+    for (const PlayerDifference& d : r.differences) {
+      out += fmt::format("  {}: cash {} by the rules, {} at the table; on {}{}\n", d.player, d.referee_cash, d.table_cash,
+                         d.referee_square, d.table_square == d.referee_square ? "" : " (at the table: " + d.table_square + ")");
+      for (const auto& h : d.holdings)
+        out += fmt::format("    {}: {} by the rules, {} at the table\n", h.property, h.by_rules, h.at_table);
+    }
+  }
+  return out;
+}
+
+}  // namespace deedlog

@@ -1,0 +1,306 @@
+#include "present/dispute.h"
+
+#include <fmt/format.h>
+
+#include "service/game_log.h"
+#include "service/game_session.h"
+#include "present/narration.h"
+#include "deedlog/decide.h"
+#include "deedlog/position_queries.h"
+#include "deedlog/rule_book.h"
+#include "present/money_words.h"
+#include "deedlog/money_raising.h"
+#include "deedlog/player_ref.h"
+#include "deedlog/valuation.h"
+#include "notation/game_file.h"
+#include "present/refusal_words.h"
+
+namespace deedlog {
+namespace {
+
+// The journal's events of a game, read through GameLog (checked and decoded).
+using Recorded = LoggedEvent;
+
+struct Court {
+  const Game& g;                        // the position the claim is ruled on
+  const std::vector<Recorded>& events;  // the whole journal
+  DisputeRuling& out;
+
+  const Ruleset& r() const { return g.ruleset; }
+  std::string name(PlayerId p) const {
+    return p == kBank ? std::string("the Bank") : g.header.players[static_cast<std::size_t>(p)];
+  }
+  std::string money(Money m) const { return money_words(r(), m); }
+  void cite(const std::string& rule, const std::string& section) {
+    out.rule = rule;
+    out.section = section;
+  }
+  void cite(const RuleRef& ref) { cite(r().id + "/" + std::string(ref.id), r().section(std::string(ref.section))); }
+  void say(std::string s) { out.reasoning.push_back(render_players(s, g.header.players)); }
+  std::string narrated(const Event& e) const { return narrate(r(), g.header.players, e); }
+};
+
+// The move batch (MovePlayed and its consequences) holding event `seq`.
+std::pair<std::size_t, std::size_t> batch_around(const std::vector<Recorded>& ev, std::int64_t seq) {
+  std::size_t begin = 0;
+  for (std::size_t i = 0; i < ev.size() && ev[i].seq <= seq; ++i)
+    if (ev[i].event.type == EventType::MovePlayed) begin = i;
+  std::size_t end = begin + 1;
+  while (end < ev.size() && ev[end].event.type != EventType::MovePlayed) ++end;
+  return {begin, end};
+}
+
+// The move holding event `seq`: the index of its MovePlayed, or events.size() when `seq` is in
+// the opening (before any move).
+std::size_t move_index_at(const std::vector<Recorded>& ev, std::int64_t seq) {
+  std::size_t found = ev.size();
+  for (std::size_t i = 0; i < ev.size() && ev[i].seq <= seq; ++i)
+    if (ev[i].event.type == EventType::MovePlayed) found = i;
+  return found;
+}
+
+// The last event of the move holding `seq` (seq itself in the opening).
+std::int64_t end_of_move_at(const std::vector<Recorded>& ev, std::int64_t seq) {
+  std::size_t i = move_index_at(ev, seq);
+  if (i == ev.size()) return seq;
+  while (i + 1 < ev.size() && ev[i + 1].event.type != EventType::MovePlayed) ++i;
+  return ev[i].seq;
+}
+
+std::int64_t move_first_seq(const std::vector<Recorded>& ev, std::int64_t seq) {
+  const std::size_t i = move_index_at(ev, seq);
+  return i == ev.size() ? seq : ev[i].seq;
+}
+
+std::string move_text_at(const std::vector<Recorded>& ev, std::int64_t seq) {
+  const std::size_t i = move_index_at(ev, seq);
+  return i == ev.size() ? std::string() : ev[i].event.text;
+}
+
+void rule_on_salary(Court& c, const Command& claim) {
+  const auto [begin, end] = batch_around(c.events, c.out.at);
+  c.cite(rule::kSalary);
+  if (begin >= c.events.size() || c.events[begin].event.type != EventType::MovePlayed) {
+    c.out.upheld = false;
+    c.say("No move had been played at that point.");
+    return;
+  }
+  c.say(fmt::format("The move in question: event {}, \"{}\".", c.events[begin].seq, c.events[begin].event.text));
+  bool moved = false, paid = false, jailed = false, backwards = false;
+  for (std::size_t i = begin; i < end; ++i) {
+    const Event& e = c.events[i].event;
+    if (e.player != claim.actor) continue;
+    if (e.type == EventType::TokenMoved) {
+      moved = true;
+      backwards = backwards || e.count < 0;
+      c.say(fmt::format("Event {}: {}", c.events[i].seq, c.narrated(e)));
+    }
+    if (e.type == EventType::SalaryPaid) {
+      paid = true;
+      c.say(fmt::format("Event {}: {}", c.events[i].seq, c.narrated(e)));
+    }
+    if (e.type == EventType::SentToJail) {
+      jailed = true;
+      c.say(fmt::format("Event {}: {}", c.events[i].seq, c.narrated(e)));
+    }
+  }
+  c.out.upheld = paid;
+  if (paid) {
+    c.say(fmt::format("The token reached or passed {} going forward: the {} was owed, and it was paid.", c.r().words.go,
+                      c.r().words.salary));
+  } else if (jailed) {
+    c.cite(rule::kJailNoSalary);
+    c.say(fmt::format("Sent to {}, a player collects no {} in that move, whatever the path.", c.r().words.jail,
+                      c.r().words.salary));
+  } else if (!moved) {
+    c.say(fmt::format("{}'s token did not move in that move.", c.name(claim.actor)));
+  } else if (backwards) {
+    c.say(fmt::format("A move backwards never pays {}, even past {}.", c.r().words.salary, c.r().words.go));
+  } else {
+    c.say("The token neither reached nor passed GO.");
+  }
+}
+
+void rule_on_rent(Court& c, const Command& claim) {
+  const Decision d = decide(c.r(), c.g.state, claim);
+  // The landing the claim is about: the owner's last RentDue at or before the point ruled on.
+  const Recorded* due = nullptr;
+  for (const Recorded& rec : c.events) {
+    if (rec.seq > c.out.at) break;
+    if (rec.event.type == EventType::RentDue && rec.event.other == claim.actor) due = &rec;
+  }
+  if (due) c.say(fmt::format("Event {}: {}", due->seq, c.narrated(due->event)));
+  if (d.accepted) {
+    c.out.upheld = true;
+    c.cite(rule::kRentOwnerAsks);
+    RentClaim rc;
+    for (const RentClaim& open : c.g.state.rents)
+      if (open.open && open.owner == claim.actor) {
+        rc = open;
+        break;
+      }
+    c.say(fmt::format("No throw of the dice came between the landing and the claim: the rent of {} is owed.",
+                      c.money(rc.amount)));
+    // Was it collected in the journal after that point?
+    for (const Recorded& rec : c.events) {
+      if (rec.seq <= c.out.at) continue;
+      if (rec.event.type == EventType::RentPaid && rec.event.other == claim.actor && rec.event.square == rc.square) {
+        c.say(fmt::format("It was paid at event {}.", rec.seq));
+        return;
+      }
+      if (rec.event.type == EventType::RentForfeited && rec.event.other == claim.actor) break;
+    }
+    Command award;
+    award.verb = Verb::Award;
+    award.actor = kReferee;
+    award.counterparty = claim.actor;
+    award.payer = rc.payer;
+    award.amount = rc.amount;
+    award.note = fmt::format("rent on {}, asked in time (dispute at event {})", c.r().square(rc.square).name, c.out.at);
+    c.out.correction = print_move(award, c.r(), c.g.header.players);
+    return;
+  }
+  c.out.upheld = false;
+  c.cite(d.violation.rule, d.violation.section);
+  if (due) {
+    for (const Recorded& rec : c.events) {
+      if (rec.seq <= due->seq || rec.seq > c.out.at) continue;
+      if (rec.event.type == EventType::RentForfeited && rec.event.other == claim.actor) {
+        const auto [begin, end] = batch_around(c.events, rec.seq);
+        (void)end;
+        c.say(fmt::format("Event {}: \"{}\" threw the dice before {} asked: the rent was lost (event {}).",
+                          c.events[begin].seq, c.events[begin].event.text, c.name(claim.actor), rec.seq));
+        break;
+      }
+      if (rec.event.type == EventType::RentPaid || rec.event.type == EventType::RentClaimed) {
+        c.say(fmt::format("Event {}: {} The rent was asked for and settled already.", rec.seq, c.narrated(rec.event)));
+        break;
+      }
+    }
+  }
+  c.say(render_players(refusal_text(c.r(), d.violation), c.g.header.players));
+}
+
+// Time is called only where play would record it (a game with a time limit): the claim goes
+// through decide() first, as rule_on_move does, so dispute and play never disagree. Once time
+// has been called (play refuses a second call), the claim asks for the valuation it led to.
+void rule_on_time(Court& c, const Command& claim) {
+  const Decision d = decide(c.r(), c.g.state, claim);
+  // Time already called: the call stands, and the question left is who wins by it.
+  if (!d.accepted && d.violation.code != RefusalCode::TimeAlreadyCalled) {
+    c.out.upheld = false;
+    c.cite(d.violation.rule, d.violation.section);
+    c.say(render_players(refusal_text(c.r(), d.violation), c.g.header.players));
+    return;
+  }
+  c.cite(rule::kShortValue);
+  c.out.upheld = true;
+  const Valuation v = value_estates(c.r(), c.g.state);
+  for (const EstateValue& e : v.estates)
+    c.say(fmt::format("{}: {}{}", c.name(e.player), c.money(e.total), e.in_game ? "" : " (out of the game)"));
+  std::string leaders;
+  for (PlayerId p : v.leaders) leaders += (leaders.empty() ? "" : " and ") + c.name(p);
+  c.say(v.leaders.size() == 1 ? fmt::format("{} is the richest and wins at the time limit.", leaders)
+                              : fmt::format("{} tie for the richest.", leaders));
+}
+
+// Anything else: was the move allowed at that point? decide() answers, and for some moves the
+// reasoning adds what a player asks next.
+void rule_on_move(Court& c, const Command& claim) {
+  const Decision d = decide(c.r(), c.g.state, claim);
+  c.out.upheld = d.accepted;
+  if (d.accepted) {
+    c.say("The move was allowed at that point; the rules give:");
+    for (const Event& e : d.events) c.say("  " + c.narrated(e));
+  } else {
+    c.cite(d.violation.rule, d.violation.section);
+    c.say(render_players(refusal_text(c.r(), d.violation), c.g.header.players));
+  }
+  if (claim.verb == Verb::DeclareBankruptcy) {
+    const RaisingPlan plan = money_raisable(c.r(), c.g.state, claim.actor);
+    c.cite(rule::kBankruptcyOnlyInsolvent);
+    c.say(fmt::format("{} owed {} and could raise {} (cash included).", c.name(claim.actor),
+                      c.money(c.g.state.player(claim.actor).total_owed()), c.money(plan.total)));
+  }
+  if (claim.verb == Verb::PayFine && c.g.state.player(claim.actor).in_jail) {
+    const PlayerState& p = c.g.state.player(claim.actor);
+    const int turn = p.jail_turns + 1;
+    c.say(fmt::format("{} was on turn {} of {} in {}: {}", c.name(claim.actor), turn, c.r().jail.max_turns,
+                      c.r().words.jail,
+                      turn >= c.r().jail.max_turns
+                          ? fmt::format("{} had to throw first, and pay the {} fine only if no double came",
+                                        c.name(claim.actor), c.money(c.r().jail.fine))
+                          : fmt::format("{} might pay the {} fine before throwing, or throw for doubles; nothing "
+                                        "obliged them to pay",
+                                        c.name(claim.actor), c.money(c.r().jail.fine))));
+  }
+}
+
+}  // namespace
+
+Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& claim_text,
+                     std::optional<std::int64_t> at, DisputeRuling* out) {
+  Game g;
+  if (Status s = load_game(journal, game_id, 0, &g); !s.is_ok()) return s;
+  if (at && (*at < 0 || *at > g.state.seq))
+    return Status::invalid_argument(fmt::format("game {} has events 1 to {}", game_id, g.state.seq));
+  Command claim;
+  ParseError perr;
+  if (!parse_move(claim_text, g.ruleset, g.header.players, &claim, &perr))
+    return Status::invalid_argument(perr.message);
+  std::vector<Recorded> events;
+  if (Status s = GameLog(journal, g).read_all(1, 0, &events); !s.is_ok()) return s;
+  DisputeRuling d;
+  d.claim = print_move(claim, g.ruleset, g.header.players);
+  d.at = g.state.seq;
+  if (at) {
+    // A claim is made between moves, never halfway through one: an event inside a move (its
+    // MovePlayed line, the throw, the landing) stands for the position after the whole move, as
+    // the table saw it. Ruling on the half-applied move would reopen what the move itself
+    // closed (the throw that ended a rent window).
+    d.asked_at = *at;
+    d.at = end_of_move_at(events, *at);
+    if (d.at != *at)
+      d.note = fmt::format("event {} is inside the move \"{}\" (events {} to {}): the claim is ruled on the "
+                           "position after that whole move",
+                           *at, move_text_at(events, *at), move_first_seq(events, *at), d.at);
+    if (Status s = load_game(journal, game_id, d.at, &g); !s.is_ok()) return s;
+  }
+  Court c{g, events, d};
+  switch (claim.verb) {
+    case Verb::ClaimSalary: rule_on_salary(c, claim); break;
+    case Verb::ClaimRent: rule_on_rent(c, claim); break;
+    case Verb::CallTime: rule_on_time(c, claim); break;
+    default: rule_on_move(c, claim); break;
+  }
+  *out = std::move(d);
+  return Status::ok();
+}
+
+nlohmann::ordered_json dispute_json(const DisputeRuling& d) {
+  nlohmann::ordered_json j{{"claim", d.claim}, {"at", d.at}};
+  if (!d.note.empty()) {
+    j["asked_at"] = d.asked_at;
+    j["note"] = d.note;
+  }
+  j["upheld"] = d.upheld;
+  if (!d.rule.empty()) {
+    j["rule"] = d.rule;
+    j["section"] = d.section;
+  }
+  j["reasoning"] = d.reasoning;
+  if (!d.correction.empty()) j["correction"] = d.correction;
+  return j;
+}
+
+std::string dispute_text(const DisputeRuling& d) {
+  std::string out = fmt::format("Claim: {}\n", d.claim);
+  if (!d.note.empty()) out += fmt::format("Note: {}\n", d.note);
+  out += fmt::format("Ruled on the position after event {}: {}\n", d.at, d.upheld ? "UPHELD" : "REJECTED");
+  if (!d.rule.empty()) out += fmt::format("Rule {} (rule book section {})\n", d.rule, d.section);
+  for (const auto& line : d.reasoning) out += "  " + line + "\n";
+  if (!d.correction.empty()) out += "Correction (record it with referee play): " + d.correction + "\n";
+  return out;
+}
+
+}  // namespace deedlog

@@ -1,0 +1,61 @@
+#include "service/game_log.h"
+
+#include <fmt/format.h>
+
+namespace deedlog {
+
+GameLog::GameLog(Journal& journal, const Game& game)
+    : journal_(journal),
+      game_id_(game.id),
+      bounds_(event_bounds(game.ruleset, static_cast<int>(game.header.players.size()))) {}
+
+bool GameLog::decode(const EventRow& row, LoggedEvent* out, std::string* problem) const {
+  std::string why;
+  if (!decode_event(row.type, row.payload, bounds_, &out->event, &why)) {
+    // The type is stored data too: only its start is repeated, so a crafted one cannot flood
+    // the message.
+    *problem = fmt::format("event {} of game {} ({}) cannot be read: {}", row.seq, game_id_, row.type.substr(0, 40), why);
+    return false;
+  }
+  out->seq = row.seq;
+  out->at = row.at;
+  out->actor = row.actor;
+  out->type = row.type;
+  out->payload = row.payload;
+  out->hash = row.hash;
+  return true;
+}
+
+Status GameLog::read(std::int64_t from, std::int64_t to, const std::function<bool(const LoggedEvent&)>& fn) const {
+  std::string problem;
+  LoggedEvent e;
+  Status scan = journal_.scan(game_id_, std::max<std::int64_t>(from, 1), to, [&](const EventRow& row) {
+    if (!decode(row, &e, &problem)) return false;
+    return fn(e);
+  });
+  if (!scan.is_ok()) return scan;
+  return problem.empty() ? Status::ok() : Status::corrupt(problem);
+}
+
+Status GameLog::read_all(std::int64_t from, std::int64_t to, std::vector<LoggedEvent>* out) const {
+  return read(from, to, [&](const LoggedEvent& e) {
+    out->push_back(e);
+    return true;
+  });
+}
+
+Status GameLog::read_verifying_chain(ChainReport* report, const std::function<bool(const LoggedEvent&)>& fn,
+                                     std::int64_t* bad_seq, std::string* problem) const {
+  *bad_seq = 0;
+  problem->clear();
+  LoggedEvent e;
+  return journal_.verify_chain(game_id_, report, [&](const EventRow& row) {
+    if (!decode(row, &e, problem)) {
+      *bad_seq = row.seq;
+      return false;
+    }
+    return fn(e);
+  });
+}
+
+}  // namespace deedlog

@@ -1,0 +1,61 @@
+#pragma once
+// A game's events as the rules know them. GameLog is the shell's one reader of stored events:
+// every event it hands out has passed the journal's chain check (its seq follows on, its hash
+// links to the one before) and the codec's check against the game's edition (a seat, square,
+// card or sum the game cannot have is refused). Nothing else above the journal decodes a
+// payload; tests/layers_include_graph_test.cpp holds the shell to that.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "deedlog/event.h"
+#include "deedlog/event_codec.h"
+#include "journal/journal.h"
+#include "service/game.h"
+
+namespace deedlog {
+
+// One stored event, read and checked.
+struct LoggedEvent {
+  std::int64_t seq = 0;
+  std::string at;       // the move's clock stamp, "" when it carried none
+  std::string actor;    // "Ann", "Referee"
+  std::string type;     // the stored type name, as the journal holds it
+  std::string payload;  // the stored JSON fields, as the journal holds them
+  std::string hash;     // the hash of the row holding it (a move's events share one)
+  Event event;
+};
+
+class GameLog {
+ public:
+  // The game gives its id and the bounds its events must keep (its edition and table).
+  GameLog(Journal& journal, const Game& game);
+
+  // Each event with from <= seq <= to (to 0: to the end), in order; fn returns false to stop.
+  // The first event that fails a check stops the read with a Corrupt status naming it, after
+  // fn has seen every event before it.
+  Status read(std::int64_t from, std::int64_t to, const std::function<bool(const LoggedEvent&)>& fn) const;
+  // The same, gathered.
+  Status read_all(std::int64_t from, std::int64_t to, std::vector<LoggedEvent>* out) const;
+
+  // verify's walk: the whole chain checked to its end into *report (Journal::verify_chain),
+  // each sound event decoded and handed to fn. A payload that does not decode stops fn, and
+  // comes back as *bad_seq and *problem (the chain is still checked to its end).
+  Status read_verifying_chain(ChainReport* report, const std::function<bool(const LoggedEvent&)>& fn,
+                              std::int64_t* bad_seq, std::string* problem) const;
+
+  // Decodes one stored row against this game's bounds (false, with the reason, when it fails).
+  bool decode(const EventRow& row, LoggedEvent* out, std::string* problem) const;
+
+  // The rows a game's events are stored as are made by play_move and create_game
+  // (service/game_session.h), the one writer, through Journal::append and create_game.
+
+ private:
+  Journal& journal_;
+  std::int64_t game_id_;
+  EventBounds bounds_;
+};
+
+}  // namespace deedlog

@@ -1,0 +1,269 @@
+#include "service/game_session.h"
+#include "service/game_log.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
+#include "deedlog/player_ref.h"
+#include "deedlog/state_archive.h"
+#include "deedlog/state_check.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+
+std::string header_to_json(const GameHeader& h) {
+  nlohmann::ordered_json j;
+  j["ruleset"] = h.ruleset;
+  j["players"] = h.players;
+  j["variants"] = h.variants;
+  if (h.seed) j["seed"] = std::to_string(*h.seed);
+  if (!h.started.empty()) j["started"] = h.started;
+  if (!h.time_limit.empty()) j["time_limit"] = h.time_limit;
+  if (!h.ruleset_data.empty()) j["ruleset_data"] = h.ruleset_data;
+  if (h.format != 0) j["format"] = h.format;
+  if (!h.setup.empty()) j["setup"] = h.setup;
+  // Written only when some are played, so the hashed header of every other game is as before.
+  if (!h.house_rules.empty()) j["house_rules"] = h.house_rules;
+  j["tags"] = nlohmann::ordered_json::array();
+  for (const auto& [k, v] : h.tags) j["tags"].push_back({k, v});
+  return j.dump();
+}
+
+Status header_from_json(const std::string& text, GameHeader* h) {
+  try {
+    const auto j = nlohmann::json::parse(text);
+    GameHeader g;
+    g.ruleset = j.at("ruleset").get<std::string>();
+    g.players = j.at("players").get<std::vector<std::string>>();
+    g.variants = j.value("variants", std::vector<std::string>{});
+    if (j.contains("seed")) g.seed = std::stoull(j.at("seed").get<std::string>());
+    g.started = j.value("started", std::string());
+    g.time_limit = j.value("time_limit", std::string());
+    g.ruleset_data = j.value("ruleset_data", std::string());
+    g.format = j.value("format", 0);
+    g.setup = j.value("setup", std::string());
+    g.house_rules = j.value("house_rules", std::vector<std::string>{});
+    if (j.contains("tags"))
+      for (const auto& t : j.at("tags")) g.tags.emplace_back(t.at(0).get<std::string>(), t.at(1).get<std::string>());
+    *h = std::move(g);
+    return Status::ok();
+  } catch (const std::exception& e) {
+    return Status::corrupt(fmt::format("the game's header is not readable: {}", e.what()));
+  }
+}
+
+namespace {
+
+// The editions games of this thread were read with, by what their headers say. Parsing an
+// edition costs more than verifying a short game; a file of many games of one edition parses
+// it once. Only an edition that parsed and passed its checks is kept.
+struct EditionCache {
+  static constexpr std::size_t kKept = 8;
+  std::vector<std::pair<std::string, Ruleset>> entries;
+};
+
+std::string edition_key(const GameHeader& header) {
+  std::string key = header.ruleset;
+  key += '\0';
+  key += header.ruleset_data;
+  for (const std::string& rule : header.house_rules) {
+    key += '\0';
+    key += rule;
+  }
+  return key;
+}
+
+Status parse_edition_for(const GameHeader& header, Ruleset* out);
+
+}  // namespace
+
+Status ruleset_for(const GameHeader& header, Ruleset* out) {
+  thread_local EditionCache cache;
+  const std::string key = edition_key(header);
+  for (const auto& [k, ruleset] : cache.entries)
+    if (k == key) {
+      *out = ruleset;
+      return Status::ok();
+    }
+  Ruleset r;
+  if (Status s = parse_edition_for(header, &r); !s.is_ok()) return s;
+  if (cache.entries.size() == EditionCache::kKept) cache.entries.erase(cache.entries.begin());
+  cache.entries.emplace_back(key, r);
+  *out = std::move(r);
+  return Status::ok();
+}
+
+namespace {
+
+Status parse_edition_for(const GameHeader& header, Ruleset* out) {
+  Ruleset r;
+  if (header.ruleset_data.empty()) {
+    if (Status s = load_ruleset(header.ruleset, &r); !s.is_ok()) return s;
+  } else {
+    if (Status s = parse_stored_ruleset(header.ruleset_data, &r); !s.is_ok()) return s;
+    if (r.id != header.ruleset)
+      return Status::invalid_argument(fmt::format("the edition file is '{}', but the game says [Ruleset \"{}\"]",
+                                                  r.id, header.ruleset));
+  }
+  // A stored header is data from a file: an unknown house rule is refused, not skipped.
+  if (Status s = turn_on_house_rules(header.house_rules, &r); !s.is_ok()) return Status::corrupt(s.message());
+  *out = std::move(r);
+  return Status::ok();
+}
+
+}  // namespace
+
+Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id) {
+  std::vector<GameRow> games;
+  if (Status s = journal.games(&games); !s.is_ok()) return s;
+  if (wanted) {
+    for (const auto& g : games)
+      if (g.game_id == *wanted) {
+        *id = *wanted;
+        return Status::ok();
+      }
+    return Status::not_found(fmt::format("no game {} in this journal", *wanted));
+  }
+  if (games.empty()) return Status::not_found("the journal holds no game yet (referee new, or referee import)");
+  if (games.size() > 1) {
+    std::string ids;
+    for (const auto& g : games) ids += (ids.empty() ? "" : ", ") + std::to_string(g.game_id);
+    return Status::invalid_argument(fmt::format("the journal holds {} games ({}): say which with --game",
+                                                games.size(), ids));
+  }
+  *id = games.front().game_id;
+  return Status::ok();
+}
+
+Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* game) {
+  GameRow row;
+  if (Status s = journal.game(id, &row); !s.is_ok()) return s;
+  Game g;
+  g.id = id;
+  if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
+  if (Status s = ruleset_for(g.header, &g.ruleset); !s.is_ok()) return s;
+  g.state = initial_state(g.ruleset, g.header);
+  g.head_hash = row.genesis;
+  if (to_seq < 0) return Status::invalid_argument("events are numbered from 1: there is no event " + std::to_string(to_seq));
+  // Start from the latest sound snapshot at or before the point wanted; fold only the tail.
+  const std::int64_t limit = to_seq > 0 ? to_seq : std::numeric_limits<std::int64_t>::max();
+  if (std::optional<State> snap = read_snapshot(journal, g, limit)) g.state = *snap;
+  // From the snapshot's own event on, so its stored hash is read (and checked) as the head.
+  const std::int64_t from = std::max<std::int64_t>(g.state.seq, 1);
+  Status read = GameLog(journal, g).read(from, to_seq, [&](const LoggedEvent& e) {
+    g.head_hash = e.hash;
+    if (e.seq > g.state.seq) evolve(g.state, e.event);
+    return true;
+  });
+  if (!read.is_ok()) return read;
+  *game = std::move(g);
+  return Status::ok();
+}
+
+EventBounds game_bounds(const Game& game) {
+  return event_bounds(game.ruleset, static_cast<int>(game.header.players.size()));
+}
+
+std::optional<State> read_snapshot(Journal& journal, const Game& game, std::int64_t max_seq) {
+  std::int64_t snap_seq = 0;
+  std::string blob;
+  if (!journal.latest_snapshot(game.id, max_seq, &snap_seq, &blob).is_ok() || snap_seq == 0) return std::nullopt;
+  State snap;
+  if (!load_state(blob, &snap) || snap.seq != snap_seq) return std::nullopt;
+  if (!check_state(game.ruleset, static_cast<int>(game.header.players.size()), snap).empty()) return std::nullopt;
+  return snap;
+}
+
+std::string render(const Game& game, const std::string& text) { return render_players(text, game.header.players); }
+
+namespace {
+
+std::string actor_name(const Game& game, PlayerId p) {
+  if (p >= 0 && p < static_cast<int>(game.header.players.size())) return game.header.players[static_cast<std::size_t>(p)];
+  return "Referee";
+}
+
+}  // namespace
+
+std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events) {
+  std::vector<NewEvent> rows;
+  rows.reserve(events.size() + 1);
+  const std::string actor = actor_name(game, command.actor);
+  Event played;
+  played.type = EventType::MovePlayed;
+  played.player = command.actor;
+  played.text = print_move(command, game.ruleset, game.header.players);
+  rows.push_back(NewEvent{command.at, actor, event_type_name(played.type), encode_payload(played)});
+  for (const Event& e : events) rows.push_back(NewEvent{command.at, actor, event_type_name(e.type), encode_payload(e)});
+  return rows;
+}
+
+Status create_game(Journal& journal, const GameHeader& header, const std::optional<SetupPosition>& setup,
+                   std::int64_t* id, std::optional<Violation>* refused) {
+  Ruleset ruleset;
+  if (Status s = ruleset_for(header, &ruleset); !s.is_ok()) return s;
+  Decision d = decide_start(ruleset, header, setup);
+  if (!d.accepted) {
+    *refused = d.violation;
+    return Status::ok();
+  }
+  refused->reset();
+  // The header states the setup, so the chain's genesis covers it (verify decides the opening
+  // from it again).
+  GameHeader stored = header;
+  stored.format = kHeaderFormat;
+  // In the canonical form the opening gives back (print_setup of setup_from_opening), so a game
+  // printed as notation and imported again has the same header, and so the same hashes.
+  stored.setup = setup ? setup_text(setup_from_opening(d.events), ruleset, header.players) : std::string();
+  std::vector<NewEvent> rows;
+  for (const Event& e : d.events) rows.push_back(NewEvent{header.started, "Referee", event_type_name(e.type), encode_payload(e)});
+  return journal.create_game(header_to_json(stored), rows, id);
+}
+
+Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome) {
+  outcome->decision = decide(game.ruleset, game.state, command);
+  outcome->events.clear();
+  if (!outcome->decision.accepted) return Status::ok();
+  const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events);
+  const std::int64_t first = game.state.seq + 1;
+  std::string new_head;  // the hash of the move's row: the game's head after it
+  if (!dry_run) {
+    if (Status s = journal.append(game.id, first, rows, &new_head); !s.is_ok()) return s;
+  }
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    LoggedEvent r;
+    r.seq = first + static_cast<std::int64_t>(i);
+    r.at = rows[i].at;
+    r.actor = rows[i].actor;
+    r.type = rows[i].type;
+    r.payload = rows[i].payload;
+    // As the journal reads them back: every event of the move carries the move's hash.
+    if (!dry_run) r.hash = new_head;
+    if (i == 0) {
+      r.event.type = EventType::MovePlayed;
+      r.event.player = command.actor;
+      r.event.text = print_move(command, game.ruleset, game.header.players);
+    } else {
+      r.event = outcome->decision.events[i - 1];
+    }
+    outcome->events.push_back(std::move(r));
+  }
+  if (!dry_run && !outcome->events.empty()) game.head_hash = new_head;
+  // The MovePlayed row comes first; the position moves on by it and by every consequence.
+  Event played;
+  played.type = EventType::MovePlayed;
+  evolve(game.state, played);
+  for (const Event& e : outcome->decision.events) evolve(game.state, e);
+  if (!dry_run && game.snapshot_every > 0 && (first - 1) / game.snapshot_every != game.state.seq / game.snapshot_every) {
+    // A cache: failing to write one costs speed later, never correctness.
+    if (const auto blob = snapshot_bytes(game.state)) (void)journal.put_snapshot(game.id, game.state.seq, *blob);
+  }
+  return Status::ok();
+}
+
+}  // namespace deedlog

@@ -1,0 +1,63 @@
+#include "service/statistics.h"
+
+#include <algorithm>
+
+#include "service/game_session.h"
+#include "service/game_log.h"
+#include "deedlog/evolve.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+
+Status journal_statistics(Journal& journal, JournalStatistics* out) {
+  JournalStatistics st;
+  std::vector<GameRow> games;
+  if (Status s = journal.games(&games); !s.is_ok()) return s;
+  for (const GameRow& row : games) {
+    GameHeader header;
+    if (Status s = header_from_json(row.header, &header); !s.is_ok()) return s;
+    Ruleset r;
+    if (Status s = ruleset_for(header, &r); !s.is_ok()) return s;
+    if (st.square_names.empty()) {
+      for (const Square& sq : r.squares) st.square_names.push_back(sq.name);
+      st.landings.assign(r.squares.size(), 0);
+      st.jail_square = r.jail_square;
+    }
+    if (st.wins_by_seat.size() < header.players.size()) st.wins_by_seat.resize(header.players.size(), 0);
+    Game g;
+    g.id = row.game_id;
+    g.header = header;
+    g.ruleset = r;
+    State s = initial_state(r, header);
+    PlayerId thrower = kBank;  // whose throw's landing is still to be counted
+    auto count_landing = [&] {
+      if (thrower == kBank) return;
+      const PlayerState& p = s.player(thrower);
+      if (p.square < st.landings.size()) ++st.landings[p.square];
+      if (p.in_jail) ++st.landings_in_jail;
+      thrower = kBank;
+    };
+    std::int64_t moves = 0;
+    Status scan = GameLog(journal, g).read(1, 0, [&](const LoggedEvent& le) {
+      const Event& e = le.event;
+      if (e.type == EventType::DiceThrown) {
+        count_landing();  // the last throw's consequences are all in by now
+        thrower = e.player;
+        ++st.throws;
+      }
+      if (e.type == EventType::MovePlayed) ++moves;
+      evolve(s, e);
+      return true;
+    });
+    if (!scan.is_ok()) return scan;
+    count_landing();
+    ++st.games;
+    st.game_moves.push_back(moves);
+    if (s.phase == Phase::GameOver && s.winner >= 0) ++st.wins_by_seat[static_cast<std::size_t>(s.winner)];
+    else ++st.unfinished;
+  }
+  *out = std::move(st);
+  return Status::ok();
+}
+
+}  // namespace deedlog

@@ -1,0 +1,180 @@
+#include "service/verification.h"
+
+#include <fmt/format.h>
+
+#include "service/game_log.h"
+#include "service/game_session.h"
+#include "deedlog/decide.h"
+#include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
+#include "deedlog/player_ref.h"
+#include "notation/game_file.h"
+#include "rules/ruleset_catalog.h"
+
+namespace deedlog {
+namespace {
+
+
+std::string describe_difference(const Events& expected, const Events& recorded) {
+  const std::size_t n = std::min(expected.size(), recorded.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!(expected[i] == recorded[i]))
+      return fmt::format("event {} of the move: recorded {} {}, the rules give {} {}", i + 1,
+                         event_type_name(recorded[i].type), encode_payload(recorded[i]),
+                         event_type_name(expected[i].type), encode_payload(expected[i]));
+  }
+  return fmt::format("the move recorded {} events, the rules give {}", recorded.size(), expected.size());
+}
+
+}  // namespace
+
+Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report) {
+  *report = VerifyReport{};
+  GameRow row;
+  if (Status s = journal.game(game_id, &row); !s.is_ok()) return s;
+  Game g;
+  g.id = game_id;
+  if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
+  if (Status s = ruleset_for(g.header, &g.ruleset); !s.is_ok()) return s;
+
+  // One pass over the game (docs/journal.md, "Reading checks the chain"): the journal checks
+  // each row's link and hash and hands it on; here it is decoded and, move by move, decided
+  // again and folded. Only the opening and the move being read are held, so memory does not
+  // grow with the game. The first finding stops the rules; the chain is still walked to its
+  // end, and a broken chain is what is reported, as it says the events themselves are not
+  // the ones written.
+  bool failed = false;
+  auto fail = [&](std::int64_t seq, std::string why) {
+    if (failed) return false;
+    failed = true;
+    report->ok = false;
+    report->first_bad_seq = seq;
+    report->problem = std::move(why);
+    return false;
+  };
+
+  // The opening is decided again from what the hashed header states, so it cannot be rewritten
+  // on its own. Older games did not state their setup: theirs is read from the opening itself.
+  std::optional<SetupPosition> setup;
+  if (g.header.format >= kHeaderFormat) {
+    if (!g.header.setup.empty()) {
+      SetupPosition parsed;
+      ParseError perr;
+      if (!parse_setup_text(g.header.setup, g.ruleset, g.header.players, &parsed, &perr))
+        fail(1, "the header's [Setup] does not read: " + perr.message);
+      setup = std::move(parsed);
+    }
+  } else {
+    report->legacy_opening = true;
+  }
+  g.state = initial_state(g.ruleset, g.header);
+  // Each stored snapshot must be the position folded at its event.
+  std::vector<std::int64_t> snapshot_seqs;
+  if (Status s = journal.snapshot_seqs(game_id, &snapshot_seqs); !s.is_ok()) return s;
+  std::size_t next_snapshot = 0;
+  const auto check_snapshot = [&]() -> bool {
+    while (next_snapshot < snapshot_seqs.size() && snapshot_seqs[next_snapshot] < g.state.seq) ++next_snapshot;
+    if (next_snapshot == snapshot_seqs.size() || snapshot_seqs[next_snapshot] != g.state.seq) return true;
+    const std::optional<State> snap = read_snapshot(journal, g, g.state.seq);
+    if (!snap || snap->seq != g.state.seq) return true;
+    if (!(*snap == g.state)) return false;
+    ++report->snapshots_checked;
+    return true;
+  };
+  const auto fold = [&](const Event& e) {
+    evolve(g.state, e);
+    return check_snapshot();
+  };
+  const auto altered_snapshot = [&] {
+    return fail(g.state.seq, fmt::format("the snapshot stored at event {} is not the position the events give there: "
+                                         "it was altered (readers that meet it may answer wrongly; delete it from "
+                                         "the snapshots table, a cache, to be safe)",
+                                         g.state.seq));
+  };
+
+  Events opening;
+  bool opening_done = false;
+  // The move being read: its MovePlayed and the events recorded after it.
+  std::int64_t move_seq = 0;
+  Event played;
+  Events recorded;
+  const auto check_opening = [&]() -> bool {
+    opening_done = true;
+    if (report->legacy_opening) setup = setup_from_opening(opening);
+    const Decision start = decide_start(g.ruleset, g.header, setup);
+    if (!start.accepted)
+    {
+      report->refusal = start.violation;
+      return fail(1, "the opening position breaks a rule");
+    }
+    if (start.events != opening) return fail(1, "the opening: " + describe_difference(start.events, opening));
+    for (const Event& e : opening)
+      if (!fold(e)) return altered_snapshot();
+    opening = Events{};
+    return true;
+  };
+  const auto check_move = [&]() -> bool {
+    ++report->moves;
+    Command command;
+    ParseError perr;
+    if (!parse_move(played.text, g.ruleset, g.header.players, &command, &perr))
+      return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" does not parse: {}", move_seq, played.text,
+                                        perr.message));
+    const Decision d = decide(g.ruleset, g.state, command);
+    if (!d.accepted) {
+      report->refusal = d.violation;
+      return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" is refused by the rules", move_seq, played.text));
+    }
+    if (d.events != recorded)
+      return fail(move_seq, fmt::format("event {}: \"{}\": {}", move_seq, played.text,
+                                        describe_difference(d.events, recorded)));
+    if (!fold(played)) return altered_snapshot();
+    for (const Event& e : recorded)
+      if (!fold(e)) return altered_snapshot();
+    return true;
+  };
+  // Ends what was being read: the opening, or the move before.
+  const auto finish = [&]() -> bool { return !opening_done ? check_opening() : move_seq == 0 || check_move(); };
+
+  bool unreadable = false;
+  std::int64_t unreadable_seq = 0;
+  std::string problem;
+  if (Status s = GameLog(journal, g).read_verifying_chain(
+          &report->chain,
+          [&](const LoggedEvent& r) {
+            if (failed) return false;
+            ++report->events;
+            const Event& e = r.event;
+            if (e.type != EventType::MovePlayed) {
+              (opening_done ? recorded : opening).push_back(e);
+              return true;
+            }
+            if (!finish()) return false;
+            move_seq = r.seq;
+            played = e;
+            recorded.clear();
+            return true;
+          },
+          &unreadable_seq, &problem);
+      !s.is_ok()) {
+    return s;
+  }
+  if (!report->chain.ok) {
+    // The chain decides: what the rules made of events that are not the ones written says nothing.
+    report->ok = false;
+    report->first_bad_seq = report->chain.first_bad_seq;
+    report->problem = report->chain.problem;
+    report->events = report->moves = 0;
+    return Status::ok();
+  }
+  if (unreadable_seq != 0 && !failed) {
+    unreadable = true;
+    fail(unreadable_seq, fmt::format("event {}: {}", unreadable_seq, problem));
+  }
+  if (!failed) finish();
+  // Every event was read when the rules are what failed (as when they were read before deciding).
+  if (!unreadable) report->events = report->chain.events_checked;
+  return Status::ok();
+}
+
+}  // namespace deedlog

@@ -1,0 +1,34 @@
+#pragma once
+// referee verify: the hash chain holds, and deciding every recorded move again on the
+// position before it gives exactly the events recorded after it.
+#include <cstdint>
+#include <string>
+
+#include <optional>
+
+#include "core/status.h"
+#include "deedlog/violation.h"
+#include "journal/journal.h"
+
+namespace deedlog {
+
+struct VerifyReport {
+  bool ok = true;
+  std::int64_t events = 0;
+  std::int64_t moves = 0;
+  ChainReport chain;
+  std::int64_t first_bad_seq = 0;
+  std::string problem;  // words for the user when !ok
+  // When a recorded move (or the opening) is refused by the rules: the refusal, for present's
+  // words (present/refusal_words).
+  std::optional<Violation> refusal;
+  // A game written before headers stated their setup: its opening is checked only against itself.
+  bool legacy_opening = false;
+  std::int64_t snapshots_checked = 0;  // stored snapshots found equal to the folded position
+};
+
+// Also compares every sound snapshot stored for the game with the position folded from the
+// events: deedlog never stores a wrong one, so one that differs was altered (ok = false).
+Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report);
+
+}  // namespace deedlog
