@@ -1,0 +1,123 @@
+// The shell's layers (docs/design.md, "The shell in layers"): each folder of src/ may include
+// only the folders below it, so a use case cannot print, the words cannot reach the journal
+// around GameLog, and the programs stay thin. A new include that crosses a layer fails here,
+// where it was written, with the rule it broke.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace deedlog {
+namespace {
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+bool is_source(const fs::path& p) {
+  const auto e = p.extension();
+  return e == ".h" || e == ".cpp";
+}
+
+// What each folder may include (its own folder always). "deedlog" is include/deedlog/, the
+// engine's public face; src/engine is private to itself (tests/engine_public_face_test.cpp).
+const std::map<std::string, std::set<std::string>>& allowed() {
+  static const std::map<std::string, std::set<std::string>> table = {
+      {"core", {}},
+      {"cli", {"core"}},
+      {"rules", {"core"}},
+      {"journal", {"core"}},
+      {"engine", {"core", "rules", "deedlog"}},
+      {"deedlog", {"core", "rules"}},
+      {"notation", {"core", "rules", "deedlog"}},
+      {"service", {"core", "rules", "deedlog", "notation", "journal"}},
+      {"present", {"core", "rules", "deedlog", "notation", "journal", "service"}},
+      {"bots", {"core", "rules", "deedlog", "notation", "journal", "service", "present"}},
+      {"replay", {"core", "rules", "deedlog", "notation", "journal", "service", "present"}},
+      {"commands", {"core", "rules", "deedlog", "notation", "journal", "service", "present", "bots", "replay"}},
+  };
+  return table;
+}
+
+// The folder a quoted include names: "present/money_words.h" -> present.
+std::string folder_of_include(const std::string& path) { return path.substr(0, path.find('/')); }
+
+struct Crossing {
+  std::string file;
+  std::string include;
+};
+
+std::vector<Crossing> crossings() {
+  const fs::path root(DEEDLOG_SOURCE_DIR);
+  std::vector<Crossing> out;
+  const std::regex include_line(R"re(#include\s+"([a-z_]+/[^"]+)")re");
+  auto check_dir = [&](const fs::path& dir, const std::string& layer) {
+    for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+      if (!entry.is_regular_file() || !is_source(entry.path())) continue;
+      const std::string text = read(entry.path());
+      for (auto it = std::sregex_iterator(text.begin(), text.end(), include_line); it != std::sregex_iterator(); ++it) {
+        const std::string inc = (*it)[1];
+        const std::string target = folder_of_include(inc);
+        if (target == layer) continue;
+        if (!allowed().at(layer).count(target))
+          out.push_back({fs::relative(entry.path(), root).generic_string(), inc});
+      }
+    }
+  };
+  for (const auto& [layer, _] : allowed()) {
+    const fs::path dir = layer == "deedlog" ? root / "include/deedlog" : root / "src" / layer;
+    if (fs::exists(dir)) check_dir(dir, layer);
+  }
+  return out;
+}
+
+TEST(Layers, EveryFolderIncludesOnlyTheLayersBelowIt) {
+  for (const Crossing& c : crossings()) ADD_FAILURE() << c.file << " includes " << c.include << ": a layer above it";
+}
+
+TEST(Layers, EveryFolderOfSrcHasItsRule) {
+  for (const auto& entry : fs::directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / "src")) {
+    if (!entry.is_directory()) continue;
+    const std::string name = entry.path().filename().string();
+    if (name == "python") continue;  // bindings: a program of their own, like programs/
+    EXPECT_TRUE(allowed().count(name)) << "src/" << name << " has no rule in this test: say what it may include";
+  }
+}
+
+// GameLog (src/service/game_log.cpp) is the one reader of stored events above the journal:
+// every other reader gets events it has checked. The engine's codec is also used by the
+// engine itself, the fuzz targets and tests of the codec.
+TEST(Layers, OnlyGameLogDecodesStoredEvents) {
+  const fs::path root(DEEDLOG_SOURCE_DIR);
+  int files = 0;
+  for (const char* dir : {"src", "programs"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
+      if (!entry.is_regular_file() || !is_source(entry.path())) continue;
+      const std::string rel = fs::relative(entry.path(), root).generic_string();
+      if (rel.rfind("src/engine/", 0) == 0 || rel == "src/service/game_log.cpp") continue;
+      ++files;
+      EXPECT_EQ(read(entry.path()).find("decode_event("), std::string::npos)
+          << rel << " decodes stored events itself: read them through GameLog (service/game_log.h)";
+    }
+  }
+  EXPECT_GT(files, 40);
+}
+
+// The crossings test is only as good as its reading of includes: it must see some.
+TEST(Layers, TheCheckSeesTheIncludesItJudges) {
+  const std::string text = read(fs::path(DEEDLOG_SOURCE_DIR) / "src/commands/referee_commands.cpp");
+  EXPECT_NE(text.find("#include \"service/game_log.h\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace deedlog
