@@ -120,6 +120,44 @@ TEST(DisputeAgreesWithPlay, AnEventInsideAMoveMeansAfterThatWholeMove) {
   EXPECT_FALSE(at_end.contains("note")) << at_end.dump();
 }
 
+// 2b. status, value and settle --at an event inside a move show the position after the whole
+// move: in the middle of a trade Ben has paid but holds no deed, which never stood on the table.
+TEST(PositionsAgree, StatusValueAndSettleAtAnEventInsideAMoveShowTheWholeMove) {
+  const fs::path db = testing::temp_dir("agree-inside-status") / "g.db";
+  ASSERT_EQ(referee(db, "import " + quote(testing::sample("uk-1972/mortgage-traded-lifted-at-once.game"))).code, 0);
+  // Ann's acceptance: MovePlayed 7, Ben pays £90 at 9, the deed moves at 10, interest at 11.
+  const json log = json_of(referee(db, "--json log"));
+  std::int64_t accepted = 0, paid = 0, last = 0;
+  for (const json& e : log["events"]) {
+    if (e["type"] == "TradeAccepted") accepted = e["seq"].get<std::int64_t>() - 1;
+    if (e["type"] == "PaidToPlayer" && accepted) paid = e["seq"];
+    if (e["type"] == "InterestPaid") last = e["seq"];
+  }
+  ASSERT_GT(accepted, 0);
+  ASSERT_GT(paid, accepted);
+  ASSERT_GT(last, paid);
+  const json whole = json_of(referee(db, fmt::format("--json status --at {}", last)));
+  EXPECT_FALSE(whole.contains("note")) << whole.dump();
+  for (const std::int64_t inside : {accepted, paid}) {
+    const json st = json_of(referee(db, fmt::format("--json status --at {}", inside)));
+    EXPECT_EQ(st["seq"], last) << st.dump();
+    EXPECT_EQ(st["asked_at"], inside) << st.dump();
+    EXPECT_TRUE(st.contains("note")) << st.dump();
+    EXPECT_EQ(st["players"], whole["players"]) << st.dump();
+    const json val = json_of(referee(db, fmt::format("--json value --at {}", inside)));
+    EXPECT_EQ(val["seq"], last) << val.dump();
+    EXPECT_EQ(val["asked_at"], inside) << val.dump();
+    const json settle = json_of(referee(db, fmt::format("--json settle Ben --at {}", inside)));
+    EXPECT_EQ(settle["asked_at"], inside) << settle.dump();
+  }
+  const auto text = referee(db, fmt::format("status --at {}", paid));
+  EXPECT_EQ(text.code, 0);
+  EXPECT_EQ(text.out.rfind("Note:", 0), 0u) << text.out;
+  EXPECT_NE(text.out.find(fmt::format("after event {}", last)), std::string::npos) << text.out;
+  // An event the game does not have is an error, not the last position.
+  EXPECT_EQ(referee(db, "status --at 999").code, 1);
+}
+
 // 3. settle on a player who already went bankrupt.
 TEST(SettleAgrees, ABankruptPlayerIsSaidToBeBankruptAlready) {
   const fs::path db = testing::temp_dir("agree-settle") / "g.db";

@@ -8,6 +8,8 @@
 #include <thread>
 
 #include "present/narration.h"
+#include "journal/journal.h"
+#include "service/game_session.h"
 #include "deedlog/decide.h"
 #include "rules/ruleset_catalog.h"
 #include "support/cli.h"
@@ -152,11 +154,17 @@ TEST(ReplayHtml, ChromiumShowsTheCashThatStatusGivesAtFourPoints) {
     SCOPED_TRACE(p.fragment);
     ASSERT_NE(p.dom.out.find("data-ready=\"1\""), std::string::npos) << "the page's script did not finish:\n" << p.dom.err;
     EXPECT_EQ(attribute(p.dom.out, "pos", "data-seq"), std::to_string(p.seq));
-    const json status = json::parse(referee(page.db, fmt::format("--json status --at {}", p.seq)).out);
-    ASSERT_EQ(status["players"].size(), 4u);
+    // The position after exactly this event, as the service folds it (status --at rounds an
+    // event inside a move to the move's end; the page steps through each event).
+    std::unique_ptr<Journal> journal;
+    ASSERT_TRUE(Journal::open(page.db.string(), &journal, true).is_ok());
+    Game folded;
+    ASSERT_TRUE(load_game(*journal, 1, p.seq, &folded).is_ok());
+    ASSERT_EQ(folded.header.players.size(), 4u);
     for (std::size_t i = 0; i < 4; ++i)
-      EXPECT_EQ(attribute(p.dom.out, fmt::format("cash-{}", i), "data-cash"), std::to_string(status["players"][i]["cash"].get<std::int64_t>()))
-          << status["players"][i]["name"];
+      EXPECT_EQ(attribute(p.dom.out, fmt::format("cash-{}", i), "data-cash"),
+                std::to_string(folded.state.player(static_cast<PlayerId>(i)).cash.units))
+          << folded.header.players[i];
     // The commentary marks this event's words (or the move's line) as the current one.
     const json event = json::parse(replay(page.db, fmt::format("--json --from {} --to {}", p.seq, p.seq)).out)["events"][0];
     const std::string words = event["type"] == "MovePlayed" ? event["text"].get<std::string>() : event["words"].get<std::string>();

@@ -57,6 +57,33 @@ Status open_game(const CommonOptions& o, bool read_only, std::unique_ptr<Journal
   return load_game(**j, id, to_seq, g);
 }
 
+// The position after event `at` (0: the last) as the table saw it: an event inside a move
+// stands for the position after that whole move (a half-applied move, such as a trade's deeds
+// moved before its money, never stood on the table). *asked_inside is set to the move when the
+// event asked for was inside it.
+Status open_game_between_moves(const CommonOptions& o, std::unique_ptr<Journal>* j, std::int64_t at, Game* g,
+                               std::optional<MoveSpan>* asked_inside) {
+  asked_inside->reset();
+  if (Status s = open_game(o, true, j, at, g); !s.is_ok()) return s;
+  if (at <= 0) return Status::ok();
+  MoveSpan span;
+  if (Status s = GameLog(**j, *g).move_holding(at, &span); !s.is_ok()) return s;
+  if (span.last == at) return Status::ok();
+  *asked_inside = span;
+  return load_game(**j, g->id, span.last, g);
+}
+
+// The note that says so, in text ("Note: ...\n") and in JSON (asked_at, note).
+void note_between_moves(const std::optional<MoveSpan>& inside, std::int64_t asked, std::string* text, ojson* json) {
+  if (!inside) return;
+  const std::string note = between_moves_note(asked, *inside);
+  if (text) *text += "Note: " + note + "\n";
+  if (json) {
+    (*json)["asked_at"] = asked;
+    (*json)["note"] = note;
+  }
+}
+
 // For the score sheet: the event and the short form of its hash. Written down outside the
 // journal, it lets verify --expect-head show that the game was not rewritten since.
 std::string head_line(const Game& g) {
@@ -298,7 +325,8 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
 int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
   Game g;
-  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  std::optional<MoveSpan> inside;
+  if (Status s = open_game_between_moves(o, &j, at, &g, &inside); !s.is_ok()) return fail(err, s);
   // The referee's rulings recorded so far: corrections are part of the game's story.
   std::vector<std::pair<std::int64_t, std::string>> rulings;
   Status scan = GameLog(*j, g).read(1, g.state.seq, [&](const LoggedEvent& r) {
@@ -313,9 +341,12 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
       for (const auto& [seq, words] : rulings) doc["rulings"].push_back({{"seq", seq}, {"words", words}});
     }
     doc["head"] = g.head_hash;
+    note_between_moves(inside, at, nullptr, &doc);
     out << doc.dump() << "\n";
   } else {
-    out << position_text(g);
+    std::string note;
+    note_between_moves(inside, at, &note, nullptr);
+    out << note << position_text(g);
     for (const auto& [seq, words] : rulings) out << fmt::format("Event {}: {}\n", seq, words);
     out << head_line(g);
   }
@@ -356,7 +387,8 @@ std::string item_words(const Ruleset& r, const ValuationItem& i) {
 int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
   Game g;
-  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  std::optional<MoveSpan> inside;
+  if (Status s = open_game_between_moves(o, &j, at, &g, &inside); !s.is_ok()) return fail(err, s);
   const Valuation v = value_estates(g.ruleset, g.state);
   const auto& names = g.header.players;
   std::string leaders;
@@ -386,9 +418,13 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
     }
     doc["winner"] = v.leaders.size() == 1 ? ojson(names[static_cast<std::size_t>(v.leaders.front())]) : ojson(nullptr);
     if (v.leaders.size() > 1) doc["tied"] = leaders;
+    note_between_moves(inside, at, nullptr, &doc);
     out << doc.dump() << "\n";
     return kExitOk;
   }
+  std::string note;
+  note_between_moves(inside, at, &note, nullptr);
+  out << note;
   out << fmt::format("Game {} ({}), after event {}: estates valued by the short game's rules{}{}\n", g.id, g.ruleset.id,
                      g.state.seq, g.ruleset.regions.empty() ? "" : ", in par dollars (each currency at its rate)",
                      v.final ? " (final)" : " (the game goes on)");
@@ -453,7 +489,8 @@ int run_settle(const CommonOptions& o, const std::string& player, std::int64_t a
                std::ostream& err) {
   std::unique_ptr<Journal> j;
   Game g;
-  if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
+  std::optional<MoveSpan> inside;
+  if (Status s = open_game_between_moves(o, &j, at, &g, &inside); !s.is_ok()) return fail(err, s);
   std::vector<NameCandidate> names;
   for (std::size_t i = 0; i < g.header.players.size(); ++i) names.push_back({g.header.players[i], {}, static_cast<int>(i)});
   const NameMatch m = match_name(player, names, "player");
@@ -465,8 +502,15 @@ int run_settle(const CommonOptions& o, const std::string& player, std::int64_t a
   PastBankruptcy past;
   if (g.state.player(p).bankrupt)
     if (Status s = find_bankruptcy(*j, g, p, &past); !s.is_ok()) return fail(err, s);
-  if (o.json) out << settlement_json(g, p, &past).dump() << "\n";
-  else out << settlement_text(g, p, &past);
+  if (o.json) {
+    ojson doc = settlement_json(g, p, &past);
+    note_between_moves(inside, at, nullptr, &doc);
+    out << doc.dump() << "\n";
+  } else {
+    std::string note;
+    note_between_moves(inside, at, &note, nullptr);
+    out << note << settlement_text(g, p, &past);
+  }
   return kExitOk;
 }
 

@@ -588,4 +588,9 @@ std::string position_text(const Game& g) {
   return out;
 }
 
+std::string between_moves_note(std::int64_t asked, const MoveSpan& span) {
+  return fmt::format("event {} is inside the move \"{}\" (events {} to {}): the position is the one after that whole move",
+                     asked, span.move, span.first, span.last);
+}
+
 }  // namespace deedlog

@@ -8,6 +8,7 @@
 #include "deedlog/event.h"
 #include "deedlog/state.h"
 #include "rules/ruleset.h"
+#include "service/game_log.h"
 
 namespace deedlog {
 
@@ -34,5 +35,10 @@ struct GameEnd {
 };
 GameEnd game_end(const Ruleset& ruleset, const State& s);
 std::string phase_name(Phase p);
+
+// Why a position asked for at an event inside a move is shown after the whole move
+// (service/game_log.h, MoveSpan): "event 12 is inside the move "Ann throws 3 4" (events 11 to
+// 14): shown after that whole move".
+std::string between_moves_note(std::int64_t asked, const MoveSpan& span);
 
 }  // namespace deedlog

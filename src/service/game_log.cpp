@@ -58,4 +58,25 @@ Status GameLog::read_verifying_chain(ChainReport* report, const std::function<bo
   });
 }
 
+Status GameLog::move_holding(std::int64_t seq, MoveSpan* out) const {
+  MoveSpan span;
+  bool found = false;
+  Status s = read(1, 0, [&](const LoggedEvent& e) {
+    if (e.event.type == EventType::MovePlayed) {
+      if (found) return false;  // the next move: the span is whole
+      span = MoveSpan{e.seq, e.seq, e.event.text};
+    }
+    if (e.seq == seq) {
+      found = true;
+      if (span.move.empty() && span.first == 0) span = MoveSpan{seq, seq, ""};  // the opening
+    }
+    if (found && !span.move.empty()) span.last = e.seq;
+    return true;
+  });
+  if (!s.is_ok()) return s;
+  if (!found) return Status::not_found(fmt::format("game {} has no event {}", game_id_, seq));
+  *out = span;
+  return Status::ok();
+}
+
 }  // namespace deedlog

@@ -28,6 +28,14 @@ struct LoggedEvent {
   Event event;
 };
 
+// The move an event belongs to: its MovePlayed and the last of its consequences. An event of
+// the opening (before any move) is a span of its own, with no move.
+struct MoveSpan {
+  std::int64_t first = 0;  // the MovePlayed's seq (the event itself in the opening)
+  std::int64_t last = 0;   // the move's last event
+  std::string move;        // the move's text, "" in the opening
+};
+
 class GameLog {
  public:
   // The game gives its id and the bounds its events must keep (its edition and table).
@@ -45,6 +53,11 @@ class GameLog {
   // comes back as *bad_seq and *problem (the chain is still checked to its end).
   Status read_verifying_chain(ChainReport* report, const std::function<bool(const LoggedEvent&)>& fn,
                               std::int64_t* bad_seq, std::string* problem) const;
+
+  // The move holding event seq (which must exist: NotFound otherwise). A position is asked
+  // for between moves, never halfway through one: the commands that take --at show the
+  // position after the whole move holding it, as the table saw it.
+  Status move_holding(std::int64_t seq, MoveSpan* out) const;
 
   // Decodes one stored row against this game's bounds (false, with the reason, when it fails).
   bool decode(const EventRow& row, LoggedEvent* out, std::string* problem) const;
