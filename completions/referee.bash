@@ -15,6 +15,10 @@ _referee() {
   case $prev in
     --db|--ruleset-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --ruleset) COMPREPLY=($(compgen -W "$("$program" __complete rulesets 2>/dev/null)" -- "$cur")); return ;;
+    --game)
+      local -a db=()
+      for ((i = 0; i < ${#where[@]}; i += 2)); do [[ ${where[i]} == --db ]] && db=(--db "${where[i+1]}"); done
+      COMPREPLY=($(compgen -W "$("$program" "${db[@]}" __complete games 2>/dev/null)" -- "$cur")); return ;;
   esac
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "$("$program" __complete options "$command" 2>/dev/null)" -- "$cur"))

@@ -3,6 +3,10 @@
 // outcome under --json, `games`, no file left behind by a failure, and the man page.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <tuple>
+
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <fstream>
 #include <regex>
@@ -226,6 +230,31 @@ TEST(Shell, CompletionOffersCommandsOptionsAndPlayers) {
   EXPECT_EQ(referee_alone("__complete options status").out.find("--dry-run"), std::string::npos);
   EXPECT_EQ(referee(db, "__complete players").out, "Ann\nBen\n");
   EXPECT_NE(referee_alone("__complete rulesets").out.find("uk-1972\n"), std::string::npos);
+}
+
+// --game completes to the ids of the games in the journal named by --db, in both programs and
+// through the bash completion scripts themselves.
+TEST(Shell, CompletionOffersTheGameIdsOfTheJournal) {
+  const auto db = two_player_game("complete-games");
+  ASSERT_EQ(referee(db, "new --ruleset us-standard --players " + quote("Cat, Dan")).code, 0);
+  EXPECT_EQ(referee(db, "__complete games").out, "1\n2\n");
+  EXPECT_EQ(testing::run(DEEDLOG_REPLAY, "__complete games --db " + quote(db.string())).out, "1\n2\n");
+  // Not a journal: nothing offered, nothing created.
+  const auto none = temp_dir("complete-none") / "absent.db";
+  EXPECT_EQ(testing::run(DEEDLOG_REPLAY, "__complete games --db " + quote(none.string())).out, "");
+  EXPECT_FALSE(std::filesystem::exists(none));
+  if (std::system("command -v bash > /dev/null 2>&1") != 0) GTEST_SKIP() << "no bash to run the completion scripts";
+  const std::string source_dir = DEEDLOG_SOURCE_DIR;
+  for (const auto& [script, program, function] :
+       {std::tuple{"replay.bash", std::string(DEEDLOG_REPLAY), "_replay"},
+        std::tuple{"referee.bash", std::string(DEEDLOG_REFEREE), "_referee"}}) {
+    const std::string words = quote(program) + " --db " + quote(db.string()) + " status --game ''";
+    const std::string line = fmt::format(
+        "source {}; COMP_WORDS=({}); COMP_CWORD=5; {}; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        quote(source_dir + "/completions/" + script), words, function);
+    const RunResult r = testing::run("bash", "-c " + quote(line));
+    EXPECT_EQ(r.out, "1\n2\n") << script << ": " << r.err;
+  }
 }
 
 }  // namespace

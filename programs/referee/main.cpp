@@ -67,6 +67,7 @@ int complete(const cli::ProgramHelp& help, const Args& words, const CommonOption
   }
   if (what == "rulesets")
     for (const std::string& id : builtin_ruleset_ids()) out << id << "\n";
+  if (what == "games") write_game_ids(o.db, out);
   if (what == "players") {
     std::unique_ptr<Journal> journal;
     std::int64_t id = 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands/command_outcome.h"
+#include "commands/games_listing.h"
 
 #include "core/exit_code.h"
 #include "service/game_session.h"
@@ -104,6 +105,14 @@ int run(int argc, char** argv) {
   const cli::ProgramHelp help = replay_help();
   const po::options_description& opts = *help.global;
   const std::vector<std::string> line(argv + 1, argv + argc);
+  // Shell completion (completions/): `replay __complete games [--db FILE]` lists the game ids.
+  if (!line.empty() && line[0] == "__complete") {
+    std::string db = "deedlog.db";
+    for (std::size_t i = 1; i + 1 < line.size(); ++i)
+      if (line[i] == "--db") db = line[i + 1];
+    if (line.size() > 1 && line[1] == "games") write_game_ids(db, std::cout);
+    return kExitOk;
+  }
   if (std::find(line.begin(), line.end(), "--help-man") != line.end()) {
     std::cout << cli::man_page(help, DEEDLOG_VERSION, today());
     return kExitOk;

@@ -1,5 +1,8 @@
 #include "commands/games_listing.h"
 
+#include <filesystem>
+#include <ostream>
+
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
@@ -91,6 +94,15 @@ int run_games(const CommonOptions& o, std::ostream& out, std::ostream& err) {
     out << fmt::format("{:>4}  {:<18} {:>6} {:>7}  {:<24} {}\n", g.id, g.ruleset, g.moves, g.events, state_words(g),
                        joined(g.players));
   return kExitOk;
+}
+
+void write_game_ids(const std::string& db, std::ostream& out) {
+  std::error_code ignored;
+  std::unique_ptr<Journal> journal;
+  std::vector<GameRow> games;
+  if (!std::filesystem::exists(db, ignored) || !Journal::open(db, &journal, true).is_ok() || !journal->games(&games).is_ok())
+    return;
+  for (const GameRow& g : games) out << g.game_id << "\n";
 }
 
 }  // namespace deedlog
