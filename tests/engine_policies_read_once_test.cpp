@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include "support/source_tree.h"
+
 namespace fs = std::filesystem;
 
 namespace deedlog {
@@ -30,12 +32,7 @@ constexpr Setting kSettings[] = {
     {R"(\.jailed_owner_collects_rent\b)", "policies.cpp"},
 };
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read(const fs::path& p) { return testing::read_source(p); }
 
 TEST(Policies, EachStructuralSettingIsReadInItsPolicyFileAlone) {
   int files = 0;

@@ -11,22 +11,16 @@
 #include <sstream>
 #include <string>
 
+#include "support/source_tree.h"
+
 namespace fs = std::filesystem;
 
 namespace deedlog {
 namespace {
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read(const fs::path& p) { return testing::read_source(p); }
 
-bool is_source(const fs::path& p) {
-  const auto e = p.extension();
-  return e == ".h" || e == ".cpp" || e == ".cc";
-}
+bool is_source(const fs::path& p) { return testing::is_cpp_source(p); }
 
 TEST(PublicFace, NothingOutsideTheEngineIncludesItsPrivateHeaders) {
   const fs::path root(DEEDLOG_SOURCE_DIR);

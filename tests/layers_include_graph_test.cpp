@@ -12,22 +12,16 @@
 #include <sstream>
 #include <string>
 
+#include "support/source_tree.h"
+
 namespace fs = std::filesystem;
 
 namespace deedlog {
 namespace {
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read(const fs::path& p) { return testing::read_source(p); }
 
-bool is_source(const fs::path& p) {
-  const auto e = p.extension();
-  return e == ".h" || e == ".cpp";
-}
+bool is_source(const fs::path& p) { return testing::is_cpp_source(p); }
 
 // What each folder may include (its own folder always). "deedlog" is include/deedlog/, the
 // engine's public face; src/engine is private to itself (tests/engine_public_face_test.cpp).

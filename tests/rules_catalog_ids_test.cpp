@@ -9,15 +9,13 @@
 #include <set>
 #include <sstream>
 
+#include "support/source_tree.h"
+
 namespace {
+
 namespace fs = std::filesystem;
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read(const fs::path& p) { return deedlog::testing::read_source(p); }
 
 std::set<std::string> matches(const std::string& text, const std::regex& re) {
   std::set<std::string> out;
