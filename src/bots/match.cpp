@@ -210,65 +210,72 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
         game.forfeit = Forfeit{game.seats[seat], std::move(reason), std::move(move), std::nullopt, std::move(detail)};
       };
       while (game.moves < o.max_moves && !game_end(r, g.state).over) {
-        const std::vector<LegalMove> legal = legal_moves(r, g.state);
         PlayerId seat = decider(g.state);
-        std::vector<LegalMove> mine;
-        for (const LegalMove& m : legal)
-          if (m.command.actor == seat) mine.push_back(m);
-        if (mine.empty()) {
-          // Nothing for the player the game seems to wait on: the first player who may move.
-          for (const LegalMove& m : legal)
-            if (m.command.actor >= 0 && m.command.actor < g.state.player_count) {
-              seat = m.command.actor;
-              break;
-            }
+        const PlayerId asked = seat;
+        Command command;
+        std::string written;
+        // The built-in player's own choice needs no list of legal moves (the costly part of a
+        // decision): the list is made only when another kind of bot, or a fallback, needs it.
+        std::optional<Command> proposal;
+        if (kind_of(o.bots[bot_at[seat]]) == BotKind::Builtin) proposal = tables[seat]->next_move(g.state);
+        if (proposal && proposal->actor == seat) {
+          command = *proposal;
+        } else {
+          const std::vector<LegalMove> legal = legal_moves(r, g.state);
+          std::vector<LegalMove> mine;
           for (const LegalMove& m : legal)
             if (m.command.actor == seat) mine.push_back(m);
-          if (mine.empty()) break;  // only the referee's moves: stopped, unfinished
+          if (mine.empty()) {
+            // Nothing for the player the game seems to wait on: the first player who may move.
+            for (const LegalMove& m : legal)
+              if (m.command.actor >= 0 && m.command.actor < g.state.player_count) {
+                seat = m.command.actor;
+                break;
+              }
+            for (const LegalMove& m : legal)
+              if (m.command.actor == seat) mine.push_back(m);
+            if (mine.empty()) break;  // only the referee's moves: stopped, unfinished
+          }
+          const MatchBot& bot = o.bots[bot_at[seat]];
+          switch (kind_of(bot)) {
+            case BotKind::Builtin: {
+              if (seat != asked) proposal = tables[seat]->next_move(g.state);  // another seat's player
+              command = proposal && proposal->actor == seat ? *proposal : fallback(mine);
+              break;
+            }
+            case BotKind::Random: {
+              const std::uint64_t pick = mix64(game.seed ^ mix64(0x52414E44ull + static_cast<std::uint64_t>(seat) * 1000003u +
+                                                                 ++random_counter[seat]));
+              command = mine[pick % mine.size()].command;
+              break;
+            }
+            case BotKind::Program: {
+              const ojson listed = moves_json(g, mine);
+              const ojson request{{"you", bot.name}, {"position", position_json(g)}, {"moves", listed["moves"]},
+                                  {"forms", listed["forms"]}};
+              std::string answer;
+              const ProgramBot::Reply reply = programs[bot_at[seat]]->ask(request.dump(), o.move_time, &answer);
+              if (reply == ProgramBot::Reply::TimedOut) {
+                forfeit(seat, "timeout", "", fmt::format("no answer within {} s", o.move_time));
+                break;
+              }
+              if (reply == ProgramBot::Reply::Exited) {
+                forfeit(seat, "exited", "", "the program ended (or could not be started)");
+                break;
+              }
+              const ojson doc = ojson::parse(answer, nullptr, false);
+              if (!doc.is_object() || !doc.contains("move") || !doc["move"].is_string()) {
+                forfeit(seat, "bad answer", answer, "expected one line {\"move\": \"...\"}");
+                break;
+              }
+              written = doc["move"].get<std::string>();
+              if (!parse_move(written, r, g.header.players, &command, &perr)) forfeit(seat, "bad answer", written, perr.message);
+              break;
+            }
+          }
         }
         ++result->decisions;
         const MatchBot& bot = o.bots[bot_at[seat]];
-        Command command;
-        std::string written;
-        switch (kind_of(bot)) {
-          case BotKind::Builtin: {
-            const std::optional<Command> c = tables[seat]->next_move(g.state);
-            command = c && c->actor == seat ? *c : fallback(mine);
-            break;
-          }
-          case BotKind::Random: {
-            const std::uint64_t pick = mix64(game.seed ^ mix64(0x52414E44ull + static_cast<std::uint64_t>(seat) * 1000003u +
-                                                               ++random_counter[seat]));
-            command = mine[pick % mine.size()].command;
-            break;
-          }
-          case BotKind::Program: {
-            const ojson listed = moves_json(g, mine);
-            const ojson request{{"you", bot.name}, {"position", position_json(g)}, {"moves", listed["moves"]},
-                                {"forms", listed["forms"]}};
-            std::string answer;
-            const ProgramBot::Reply reply = programs[bot_at[seat]]->ask(request.dump(), o.move_time, &answer);
-            if (reply == ProgramBot::Reply::TimedOut) {
-              forfeit(seat, "timeout", "", fmt::format("no answer within {} s", o.move_time));
-              break;
-            }
-            if (reply == ProgramBot::Reply::Exited) {
-              forfeit(seat, "exited", "", "the program ended (or could not be started)");
-              break;
-            }
-            const ojson doc = ojson::parse(answer, nullptr, false);
-            if (!doc.is_object() || !doc.contains("move") || !doc["move"].is_string()) {
-              forfeit(seat, "bad answer", answer, "expected one line {\"move\": \"...\"}");
-              break;
-            }
-            written = doc["move"].get<std::string>();
-            if (!parse_move(written, r, g.header.players, &command, &perr)) {
-              forfeit(seat, "bad answer", written, perr.message);
-              break;
-            }
-            break;
-          }
-        }
         if (game.forfeit) break;
         if (command.actor != seat) {
           forfeit(seat, "not its move", written, fmt::format("the move is not {}'s to make", bot.name));
