@@ -4,6 +4,7 @@
 #   bash scripts/bench.sh --big    also builds a journal over 1 GB and one game of 4.5 M events,
 #                                  and measures verify's memory on each
 #   bash scripts/bench.sh --journal   only the journal's figures against their goals (wall, CPU)
+#   bash scripts/bench.sh --engine    only referee engine's round trip and referee match's games
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -15,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/{print $2}') GiB"
 echo
 mode=${1:-}
-if [ "$mode" != "--journal" ]; then
+if [ "$mode" != "--journal" ] && [ "$mode" != "--engine" ]; then
 ./build/deedlog_bench --benchmark_min_time=1 --benchmark_format=json >"$work/bench.json" 2>/dev/null
 python3 - "$work/bench.json" <<'PY'
 import json, sys
@@ -46,6 +47,20 @@ print(f'| {sys.argv[1]} | {n/max(w,1e-3):,.0f} ({w:.2f} s) | {n/max(c,1e-3):,.0f
     "$1" "$2" "$wall" "$cpu" "$3"
 }
 json_field() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1" "$2"; }
+# referee engine and referee match (docs/engine-protocol.md): a separate function, a table of its own.
+engine_figures() {
+  echo
+  echo "| figure | per wall second (wall) | per CPU second (CPU, the referee) | goal |"
+  echo "|---|---|---|---|"
+  python3 bench/engine_round_trip.py ./build/referee 20000
+  python3 bench/engine_round_trip.py ./build/referee 5000 --db "$work/engine.db"
+  timed "$work/match.json" ./build/referee --json match --games 1000 --seed 1 --player Ann=builtin --player Ben=random
+  figure "referee match, 1,000 games of builtin against random (games/s)" 1000 "(a figure)"
+  timed "$work/match-py.json" ./build/referee --json match --games 100 --seed 1 --player Ann=builtin \
+    --player Py="python3 examples/bots/random_bot.py"
+  figure "referee match, 100 games of builtin against the Python bot (games/s; CPU: the referee only)" 100 "(a figure)"
+}
+if [ "$mode" = "--engine" ]; then engine_figures; exit 0; fi
 
 echo
 echo "| figure | per wall second (wall) | per CPU second (CPU) | goal |"
@@ -83,6 +98,8 @@ for _ in range(30):
     times.append((time.perf_counter() - t) * 1000)
 print(f"| referee play --dry-run on the last move of a {events}-event game, whole process (median ms) | {statistics.median(times):.1f} |")
 PY
+
+engine_figures
 
 if [ "$mode" = "--big" ]; then
   # One game of about 4.5 million events, then verify's peak resident memory (goal: 50 MB).

@@ -149,6 +149,44 @@ cli::CommandHelp simulate_command() {
           o};
 }
 
+cli::CommandHelp engine_command() {
+  return {"engine", "a long-running engine for programs: JSON lines on stdin and stdout", "engine [--db FILE]",
+          "One JSON request a line in, one answer a line out, in order (docs/engine-protocol.md):\n"
+          "  {\"cmd\": \"new\", \"ruleset\": \"uk-1972\", \"players\": [\"Ann\", \"Ben\"], \"seed\": 7}   -> {\"ok\": true, \"game\": 1}\n"
+          "  {\"cmd\": \"moves\"}  {\"cmd\": \"play\", \"move\": \"Ann rolls\", \"expect_seq\": 12}\n"
+          "  {\"cmd\": \"status\"}  {\"cmd\": \"value\"}  {\"cmd\": \"quit\"}\n"
+          "moves, play, status and value answer as the commands' --json; \"game\" picks a game (default:\n"
+          "the last one started), \"id\" is echoed. A bad request is {\"ok\": false, \"error\": ...} and\n"
+          "the engine goes on. Games are kept in memory unless --db is given, then in that journal.",
+          {"engine", "--db club.db engine < requests.jsonl"},
+          options("Options of engine")};
+}
+
+cli::CommandHelp match_command() {
+  Options o = options("Options of match");
+  o->add_options()("ruleset", po::value<std::string>()->default_value("uk-1972")->value_name("R"), "the edition")(
+      "games", po::value<int>()->default_value(2)->value_name("N"), "how many games (a multiple of the bots' number pairs every seed fully)")(
+      "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"), "the seed: the same seed deals the same luck")(
+      "player", po::value<std::vector<std::string>>()->composing()->value_name("NAME=PROGRAM"),
+      "a bot, one seat each (2 or more): PROGRAM is builtin, random, or a command line speaking the bot protocol")(
+      "max-moves", po::value<int>()->default_value(4000)->value_name("M"), "a game still going after this many moves is unfinished")(
+      "move-time", po::value<double>()->default_value(5.0)->value_name("SECONDS"),
+      "the time a program has for each decision; one that takes longer is stopped and loses the game")(
+      "variant", po::value<std::string>()->default_value("")->value_name("V"), "edition options, comma separated");
+  add_snapshot_every(*o);
+  return {"match", "bots play each other: wins, a 95% interval and a rating per bot",
+          "match [--ruleset R] --games N [--seed S] --player NAME=PROGRAM --player NAME=PROGRAM ... [--move-time SECONDS]",
+          "Each seed is played once per rotation of the seats, so every bot meets the same dice and cards\n"
+          "from every seat. A program is started once; for each decision it reads one JSON line\n"
+          "{\"you\", \"position\", \"moves\", \"forms\"} and answers {\"move\": \"...\"} (docs/engine-protocol.md).\n"
+          "A refused move, a program that exits, or one slower than --move-time loses that game.\n"
+          "The games are journalled only when --db is given (then verify, replay and dispute read them).",
+          {"match --games 1000 --seed 7 --player Ann=builtin --player Ben=random",
+           "match --games 20 --player Ann=builtin --player Py='python3 examples/bots/random_bot.py'",
+           "--db match.db --json match --games 10 --player A=builtin --player B=builtin"},
+          o};
+}
+
 cli::CommandHelp plain_command(const std::string& name, const std::string& summary, const std::string& usage,
                                const std::string& description, std::vector<std::string> examples) {
   return {name, summary, usage, description, std::move(examples), options("Options of " + name)};
@@ -194,6 +232,8 @@ cli::ProgramHelp referee_help() {
       log_command(),
       verify_command(),
       simulate_command(),
+      match_command(),
+      engine_command(),
       plain_command("stats", "over every game in the file: where throws end, game lengths, wins by seat", "stats", "",
                     {"--db sims.db stats"}),
       plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",

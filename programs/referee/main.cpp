@@ -11,7 +11,9 @@
 #include "commands/command_outcome.h"
 #include "core/exit_code.h"
 #include "service/game_session.h"
+#include "commands/engine_session.h"
 #include "commands/games_listing.h"
+#include "commands/match_command.h"
 #include "commands/play_lines.h"
 #include "commands/referee_commands.h"
 #include "cli/command_line.h"
@@ -130,6 +132,21 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (so.games < 0 || so.max_moves < 1)
       return usage_error(err, where, "--games must be 0 or more and --max-moves at least 1");
     return run_simulate(o, so, out, err);
+  }
+  if (cmd == "engine")
+    return want_args(0, "no arguments") ? run_engine(o, !vm["db"].defaulted(), std::cin, out, err) : kExitUsage;
+  if (cmd == "match") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    MatchCommandOptions mo;
+    mo.ruleset = vm["ruleset"].as<std::string>();
+    mo.games = vm["games"].as<int>();
+    mo.seed = vm["seed"].as<std::uint64_t>();
+    if (vm.count("player")) mo.players = vm["player"].as<std::vector<std::string>>();
+    mo.max_moves = vm["max-moves"].as<int>();
+    mo.move_time = vm["move-time"].as<double>();
+    mo.variant = vm["variant"].as<std::string>();
+    mo.journal = !vm["db"].defaulted();
+    return run_match(o, mo, out, err);
   }
   if (cmd == "games") return want_args(0, "no arguments") ? run_games(o, out, err) : kExitUsage;
   if (cmd == "stats") return want_args(0, "no arguments") ? run_stats(o, out, err) : kExitUsage;

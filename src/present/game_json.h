@@ -1,0 +1,54 @@
+#pragma once
+// The JSON documents of a game that more than one command gives: play's answer, status, the
+// legal moves, the valuation. Built once here so that the command line (referee play --json,
+// status --json, moves --json, value --json) and the engine for programs (referee engine, the
+// bot protocol of referee match) answer with the same bytes for the same game.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "deedlog/legal_moves.h"
+#include "deedlog/valuation.h"
+#include "present/refusal_words.h"
+#include "service/game.h"
+#include "service/game_log.h"
+#include "service/game_session.h"
+
+namespace deedlog {
+
+// {"rule", "section", "message"}
+nlohmann::ordered_json violation_json(const Ruling& ruling);
+
+// One journalled event: seq, type, at, actor, its stored fields, and its words.
+nlohmann::ordered_json event_json(const Game& game, const LoggedEvent& row);
+
+// play --json: accepted, dry_run (when), events, violation (when refused), seq, head. game is
+// the game after the move (play_move moved it on).
+nlohmann::ordered_json play_json(const Game& game, const PlayOutcome& outcome, bool dry_run);
+
+// The referee's rulings recorded in a game (RulingRecorded events): their seq and words.
+using RecordedRulings = std::vector<std::pair<std::int64_t, std::string>>;
+
+// status --json: the position (present/narration.h's position_json), the rulings so far when
+// any, and the head hash.
+nlohmann::ordered_json status_json(const Game& game, const RecordedRulings& rulings);
+
+// Whether a trade may be proposed now: the moves list a trade as a form to fill in.
+bool trading_open(const State& state);
+
+// moves --json for these legal moves (legal_moves' list, or a part of it): the player to move,
+// the phase, each move in notation, the forms of those a program may vary, and the trade form
+// while trading is open.
+nlohmann::ordered_json moves_json(const Game& game, const std::vector<LegalMove>& moves);
+
+// value --json: each estate item by item, and the richest (or the tie).
+nlohmann::ordered_json value_json(const Game& game, const Valuation& valuation);
+
+// The name value --json gives an item's kind ("mortgaged-property"), and its words.
+std::string valuation_item_kind(ValuationItem::Kind kind);
+std::string valuation_item_words(const Ruleset& ruleset, const ValuationItem& item);
+
+}  // namespace deedlog
