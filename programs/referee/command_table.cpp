@@ -139,7 +139,9 @@ cli::CommandHelp simulate_command() {
       "no-journal", "play in memory only; write nothing")(
       "cash", po::value<std::int64_t>()->default_value(0)->value_name("N"), "every player starts with this much (long games)")(
       "jail-strategy", po::value<std::string>()->default_value("mixed")->value_name("S"),
-      "mixed, short (leave jail at once: card or fine) or long (throw for doubles until the third turn)");
+      "mixed, short (leave jail at once: card or fine) or long (throw for doubles until the third turn)")(
+      "threads", po::value<int>()->default_value(0)->value_name("T"),
+      "games played at once (0: one a core); the games are the same for any number");
   add_snapshot_every(*o);
   return {"simulate", "seeded computer players play whole games",
           "simulate [--ruleset R] [--games N] [--seed S] [--players K] [--max-moves M] [--no-journal] [--cash N]",

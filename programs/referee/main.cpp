@@ -126,8 +126,10 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     so.cash = vm["cash"].as<std::int64_t>();
     so.variant = vm["variant"].as<std::string>();
     so.jail_strategy = vm["jail-strategy"].as<std::string>();
+    so.threads = vm["threads"].as<int>();
     if (so.games < 0 || so.max_moves < 1)
       return usage_error(err, where, "--games must be 0 or more and --max-moves at least 1");
+    if (so.threads < 0) return usage_error(err, where, "--threads must be 0 (one a core) or more");
     return run_simulate(o, so, out, err);
   }
   if (cmd == "games") return want_args(0, "no arguments") ? run_games(o, out, err) : kExitUsage;
