@@ -151,6 +151,26 @@ cli::CommandHelp simulate_command() {
           o};
 }
 
+cli::CommandHelp chances_command() {
+  Options o = options("Options of chances");
+  add_at(*o, "the position after this event (0: now)");
+  o->add_options()("games", po::value<int>()->default_value(1000)->value_name("N"), "how many play-outs")(
+      "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
+      "the seed: the same seed gives the same answer, on any number of cores")(
+      "max-moves", po::value<int>()->default_value(4000)->value_name("M"),
+      "a play-out still going after this many moves counts as unfinished")(
+      "threads", po::value<int>()->default_value(0)->value_name("T"), "play-outs played at once (0: one a core)");
+  return {"chances", "each player's chance to win from here, by seeded play-outs on every core",
+          "chances [--at SEQ] [--games N] [--seed S] [--max-moves M] [--threads T]",
+          "The built-in players play the game out N times from the position, each play-out with its own dice\n"
+          "from the seed and its index. Each player's win share comes with its 95% interval (Wilson); the\n"
+          "share of play-outs still going at the move limit is given too, and, in a time-limit game, who\n"
+          "leads were time called now. JSON: {\"players\": [{\"name\", \"wins\", \"win\", \"low\", \"high\"}],\n"
+          "\"unfinished\", \"unfinished_share\", \"seconds\", \"time_called_now\"?}.",
+          {"--db club.db chances --games 10000 --seed 7", "--json chances --at 400 --games 2000"},
+          o};
+}
+
 cli::CommandHelp plain_command(const std::string& name, const std::string& summary, const std::string& usage,
                                const std::string& description, std::vector<std::string> examples) {
   return {name, summary, usage, description, std::move(examples), options("Options of " + name)};
@@ -196,6 +216,7 @@ cli::ProgramHelp referee_help() {
       log_command(),
       verify_command(),
       simulate_command(),
+      chances_command(),
       plain_command("stats", "over every game in the file: where throws end, game lengths, wins by seat", "stats", "",
                     {"--db sims.db stats"}),
       plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",
