@@ -63,8 +63,9 @@ void wilson_interval(int wins, int n, double* low, double* high) {
   const double p = static_cast<double>(wins) / n, z2n = z * z / n;
   const double centre = (p + z2n / 2) / (1 + z2n);
   const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-  *low = std::max(0.0, centre - half);
-  *high = std::min(1.0, centre + half);
+  // At none or all the bounds are exactly 0 and 1 (rounding would leave a trace of the other).
+  *low = wins == 0 ? 0.0 : std::max(0.0, centre - half);
+  *high = wins == n ? 1.0 : std::min(1.0, centre + half);
 }
 
 Status estimate_chances(const Ruleset& r, const State& position, const ChancesOptions& o, Chances* out) {
