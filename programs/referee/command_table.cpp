@@ -139,7 +139,9 @@ cli::CommandHelp simulate_command() {
       "no-journal", "play in memory only; write nothing")(
       "cash", po::value<std::int64_t>()->default_value(0)->value_name("N"), "every player starts with this much (long games)")(
       "jail-strategy", po::value<std::string>()->default_value("mixed")->value_name("S"),
-      "mixed, short (leave jail at once: card or fine) or long (throw for doubles until the third turn)");
+      "mixed, short (leave jail at once: card or fine) or long (throw for doubles until the third turn)")(
+      "threads", po::value<int>()->default_value(0)->value_name("T"),
+      "games played at once (0: one a core); the games are the same for any number");
   add_snapshot_every(*o);
   return {"simulate", "seeded computer players play whole games",
           "simulate [--ruleset R] [--games N] [--seed S] [--players K] [--max-moves M] [--no-journal] [--cash N]",
@@ -184,6 +186,26 @@ cli::CommandHelp match_command() {
           {"match --games 1000 --seed 7 --player Ann=builtin --player Ben=random",
            "match --games 20 --player Ann=builtin --player Py='python3 examples/bots/random_bot.py'",
            "--db match.db --json match --games 10 --player A=builtin --player B=builtin"},
+          o};
+}
+
+cli::CommandHelp chances_command() {
+  Options o = options("Options of chances");
+  add_at(*o, "the position after this event (0: now)");
+  o->add_options()("games", po::value<int>()->default_value(1000)->value_name("N"), "how many play-outs")(
+      "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
+      "the seed: the same seed gives the same answer, on any number of cores")(
+      "max-moves", po::value<int>()->default_value(4000)->value_name("M"),
+      "a play-out still going after this many moves counts as unfinished")(
+      "threads", po::value<int>()->default_value(0)->value_name("T"), "play-outs played at once (0: one a core)");
+  return {"chances", "each player's chance to win from here, by seeded play-outs on every core",
+          "chances [--at SEQ] [--games N] [--seed S] [--max-moves M] [--threads T]",
+          "The built-in players play the game out N times from the position, each play-out with its own dice\n"
+          "from the seed and its index. Each player's win share comes with its 95% interval (Wilson); the\n"
+          "share of play-outs still going at the move limit is given too, and, in a time-limit game, who\n"
+          "leads were time called now. JSON: {\"players\": [{\"name\", \"wins\", \"win\", \"low\", \"high\"}],\n"
+          "\"unfinished\", \"unfinished_share\", \"seconds\", \"time_called_now\"?}.",
+          {"--db club.db chances --games 10000 --seed 7", "--json chances --at 400 --games 2000"},
           o};
 }
 
@@ -234,6 +256,7 @@ cli::ProgramHelp referee_help() {
       simulate_command(),
       match_command(),
       engine_command(),
+      chances_command(),
       plain_command("stats", "over every game in the file: where throws end, game lengths, wins by seat", "stats", "",
                     {"--db sims.db stats"}),
       plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",

@@ -11,11 +11,13 @@
 #include "commands/command_outcome.h"
 #include "core/exit_code.h"
 #include "service/game_session.h"
+#include "commands/chances_command.h"
 #include "commands/engine_session.h"
 #include "commands/games_listing.h"
 #include "commands/match_command.h"
 #include "commands/play_lines.h"
 #include "commands/referee_commands.h"
+#include "commands/chances_command.h"
 #include "cli/command_line.h"
 #include "cli/program_help.h"
 #include "deedlog_version.h"
@@ -129,8 +131,10 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     so.cash = vm["cash"].as<std::int64_t>();
     so.variant = vm["variant"].as<std::string>();
     so.jail_strategy = vm["jail-strategy"].as<std::string>();
+    so.threads = vm["threads"].as<int>();
     if (so.games < 0 || so.max_moves < 1)
       return usage_error(err, where, "--games must be 0 or more and --max-moves at least 1");
+    if (so.threads < 0) return usage_error(err, where, "--threads must be 0 (one a core) or more");
     return run_simulate(o, so, out, err);
   }
   if (cmd == "engine")
@@ -149,6 +153,18 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     return run_match(o, mo, out, err);
   }
   if (cmd == "games") return want_args(0, "no arguments") ? run_games(o, out, err) : kExitUsage;
+  if (cmd == "chances") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    ChancesCommandOptions co;
+    co.at = at();
+    co.games = vm["games"].as<int>();
+    co.seed = vm["seed"].as<std::uint64_t>();
+    co.max_moves = vm["max-moves"].as<int>();
+    co.threads = vm["threads"].as<int>();
+    if (co.games < 1 || co.max_moves < 1 || co.threads < 0)
+      return usage_error(err, where, "--games and --max-moves must be at least 1, --threads 0 (one a core) or more");
+    return run_chances(o, co, out, err);
+  }
   if (cmd == "stats") return want_args(0, "no arguments") ? run_stats(o, out, err) : kExitUsage;
   if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, at(), out, err) : kExitUsage;
   if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, vm["now"].as<std::string>(), out, err) : kExitUsage;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "deedlog/command.h"
+#include "deedlog/decide.h"
 #include "deedlog/state.h"
 #include "rules/ruleset.h"
 
@@ -28,7 +29,14 @@ class BotTable {
   // The next move to propose (of any player, or the referee's), or nothing when the game is over.
   std::optional<Command> next_move(const State& s);
 
+  // The decision on the move next_move just returned, when the bot already asked decide about
+  // that very move on that very position to choose it (decide is pure: asking again would give
+  // the same answer). Nothing otherwise. Self-play rules on each move once, not twice.
+  std::optional<Decision> take_decision(const Command& move);
+
  private:
+  // decide's answer on a move the bot considers; an accepted one is kept for take_decision.
+  bool accepts(const State& s, const Command& c);
   std::uint64_t random(std::uint64_t bound);  // the bots' own dice: seeded, outside the engine
   bool chance(int percent) { return random(100) < static_cast<std::uint64_t>(percent); }
 
@@ -44,6 +52,8 @@ class BotTable {
   std::uint64_t seed_;
   std::uint64_t counter_ = 0;
   JailStrategy jail_ = JailStrategy::Mixed;
+  std::optional<Command> tried_;   // the last move accepted while choosing, and its decision
+  std::optional<Decision> tried_decision_;
 };
 
 }  // namespace deedlog

@@ -111,19 +111,6 @@ std::vector<double> ratings(int bots, const std::vector<std::vector<double>>& wo
 
 }  // namespace
 
-void wilson_interval(int wins, int games, double* low, double* high) {
-  if (games <= 0) {
-    *low = 0;
-    *high = 1;
-    return;
-  }
-  const double z = 1.959963984540054, n = games, p = wins / n;
-  const double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
-  *low = std::max(0.0, centre - half);
-  *high = std::min(1.0, centre + half);
-}
-
 Status check_match_options(const MatchOptions& o) {
   if (o.bots.size() < 2) return Status::invalid_argument("a match needs 2 or more bots: --player NAME=PROGRAM for each");
   if (o.games < 0) return Status::invalid_argument("--games must be 0 or more");

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/win_interval.h"
 #include "core/status.h"
 #include "deedlog/state.h"
 #include "journal/journal.h"
@@ -82,7 +83,5 @@ Status check_match_options(const MatchOptions& options);
 Status play_match(const MatchOptions& options, Journal* journal, MatchResult* result,
                   const std::function<void(int, int)>& progress = {});
 
-// Wilson's score interval for wins out of games, at 95%.
-void wilson_interval(int wins, int games, double* low, double* high);
 
 }  // namespace deedlog

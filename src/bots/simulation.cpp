@@ -1,5 +1,11 @@
 #include "bots/simulation.h"
 
+#include <algorithm>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <thread>
+
 #include <fmt/format.h>
 
 #include "bots/bot_player.h"
@@ -32,6 +38,137 @@ Status check_simulation_options(const SimulationOptions& o) {
   return Status::ok();
 }
 
+namespace {
+
+// One game played, ready to be written: what simulate reports of it and, journalled, its rows.
+struct PlayedGame {
+  Status status = Status::ok();
+  SimulatedGame result;
+  std::string header_json;
+  std::vector<NewEvent> rows;
+  std::vector<std::pair<std::int64_t, std::string>> snapshots;
+};
+
+// Plays game `index` of the options (its seed follows from the index alone, so the games may be
+// played in any order, on any number of threads, and come out the same).
+PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const std::vector<std::string>& variants,
+                     int index, bool journalled) {
+  PlayedGame played;
+  GameHeader header;
+  header.ruleset = ruleset.id;
+  for (int p = 0; p < o.players; ++p) header.players.push_back(kNames[p]);
+  header.variants = variants;
+  header.seed = mix64(o.seed + static_cast<std::uint64_t>(index) * 0x9E3779B97F4A7C15ull);
+  header.tags = {{"Ruleset", ruleset.id}, {"Title", fmt::format("simulated game {} of seed {}", index + 1, o.seed)}};
+  if (o.jail_strategy != JailStrategy::Mixed)
+    header.tags.emplace_back("JailStrategy", o.jail_strategy == JailStrategy::LeaveAtOnce ? "short" : "long");
+  Game g;
+  g.header = header;
+  g.ruleset = ruleset;
+  g.state = initial_state(ruleset, header);
+  SimulatedGame& result = played.result;
+  result.index = index;
+  std::optional<SetupPosition> setup;
+  if (o.starting_cash > 0) {
+    setup = SetupPosition{};
+    for (int p = 0; p < o.players; ++p) {
+      PlayerSetup ps;
+      ps.player = static_cast<PlayerId>(p);
+      ps.cash = Money{o.starting_cash};
+      setup->players.push_back(ps);
+    }
+  }
+  const Decision start = decide_start(ruleset, header, setup);
+  if (!start.accepted) {
+    played.status = Status::invalid_argument(refusal_text(ruleset, start.violation));
+    return played;
+  }
+  std::vector<NewEvent>& rows = played.rows;
+  // Snapshots as a human game's journal would have them, so a ruling on its last move reads
+  // one snapshot and the tail.
+  auto& snapshots = played.snapshots;
+  auto record = [&](const Command* c, const Events& events) {
+    if (journalled) {
+      if (c) {
+        for (NewEvent& row : to_new_events(g, *c, events)) rows.push_back(std::move(row));
+      } else {
+        for (const Event& e : events) rows.push_back(NewEvent{"", "Referee", event_type_name(e.type), encode_payload(e)});
+      }
+    }
+    if (c) {
+      Event played_event;
+      played_event.type = EventType::MovePlayed;
+      evolve(g.state, played_event);
+      ++result.events;
+    }
+    const std::int64_t before = g.state.seq;
+    for (std::size_t i = 0; i < events.size(); ++i) {
+      if (o.on_event) o.on_event(index, g.state, events[i]);
+      evolve(g.state, events[i]);
+      if (events[i].type == EventType::DiceThrown) ++result.throws;
+      if (o.check_invariants && result.problem.empty()) {
+        const std::string problem = check_invariants(ruleset, g.state, i + 1 == events.size());
+        if (!problem.empty()) result.problem = fmt::format("event {}: {}", g.state.seq, problem);
+      }
+    }
+    result.events += static_cast<std::int64_t>(events.size());
+    if (journalled && c && o.snapshot_every > 0 && before / o.snapshot_every != g.state.seq / o.snapshot_every)
+      if (auto blob = snapshot_bytes(g.state)) snapshots.emplace_back(g.state.seq, std::move(*blob));
+  };
+  record(nullptr, start.events);
+  BotTable bots(ruleset, *header.seed, o.jail_strategy);
+  while (result.moves < o.max_moves) {
+    const std::optional<Command> c = bots.next_move(g.state);
+    if (!c) break;
+    // The bot may have asked decide about this very move already, to choose it.
+    std::optional<Decision> asked = bots.take_decision(*c);
+    const Decision d = asked ? std::move(*asked) : decide(ruleset, g.state, *c);
+    if (!d.accepted) {
+      played.status = Status::corrupt(fmt::format("simulated game {}: the bot proposed \"{}\", refused: {}", index + 1,
+                                                  print_move(*c, ruleset, header.players),
+                                                  refusal_text(ruleset, d.violation)));
+      return played;
+    }
+    record(&*c, d.events);
+    ++result.moves;
+  }
+  // Over when one player is left, or, in a short game, when time was called and the estates valued.
+  if (g.state.phase == Phase::GameOver) {
+    result.finished = true;
+    result.winner = header.players[static_cast<std::size_t>(g.state.winner)];
+  } else if (g.state.time_called) {
+    const Valuation v = value_estates(ruleset, g.state);
+    result.finished = true;
+    if (!v.leaders.empty()) result.winner = header.players[static_cast<std::size_t>(v.leaders.front())];
+  }
+  if (journalled) {
+    GameHeader stored = header;
+    stored.format = kHeaderFormat;
+    // The header states the setup the opening was decided from (as create_game's does), so
+    // verify decides the same opening again: a game with --cash verified broken without it.
+    if (setup) stored.setup = setup_text(setup_from_opening(start.events), ruleset, header.players);
+    played.header_json = header_to_json(stored);
+  }
+  return played;
+}
+
+// Writes one played game: the game, its events and its snapshots in one transaction, all of it or none.
+Status write_game(Journal& journal, PlayedGame& played) {
+  return journal.write_transaction([&] {
+    // A row per move (the journal starts one at each MovePlayed).
+    if (Status s = journal.create_game(played.header_json, played.rows, &played.result.game_id); !s.is_ok()) return s;
+    for (const auto& [seq, blob] : played.snapshots) (void)journal.put_snapshot(played.result.game_id, seq, blob);
+    return Status::ok();
+  });
+}
+
+}  // namespace
+
+int simulation_threads(int asked, int games) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return std::max(1, std::min(asked > 0 ? asked : cores, games));
+}
+
 Status simulate(const SimulationOptions& o, Journal* journal, std::vector<SimulatedGame>* results,
                 const std::function<void(int, int)>& progress) {
   // Checked before anything is played or written: a usage error (exit 2 from the command line).
@@ -43,103 +180,72 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
   if (o.players < 2 || o.players > ruleset.max_players)
     return Status::invalid_argument(fmt::format("{} is for 2 to {} players", ruleset.id, ruleset.max_players));
   if (o.games < 0) return Status::invalid_argument("the number of games cannot be negative");
-  for (int index = 0; index < o.games; ++index) {
-    GameHeader header;
-    header.ruleset = ruleset.id;
-    for (int p = 0; p < o.players; ++p) header.players.push_back(kNames[p]);
-    header.variants = variants;
-    header.seed = mix64(o.seed + static_cast<std::uint64_t>(index) * 0x9E3779B97F4A7C15ull);
-    header.tags = {{"Ruleset", ruleset.id}, {"Title", fmt::format("simulated game {} of seed {}", index + 1, o.seed)}};
-    Game g;
-    g.header = header;
-    g.ruleset = ruleset;
-    g.state = initial_state(ruleset, header);
-    SimulatedGame result;
-    result.index = index;
-    std::optional<SetupPosition> setup;
-    if (o.starting_cash > 0) {
-      setup = SetupPosition{};
-      for (int p = 0; p < o.players; ++p) {
-        PlayerSetup ps;
-        ps.player = static_cast<PlayerId>(p);
-        ps.cash = Money{o.starting_cash};
-        setup->players.push_back(ps);
-      }
+  const bool journalled = journal != nullptr;
+  // Each played game is written, reported and counted in the order of its index, whichever
+  // thread played it: the journal and the answer are the same on one core or many.
+  auto finish = [&](PlayedGame& played) -> Status {
+    if (!played.status.is_ok()) return played.status;
+    if (journal)
+      if (Status s = write_game(*journal, played); !s.is_ok()) return s;
+    results->push_back(std::move(played.result));
+    if (progress) progress(static_cast<int>(results->size()), o.games);
+    return Status::ok();
+  };
+  // on_event sees the events in order, on the caller's thread: one thread then.
+  const int threads = o.on_event ? 1 : simulation_threads(o.threads, o.games);
+  if (threads <= 1) {
+    for (int index = 0; index < o.games; ++index) {
+      PlayedGame played = play_game(o, ruleset, variants, index, journalled);
+      if (Status s = finish(played); !s.is_ok()) return s;
     }
-    const Decision start = decide_start(ruleset, header, setup);
-    if (!start.accepted) return Status::invalid_argument(refusal_text(ruleset, start.violation));
-    std::vector<NewEvent> rows;
-    // Snapshots as a human game's journal would have them, so a ruling on its last move reads
-    // one snapshot and the tail.
-    std::vector<std::pair<std::int64_t, std::string>> snapshots;
-    auto record = [&](const Command* c, const Events& events) {
-      if (journal) {
-        if (c) {
-          for (NewEvent& row : to_new_events(g, *c, events)) rows.push_back(std::move(row));
-        } else {
-          for (const Event& e : events) rows.push_back(NewEvent{"", "Referee", event_type_name(e.type), encode_payload(e)});
-        }
-      }
-      if (c) {
-        Event played;
-        played.type = EventType::MovePlayed;
-        evolve(g.state, played);
-        ++result.events;
-      }
-      const std::int64_t before = g.state.seq;
-      for (std::size_t i = 0; i < events.size(); ++i) {
-        if (o.on_event) o.on_event(index, g.state, events[i]);
-        evolve(g.state, events[i]);
-        if (events[i].type == EventType::DiceThrown) ++result.throws;
-        if (o.check_invariants && result.problem.empty()) {
-          const std::string problem = check_invariants(ruleset, g.state, i + 1 == events.size());
-          if (!problem.empty()) result.problem = fmt::format("event {}: {}", g.state.seq, problem);
-        }
-      }
-      result.events += static_cast<std::int64_t>(events.size());
-      if (journal && c && o.snapshot_every > 0 && before / o.snapshot_every != g.state.seq / o.snapshot_every)
-        if (auto blob = snapshot_bytes(g.state)) snapshots.emplace_back(g.state.seq, std::move(*blob));
-    };
-    record(nullptr, start.events);
-    BotTable bots(ruleset, *header.seed, o.jail_strategy);
-    while (result.moves < o.max_moves) {
-      const std::optional<Command> c = bots.next_move(g.state);
-      if (!c) break;
-      const Decision d = decide(ruleset, g.state, *c);
-      if (!d.accepted)
-        return Status::corrupt(fmt::format("simulated game {}: the bot proposed \"{}\", refused: {}", index + 1,
-                                           print_move(*c, ruleset, header.players), refusal_text(ruleset, d.violation)));
-      record(&*c, d.events);
-      ++result.moves;
-    }
-    // Over when one player is left, or, in a short game, when time was called and the estates valued.
-    if (g.state.phase == Phase::GameOver) {
-      result.finished = true;
-      result.winner = header.players[static_cast<std::size_t>(g.state.winner)];
-    } else if (g.state.time_called) {
-      const Valuation v = value_estates(ruleset, g.state);
-      result.finished = true;
-      if (!v.leaders.empty()) result.winner = header.players[static_cast<std::size_t>(v.leaders.front())];
-    }
-    if (journal) {
-      // The game, its events and its snapshots in one transaction: all of it or none.
-      GameHeader stored = header;
-      stored.format = kHeaderFormat;
-      // The header states the setup the opening was decided from (as create_game's does), so
-      // verify decides the same opening again: a game with --cash verified broken without it.
-      if (setup) stored.setup = setup_text(setup_from_opening(start.events), ruleset, header.players);
-      Status written = journal->write_transaction([&] {
-        // A row per move (the journal starts one at each MovePlayed).
-        if (Status s = journal->create_game(header_to_json(stored), rows, &result.game_id); !s.is_ok()) return s;
-        for (const auto& [seq, blob] : snapshots) (void)journal->put_snapshot(result.game_id, seq, blob);
-        return Status::ok();
-      });
-      if (!written.is_ok()) return written;
-    }
-    results->push_back(std::move(result));
-    if (progress) progress(index + 1, o.games);
+    return Status::ok();
   }
-  return Status::ok();
+  // Workers take the next index; this thread writes the games in order as they come. Workers
+  // stay at most a few games ahead of the writer, so a journalled run holds few games in memory.
+  std::mutex m;
+  std::condition_variable cv;
+  std::map<int, PlayedGame> ready;
+  int next = 0, done = 0;
+  bool stop = false;
+  const int window = threads * 4;
+  auto worker = [&] {
+    for (;;) {
+      int index;
+      {
+        std::unique_lock lock(m);
+        cv.wait(lock, [&] { return stop || next >= o.games || next < done + window; });
+        if (stop || next >= o.games) return;
+        index = next++;
+      }
+      PlayedGame played = play_game(o, ruleset, variants, index, journalled);
+      {
+        std::lock_guard lock(m);
+        ready.emplace(index, std::move(played));
+      }
+      cv.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  Status status = Status::ok();
+  for (int index = 0; index < o.games && status.is_ok(); ++index) {
+    PlayedGame played;
+    {
+      std::unique_lock lock(m);
+      cv.wait(lock, [&] { return ready.count(index) > 0; });
+      played = std::move(ready.at(index));
+      ready.erase(index);
+    }
+    status = finish(played);
+    {
+      std::lock_guard lock(m);
+      done = index + 1;
+      if (!status.is_ok()) stop = true;
+    }
+    cv.notify_all();
+  }
+  for (std::thread& t : pool) t.join();
+  return status;
 }
 
 }  // namespace deedlog

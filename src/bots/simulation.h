@@ -26,6 +26,9 @@ struct SimulationOptions {
   std::int64_t snapshot_every = 256;        // journalled games store a snapshot this often (0: none)
   std::int64_t starting_cash = 0;           // > 0: every player starts with this (long games for benchmarks);
                                             // 0 to kMaxSimulationCash, else simulate() refuses (invalid argument)
+  // Games played at once, each on its own thread (0: one a core). The games, the journal and the
+  // answer are the same for any number: a game's seed follows from its index alone.
+  int threads = 1;
   JailStrategy jail_strategy = JailStrategy::Mixed;  // fixed ones for landing frequencies (docs/landing-frequencies.md)
   // Called with each event of each game (index from 0) and the position just before it; for
   // figures taken as the games are played, without a journal (tests).
@@ -48,6 +51,9 @@ struct SimulatedGame {
   bool finished = false;
   std::string problem;                      // an invariant broken (only with check_invariants)
 };
+
+// The threads simulate uses for `asked` (0: one a core) and this many games: at least 1.
+int simulation_threads(int asked, int games);
 
 // journal may be null: the games are played in memory only. progress(done, total) after each game.
 // The options' own checks (the cash, the variants' names): invalid_argument when one is wrong.

@@ -482,6 +482,7 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
   }
   opts.snapshot_every = o.snapshot_every;
   opts.jail_strategy = jail;
+  opts.threads = so.threads;
   std::vector<SimulatedGame> results;
   // A progress bar on a terminal, for long runs; nothing when stderr is a file or a pipe.
   const bool bar = ::isatty(STDERR_FILENO) && so.games >= 20;

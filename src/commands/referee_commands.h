@@ -47,6 +47,7 @@ struct SimulateOptions {
   std::int64_t cash = 0; // > 0: every player starts with this much
   std::string variant;   // edition options, comma separated ("short-game")
   std::string jail_strategy = "mixed";  // mixed, short (leave at once) or long (stay, throw for doubles)
+  int threads = 0;       // games played at once (0: one a core); the answer is the same for any
 };
 int run_simulate(const CommonOptions& o, const SimulateOptions& s, std::ostream& out, std::ostream& err);
 int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err);

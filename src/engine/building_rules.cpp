@@ -183,7 +183,7 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
       return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::PlaceWhatWasSold,
                                         {arg::building(s.placing_lot == AuctionLot::Hotel)}));
     if (c.count != 1) return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::PlaceOneBuilding));
-    if (auto v = build_one(out, c.actor, c.square, c.hotel, true)) return Decision::refuse(*v);
+    if (auto v = build_one(out, c.actor, c.square, c.hotel, true)) return Decision::refuse(std::move(*v));
     effect::place_building(out, c.actor, c.square);
     return Decision::accept(std::move(out.events));
   }
@@ -194,7 +194,7 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
   for (int k = 0; k < c.count; ++k) {
     if (auto v = build_one(out, c.actor, c.square, c.hotel, false)) {
       if (c.count > 1) v->args.push_back(arg::progress(k + 1, c.count));
-      return Decision::refuse(*v);
+      return Decision::refuse(std::move(*v));
     }
   }
   return Decision::accept(std::move(out.events));
@@ -219,7 +219,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
       return Decision::refuse(violation(r, rule::kSellHotel, RefusalCode::NoHotelOn, {arg::square(c.square)}));
     if (s.bank_houses >= r.houses_per_hotel) {
       // rule sell/hotel-breaks-down: the hotel goes back and the four houses return to the site.
-      if (auto v = even_down(r, s, c.square, r.houses_per_hotel)) return Decision::refuse(*v);
+      if (auto v = even_down(r, s, c.square, r.houses_per_hotel)) return Decision::refuse(std::move(*v));
       effect::sell_hotel(out, c.actor, c.square, half_hotel, r.houses_per_hotel);
     } else {
       sell_group_down_in_shortage(out, c.actor, c.square);
@@ -230,7 +230,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
       if (at == kHotel && r.hotel_sells_as_houses && out.state.bank_houses >= r.houses_per_hotel) {
         // rule sell/hotel-as-houses: the hotel counts as one house more than the most a site holds;
         // selling "a house" of it leaves the houses given for it.
-        if (auto v = even_down(r, out.state, c.square, r.houses_per_hotel)) return Decision::refuse(*v);
+        if (auto v = even_down(r, out.state, c.square, r.houses_per_hotel)) return Decision::refuse(std::move(*v));
         effect::sell_hotel(out, c.actor, c.square, half_hotel, r.houses_per_hotel);
         continue;
       }
@@ -238,7 +238,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
         return Decision::refuse(violation(r, rule::kSellHotel, RefusalCode::SellHotelFirst, {arg::square(c.square)}));
       if (at == 0)
         return Decision::refuse(violation(r, rule::kSellHalf, RefusalCode::NoHousesLeftOn, {arg::square(c.square)}));
-      if (auto v = even_down(r, out.state, c.square, at - 1)) return Decision::refuse(*v);
+      if (auto v = even_down(r, out.state, c.square, at - 1)) return Decision::refuse(std::move(*v));
       effect::sell_house(out, c.actor, c.square, half_house);
     }
   }

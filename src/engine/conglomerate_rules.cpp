@@ -42,7 +42,7 @@ Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Comman
     return Decision::refuse(violation(r, rule::kConglomerateColours, RefusalCode::NoConglomerates));
   if (s.phase != Phase::AwaitingRoll && s.phase != Phase::TurnOver)
     return Decision::refuse(violation(r, rule::kFinishTheMove, RefusalCode::MustFinishPending, waiting_on(s)));
-  if (auto v = conglomerate_problem(r, s, c.actor, c.give.properties, false)) return Decision::refuse(*v);
+  if (auto v = conglomerate_problem(r, s, c.actor, c.give.properties, false)) return Decision::refuse(std::move(*v));
   std::uint64_t mask = 0;
   for (SquareId sq : c.give.properties) mask |= std::uint64_t{1} << sq;
   Outcome out(r, s);

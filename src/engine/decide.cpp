@@ -49,7 +49,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
     return Decision::accept(std::move(out.events));
   }
   take_turn(out, c.actor);
-  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
+  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(std::move(*v));
   int d1 = c.die1, d2 = c.die2;
   if (d1 == 0 && d2 == 0) {
     if (!s.seeded)
@@ -155,7 +155,7 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
   // rule jail/no-bidding
   if (s.phase == Phase::Auction && !r.jail.jailed_may_bid && s.player(c.actor).in_jail)
     return Decision::refuse(violation(r, rule::kJailNoBid, RefusalCode::JailedMayNotBid, {arg::player(c.actor)}));
-  if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(*v);
+  if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(std::move(*v));
   const AuctionState& a = s.auction;
   if (a.lot != AuctionLot::Property && !can_place_building(r, s, c.actor, a.lot == AuctionLot::Hotel))
     return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::NowhereToPlaceBuilding,
@@ -187,7 +187,7 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_pass(const Ruleset& r, const State& s, const Command& c) {
-  if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(*v);
+  if (auto v = auction_open_for(r, s, c.actor)) return Decision::refuse(std::move(*v));
   if (s.auction.high_bidder == c.actor)
     return Decision::refuse(violation(r, rule::kAuctionCloses, RefusalCode::HighBidderCannotPass,
                                       {arg::player(c.actor), arg::money(s.auction.high_bid)}));
@@ -274,7 +274,7 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
 
 Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
   CardIndex card = kNoCard;
-  if (auto v = identify_card(r, s, s.pending_deck, c, &card)) return Decision::refuse(*v);
+  if (auto v = identify_card(r, s, s.pending_deck, c, &card)) return Decision::refuse(std::move(*v));
   Outcome out(r, s);
   follow_card(out, c.actor, s.pending_deck, card);
   return Decision::accept(std::move(out.events));
@@ -333,7 +333,7 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
   if (s.phase == Phase::JailChoice) return decide_pay_and_move(r, s, c);
   Outcome out(r, s);
   take_turn(out, c.actor);
-  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
+  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(std::move(*v));
   const PlayerState& ps = out.state.player(c.actor);
   if (!ps.in_jail)
     return Decision::refuse(violation(r, rule::kJailFine, RefusalCode::NotInJail, {arg::player(c.actor)}));
@@ -351,7 +351,7 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   take_turn(out, c.actor);
-  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(*v);
+  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(std::move(*v));
   const PlayerState& ps = out.state.player(c.actor);
   if (!ps.in_jail)
     return Decision::refuse(violation(r, rule::kJailCard, RefusalCode::NotInJail, {arg::player(c.actor)}));
@@ -489,23 +489,17 @@ void lapse_windows(Outcome& out, const Command& c) {
 
 }  // namespace
 
-Decision decide(const Ruleset& r, const State& s, const Command& c) {
-  // Only a stamped move in a timed edition can find a window run out (most moves skip this).
-  Events lapsed_events;
-  std::optional<Outcome> lapsed;
-  const State* before = &s;
-  if (policy::timed(r) && c.clock != kNoTime) {
-    lapsed.emplace(r, s);
-    lapse_windows(*lapsed, c);
-    if (!lapsed->events.empty()) {
-      lapsed_events = lapsed->events;
-      before = &lapsed->state;
-    }
-  }
-  Decision d = decide_move(r, *before, c);
+namespace {
+
+// The move decided on `before` (the position, or the one its lapsed windows left), then the
+// debts it lets be paid. lapsed_events come first in the answer.
+Decision decide_and_settle(const Ruleset& r, const State& s, const State& before, const Command& c,
+                           Events* lapsed_events) {
+  Decision d = decide_move(r, before, c);
   if (!d.accepted) return d;
   stamp_clocks(r, c, d.events);
-  if (!lapsed_events.empty()) d.events.insert(d.events.begin(), lapsed_events.begin(), lapsed_events.end());
+  if (lapsed_events && !lapsed_events->empty())
+    d.events.insert(d.events.begin(), lapsed_events->begin(), lapsed_events->end());
   // rule debt/paid-when-able: whoever the move brought cash to pays what he owes at once.
   // Only a debt owed before the move, or one it incurred, can be settled; most moves skip this.
   bool owing = false;
@@ -517,6 +511,19 @@ Decision decide(const Ruleset& r, const State& s, const Command& c) {
   for (PlayerId p = 0; p < out.state.player_count; ++p)
     if (out.state.player(p).total_owed().units > 0) effect::settle_debts(out, p);
   return Decision::accept(std::move(out.events));
+}
+
+}  // namespace
+
+Decision decide(const Ruleset& r, const State& s, const Command& c) {
+  // Only a stamped move in a timed edition can find a window run out (most moves skip this, and
+  // pay for no working copy of the position: self-play decides a few hundred thousand a second).
+  if (policy::timed(r) && c.clock != kNoTime) {
+    Outcome lapsed(r, s);
+    lapse_windows(lapsed, c);
+    if (!lapsed.events.empty()) return decide_and_settle(r, s, lapsed.state, c, &lapsed.events);
+  }
+  return decide_and_settle(r, s, s, c, nullptr);
 }
 
 }  // namespace deedlog

@@ -37,6 +37,8 @@ struct Outcome {
  private:
   void apply(const Event& e) {
     evolve(state, e);
+    // A move makes a handful of events: room for them at once, not four regrowths (self-play).
+    if (events.capacity() == 0) events.reserve(8);
     events.push_back(e);
 #ifndef NDEBUG
     // Debug builds check the whole position after every consequence (even building only at the

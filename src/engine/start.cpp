@@ -261,7 +261,7 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
   // The setup's events are checked as a whole (place_setup's rulings, then every invariant of
   // play), never one by one: a refused setup is a ruling in every build, not a failed assertion.
   out.check_each_event = false;
-  if (auto v = place_setup(out, position)) return Decision::refuse(*v);
+  if (auto v = place_setup(out, position)) return Decision::refuse(std::move(*v));
   if (std::string problem = check_invariants(r, out.state, /*move_complete=*/false); !problem.empty()) {
     // The invariants' words are a diagnostic of the position, carried as they are.
     Violation v = violation(r, rule::kSetupSound, RefusalCode::SetupUnsound);

@@ -94,12 +94,12 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
   if (s.offer.open)
     return Decision::refuse(violation(r, rule::kTradeOpen, RefusalCode::OfferAlreadyOpen,
                                       {arg::player(s.offer.from), arg::player(s.offer.to)}));
-  if (auto v = jail_bars_trade(r, s, c.actor, c.counterparty)) return Decision::refuse(*v);
+  if (auto v = jail_bars_trade(r, s, c.actor, c.counterparty)) return Decision::refuse(std::move(*v));
   Outcome out(r, s);
   if (r.trade.only_before_own_throw) {
     // rule trade/one-offer-before-the-throw
     if (auto v = before_own_throw(out, c.actor, rule::kTradeBeforeThrow, Act::ProposeSwap))
-      return Decision::refuse(*v);
+      return Decision::refuse(std::move(*v));
   }
   if (r.trade.offers_per_turn > 0 && out.state.offers_this_turn >= r.trade.offers_per_turn)
     return Decision::refuse(violation(r, rule::kTradeBeforeThrow, RefusalCode::OfferLimitReached, {arg::player(c.actor)}));
@@ -110,9 +110,9 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kTradeHoldings, RefusalCode::OfferHandsNothing));
   const Money give_in_kind = settled_in_kind(s, c.actor, c.counterparty, c.give.cash, get != 0 || c.get.jail_cards > 0);
   if (auto v = can_hand_over(r, s, c.actor, c.counterparty, give, c.give.cash - give_in_kind, c.give.jail_cards))
-    return Decision::refuse(*v);
+    return Decision::refuse(std::move(*v));
   // What is asked for must be the other player's now, though his cash is checked when he answers.
-  if (auto v = can_hand_over(r, s, c.counterparty, c.actor, get, Money{0}, c.get.jail_cards)) return Decision::refuse(*v);
+  if (auto v = can_hand_over(r, s, c.counterparty, c.actor, get, Money{0}, c.get.jail_cards)) return Decision::refuse(std::move(*v));
   effect::offer_trade(out, c.actor, c.counterparty,
                      effect::TradeTerms{give, get, c.give.cash, c.get.cash, c.give.jail_cards, c.get.jail_cards});
   return Decision::accept(std::move(out.events));
@@ -123,14 +123,14 @@ Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
   if (!o.open || o.to != c.actor)
     return Decision::refuse(o.open ? violation(r, rule::kTradeOpen, RefusalCode::OfferIsOthersToAnswer, {arg::player(o.to)})
                                    : violation(r, rule::kTradeOpen, RefusalCode::NoOfferOpen));
-  if (auto v = jail_bars_trade(r, s, o.from, o.to)) return Decision::refuse(*v);
+  if (auto v = jail_bars_trade(r, s, o.from, o.to)) return Decision::refuse(std::move(*v));
   // Both sides again: the position may have moved since the offer.
   const Money give_in_kind = settled_in_kind(s, o.from, o.to, o.give_cash, o.get != 0 || o.get_cards > 0);
   const Money get_in_kind = settled_in_kind(s, o.to, o.from, o.get_cash, o.give != 0 || o.give_cards > 0);
   const Money give_cash = o.give_cash - give_in_kind;
   const Money get_cash = o.get_cash - get_in_kind;
-  if (auto v = can_hand_over(r, s, o.from, o.to, o.give, give_cash, o.give_cards)) return Decision::refuse(*v);
-  if (auto v = can_hand_over(r, s, o.to, o.from, o.get, get_cash, o.get_cards)) return Decision::refuse(*v);
+  if (auto v = can_hand_over(r, s, o.from, o.to, o.give, give_cash, o.give_cards)) return Decision::refuse(std::move(*v));
+  if (auto v = can_hand_over(r, s, o.to, o.from, o.get, get_cash, o.get_cards)) return Decision::refuse(std::move(*v));
   Outcome out(r, s);
   effect::accept_trade(out, o.to, o.from);
   std::vector<SquareId> to_receiver, to_offerer;

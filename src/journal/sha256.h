@@ -1,7 +1,6 @@
 #pragma once
-// SHA-256 fed piece by piece, without copying the pieces into one buffer first. One digest at
-// a time per thread: the OpenSSL context is the thread's own and reused (see sha256.cpp).
-#include <openssl/types.h>
+// SHA-256 fed piece by piece, without copying the pieces into one buffer first.
+#include <openssl/sha.h>
 
 #include <string>
 #include <string_view>
@@ -18,7 +17,7 @@ class Sha256 {
   std::string hex();
 
  private:
-  EVP_MD_CTX* ctx_;
+  SHA256_CTX ctx_;
 };
 
 }  // namespace deedlog

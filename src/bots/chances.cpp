@@ -1,0 +1,97 @@
+#include "bots/chances.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "bots/bot_player.h"
+#include "bots/simulation.h"
+#include "deedlog/decide.h"
+#include "deedlog/evolve.h"
+#include "deedlog/seeded_chance.h"
+#include "deedlog/valuation.h"
+
+namespace deedlog {
+namespace {
+
+struct PlayOut {
+  PlayerId winner = kBank;  // kBank: unfinished
+  std::int64_t moves = 0;
+  bool refused = false;     // a bot proposed a move the rules refused (a bot's fault: reported)
+};
+
+PlayOut play_out(const Ruleset& r, const State& position, std::uint64_t seed, int max_moves) {
+  PlayOut result;
+  State s = position;
+  // The play-out's own dice and shuffles: a game whose dice are written as thrown has no seed,
+  // and a seeded one would throw the same dice in every play-out.
+  s.seeded = true;
+  s.seed = mix64(seed);
+  BotTable bots(r, mix64(seed ^ 0x5DEECE66Dull));
+  Event played;
+  played.type = EventType::MovePlayed;
+  while (result.moves < max_moves) {
+    const std::optional<Command> c = bots.next_move(s);
+    if (!c) break;
+    std::optional<Decision> asked = bots.take_decision(*c);
+    const Decision d = asked ? std::move(*asked) : decide(r, s, *c);
+    if (!d.accepted) {
+      result.refused = true;
+      return result;
+    }
+    evolve(s, played);
+    for (const Event& e : d.events) evolve(s, e);
+    ++result.moves;
+  }
+  // Won when one player is left, or, in a short game, by the richest once time was called.
+  if (s.phase == Phase::GameOver) {
+    result.winner = s.winner;
+  } else if (s.time_called) {
+    const Valuation v = value_estates(r, s);
+    if (!v.leaders.empty()) result.winner = v.leaders.front();
+  }
+  return result;
+}
+
+}  // namespace
+
+Status estimate_chances(const Ruleset& r, const State& position, const ChancesOptions& o, Chances* out) {
+  if (o.games < 1) return Status::invalid_argument("--games must be at least 1");
+  if (o.max_moves < 1) return Status::invalid_argument("--max-moves must be at least 1");
+  std::vector<PlayOut> results(static_cast<std::size_t>(o.games));
+  // Each thread takes the next play-out; each result lands in its own slot, so the answer does
+  // not depend on which thread played what.
+  std::atomic<int> next{0};
+  auto worker = [&] {
+    for (int i = next++; i < o.games; i = next++)
+      results[static_cast<std::size_t>(i)] =
+          play_out(r, position, o.seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull, o.max_moves);
+  };
+  const int threads = simulation_threads(o.threads, o.games);
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  Chances c;
+  c.games = o.games;
+  for (PlayerId p = 0; p < position.player_count; ++p) c.players.push_back(PlayerChance{p});
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const PlayOut& po = results[i];
+    if (po.refused)
+      return Status::corrupt(fmt::format("play-out {}: a built-in player proposed a move the rules refused", i + 1));
+    c.moves += po.moves;
+    if (po.winner == kBank) ++c.unfinished;
+    else ++c.players[static_cast<std::size_t>(po.winner)].wins;
+  }
+  for (PlayerChance& pc : c.players) {
+    pc.share = static_cast<double>(pc.wins) / c.games;
+    wilson_interval(pc.wins, c.games, &pc.low, &pc.high);
+  }
+  *out = std::move(c);
+  return Status::ok();
+}
+
+}  // namespace deedlog

@@ -1,0 +1,87 @@
+#include "commands/chances_command.h"
+
+#include <chrono>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "bots/chances.h"
+#include "core/exit_code.h"
+#include "deedlog/valuation.h"
+#include "present/money_words.h"
+#include "service/game_session.h"
+
+namespace deedlog {
+
+int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ostream& out, std::ostream& err) {
+  auto fail = [&](const Status& s) {
+    err << "referee: " << s.message() << "\n";
+    return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+  };
+  if (c.games < 1 || c.max_moves < 1 || c.threads < 0)
+    return fail(Status::invalid_argument("chances: --games and --max-moves must be at least 1, --threads 0 or more"));
+  std::unique_ptr<Journal> j;
+  if (Status s = Journal::open(o.db, &j, true); !s.is_ok()) return fail(s);
+  std::int64_t id = 0;
+  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(s);
+  Game g;
+  if (Status s = load_game(*j, id, c.at, &g); !s.is_ok()) return fail(s);
+  ChancesOptions co;
+  co.games = c.games;
+  co.seed = c.seed;
+  co.max_moves = c.max_moves;
+  co.threads = c.threads;
+  const auto started = std::chrono::steady_clock::now();
+  Chances ch;
+  if (Status s = estimate_chances(g.ruleset, g.state, co, &ch); !s.is_ok()) return fail(s);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const auto& names = g.header.players;
+  // A time-limit game: who would win were time called now (the estates valued as they stand).
+  std::optional<Valuation> now;
+  if (g.state.short_game) now = value_estates(g.ruleset, g.state);
+  const double unfinished_share = static_cast<double>(ch.unfinished) / ch.games;
+  if (o.json) {
+    nlohmann::ordered_json doc{{"game", g.id}, {"seq", g.state.seq}, {"games", ch.games}, {"seed", c.seed}};
+    doc["players"] = nlohmann::ordered_json::array();
+    for (const PlayerChance& p : ch.players)
+      doc["players"].push_back({{"name", names[static_cast<std::size_t>(p.player)]},
+                                {"wins", p.wins},
+                                {"win", p.share},
+                                {"low", p.low},
+                                {"high", p.high}});
+    doc["unfinished"] = ch.unfinished;
+    doc["unfinished_share"] = unfinished_share;
+    doc["max_moves"] = c.max_moves;
+    doc["moves"] = ch.moves;
+    doc["seconds"] = seconds;
+    if (now) {
+      nlohmann::ordered_json v{{"leaders", nlohmann::ordered_json::array()}, {"estates", nlohmann::ordered_json::array()}};
+      for (PlayerId p : now->leaders) v["leaders"].push_back(names[static_cast<std::size_t>(p)]);
+      for (const EstateValue& e : now->estates)
+        v["estates"].push_back({{"name", names[static_cast<std::size_t>(e.player)]}, {"total", e.total.units}, {"in_game", e.in_game}});
+      doc["time_called_now"] = v;
+    }
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Chances after event {}, from {} play-outs (seed {}):\n", g.state.seq, ch.games, c.seed);
+  for (const PlayerChance& p : ch.players)
+    out << fmt::format("  {:<12} {:5.1f}%  (95% interval {:.1f}% to {:.1f}%)\n", names[static_cast<std::size_t>(p.player)],
+                       100 * p.share, 100 * p.low, 100 * p.high);
+  out << fmt::format("Unfinished (still going after {} moves): {:.1f}% ({} of {})\n", c.max_moves, 100 * unfinished_share,
+                     ch.unfinished, ch.games);
+  if (now) {
+    std::string leaders;
+    for (PlayerId p : now->leaders) leaders += (leaders.empty() ? "" : ", ") + names[static_cast<std::size_t>(p)];
+    out << "Were time called now: ";
+    for (std::size_t i = 0; i < now->estates.size(); ++i)
+      out << (i ? ", " : "") << names[static_cast<std::size_t>(now->estates[i].player)] << " "
+          << money_words(g.ruleset, now->estates[i].total);
+    out << "; " << (now->leaders.size() > 1 ? "tied: " : "leading: ") << leaders << "\n";
+  }
+  out << fmt::format("{} moves played in {:.2f} s\n", ch.moves, seconds);
+  return kExitOk;
+}
+
+}  // namespace deedlog
