@@ -22,6 +22,7 @@
 #include "present/audit.h"
 #include "present/dispute.h"
 #include "present/explanation.h"
+#include "present/game_json.h"
 #include "present/narration.h"
 #include "present/settlement.h"
 #include "bots/simulation.h"
@@ -61,23 +62,6 @@ Status open_game(const CommonOptions& o, bool read_only, std::unique_ptr<Journal
 // journal, it lets verify --expect-head show that the game was not rewritten since.
 std::string head_line(const Game& g) {
   return fmt::format("Head: event {}, hash {}\n", g.state.seq, g.head_hash.substr(0, kShortHash));
-}
-
-ojson violation_json(const Ruling& v) {
-  return ojson{{"rule", v.rule}, {"section", v.section}, {"message", v.message}};
-}
-
-ojson event_json(const Game& g, const LoggedEvent& row) {
-  ojson j;
-  j["seq"] = row.seq;
-  j["type"] = row.type;
-  if (!row.at.empty()) j["at"] = row.at;
-  j["actor"] = row.actor;
-  const auto payload = nlohmann::ordered_json::parse(row.payload, nullptr, false);
-  if (payload.is_object())
-    for (const auto& [k, v] : payload.items()) j[k] = v;
-  j["words"] = narrate(g.ruleset, g.header.players, row.event);
-  return j;
 }
 
 // A refused move's ruling in words, the players named.
@@ -273,15 +257,7 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
   g.snapshot_every = o.snapshot_every;
   if (Status s = play_move(*j, g, command, dry_run, &po); !s.is_ok()) return fail(err, s);
   if (o.json) {
-    ojson doc;
-    doc["accepted"] = po.decision.accepted;
-    if (dry_run) doc["dry_run"] = true;
-    doc["events"] = ojson::array();
-    for (const LoggedEvent& r : po.events) doc["events"].push_back(event_json(g, r));
-    if (!po.decision.accepted) doc["violation"] = violation_json(refusal_of(g, po));
-    doc["seq"] = g.state.seq;
-    doc["head"] = g.head_hash;
-    out << doc.dump() << "\n";
+    out << play_json(g, po, dry_run).dump() << "\n";
   } else if (po.decision.accepted) {
     out << (dry_run ? "Legal (dry run, nothing recorded):\n" : "Accepted:\n");
     for (const LoggedEvent& r : po.events)
@@ -300,20 +276,10 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
   Game g;
   if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
   // The referee's rulings recorded so far: corrections are part of the game's story.
-  std::vector<std::pair<std::int64_t, std::string>> rulings;
-  Status scan = GameLog(*j, g).read(1, g.state.seq, [&](const LoggedEvent& r) {
-    if (r.event.type == EventType::RulingRecorded) rulings.emplace_back(r.seq, narrate(g.ruleset, g.header.players, r.event));
-    return true;
-  });
-  if (!scan.is_ok()) return fail(err, scan);
+  RecordedRulings rulings;
+  if (Status scan = recorded_rulings(*j, g, &rulings); !scan.is_ok()) return fail(err, scan);
   if (o.json) {
-    ojson doc = position_json(g);
-    if (!rulings.empty()) {
-      doc["rulings"] = ojson::array();
-      for (const auto& [seq, words] : rulings) doc["rulings"].push_back({{"seq", seq}, {"words", words}});
-    }
-    doc["head"] = g.head_hash;
-    out << doc.dump() << "\n";
+    out << status_json(g, rulings).dump() << "\n";
   } else {
     out << position_text(g);
     for (const auto& [seq, words] : rulings) out << fmt::format("Event {}: {}\n", seq, words);
@@ -321,37 +287,6 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
   }
   return kExitOk;
 }
-
-namespace {
-
-std::string item_kind(ValuationItem::Kind k) {
-  switch (k) {
-    case ValuationItem::Kind::Cash: return "cash";
-    case ValuationItem::Kind::Property: return "property";
-    case ValuationItem::Kind::MortgagedProperty: return "mortgaged-property";
-    case ValuationItem::Kind::Houses: return "houses";
-    case ValuationItem::Kind::Hotel: return "hotel";
-    case ValuationItem::Kind::Debt: return "debt";
-  }
-  return "?";
-}
-
-std::string item_words(const Ruleset& r, const ValuationItem& i) {
-  const std::string where = i.square == kNoSquare ? std::string() : r.square(i.square).name;
-  switch (i.kind) {
-    case ValuationItem::Kind::Cash: return "cash in hand";
-    case ValuationItem::Kind::Property: return where + " at its printed price";
-    case ValuationItem::Kind::MortgagedProperty: return where + " (mortgaged) at half its printed price";
-    case ValuationItem::Kind::Houses:
-      return fmt::format("{} {} on {} at cost", i.count, i.count == 1 ? r.words.house : r.words.houses, where);
-    case ValuationItem::Kind::Hotel:
-      return fmt::format("the {} on {} at the cost of {} {}", r.words.hotel, where, r.houses_per_hotel + 1, r.words.houses);
-    case ValuationItem::Kind::Debt: return "owed and unpaid";
-  }
-  return "?";
-}
-
-}  // namespace
 
 int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
@@ -362,31 +297,7 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
   std::string leaders;
   for (PlayerId p : v.leaders) leaders += (leaders.empty() ? "" : ", ") + names[static_cast<std::size_t>(p)];
   if (o.json) {
-    ojson doc;
-    doc["game"] = g.id;
-    doc["seq"] = g.state.seq;
-    doc["final"] = v.final;
-    // regional-currency: every amount below is in par dollars (a currency at rate 0).
-    if (!g.ruleset.regions.empty()) doc["currency"] = "par";
-    doc["players"] = ojson::array();
-    for (const EstateValue& e : v.estates) {
-      ojson pj;
-      pj["name"] = names[static_cast<std::size_t>(e.player)];
-      pj["cash"] = e.items.front().amount.units;
-      pj["total"] = e.total.units;
-      pj["in_game"] = e.in_game;
-      pj["items"] = ojson::array();
-      for (const ValuationItem& i : e.items) {
-        ojson ij{{"kind", item_kind(i.kind)}, {"amount", i.amount.units}, {"words", item_words(g.ruleset, i)}};
-        if (i.square != kNoSquare) ij["square"] = g.ruleset.square(i.square).name;
-        if (i.count) ij["count"] = i.count;
-        pj["items"].push_back(ij);
-      }
-      doc["players"].push_back(pj);
-    }
-    doc["winner"] = v.leaders.size() == 1 ? ojson(names[static_cast<std::size_t>(v.leaders.front())]) : ojson(nullptr);
-    if (v.leaders.size() > 1) doc["tied"] = leaders;
-    out << doc.dump() << "\n";
+    out << value_json(g).dump() << "\n";
     return kExitOk;
   }
   out << fmt::format("Game {} ({}), after event {}: estates valued by the short game's rules{}{}\n", g.id, g.ruleset.id,
@@ -397,7 +308,7 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
                        money_words(g.ruleset, e.total));
     for (const ValuationItem& i : e.items)
       out << fmt::format("    {:>8}  {}\n", money_words(g.ruleset, i.amount),
-                         item_words(g.ruleset, i));
+                         valuation_item_words(g.ruleset, i));
   }
   out << (v.leaders.size() == 1 ? fmt::format("{} {}\n", v.final ? "Winner:" : "Richest now:", leaders)
                                 : fmt::format("Tied: {}\n", leaders));
@@ -412,32 +323,15 @@ int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out,
   std::unique_ptr<Journal> j;
   Game g;
   if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
-  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state, now.empty() ? kNoTime : clock_seconds(now));
-  const auto& names = g.header.players;
-  const std::string turn = names[static_cast<std::size_t>(g.state.turn)];
-  // Trades are open to every player at almost any time; they are shown as a form to fill in.
-  const bool trading = g.state.phase != Phase::GameOver && !g.state.time_called && !g.state.offer.open;
+  const std::int64_t at = now.empty() ? kNoTime : clock_seconds(now);
   if (o.json) {
-    ojson doc;
-    doc["player"] = turn;
-    doc["phase"] = phase_name(g.state.phase);
-    doc["moves"] = ojson::array();
-    doc["forms"] = ojson::array();
-    for (const LegalMove& m : moves) {
-      const std::string text = print_move(m.command, g.ruleset, names);
-      doc["moves"].push_back(text);
-      if (m.range.kind != MoveRange::Kind::Exact) {
-        ojson form{{"move", text}, {"fill", range_words(m.range)}};
-        const ojson fields = range_form(m);
-        for (auto it = fields.begin(); it != fields.end(); ++it) form[it.key()] = it.value();
-        doc["forms"].push_back(form);
-      }
-    }
-    if (trading) doc["forms"].push_back({{"move", "PLAYER offers PLAYER: WHAT for WHAT"},
-                                         {"fill", "properties, an amount and cards on either side"}});
-    out << doc.dump() << "\n";
+    out << moves_json(g, at).dump() << "\n";
     return kExitOk;
   }
+  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state, at);
+  const auto& names = g.header.players;
+  // Trades are open to every player at almost any time; they are shown as a form to fill in.
+  const bool trading = g.state.phase != Phase::GameOver && !g.state.time_called && !g.state.offer.open;
   out << fmt::format("Now: {}\n", phase_words(g.ruleset, names, g.state));
   for (const LegalMove& m : moves)
     out << "  " << print_move(m.command, g.ruleset, names) << (m.range.kind == MoveRange::Kind::Exact ? "" : "   (" + range_words(m.range) + ")") << "\n";

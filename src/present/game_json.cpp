@@ -1,0 +1,151 @@
+#include "present/game_json.h"
+
+#include <fmt/format.h>
+
+#include "deedlog/legal_moves.h"
+#include "notation/game_file.h"
+#include "present/legal_move_words.h"
+#include "present/narration.h"
+
+namespace deedlog {
+
+using ojson = nlohmann::ordered_json;
+
+ojson violation_json(const Ruling& v) {
+  return ojson{{"rule", v.rule}, {"section", v.section}, {"message", v.message}};
+}
+
+ojson event_json(const Game& g, const LoggedEvent& row) {
+  ojson j;
+  j["seq"] = row.seq;
+  j["type"] = row.type;
+  if (!row.at.empty()) j["at"] = row.at;
+  j["actor"] = row.actor;
+  const auto payload = nlohmann::ordered_json::parse(row.payload, nullptr, false);
+  if (payload.is_object())
+    for (const auto& [k, v] : payload.items()) j[k] = v;
+  j["words"] = narrate(g.ruleset, g.header.players, row.event);
+  return j;
+}
+
+ojson play_json(const Game& g, const PlayOutcome& po, bool dry_run) {
+  ojson doc;
+  doc["accepted"] = po.decision.accepted;
+  if (dry_run) doc["dry_run"] = true;
+  doc["events"] = ojson::array();
+  for (const LoggedEvent& r : po.events) doc["events"].push_back(event_json(g, r));
+  if (!po.decision.accepted)
+    doc["violation"] = violation_json(ruling_of(g.ruleset, po.decision.violation, g.header.players));
+  doc["seq"] = g.state.seq;
+  doc["head"] = g.head_hash;
+  return doc;
+}
+
+Status recorded_rulings(Journal& journal, const Game& g, RecordedRulings* out) {
+  out->clear();
+  return GameLog(journal, g).read(1, g.state.seq, [&](const LoggedEvent& r) {
+    if (r.event.type == EventType::RulingRecorded) out->emplace_back(r.seq, narrate(g.ruleset, g.header.players, r.event));
+    return true;
+  });
+}
+
+ojson status_json(const Game& g, const RecordedRulings& rulings) {
+  ojson doc = position_json(g);
+  if (!rulings.empty()) {
+    doc["rulings"] = ojson::array();
+    for (const auto& [seq, words] : rulings) doc["rulings"].push_back({{"seq", seq}, {"words", words}});
+  }
+  doc["head"] = g.head_hash;
+  return doc;
+}
+
+namespace {
+
+std::string item_kind(ValuationItem::Kind k) {
+  switch (k) {
+    case ValuationItem::Kind::Cash: return "cash";
+    case ValuationItem::Kind::Property: return "property";
+    case ValuationItem::Kind::MortgagedProperty: return "mortgaged-property";
+    case ValuationItem::Kind::Houses: return "houses";
+    case ValuationItem::Kind::Hotel: return "hotel";
+    case ValuationItem::Kind::Debt: return "debt";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string valuation_item_words(const Ruleset& r, const ValuationItem& i) {
+  const std::string where = i.square == kNoSquare ? std::string() : r.square(i.square).name;
+  switch (i.kind) {
+    case ValuationItem::Kind::Cash: return "cash in hand";
+    case ValuationItem::Kind::Property: return where + " at its printed price";
+    case ValuationItem::Kind::MortgagedProperty: return where + " (mortgaged) at half its printed price";
+    case ValuationItem::Kind::Houses:
+      return fmt::format("{} {} on {} at cost", i.count, i.count == 1 ? r.words.house : r.words.houses, where);
+    case ValuationItem::Kind::Hotel:
+      return fmt::format("the {} on {} at the cost of {} {}", r.words.hotel, where, r.houses_per_hotel + 1, r.words.houses);
+    case ValuationItem::Kind::Debt: return "owed and unpaid";
+  }
+  return "?";
+}
+
+ojson value_json(const Game& g) {
+  const Valuation v = value_estates(g.ruleset, g.state);
+  const auto& names = g.header.players;
+  ojson doc;
+  doc["game"] = g.id;
+  doc["seq"] = g.state.seq;
+  doc["final"] = v.final;
+  // regional-currency: every amount below is in par dollars (a currency at rate 0).
+  if (!g.ruleset.regions.empty()) doc["currency"] = "par";
+  doc["players"] = ojson::array();
+  for (const EstateValue& e : v.estates) {
+    ojson pj;
+    pj["name"] = names[static_cast<std::size_t>(e.player)];
+    pj["cash"] = e.items.front().amount.units;
+    pj["total"] = e.total.units;
+    pj["in_game"] = e.in_game;
+    pj["items"] = ojson::array();
+    for (const ValuationItem& i : e.items) {
+      ojson ij{{"kind", item_kind(i.kind)}, {"amount", i.amount.units}, {"words", valuation_item_words(g.ruleset, i)}};
+      if (i.square != kNoSquare) ij["square"] = g.ruleset.square(i.square).name;
+      if (i.count) ij["count"] = i.count;
+      pj["items"].push_back(ij);
+    }
+    doc["players"].push_back(pj);
+  }
+  std::string leaders;
+  for (PlayerId p : v.leaders) leaders += (leaders.empty() ? "" : ", ") + names[static_cast<std::size_t>(p)];
+  doc["winner"] = v.leaders.size() == 1 ? ojson(names[static_cast<std::size_t>(v.leaders.front())]) : ojson(nullptr);
+  if (v.leaders.size() > 1) doc["tied"] = leaders;
+  return doc;
+}
+
+ojson moves_json(const Game& g, std::int64_t now) {
+  const std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state, now);
+  const auto& names = g.header.players;
+  // Trades are open to every player at almost any time; they are shown as a form to fill in.
+  const bool trading = g.state.phase != Phase::GameOver && !g.state.time_called && !g.state.offer.open;
+  ojson doc;
+  doc["player"] = names[static_cast<std::size_t>(g.state.turn)];
+  doc["phase"] = phase_name(g.state.phase);
+  doc["moves"] = ojson::array();
+  doc["forms"] = ojson::array();
+  for (const LegalMove& m : moves) {
+    const std::string text = print_move(m.command, g.ruleset, names);
+    doc["moves"].push_back(text);
+    if (m.range.kind != MoveRange::Kind::Exact) {
+      ojson form{{"move", text}, {"fill", range_words(m.range)}};
+      const ojson fields = range_form(m);
+      for (auto it = fields.begin(); it != fields.end(); ++it) form[it.key()] = it.value();
+      doc["forms"].push_back(form);
+    }
+  }
+  if (trading)
+    doc["forms"].push_back({{"move", "PLAYER offers PLAYER: WHAT for WHAT"},
+                            {"fill", "properties, an amount and cards on either side"}});
+  return doc;
+}
+
+}  // namespace deedlog
