@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -58,15 +59,21 @@ py::object to_python(const nlohmann::ordered_json& j) {
   }
 }
 
-// A list of names or one comma-separated string, as the notation's tags take them.
+// A list of names or one comma-separated string, as the notation's tags take them. The value
+// goes inside a tag's quotes, so a quote or a line break, which would end the tag, is refused.
 std::string joined(const py::object& value, const char* what) {
   if (value.is_none()) return {};
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   std::string out;
-  for (const py::handle item : value) {
-    if (!py::isinstance<py::str>(item)) throw py::type_error(fmt::format("{}: expected strings", what));
-    out += (out.empty() ? "" : ", ") + item.cast<std::string>();
+  if (py::isinstance<py::str>(value)) {
+    out = value.cast<std::string>();
+  } else {
+    for (const py::handle item : value) {
+      if (!py::isinstance<py::str>(item)) throw py::type_error(fmt::format("{}: expected strings", what));
+      out += (out.empty() ? "" : ", ") + item.cast<std::string>();
+    }
   }
+  if (out.find_first_of("\"\r\n") != std::string::npos)
+    throw py::value_error(fmt::format("{}: a double quote or a line break cannot be part of a name", what));
   return out;
 }
 
@@ -97,10 +104,27 @@ class PyGame {
       std::random_device device;
       text += fmt::format("[Seed \"{}\"]\n", (std::uint64_t{device()} << 32) | device());
     }
-    if (setup) text += "[Setup]\n" + *setup + "\n";
+    // The setup's lines are its own: a section tag among them would change what the text says.
+    const int setup_first_line = static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 2;
+    if (setup) {
+      std::size_t at = 0;
+      for (int line = 1; at <= setup->size(); ++line) {
+        const std::size_t end = std::min(setup->find('\n', at), setup->size());
+        const std::size_t first = setup->find_first_not_of(" \t\r", at);
+        if (first < end && (*setup)[first] == '[')
+          throw py::value_error(fmt::format("setup line {}: a section or tag cannot be part of a setup", line));
+        at = end + 1;
+      }
+      text += "[Setup]\n" + *setup + "\n";
+    }
     text += "[Moves]\n";
     GameFile file;
-    if (!parse_game(text, edition, &file, &perr)) throw py::value_error(format_error(perr));
+    if (!parse_game(text, edition, &file, &perr)) {
+      // Lines of the setup are counted from its own first line.
+      if (setup && perr.line >= setup_first_line)
+        throw py::value_error(fmt::format("setup line {}: {}", perr.line - setup_first_line + 1, perr.message));
+      throw py::value_error(perr.message);
+    }
     check(Journal::open(":memory:", &journal_));
     std::int64_t id = 0;
     std::optional<Violation> refused;

@@ -74,6 +74,15 @@ class GameTest(unittest.TestCase):
         self.assertEqual(sorted(p["name"] for p in ann["properties"]), ["Mayfair", "Park Lane"])
         self.assertEqual(g.turn, "Ben")
 
+    def test_a_setup_that_is_not_notation_is_refused_by_its_own_line(self):
+        with self.assertRaisesRegex(ValueError, "^setup line 2: "):
+            deedlog.Game("uk-1972", ["Ann", "Ben"], setup="Ann: cash 3\nZed: cash 3")
+        # Only setup lines: a section among them would add moves or tags behind the caller's back.
+        with self.assertRaises(ValueError):
+            deedlog.Game("uk-1972", ["Ann", "Ben"], setup="Ann: cash 3\n[Moves]\nAnn rolls 3 4")
+        with self.assertRaises(ValueError):
+            deedlog.Game("uk-1972", ['Ann"]\n[Variant "short-game', "Ben"])
+
     def test_a_setup_the_rules_refuse_raises_refused(self):
         with self.assertRaises(deedlog.Refused):
             deedlog.Game("uk-1972", ["Ann", "Ben"], setup="Ann: owns Mayfair (hotel)")
