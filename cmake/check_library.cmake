@@ -2,6 +2,7 @@
 # (docs/library.md):
 #   cmake -DBUILD_DIR=build -DSOURCE_DIR=. -DPREFIX=/tmp/x -DCXX=c++ -DLIBDIR=lib -DINCLUDEDIR=include
 #         [-DPART=headers|example|pkg-config|python] [-DPYTHON=python3 -DPYTHON_DIR=lib/python3/dist-packages]
+#         [-DCONSUMER_CXX_FLAGS=... -DCONSUMER_LINK_FLAGS=...]   (the flags the library was built with)
 #         -P cmake/check_library.cmake
 # headers:    every installed header compiles on its own, from the prefix alone, warnings as errors
 # example:    examples/play_a_game finds the package (find_package(deedlog)), builds, plays a game
@@ -58,6 +59,7 @@ if(PART STREQUAL "headers")
 elseif(PART STREQUAL "example")
   execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples/play_a_game -B ${work}/build
                           -DCMAKE_PREFIX_PATH=${PREFIX} -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_BUILD_TYPE=Release
+                          "-DCMAKE_CXX_FLAGS=${CONSUMER_CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${CONSUMER_LINK_FLAGS}"
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "the example does not configure against the installed package:\n${out}")
@@ -109,7 +111,8 @@ int main() {
     std::cout << deedlog::print_move(m.command, ruleset, header.players) << "\n";
 }
 ]])
-  execute_process(COMMAND ${CXX} -std=c++20 ${work}/first_moves.cpp -o ${work}/first_moves ${flags}
+  separate_arguments(consumer_flags UNIX_COMMAND "${CONSUMER_CXX_FLAGS} ${CONSUMER_LINK_FLAGS}")
+  execute_process(COMMAND ${CXX} -std=c++20 ${consumer_flags} ${work}/first_moves.cpp -o ${work}/first_moves ${flags}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "a program built with pkg-config's flags does not build:\n${out}")

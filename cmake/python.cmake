@@ -7,7 +7,9 @@ find_package(Python3 COMPONENTS Interpreter Development.Module QUIET)
 if(Python3_FOUND)
   find_package(pybind11 CONFIG QUIET)
 endif()
-if(Python3_FOUND AND pybind11_FOUND)
+# Not under the sanitizers (scripts/sanitize.sh): the module would need their run-time library
+# loaded into Python before anything else.
+if(Python3_FOUND AND pybind11_FOUND AND NOT CMAKE_CXX_FLAGS MATCHES "-fsanitize")
   set(deedlog_python_default ON)
 else()
   set(deedlog_python_default OFF)
