@@ -135,3 +135,27 @@ if [ "$mode" = "--big" ]; then
   rss=$( { /usr/bin/time -v ./build/referee --db "$work/big.db" verify >/dev/null; } 2>&1 | awk -F: '/Maximum resident/{print $2}')
   echo "| verify of a ${size} MB journal: peak resident memory (MB) | $((rss / 1024)) |"
 fi
+
+# The Python module (docs/library.md, "Figures"): a random bot's whole games through it, each
+# move moves(), a random choice and play(), which answers with the move's events as a dict.
+python_module_figures() {
+  cmake --build build -j "$(nproc)" --target deedlog_python >/dev/null 2>&1 || {
+    echo "| Python module: not built (pybind11 and python3-dev missing?) | |"
+    return 0
+  }
+  local python
+  python=$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' build/CMakeCache.txt)
+  PYTHONPATH=build/python "${python:-python3}" - <<'PY'
+import random, sys, time
+sys.path.insert(0, "examples/python")
+from random_bot import play_game
+moves, started = 0, time.perf_counter()
+for seed in range(1, 21):
+    _, played = play_game("uk-1972", ["Ann", "Ben", "Cat"], seed, 3000)
+    moves += played
+seconds = time.perf_counter() - started
+print(f"| Python module: a random bot's whole games, uk-1972, 3 players, 20 games of at most 3,000 moves: "
+      f"moves(), choice, play() (moves/s) | {moves / seconds:,.0f} ({moves} moves, {seconds:.1f} s) |")
+PY
+}
+[ "$mode" = "--journal" ] || python_module_figures

@@ -2,11 +2,12 @@
 # Installs the Debian packages deedlog builds and tests with, when any is missing (tmux and
 # chromium run the replay's terminal and HTML tests; clang and libclang-rt-14-dev, with its
 # libFuzzer, build the fuzz targets; strace kills the program at each write in the crash tests,
-# unshare mounts a read-only folder for the read-only journal test). Safe to run again.
+# unshare mounts a read-only folder for the read-only journal test; python3-dev and pybind11-dev
+# build the Python module, docs/library.md). Safe to run again.
 set -euo pipefail
 packages=(build-essential cmake ccache pkg-config libsqlite3-dev sqlite3 libboost-program-options-dev
           libcereal-dev libfmt-dev nlohmann-json3-dev libssl-dev libgtest-dev libbenchmark-dev tmux
-          chromium fonts-dejavu-core clang libclang-rt-14-dev strace util-linux)
+          chromium fonts-dejavu-core clang libclang-rt-14-dev strace util-linux python3-dev pybind11-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -305,11 +305,7 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
   if (Status s = open_game_between_moves(o, &j, at, &g, &inside); !s.is_ok()) return fail(err, s);
   // The referee's rulings recorded so far: corrections are part of the game's story.
   RecordedRulings rulings;
-  Status scan = GameLog(*j, g).read(1, g.state.seq, [&](const LoggedEvent& r) {
-    if (r.event.type == EventType::RulingRecorded) rulings.emplace_back(r.seq, narrate(g.ruleset, g.header.players, r.event));
-    return true;
-  });
-  if (!scan.is_ok()) return fail(err, scan);
+  if (Status s = recorded_rulings(*j, g, &rulings); !s.is_ok()) return fail(err, s);
   if (o.json) {
     ojson doc = status_json(g, rulings);
     note_between_moves(inside, at, nullptr, &doc);

@@ -132,4 +132,18 @@ ojson value_json(const Game& g, const Valuation& v) {
   return doc;
 }
 
+Status recorded_rulings(Journal& journal, const Game& g, RecordedRulings* out) {
+  out->clear();
+  return GameLog(journal, g).read(1, g.state.seq, [&](const LoggedEvent& r) {
+    if (r.event.type == EventType::RulingRecorded) out->emplace_back(r.seq, narrate(g.ruleset, g.header.players, r.event));
+    return true;
+  });
+}
+
+nlohmann::ordered_json moves_json(const Game& g, std::int64_t now) {
+  return moves_json(g, legal_moves(g.ruleset, g.state, now));
+}
+
+nlohmann::ordered_json value_json(const Game& g) { return value_json(g, value_estates(g.ruleset, g.state)); }
+
 }  // namespace deedlog

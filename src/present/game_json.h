@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/status.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/valuation.h"
 #include "present/refusal_words.h"
@@ -35,6 +36,8 @@ using RecordedRulings = std::vector<std::pair<std::int64_t, std::string>>;
 // status --json: the position (present/narration.h's position_json), the rulings so far when
 // any, and the head hash.
 nlohmann::ordered_json status_json(const Game& game, const RecordedRulings& rulings);
+// The referee's rulings recorded up to the game's position, read through GameLog.
+Status recorded_rulings(Journal& journal, const Game& game, RecordedRulings* out);
 
 // Whether a trade may be proposed now: the moves list a trade as a form to fill in.
 bool trading_open(const State& state);
@@ -43,9 +46,13 @@ bool trading_open(const State& state);
 // the phase, each move in notation, the forms of those a program may vary, and the trade form
 // while trading is open.
 nlohmann::ordered_json moves_json(const Game& game, const std::vector<LegalMove>& moves);
+// The same for the moves legal now (`now`: a clock time, as legal_moves takes it).
+nlohmann::ordered_json moves_json(const Game& game, std::int64_t now);
 
 // value --json: each estate item by item, and the richest (or the tie).
 nlohmann::ordered_json value_json(const Game& game, const Valuation& valuation);
+// The same for the game's own position.
+nlohmann::ordered_json value_json(const Game& game);
 
 // The name value --json gives an item's kind ("mortgaged-property"), and its words.
 std::string valuation_item_kind(ValuationItem::Kind kind);
