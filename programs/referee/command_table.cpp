@@ -29,7 +29,8 @@ Options global_options() {
   o->add_options()("help,h", "this help; with a command, that command's")(
       "version", "print the version and exit")(
       "db", po::value<std::string>()->default_value("deedlog.db")->value_name("FILE"),
-      "the journal (an SQLite file); only new, import, play and simulate create it")(
+      "the journal: an SQLite file, or a PostgreSQL database as a postgresql:// URI; only new, import, play, "
+      "simulate and copy create it")(
       "game", po::value<std::int64_t>()->value_name("ID"), "the game (may be left out when the file holds one game)")(
       "json", "print JSON on stdout instead of words, errors too ({\"error\": ...})");
   return o;
@@ -126,6 +127,18 @@ cli::CommandHelp verify_command() {
   return {"verify", "check the hash chain and decide every recorded move again", "verify [--expect-head HASH]",
           "Every game of the file, or the one given with --game. Exit 1 when a chain is broken.",
           {"--db club.db verify", "--game 2 verify --expect-head 13f8989b1ca4"}, o};
+}
+
+cli::CommandHelp copy_command() {
+  Options o = options("Options of copy");
+  o->add_options()("from", po::value<std::string>()->value_name("JOURNAL"), "the journal to copy from (read only)")(
+      "to", po::value<std::string>()->value_name("JOURNAL"), "the journal to copy to (created when missing)");
+  return {"copy", "copy games between journals (SQLite files, PostgreSQL databases), verified on arrival",
+          "copy --from JOURNAL --to JOURNAL [--game ID]",
+          "Every game, or the one given with --game, with its id, header and hashes. A journal is a file or a\n"
+          "postgresql:// URI. Refused, writing nothing, when the destination already holds one of the game ids.",
+          {"copy --from club.db --to postgresql:///club", "copy --from postgresql:///club --to backup.db --game 3"},
+          o};
 }
 
 cli::CommandHelp simulate_command() {
@@ -253,6 +266,7 @@ cli::ProgramHelp referee_help() {
                     {"audit table-game.game", "--json audit - < table-game.game"}),
       log_command(),
       verify_command(),
+      copy_command(),
       simulate_command(),
       match_command(),
       engine_command(),

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "commands/command_outcome.h"
+#include "commands/copy_command.h"
 #include "core/exit_code.h"
 #include "service/game_session.h"
 #include "commands/chances_command.h"
@@ -186,6 +187,15 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
   if (cmd == "log")
     return want_args(0, "no arguments") ? run_log(o, vm["from"].as<std::int64_t>(), vm["to"].as<std::int64_t>(), out, err)
                                         : kExitUsage;
+  if (cmd == "copy") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    CopyOptions c;
+    if (vm.count("from")) c.from = vm["from"].as<std::string>();
+    if (vm.count("to")) c.to = vm["to"].as<std::string>();
+    c.game = o.game;
+    c.json = o.json;
+    return run_copy(c, out, err);
+  }
   if (cmd == "verify")
     return want_args(0, "no arguments")
                ? run_verify(o, vm.count("expect-head") ? vm["expect-head"].as<std::string>() : std::string(), out, err)

@@ -1,11 +1,14 @@
 #include "journal/journal.h"
 
+#include "journal/postgres_journal.h"
 #include "journal/sqlite_journal.h"
 
 namespace deedlog {
 
-// SQLite is the only store today; a server database would be chosen here by the path's form.
+// The path's form picks the store: a libpq URI names a PostgreSQL database, anything else a
+// file. Both are ChainedJournals, so the chain is checked by the same code whichever it is.
 Status Journal::open(const std::string& path, std::unique_ptr<Journal>* out, bool read_only) {
+  if (is_postgres_uri(path)) return PostgresJournal::open(path, read_only, out);
   return SqliteJournal::open(path, read_only, out);
 }
 

@@ -66,6 +66,11 @@ class Journal {
   virtual Status create_game(const std::string& header_json, const std::vector<NewEvent>& opening,
                              std::int64_t* game_id) = 0;
 
+  // Creates a game as another journal holds it: the same id, header, created time and genesis
+  // (referee copy). The chain hashes the game id, so a copy keeps it; Conflict when this
+  // journal already holds a game of that id. Its events follow by append().
+  virtual Status adopt_game(const GameRow& game) = 0;
+
   // Runs fn inside one write transaction: every create_game, append and put_snapshot it makes
   // lands together when fn returns ok, and none of them does otherwise (an import is one
   // transaction). The write lock is taken at once, waiting fairly for other writers.

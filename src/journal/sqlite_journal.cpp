@@ -8,6 +8,7 @@
 #include <random>
 #include <utility>
 
+#include "journal/chained_journal.h"
 #include "journal/hash_chain.h"
 #include "journal/migrations.h"
 
@@ -36,33 +37,8 @@ int wait_fairly(void* started_ms, int attempts) {
 
 constexpr char kInMemory[] = ":memory:";
 
-// Hashes shortened for messages: enough to tell two apart by eye.
-std::string short_hash(const std::string& hash) { return hash.substr(0, 12); }
-
-// The same kind of failure, told in the caller's words.
-Status reworded(const Status& s, std::string message) {
-  switch (s.code()) {
-    case Status::Code::Ok: return Status::ok();
-    case Status::Code::NotFound: return Status::not_found(std::move(message));
-    case Status::Code::Conflict: return Status::conflict(std::move(message));
-    case Status::Code::Corrupt: return Status::corrupt(std::move(message));
-    case Status::Code::InvalidArgument: return Status::invalid_argument(std::move(message));
-    case Status::Code::IOError: return Status::io_error(std::move(message));
-  }
-  return Status::io_error(std::move(message));
-}
-
-std::string conflict_message(std::int64_t game_id, std::int64_t last_seq,
-                             std::int64_t expected_first_seq) {
-  const std::int64_t expected_last = expected_first_seq - 1;
-  const char* why = last_seq > expected_last
-                        ? "another writer appended first"
-                        : "the move was decided on events the journal does not have";
-  return fmt::format("game {} is at seq {}, this move expected {}: {}; nothing was written",
-                     game_id, last_seq, expected_last, why);
-}
-
 enum class FileKind { Empty, Behind, Current };
+
 
 // Tells what an opened file is from its header alone, refusing what deedlog must not touch.
 Status classify(const migrations::FileState& st, const std::string& path, FileKind* kind) {
@@ -278,21 +254,6 @@ Status SqliteJournal::write_transaction(const std::function<Status()>& fn) {
   return tx.commit();
 }
 
-Status SqliteJournal::create_game(const std::string& header_json, const std::vector<NewEvent>& opening,
-                                  std::int64_t* game_id) {
-  return write_transaction([&] {
-    std::int64_t id = 0;
-    if (Status s = insert_game(header_json, &id); !s.is_ok()) return s;
-    if (!opening.empty()) {
-      std::string prev_hash;
-      if (Status s = check_head(id, 1, &prev_hash); !s.is_ok()) return s;
-      if (Status s = store_move(id, 1, opening, &prev_hash, nullptr); !s.is_ok()) return s;
-    }
-    *game_id = id;
-    return Status::ok();
-  });
-}
-
 Status SqliteJournal::insert_game(const std::string& header_json, std::int64_t* game_id) {
   sqlite::Query q;
   if (Status s = cache_.prepare("INSERT INTO games (header, created, genesis)"
@@ -305,6 +266,21 @@ Status SqliteJournal::insert_game(const std::string& header_json, std::int64_t* 
   if (Status s = q.run("creating a game (the header must be JSON text)"); !s.is_ok()) return s;
   *game_id = sqlite3_last_insert_rowid(db_.get());
   return Status::ok();
+}
+
+Status SqliteJournal::insert_game_as(const GameRow& game) {
+  if (Status s = require_game(game.game_id); !s.is_not_found()) {
+    return s.is_ok() ? Status::conflict(fmt::format("{} already holds a game {}; nothing was written", path_,
+                                                    game.game_id))
+                     : s;
+  }
+  sqlite::Query q;
+  if (Status s = cache_.prepare("INSERT INTO games (game_id, header, created, genesis) VALUES (?1, ?2, ?3, ?4)", &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, game.game_id).bind(2, game.header).bind(3, game.created).bind(4, game.genesis);
+  return q.run("copying a game (the header must be JSON text)");
 }
 
 Status SqliteJournal::games(std::vector<GameRow>* out) {
@@ -387,86 +363,6 @@ Status SqliteJournal::insert_move(const MoveRow& row) {
   q.bind(1, row.game_id).bind(2, row.seq).bind(3, row.count).bind(4, row.at).bind(5, row.actor);
   q.bind(6, row.events).bind(7, row.prev_hash).bind(8, row.hash);
   return q.run("storing a move");
-}
-
-Status SqliteJournal::append(std::int64_t game_id, std::int64_t expected_first_seq,
-                             const std::vector<NewEvent>& events, std::string* head_hash) {
-  if (events.empty()) return Status::ok();
-  // The write lock is taken at once (IMMEDIATE), so the last seq is read under it and no
-  // other writer can append between the check and the inserts.
-  return write_transaction([&] {
-    std::string prev_hash;
-    if (Status s = check_head(game_id, expected_first_seq, &prev_hash); !s.is_ok()) return s;
-    return store_move(game_id, expected_first_seq, events, &prev_hash, head_hash);
-  });
-}
-
-Status SqliteJournal::check_head(std::int64_t game_id, std::int64_t expected_first_seq, std::string* prev_hash) {
-  if (expected_first_seq < 1) {
-    return Status::invalid_argument(
-        fmt::format("events are numbered from 1; cannot append at seq {}", expected_first_seq));
-  }
-  std::int64_t last_seq = 0;
-  if (Status s = head(game_id, &last_seq, prev_hash); !s.is_ok()) return s;
-  if (last_seq != expected_first_seq - 1) {
-    return Status::conflict(conflict_message(game_id, last_seq, expected_first_seq));
-  }
-  return Status::ok();
-}
-
-// The event that begins each move (docs/journal.md): a row of moves starts at each one. The
-// journal knows no other event type; this one is where the engine says a move begins.
-constexpr std::string_view kMoveBegins = "MovePlayed";
-
-// One append's events, as rows of moves: a new row at each MovePlayed and wherever at or actor
-// changes, so the rows, and so the hashes, are the same however the events were batched (a
-// move at a time by play and import, a game at once by self-play). Each event is checked
-// first, as schema 1's constraints did, so a refused move names its event and writes nothing.
-Status SqliteJournal::store_move(std::int64_t game_id, std::int64_t first_seq, const std::vector<NewEvent>& events,
-                                 std::string* prev_hash, std::string* head_hash) {
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    const NewEvent& e = events[i];
-    const char* broken = e.type.empty() ? "it has no type (type_is_named)"
-                         : !is_json(e.payload) ? "its payload is not JSON (payload_is_json)"
-                                               : nullptr;
-    if (broken != nullptr) {
-      return Status::invalid_argument(fmt::format(
-          "event {} of {} (seq {}, {}) was refused, so none of them was written: {}", i + 1, events.size(),
-          first_seq + static_cast<std::int64_t>(i), e.type, broken));
-    }
-  }
-  MoveRow row;
-  row.game_id = game_id;
-  for (std::size_t begin = 0; begin < events.size();) {
-    std::size_t end = begin + 1;
-    while (end < events.size() && events[end].type != kMoveBegins && events[end].at == events[begin].at &&
-           events[end].actor == events[begin].actor) {
-      ++end;
-    }
-    row.seq = first_seq + static_cast<std::int64_t>(begin);
-    row.count = static_cast<std::int64_t>(end - begin);
-    row.at = events[begin].at;
-    row.actor = events[begin].actor;
-    row.events = move_events_json(events, begin, end);
-    row.prev_hash = *prev_hash;
-    row.hash = move_hash(row);
-    if (Status s = insert_move(row); !s.is_ok()) {
-      // The caller's transaction rolls back: the whole move or nothing.
-      return reworded(s, fmt::format("events {} to {} of {} (seq {} on, {}) were refused, so none of them was "
-                                     "written: {}",
-                                     begin + 1, end, events.size(), row.seq, events[begin].type, s.message()));
-    }
-    *prev_hash = row.hash;
-    begin = end;
-  }
-  if (head_hash != nullptr) *head_hash = *prev_hash;
-  return Status::ok();
-}
-
-Status SqliteJournal::require_game(std::int64_t game_id) {
-  std::int64_t last_seq = 0;
-  std::string last_hash;
-  return head(game_id, &last_seq, &last_hash);
 }
 
 Status SqliteJournal::hash_of_event(std::int64_t game_id, std::int64_t seq, std::string* hash) {
@@ -578,247 +474,20 @@ Status SqliteJournal::read_stored(std::int64_t game_id, std::int64_t from_seq, s
   return Status::ok();
 }
 
-namespace {
-
-// "the move of events 12 to 16 (MovePlayed, DiceThrown, ...)": a move named by what it holds.
-std::string move_words(const StoredRow& row, const std::vector<std::pair<std::string, std::string>>& events) {
-  std::string types;
-  for (std::size_t i = 0; i < events.size() && i < 3; ++i) types += (i ? ", " : "") + events[i].first.substr(0, 40);
-  if (events.size() > 3) types += ", ...";
-  const std::int64_t last = row.seq + row.count - 1;
-  std::string range = row.count == 1 ? fmt::format("the move of event {}", row.seq)
-                                     : fmt::format("the move of events {} to {}", row.seq, last);
-  return types.empty() ? range : fmt::format("{} ({})", range, types);
-}
-
-}  // namespace
-
-// The chain's checks on one stored row (docs/journal.md, "What verify_chain checks"); on
-// success its events are in *events (for a row of schema 1, the one event). On failure the
-// words say what is wrong, in detail when detailed (verify_chain) or briefly (scan).
-bool SqliteJournal::check_row(std::int64_t game_id, const StoredRow& row, ChainWalk* walk, bool detailed,
-                              std::vector<std::pair<std::string, std::string>>* events) {
-  const auto fail = [&](std::int64_t seq, std::string words) {
-    walk->bad_seq = seq;
-    walk->problem = std::move(words);
-    return false;
-  };
-  const std::int64_t expected = walk->expected_seq;
-  const std::string before = expected == 1 ? std::string("the game's genesis") : fmt::format("event {}'s hash", expected - 1);
-  if (!row.is_move) {
-    if (row.seq != expected) {
-      return fail(expected, detailed ? fmt::format("event {} is missing: event {} comes after event {} "
-                                                   "(an event was deleted)",
-                                                   expected, row.seq, expected - 1)
-                                     : fmt::format("event {} is missing (an event was deleted)", expected));
-    }
-    if (row.prev_hash != walk->prev_hash) {
-      return fail(row.seq, detailed ? fmt::format("event {} does not follow on: its prev_hash {} is not {} "
-                                                  "{} (events were deleted, inserted, reordered or "
-                                                  "rewritten before it)",
-                                                  row.seq, short_hash(row.prev_hash), before, short_hash(walk->prev_hash))
-                                    : fmt::format("event {} does not follow on from the event before it "
-                                                  "(events were deleted, inserted, reordered or rewritten)",
-                                                  row.seq));
-    }
-    EventRow e;
-    e.game_id = game_id;
-    e.seq = row.seq;
-    e.at = row.at;
-    e.actor = row.actor;
-    e.type = row.type;
-    e.payload = row.payload;
-    e.prev_hash = row.prev_hash;
-    const std::string recomputed = event_hash(e);
-    if (recomputed != row.hash) {
-      return fail(row.seq, detailed ? fmt::format("event {} ({}) was edited: its fields hash to {} but its "
-                                                  "stored hash is {}",
-                                                  row.seq, row.type, short_hash(recomputed), short_hash(row.hash))
-                                    : fmt::format("event {} ({}) was edited: its fields do not hash to its stored hash",
-                                                  row.seq, row.type.substr(0, 40)));
-    }
-    events->clear();
-    events->emplace_back(row.type, row.payload);
-  } else {
-    if (row.seq != expected) {
-      return fail(expected, row.seq > expected
-                                ? fmt::format("event {} is missing: the next move starts at event {} (a move was "
-                                              "deleted)",
-                                              expected, row.seq)
-                                : fmt::format("the move stored at event {} overlaps the events before it (moves "
-                                              "were inserted or rewritten)",
-                                              row.seq));
-    }
-    std::string split_problem;
-    const bool split = split_move_events(row.events, events, &split_problem);
-    if (!split) events->clear();
-    if (row.prev_hash != walk->prev_hash) {
-      return fail(row.seq, detailed ? fmt::format("{} does not follow on: its prev_hash {} is not {} {} (moves "
-                                                  "were deleted, inserted, reordered or rewritten before it)",
-                                                  move_words(row, *events), short_hash(row.prev_hash), before,
-                                                  short_hash(walk->prev_hash))
-                                    : fmt::format("{} does not follow on from the event before it (moves were "
-                                                  "deleted, inserted, reordered or rewritten)",
-                                                  move_words(row, *events)));
-    }
-    MoveRow m;
-    m.game_id = game_id;
-    m.seq = row.seq;
-    m.count = row.count;
-    m.at = row.at;
-    m.actor = row.actor;
-    m.events = row.events;
-    m.prev_hash = row.prev_hash;
-    const std::string recomputed = move_hash(m);
-    if (recomputed != row.hash) {
-      return fail(row.seq, detailed ? fmt::format("{} was edited: its events hash to {} but its stored hash is {}",
-                                                  move_words(row, *events), short_hash(recomputed),
-                                                  short_hash(row.hash))
-                                    : fmt::format("{} was edited: its events do not hash to its stored hash",
-                                                  move_words(row, *events)));
-    }
-    if (!split) return fail(row.seq, fmt::format("{} cannot be read: {}", move_words(row, *events), split_problem));
-    if (static_cast<std::int64_t>(events->size()) != row.count) {
-      return fail(row.seq, fmt::format("{} says it holds {} events but holds {}", move_words(row, *events), row.count,
-                                       events->size()));
-    }
-  }
-  walk->expected_seq = row.seq + row.count;
-  walk->prev_hash = row.hash;
-  return true;
-}
-
-Status SqliteJournal::scan(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
-                           const std::function<bool(const EventRow&)>& fn) {
-  from_seq = std::max<std::int64_t>(from_seq, 1);
-  ChainWalk walk;
-  walk.expected_seq = 0;  // set by the first row: the one that holds from_seq
-  std::vector<std::pair<std::string, std::string>> events;
-  EventRow out;
-  out.game_id = game_id;
-  bool stopped = false;
-  Status lookup = Status::ok();
-  const auto checked = [&](const StoredRow& row) {
-    if (walk.expected_seq == 0) {
-      // The first row read must hold from_seq; the hash before it is read from the journal.
-      walk.expected_seq = row.seq <= from_seq ? row.seq : from_seq;
-      lookup = hash_of_event(game_id, walk.expected_seq - 1, &walk.prev_hash);
-      if (!lookup.is_ok()) return false;
-    }
-    if (!check_row(game_id, row, &walk, false, &events)) return false;
-    out.at = row.at;
-    out.actor = row.actor;
-    out.prev_hash = row.prev_hash;
-    out.hash = row.hash;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-      out.seq = row.seq + static_cast<std::int64_t>(i);
-      if (out.seq < from_seq) continue;
-      if (to_seq != 0 && out.seq > to_seq) break;
-      out.type = std::move(events[i].first);
-      out.payload = std::move(events[i].second);
-      if (!fn(out)) {
-        stopped = true;
-        return false;
-      }
-    }
-    return true;
-  };
-  if (Status s = read_stored(game_id, from_seq, to_seq, checked); !s.is_ok()) return s;
-  if (!lookup.is_ok()) return lookup;
-  if (!stopped && !walk.problem.empty()) {
-    return Status::corrupt(fmt::format("game {}: {}; nothing was read past it (referee verify tells more)",
-                                       game_id, walk.problem));
-  }
-  return Status::ok();
-}
-
-Status SqliteJournal::verify_chain(std::int64_t game_id, ChainReport* report,
-                                  const std::function<bool(const EventRow&)>& fn) {
-  *report = ChainReport{};
-  GameRow game_info;
-  if (Status s = game(game_id, &game_info); !s.is_ok()) return s;
-
-  const std::string header_hash = genesis_hash(game_info.header);
-  if (header_hash != game_info.genesis) {
-    report->ok = false;
-    report->first_bad_seq = 0;
-    report->problem = fmt::format("the header of game {} was edited: it hashes to {} but the game's "
-                                  "genesis, which its events are chained to, is {}",
-                                  game_id, short_hash(header_hash), short_hash(game_info.genesis));
-    return Status::ok();
-  }
-
-  ChainWalk walk;
-  walk.expected_seq = 1;
-  walk.prev_hash = game_info.genesis;
-  bool reading = static_cast<bool>(fn);
-  std::vector<std::pair<std::string, std::string>> events;
-  EventRow out;
-  out.game_id = game_id;
-  const auto check = [&](const StoredRow& row) {
-    if (!check_row(game_id, row, &walk, true, &events)) return false;
-    report->events_checked += row.count;
-    if (!reading) return true;
-    out.at = row.at;
-    out.actor = row.actor;
-    out.prev_hash = row.prev_hash;
-    out.hash = row.hash;
-    for (std::size_t i = 0; i < events.size() && reading; ++i) {
-      out.seq = row.seq + static_cast<std::int64_t>(i);
-      out.type = std::move(events[i].first);
-      out.payload = std::move(events[i].second);
-      if (!fn(out)) reading = false;
-    }
-    return true;
-  };
-  if (Status s = read_stored(game_id, 1, 0, check); !s.is_ok()) return s;
-  if (!walk.problem.empty()) {
-    report->ok = false;
-    report->first_bad_seq = walk.bad_seq;
-    report->problem = std::move(walk.problem);
-    return Status::ok();
-  }
-  report->head_hash = walk.prev_hash;
-  return Status::ok();
-}
-
-// A snapshot row's state column holds: the hash of the event the state folds to (64 hex),
-// the SHA-256 of the state bytes (64 hex), then the state bytes. The first ties the cache to
-// one point of the chain (a snapshot left over from a rewritten history no longer fits), the
-// second catches a damaged blob. Neither can stop a forger who recomputes them: the state is
-// still checked by its reader, and verify compares every snapshot with the folded events.
-constexpr std::size_t kHexHash = 64;
-
-Status SqliteJournal::put_snapshot(std::int64_t game_id, std::int64_t seq,
-                                   const std::string& blob) {
-  if (Status s = writable("store a snapshot"); !s.is_ok()) return s;
-  std::int64_t last_seq = 0;
-  std::string last_hash;
-  if (Status s = head(game_id, &last_seq, &last_hash); !s.is_ok()) return s;
-  if (seq < 1 || seq > last_seq) {
-    return Status::invalid_argument(
-        fmt::format("game {} has events 1 to {}: there can be no snapshot after event {}", game_id,
-                    last_seq, seq));
-  }
-  std::string event_hash_hex;
-  if (Status s = hash_of_event(game_id, seq, &event_hash_hex); !s.is_ok()) return s;
+Status SqliteJournal::store_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& stored) {
   sqlite::Query q;
   if (Status s = cache_.prepare(
           "INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?1, ?2, ?3)", &q);
       !s.is_ok()) {
     return s;
   }
-  q.bind(1, game_id).bind(2, seq).bind_blob(3, event_hash_hex + sha256_hex(blob) + blob);
+  q.bind(1, game_id).bind(2, seq).bind_blob(3, stored);
   return q.run("storing a snapshot");
 }
 
-Status SqliteJournal::latest_snapshot(std::int64_t game_id, std::int64_t max_seq, std::int64_t* seq,
-                                      std::string* blob) {
-  *seq = 0;
-  blob->clear();
+Status SqliteJournal::read_snapshots(std::int64_t game_id, std::int64_t max_seq,
+                                     const std::function<bool(std::int64_t, const std::string&)>& fn) {
   sqlite::Query q;
-  // Newest first; a row that does not fit its event or its digest is passed over, so an
-  // older sound snapshot (or none: fold from the start) is used instead.
   if (Status s = cache_.prepare("SELECT seq, state FROM snapshots WHERE game_id = ?1 AND seq <= ?2 ORDER BY seq DESC",
                                 &q);
       !s.is_ok()) {
@@ -826,17 +495,8 @@ Status SqliteJournal::latest_snapshot(std::int64_t game_id, std::int64_t max_seq
   }
   q.bind(1, game_id).bind(2, max_seq);
   int rc;
-  std::string event_hash_hex;
   while ((rc = q.step()) == SQLITE_ROW) {
-    const std::string stored = q.blob(1);
-    // A snapshot of an event the journal does not hold (any more) fits nothing.
-    if (!hash_of_event(game_id, q.int64(0), &event_hash_hex).is_ok()) continue;
-    if (stored.size() < 2 * kHexHash || stored.compare(0, kHexHash, event_hash_hex) != 0) continue;
-    std::string state = stored.substr(2 * kHexHash);
-    if (stored.compare(kHexHash, kHexHash, sha256_hex(state)) != 0) continue;
-    *seq = q.int64(0);
-    *blob = std::move(state);
-    return Status::ok();
+    if (!fn(q.int64(0), q.blob(1))) return Status::ok();
   }
   if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "reading a snapshot");
   return Status::ok();

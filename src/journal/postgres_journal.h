@@ -1,0 +1,69 @@
+#pragma once
+// The journal on a PostgreSQL server, named by a libpq URI (postgresql://...). The same rows
+// as an SQLite journal of schema 2 (games, moves, snapshots), the same hashes, the same checks:
+// the chain is ChainedJournal's; this file only moves rows. Format: docs/journal.md.
+#include <libpq-fe.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "journal/chained_journal.h"
+
+namespace deedlog {
+
+// Whether path names a PostgreSQL journal (postgresql:// or postgres://) rather than a file.
+bool is_postgres_uri(std::string_view path);
+
+class PostgresJournal final : public ChainedJournal {
+ public:
+  static Status open(const std::string& uri, bool read_only, std::unique_ptr<Journal>* out);
+
+  Status write_transaction(const std::function<Status()>& fn) override;
+  Status games(std::vector<GameRow>* out) override;
+  Status game(std::int64_t game_id, GameRow* out) override;
+  Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) override;
+  // PostgreSQL journals hold schema 2's rows from the start (there is no schema 1 to migrate).
+  int schema_version() const override { return 2; }
+
+  struct ConnDeleter {
+    void operator()(PGconn* c) const { PQfinish(c); }
+  };
+  struct ResultDeleter {
+    void operator()(PGresult* r) const { PQclear(r); }
+  };
+  using ConnPtr = std::unique_ptr<PGconn, ConnDeleter>;
+  using ResultPtr = std::unique_ptr<PGresult, ResultDeleter>;
+
+ private:
+  PostgresJournal(std::string name, bool read_only, ConnPtr conn);
+
+  // One parameter of a statement: text, or bytes sent as they are (bytea).
+  struct Param {
+    std::string value;
+    bool binary = false;
+  };
+  Status exec(const char* sql, const std::vector<Param>& params, std::string_view doing, ResultPtr* out = nullptr);
+  Status bring_schema_up_to_date();
+  Status no_such_game(std::int64_t game_id) const;
+
+  Status writable(std::string_view doing) const override;
+  Status insert_game(const std::string& header_json, std::int64_t* game_id) override;
+  Status insert_game_as(const GameRow& game) override;
+  Status head(std::int64_t game_id, std::int64_t* last_seq, std::string* last_hash) override;
+  Status head_for_append(std::int64_t game_id, std::int64_t* last_seq, std::string* last_hash) override;
+  Status insert_move(const MoveRow& row) override;
+  Status read_stored(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
+                     const std::function<bool(const StoredRow&)>& fn) override;
+  Status hash_of_event(std::int64_t game_id, std::int64_t seq, std::string* hash) override;
+  Status store_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& stored) override;
+  Status read_snapshots(std::int64_t game_id, std::int64_t max_seq,
+                        const std::function<bool(std::int64_t, const std::string&)>& fn) override;
+
+  std::string name_;  // the URI without its password, for messages
+  bool read_only_;
+  ConnPtr conn_;
+  int open_transactions_ = 0;  // write_transaction calls in progress
+};
+
+}  // namespace deedlog
