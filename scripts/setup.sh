@@ -2,10 +2,11 @@
 # Installs the Debian packages deedlog builds and tests with, when any is missing (tmux and
 # chromium run the replay's terminal and HTML tests; clang and libclang-rt-14-dev, with its
 # libFuzzer, build the fuzz targets; strace kills the program at each write in the crash tests,
-# unshare mounts a read-only folder for the read-only journal test). Safe to run again.
+# unshare mounts a read-only folder for the read-only journal test; libedit-dev is the line editor
+# of referee table, BSD-licensed where GNU readline would put the programs under the GPL). Safe to run again.
 set -euo pipefail
 packages=(build-essential cmake ccache pkg-config libsqlite3-dev sqlite3 libboost-program-options-dev
-          libcereal-dev libfmt-dev nlohmann-json3-dev libssl-dev libgtest-dev libbenchmark-dev tmux
+          libcereal-dev libfmt-dev nlohmann-json3-dev libssl-dev libgtest-dev libbenchmark-dev tmux libedit-dev
           chromium fonts-dejavu-core clang libclang-rt-14-dev strace util-linux)
 missing=()
 for p in "${packages[@]}"; do
