@@ -15,9 +15,9 @@ using testing::quote;
 
 struct Table {
   fs::path db;
-  explicit Table(const std::string& name, const std::string& extra = "") {
+  explicit Table(const std::string& name) {
     db = testing::temp_dir("take-back-" + name) / "g.db";
-    const auto r = testing::referee(db, extra + " new --ruleset uk-1972 --players 'Ann, Ben'");
+    const auto r = testing::referee(db, "new --ruleset uk-1972 --players 'Ann, Ben'");
     EXPECT_EQ(r.code, 0) << r.err;
   }
   testing::RunResult play(const std::string& move, const std::string& extra = "") const {
@@ -96,14 +96,14 @@ TEST(TakeBack, RefusesMoreMovesThanThereAreAndTooManyAtOnce) {
   Table t("refused");
   auto r = t.play("Referee takes back");
   ASSERT_EQ(r.code, 3) << r.out;
-  EXPECT_EQ(json::parse(r.out)["rule"], "uk-1972/referee/take-back") << r.out;
+  EXPECT_EQ(json::parse(r.out)["violation"]["rule"], "uk-1972/referee/take-back") << r.out;
   t.played("Ann rolls 3 4");
   r = t.play("Referee takes back 2");
   ASSERT_EQ(r.code, 3) << r.out;
-  EXPECT_EQ(json::parse(r.out)["rule"], "uk-1972/referee/take-back");
+  EXPECT_EQ(json::parse(r.out)["violation"]["rule"], "uk-1972/referee/take-back");
   r = t.play("Referee takes back 33");
   ASSERT_EQ(r.code, 3) << r.out;
-  EXPECT_EQ(json::parse(r.out)["rule"], "uk-1972/referee/take-back");
+  EXPECT_EQ(json::parse(r.out)["violation"]["rule"], "uk-1972/referee/take-back");
   // Only the referee takes moves back; a count that is not one is not a move at all.
   EXPECT_EQ(t.play("Ann takes back").code, 2);
   EXPECT_EQ(t.play("Referee takes back 0").code, 2);
@@ -156,8 +156,8 @@ TEST(TakeBack, LogExplainDisputeAndReplaySayWhatWasVoidAndWhy) {
 
 TEST(TakeBack, ASnapshotInsideTheVoidedMovesIsNotTheGameAfterThem) {
   // Snapshots every 2 events: several fall inside the moves taken back.
-  Table t("snap", "--snapshot-every 2");
-  Table plain("plain", "--snapshot-every 0");
+  Table t("snap");
+  Table plain("plain");
   for (const Table* x : {&t, &plain}) {
     const std::string extra = x == &t ? "--snapshot-every 2" : "--snapshot-every 0";
     x->played("Ann rolls 3 4", extra);

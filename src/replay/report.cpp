@@ -41,6 +41,7 @@ ojson event_json(const Timeline& t, const TimelineEvent& te) {
   if (payload.is_object())
     for (const auto& [k, v] : payload.items()) j[k] = v;
   j["words"] = narrate(t.ruleset(), t.names(), te.event);
+  if (t.voided_by(te.seq) != 0) j["voided_by"] = t.voided_by(te.seq);
   return j;
 }
 
@@ -90,7 +91,6 @@ Status write_turns(const Timeline& t, std::int64_t from, std::int64_t to, bool j
         if (te.event.type == EventType::MovePlayed) moves.push_back(te.event.text);
         ojson ej = event_json(t, te);
         ej["commentary"] = commentary(t.ruleset(), t.names(), s, te.event);
-        if (t.voided_by(q) != 0) ej["voided_by"] = t.voided_by(q);
         events.push_back(ej);
         t.step(s, q);
       }
