@@ -481,6 +481,17 @@ int run_status_setup(const CommonOptions& o, std::int64_t at, std::ostream& out,
   if (Status s = open_game(o, true, &j, at, &g); !s.is_ok()) return fail(err, s);
   std::vector<std::string> limits;
   const SetupPosition setup = position_as_setup(g, &limits);
+  // Inside the opening (the next event is not a move line): the players are not all placed yet.
+  if (at > 0) {
+    bool inside_opening = false;
+    if (Status s = GameLog(*j, g).read(at + 1, at + 1, [&](const LoggedEvent& e) {
+          inside_opening = e.event.type != EventType::MovePlayed && g.state.moves_played == 0;
+          return false;
+        });
+        !s.is_ok())
+      return fail(err, s);
+    if (inside_opening) limits.push_back("the opening is still being placed");
+  }
   GameHeader header = g.header;
   header.setup.clear();
   header.format = 0;

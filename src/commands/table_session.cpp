@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <clocale>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -115,6 +116,10 @@ int run_table(const CommonOptions& o, std::istream& in, std::ostream& out, std::
     }
     return code;
   }
+  // The prompt holds the edition's words ("£200"): libedit reads it as multibyte text in the
+  // locale's encoding, and fails on UTF-8 in the default "C" locale. The user's locale, or UTF-8.
+  if (const char* loc = std::setlocale(LC_CTYPE, ""); loc == nullptr || MB_CUR_MAX == 1)
+    std::setlocale(LC_CTYPE, "C.UTF-8");
   std::vector<std::string> words = completion_words(g);
   g_words = &words;
   rl_attempted_completion_function = complete;
