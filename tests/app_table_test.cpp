@@ -79,10 +79,10 @@ TEST(TableSession, InATerminalThePromptCompletionAndUndo) {
   const Tmux tmux;
   ASSERT_TRUE(tmux.start(fmt::format("{} --db {} table", DEEDLOG_REFEREE, quote(db.string()))));
   tmux.wait_for("Now: Ann to throw>");
-  // Tab completes a player's name: "A" + Tab is "Ann".
-  tmux.keys("A Tab");
-  tmux.wait_for("Now: Ann to throw> Ann");
-  tmux.keys("' rolls 3 4' Enter");
+  // Tab completes a player's name: "Be" + Tab is "Ben" (no other word starts so).
+  tmux.keys("Be Tab");
+  tmux.wait_for("Now: Ann to throw> Ben");
+  tmux.keys("C-u 'Ann rolls 3 4' Enter");
   tmux.wait_for("Now: Ann to take a Chance card>");
   tmux.keys("'?' Enter");
   tmux.wait_for("Advance to GO");
