@@ -92,6 +92,7 @@ TEST(TakeBack, TakeBacksInTurnReachFurtherBack) {
   EXPECT_EQ(games["games"][0]["moves"], 0) << games;
 }
 
+// rule uk-1972/referee/take-back: only moves since the opening, at most 32 at once, by the referee.
 TEST(TakeBack, RefusesMoreMovesThanThereAreAndTooManyAtOnce) {
   Table t("refused");
   auto r = t.play("Referee takes back");
