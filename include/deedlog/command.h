@@ -41,6 +41,8 @@ enum class Verb : std::uint8_t {
   ClaimSalary,        // "Ann claims salary": only in disputes (the referee pays salary itself)
   SkipGo,             // "skips go": computer edition, a jailed player sits out a go (and is then free)
   FormConglomerate,   // "Ann forms conglomerate A, B, C" (regional-currency; the three in give.properties)
+  TakeBack,           // a correction: "Referee takes back", "Referee takes back 3 for "mistyped dice""
+                      // (count: how many moves; note: the reason)
 };
 
 // One side of a trade: what a player hands over.
@@ -67,7 +69,7 @@ struct Command {
 
   Money amount;                    // Bid
   SquareId square = kNoSquare;     // Build, Sell, Mortgage, Unmortgage
-  int count = 1;                   // Build, Sell: how many houses
+  int count = 1;                   // Build, Sell: how many houses; TakeBack: how many moves
   bool hotel = false;              // Build, Sell, AuctionBuilding: the hotel rather than houses
 
   // Draw: what the player said the card was, as written (empty when the referee draws, in
@@ -85,7 +87,7 @@ struct Command {
   TaxChoice tax = TaxChoice::None;  // PayTax
 
   // Award: counterparty receives `amount` (or the deed `square`) from `payer` (kBank: the Bank);
-  // note: the ruling's reason as written after "for" ("" when none).
+  // note: the ruling's reason as written after "for" ("" when none). TakeBack: its reason too.
   PlayerId payer = kBank;
   std::string note;
 

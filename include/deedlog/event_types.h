@@ -76,7 +76,8 @@
   T(JailChoiceOffered, "computer: the last throw in jail failed: pay and move, or miss the next go")             \
   T(GoSkipped, "computer: a go missed")                                                                           \
   T(ConglomerateFormed, "regional-currency: three deeds stacked into a Conglomerate")                            \
-  T(DebtSettledInKind, "a debt reduced by property the creditor took for it")
+  T(DebtSettledInKind, "a debt reduced by property the creditor took for it")                                  \
+  T(MovesTakenBack, "a referee's take-back: the moves before it are void, the position is the one before them")
 
 // A payment: `amount` is what the payer gave (or the Bank paid), in his own currency;
 // regional-currency alone sets `amount2`, when the Bank exchanged currencies.
@@ -297,4 +298,7 @@
   F(ConglomerateFormed, square, top, SquareId, "the deed on top")                                                 \
   F(DebtSettledInKind, player, debtor, PlayerId, "the debtor")                                                    \
   F(DebtSettledInKind, other, creditor, PlayerId, "the creditor who took property")                               \
-  F(DebtSettledInKind, amount, reduced_by, Money, "the reduction, in the debtor's currency")
+  F(DebtSettledInKind, amount, reduced_by, Money, "the reduction, in the debtor's currency")                    \
+  F(MovesTakenBack, player, by, PlayerId, "who took them back (-2: the referee)")                                 \
+  F(MovesTakenBack, count, events_voided, int, "how many events before its move line are void")                   \
+  F(MovesTakenBack, text, reason, const std::string&, "the reason as the referee gave it")

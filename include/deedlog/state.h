@@ -98,6 +98,11 @@ struct RentClaim {
 // regional-currency: at most nine Conglomerates of three fit on a board of 28 properties.
 inline constexpr int kMaxConglomerates = 10;
 
+// How many moves one take-back may void at most (rule referee/take-back): the position keeps
+// where the last this many moves began. After a take-back the position is the earlier one, with
+// where its own last moves began, so repeated take-backs reach back to the opening.
+inline constexpr int kTakeBackDepth = 32;
+
 // How many rent claims can be open at once (a US window spans several landings).
 inline constexpr int kMaxRentClaims = 8;
 
@@ -167,6 +172,11 @@ struct State {
   // regional-currency: each Conglomerate as the mask of its three squares (bit s: square s);
   // 0 = a free slot. The top of the stack follows from the deeds, so it is not stored.
   std::array<std::uint64_t, kMaxConglomerates> conglomerates{};
+  // The moves played since the opening and not taken back, and the seq of the move line
+  // (MovePlayed) of each of the last kTakeBackDepth of them: move m (from 0) at
+  // [m % kTakeBackDepth]. What a take-back may void, and from which event.
+  std::int64_t moves_played = 0;
+  std::array<std::int64_t, kTakeBackDepth> move_lines{};
 
   const PlayerState& player(PlayerId p) const { return players[static_cast<std::size_t>(p)]; }
   bool rent_open() const {

@@ -154,6 +154,9 @@ enum class RefusalCode : std::uint16_t {
   AlreadyHolds,            // player, square
   BuiltGroupDeedCannotMove,  // square, square (the built one)
   AwardNotPositive,
+  OnlyRefereeTakesBack,
+  TakeBackPastOpening,     // count (moves asked), count (moves played since the opening)
+  TakeBackTooMany,         // count (moves asked), count (the most at once)
   // The short game
   DealFirst,
   DealOnlyInShortGame,

@@ -61,8 +61,12 @@ cli::CommandHelp import_command() {
   return {"import", "start a game from a .game file and play every move in order", "import FILE.game|-",
           "The game and its moves are one transaction. A line that does not parse writes nothing (exit 2);\n"
           "the first refused move stops the import, keeping the legal moves before it (exit 3).\n"
+          "With --game N the file continues game N: its first moves must be the game's moves, line for\n"
+          "line; the moves after them are played. A game holding a move the file does not is refused,\n"
+          "nothing written (take the moves back first: Referee takes back N).\n"
           "FILE '-' reads the game from standard input.",
-          {"--db club.db import samples/uk-1972/long-game.game", "import - < friday.game"},
+          {"--db club.db import samples/uk-1972/long-game.game", "import - < friday.game",
+           "--db club.db import --game 3 friday.game"},
           o};
 }
 
@@ -84,6 +88,7 @@ cli::CommandHelp play_command() {
           "  Ann offers Ben: Mayfair, 100 for \"Park Lane\"   then: Ben accepts / Ben rejects\n"
           "  Ann declares bankruptcy / Ann ends turn / Referee calls time\n"
           "  Referee awards Ben 500 from Ann for \"rent asked in time\"   a correction\n"
+          "  Referee takes back 2 for \"mistyped dice\"   the last 2 moves void, the position before them\n"
           "Names match without regard to case; a unique prefix is enough (\"Angel\").\n"
           "The referee works out every sum itself: the notation records what was done and thrown.\n"
           "\n"
@@ -102,6 +107,29 @@ cli::CommandHelp at_command(const std::string& name, const std::string& summary,
   Options o = options("Options of " + name);
   add_at(*o, at_what);
   return {name, summary, usage, "", std::move(examples), o};
+}
+
+cli::CommandHelp status_command() {
+  Options o = options("Options of status");
+  add_at(*o, "the position after this event (0: now)");
+  o->add_options()("setup", "the position as a whole .game text with a [Setup], which imports to the same position");
+  return {"status", "the position now, or after event SEQ", "status [--at SEQ] [--setup]",
+          "--setup writes the game's tags and the position as a [Setup] (docs/notation.md, \"Setup\"): a new\n"
+          "game from the position, like chess's FEN. What a [Setup] cannot state is said on stderr.",
+          {"status", "--json status --at 57", "status --setup > from-here.game"}, o};
+}
+
+cli::CommandHelp table_command() {
+  Options o = options("Options of table");
+  add_snapshot_every(*o);
+  return {"table", "a live session at the table: moves one by one, each ruled and recorded", "table",
+          "From a terminal: the position as the prompt, history, Tab completes names, verbs and squares.\n"
+          "  ?      the legal moves now\n"
+          "  undo   take back the last move (Referee takes back)\n"
+          "  quit   end the session (so does the end of the input)\n"
+          "Each legal move is recorded before the next is read; a refusal is explained and the session goes\n"
+          "on. From a pipe: no prompt, one answer a line (JSON under --json), as play - but not stopping.",
+          {"--db club.db --game 2 table", "table < moves.txt"}, o};
 }
 
 cli::CommandHelp moves_command() {
@@ -246,8 +274,8 @@ cli::ProgramHelp referee_help() {
       new_command(),
       import_command(),
       play_command(),
-      at_command("status", "the position now, or after event SEQ", "status [--at SEQ]", "the position after this event (0: now)",
-                 {"status", "--json status --at 57"}),
+      status_command(),
+      table_command(),
       plain_command("games", "the games in the journal: id, ruleset, players, moves, state", "games",
                     "moves counts the moves recorded (the lines a .game file holds); events, every event.\n"
                     "JSON: {\"games\": [{\"game\", \"ruleset\", \"players\", \"moves\", \"events\", \"over\", \"winner\"}]}.",

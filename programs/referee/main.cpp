@@ -17,6 +17,7 @@
 #include "commands/games_listing.h"
 #include "commands/match_command.h"
 #include "commands/play_lines.h"
+#include "commands/table_session.h"
 #include "commands/referee_commands.h"
 #include "commands/chances_command.h"
 #include "cli/command_line.h"
@@ -167,7 +168,11 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     return run_chances(o, co, out, err);
   }
   if (cmd == "stats") return want_args(0, "no arguments") ? run_stats(o, out, err) : kExitUsage;
-  if (cmd == "status") return want_args(0, "no arguments") ? run_status(o, at(), out, err) : kExitUsage;
+  if (cmd == "status") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    return vm.count("setup") ? run_status_setup(o, at(), out, err) : run_status(o, at(), out, err);
+  }
+  if (cmd == "table") return want_args(0, "no arguments") ? run_table(o, std::cin, out, err) : kExitUsage;
   if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, vm["now"].as<std::string>(), out, err) : kExitUsage;
   if (cmd == "settle") return want_args(1, "one player's name") ? run_settle(o, args[0], at(), out, err) : kExitUsage;
   if (cmd == "audit") return want_args(1, "one FILE.game, or - for standard input") ? run_audit(o, args[0], out, err) : kExitUsage;

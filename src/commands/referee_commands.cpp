@@ -1,6 +1,7 @@
 #include "commands/referee_commands.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <unistd.h>
 
@@ -35,6 +36,7 @@
 #include "deedlog/valuation.h"
 #include "core/name_match.h"
 #include "notation/game_file.h"
+#include "deedlog/position_queries.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {
@@ -177,6 +179,117 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
   return kExitOk;
 }
 
+namespace {
+
+// What a stopped import says: the moves before the refused line are recorded, and the file,
+// once put right, continues the same game.
+std::string resume_hint(std::int64_t id, const std::string& file) {
+  // The file's name as a shell reads it back: quoted when it holds more than plain characters.
+  std::string name = file;
+  if (file.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+") != std::string::npos) {
+    name = "'";
+    for (char c : file) name += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    name += "'";
+  }
+  return fmt::format("Put the line right and go on with: referee import --game {} {}", id, name);
+}
+
+// import --game N FILE: the file continues game N. The moves the journal holds must be the
+// file's first moves, line for line (compared in canonical notation); the file's moves after
+// them are played, as an import plays them. A journal that holds a move the file does not is
+// refused, writing nothing: the journal is never rewritten, and a take-back is the referee's
+// act to record (docs/interface.md, "Resuming an import").
+int resume_import(const CommonOptions& o, const std::string& file, const std::string& text, const Ruleset& ruleset,
+                  const GameFile& game_file, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  if (Status s = open_game(o, false, &j, 0, &g); !s.is_ok()) return fail(err, s);
+  g.snapshot_every = o.snapshot_every;
+  if (game_file.header.players != g.header.players || game_file.header.ruleset != g.header.ruleset) {
+    err << fmt::format("referee: {} is not game {}: the file is {} for {}, the game {} for {}\n", file, g.id,
+                       game_file.header.ruleset, fmt::join(game_file.header.players, ", "), g.header.ruleset,
+                       fmt::join(g.header.players, ", "));
+    return kExitUsage;
+  }
+  // The journal's move lines in order, void ones and take-backs included: the file is the
+  // record of the table, as replay --format notation writes it.
+  std::vector<std::string> recorded;
+  if (Status s = GameLog(*j, g).read(1, 0, [&](const LoggedEvent& e) {
+        if (e.event.type == EventType::MovePlayed) recorded.push_back(e.event.text);
+        return true;
+      });
+      !s.is_ok())
+    return fail(err, s);
+  std::size_t agreed = 0, played = 0;
+  std::optional<MoveLine> differs, refused_line;
+  PlayOutcome refusal;
+  ParseError perr;
+  Status written = j->write_transaction([&] {
+    Status played_status;
+    GameFile again;
+    const bool parsed = parse_game(text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
+      if (agreed < recorded.size()) {
+        if (print_move(m.command, g.ruleset, g.header.players) != recorded[agreed]) {
+          differs = std::move(m);
+          return false;
+        }
+        ++agreed;
+        return true;
+      }
+      PlayOutcome po;
+      played_status = play_move(*j, g, m.command, false, &po);
+      if (!played_status.is_ok()) return false;
+      if (!po.decision.accepted) {
+        refused_line = std::move(m);
+        refusal = std::move(po);
+        return false;
+      }
+      ++played;
+      return true;
+    });
+    if (!parsed && !differs && played_status.is_ok() && !refused_line)
+      return Status::corrupt("the file changed while it was read: " + format_error(perr));
+    return played_status;
+  });
+  if (!written.is_ok()) return fail(err, written);
+  if (differs || agreed < recorded.size()) {
+    const std::string where =
+        differs ? fmt::format("line {} of {} is \"{}\", but move {} of game {} is \"{}\"", differs->line, file, differs->text,
+                              agreed + 1, g.id, recorded[agreed])
+                : fmt::format("{} ends after {}, but game {} holds {}", file, count_of(agreed, "move"), g.id,
+                              count_of(recorded.size(), "move"));
+    err << fmt::format("referee: {}: nothing was recorded. The journal is never rewritten: to replace the moves of "
+                       "game {} from move {} on, the referee takes them back first (referee --game {} play \"Referee "
+                       "takes back {}\"), and the file then carries that line too\n",
+                       where, g.id, agreed + 1, g.id, recorded.size() - agreed);
+    return kExitFailure;
+  }
+  if (refused_line) {
+    const Ruling v = refusal_of(g, refusal);
+    const MoveLine& m = *refused_line;
+    if (o.json)
+      out << ojson{{"accepted", false}, {"game", g.id}, {"line", m.line}, {"move", m.text}, {"moves_agreed", agreed},
+                   {"moves_recorded", played}, {"events", ojson::array()}, {"violation", violation_json(v)},
+                   {"resume", fmt::format("referee import --game {} FILE", g.id)}}.dump()
+          << "\n";
+    else
+      out << fmt::format("game {}: {} already recorded, {} recorded\nline {}: {}\n{}{}\n", g.id,
+                         count_of(agreed, "move"), count_of(played, "move"), m.line, m.text, ruling_text(v),
+                         resume_hint(g.id, file));
+    return kExitRefused;
+  }
+  if (o.json)
+    out << ojson{{"accepted", true}, {"game", g.id}, {"moves_agreed", agreed}, {"moves_recorded", played},
+                 {"seq", g.state.seq}, {"head", g.head_hash}}.dump()
+        << "\n";
+  else
+    out << fmt::format("game {}: {} already recorded, {} recorded, {}; head {}\n", g.id, count_of(agreed, "move"),
+                       count_of(played, "move"), count_of(g.state.seq, "event"), g.head_hash.substr(0, kShortHash));
+  return kExitOk;
+}
+
+}  // namespace
+
 int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
   // Read once into one string (a stringstream would hold the file twice); "-" is standard input.
   std::string text;
@@ -205,6 +318,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   };
   if (!parse([](const GameFile&, MoveLine&&) { return true; })) return kExitUsage;
   game_file.header.ruleset_data = header.ruleset_data;
+  if (o.game) return resume_import(o, file, text, ruleset, game_file, out, err);
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
   std::int64_t id = 0;
@@ -252,7 +366,8 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
                    {"events", ojson::array()}, {"violation", violation_json(v)}}.dump()
           << "\n";
     else
-      out << fmt::format("game {}: {} recorded\nline {}: {}\n{}", id, count_of(played, "move"), m.line, m.text, ruling_text(v));
+      out << fmt::format("game {}: {} recorded\nline {}: {}\n{}{}\n", id, count_of(played, "move"), m.line, m.text,
+                         ruling_text(v), resume_hint(id, file));
     return kExitRefused;
   }
   if (o.json)
@@ -296,6 +411,111 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
     out << ruling_text(refusal_of(g, po));
   }
   return po.decision.accepted ? kExitOk : kExitRefused;
+}
+
+namespace {
+
+// The position as a [Setup] (notation section 4), and what of it a [Setup] cannot state: a
+// [Setup] places tokens, cash, deeds, buildings, mortgages, jail cards and turns in jail,
+// Conglomerates and who throws next; a game begun from it starts a turn. So it is the position
+// exactly between turns, or once a move is over, and only then.
+SetupPosition position_as_setup(const Game& g, std::vector<std::string>* limits) {
+  const State& s = g.state;
+  const Ruleset& r = g.ruleset;
+  SetupPosition setup;
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    const PlayerState& ps = s.player(p);
+    if (ps.bankrupt) {
+      limits->push_back(fmt::format("{} is out of the game, bankrupt: a [Setup] seats every player", g.header.players[static_cast<std::size_t>(p)]));
+      continue;
+    }
+    PlayerSetup ps_setup;
+    ps_setup.player = p;
+    ps_setup.cash = ps.cash;
+    ps_setup.at = ps.square;
+    for (SquareId q = 0; q < r.board_size(); ++q) {
+      const Holding& h = s.holdings[q];
+      if (h.owner != p) continue;
+      PropertySetup prop;
+      prop.square = q;
+      prop.hotel = h.buildings == kHotel;
+      prop.houses = prop.hotel ? 0 : h.buildings;
+      prop.mortgaged = h.mortgaged;
+      ps_setup.owns.push_back(prop);
+    }
+    for (int d = 0; d < kDeckCount; ++d)
+      for (int k = 0; k < ps.jail_cards[static_cast<std::size_t>(d)]; ++k) ps_setup.jail_card_packs.push_back(static_cast<DeckId>(d));
+    if (!ps_setup.jail_card_packs.empty()) ps_setup.jail_cards = static_cast<int>(ps_setup.jail_card_packs.size());
+    if (ps.in_jail) ps_setup.jail_turns = ps.jail_turns;
+    for (std::uint64_t mask : s.conglomerates) {
+      if (mask == 0) continue;
+      std::vector<SquareId> three;
+      for (SquareId q = 0; q < r.board_size(); ++q)
+        if ((mask >> q & 1) != 0) three.push_back(q);
+      if (!three.empty() && s.holdings[three.front()].owner == p) ps_setup.conglomerates.push_back(three);
+    }
+    setup.players.push_back(std::move(ps_setup));
+  }
+  if (s.phase == Phase::AwaitingRoll && !s.throw_again) {
+    setup.turn = s.turn;
+  } else if (s.phase == Phase::TurnOver) {
+    setup.turn = next_player(s);
+  } else {
+    setup.turn = s.turn;
+    limits->push_back(fmt::format("a move is in progress ({}): a game begun from a [Setup] starts a turn",
+                                  phase_words(r, g.header.players, s)));
+  }
+  if (s.rent_open()) limits->push_back("rent is due and may still be asked for");
+  if (s.offer.open) limits->push_back("a trade offer waits for its answer");
+  for (PlayerId p = 0; p < s.player_count; ++p)
+    if (s.player(p).total_owed().units > 0) limits->push_back("a debt is unpaid");
+  if (s.jackpot.units > 0) limits->push_back("a Free Parking jackpot waits (house rule)");
+  if (s.time_called) limits->push_back("time has been called");
+  if (s.lift_at_once != 0) limits->push_back("a mortgaged deed just traded may still be lifted at its principal");
+  if (s.seeded) limits->push_back("the seeded dice and packs start again from the seed");
+  return setup;
+}
+
+}  // namespace
+
+int run_status_setup(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  Game g;
+  std::optional<MoveSpan> inside;
+  // Between moves, as status --at (a [Setup] of a half-applied move would state what never stood
+  // on the table); the note goes to stderr, so that stdout stays a .game text.
+  if (Status s = open_game_between_moves(o, &j, at, &g, &inside); !s.is_ok()) return fail(err, s);
+  std::string note;
+  note_between_moves(inside, at, &note, nullptr);
+  err << note;
+  std::vector<std::string> limits;
+  const SetupPosition setup = position_as_setup(g, &limits);
+  // Inside the opening (the next event is not a move line): the players are not all placed yet.
+  if (at > 0) {
+    bool inside_opening = false;
+    if (Status s = GameLog(*j, g).read(g.state.seq + 1, g.state.seq + 1, [&](const LoggedEvent& e) {
+          inside_opening = e.event.type != EventType::MovePlayed && g.state.moves_played == 0;
+          return false;
+        });
+        !s.is_ok())
+      return fail(err, s);
+    if (inside_opening) limits.push_back("the opening is still being placed");
+  }
+  GameHeader header = g.header;
+  header.setup.clear();
+  header.format = 0;
+  // The cards known to lie at the packs' bottoms are not stated: a game from a [Setup] starts
+  // with its packs unseen (or shuffled from its seed).
+  const std::string text = print_game(header, setup, {}, g.ruleset);
+  if (o.json) {
+    ojson doc{{"game", g.id}, {"seq", g.state.seq}, {"setup", text}, {"exact", limits.empty()}};
+    doc["limits"] = limits;
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << text;
+  for (const std::string& l : limits) err << "referee status --setup: not stated: " << l << "\n";
+  return kExitOk;
 }
 
 int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
@@ -533,17 +753,22 @@ int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ost
   Game g;
   if (Status s = open_game(o, true, &j, 0, &g); !s.is_ok()) return fail(err, s);
   ojson all = ojson::array();
-  Status s = GameLog(*j, g).read(from, to, [&](const LoggedEvent& r) {
+  // Read to the end, so an event a later take-back voided is marked so even in a shorter range.
+  std::vector<LoggedEvent> events;
+  if (Status s = GameLog(*j, g).read_all(1, 0, &events); !s.is_ok()) return fail(err, s);
+  mark_voided(&events);
+  for (const LoggedEvent& r : events) {
+    if (r.seq < from || (to != 0 && r.seq > to)) continue;
     if (o.json) {
       ojson e = event_json(g, r);
       e["hash"] = r.hash;
+      if (r.voided_by != 0) e["voided_by"] = r.voided_by;
       all.push_back(e);
     } else {
-      out << fmt::format("{:>6} {:<17} {:<8} {}\n", r.seq, r.type, r.actor, narrate(g.ruleset, g.header.players, r.event));
+      out << fmt::format("{:>6} {:<17} {:<8} {}{}\n", r.seq, r.type, r.actor, narrate(g.ruleset, g.header.players, r.event),
+                         r.voided_by != 0 ? fmt::format("  [void: taken back at event {}]", r.voided_by) : "");
     }
-    return true;
-  });
-  if (!s.is_ok()) return fail(err, s);
+  }
   if (o.json) out << ojson{{"game", g.id}, {"events", all}}.dump() << "\n";
   return kExitOk;
 }

@@ -25,6 +25,8 @@ struct NewOptions {
 };
 
 int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err);
+// status --setup: the position as a whole .game text with a [Setup].
+int run_status_setup(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err);
 int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err);
 // expect_seq: compare-and-set; recorded only if the game's last event is still this one.
 int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::optional<std::int64_t> expect_seq,

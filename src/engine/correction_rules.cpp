@@ -44,3 +44,28 @@ Decision decide_award(const Ruleset& r, const State& s, const Command& c) {
 }
 
 }  // namespace deedlog
+
+namespace deedlog {
+
+// rule referee/take-back: the referee voids the last moves, the position returns to before them,
+// and the moves stay in the journal, marked void by this event. A move is a line played since
+// the opening; the opening (and its [Setup]) is not one, so it is never taken back. One
+// take-back reaches kTakeBackDepth moves back at most: the position keeps where only that many
+// began, and the one it returns to keeps its own, so a longer one is several in turn.
+Decision decide_take_back(const Ruleset& r, const State& s, const Command& c) {
+  if (c.actor != kReferee) return Decision::refuse(violation(r, rule::kTakeBack, RefusalCode::OnlyRefereeTakesBack));
+  const std::int64_t asked = c.count;
+  if (asked > kTakeBackDepth)
+    return Decision::refuse(violation(r, rule::kTakeBack, RefusalCode::TakeBackTooMany,
+                                      {arg::count(asked), arg::count(kTakeBackDepth)}));
+  if (asked < 1 || asked > s.moves_played)
+    return Decision::refuse(violation(r, rule::kTakeBack, RefusalCode::TakeBackPastOpening,
+                                      {arg::count(asked), arg::count(s.moves_played)}));
+  const std::int64_t first = s.move_lines[static_cast<std::size_t>((s.moves_played - asked) % kTakeBackDepth)];
+  Outcome out(r, s);
+  // This move's own line is event s.seq + 1: the events voided are those from `first` up to it.
+  effect::take_back(out, static_cast<int>(s.seq + 1 - first), c.note);
+  return Decision::accept(std::move(out.events));
+}
+
+}  // namespace deedlog

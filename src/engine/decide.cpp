@@ -429,6 +429,7 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
     case Verb::Deal: return decide_deal(r, s, c);
     case Verb::AuctionBuilding: return decide_auction_building(r, s, c);
     case Verb::Award: return decide_award(r, s, c);
+    case Verb::TakeBack: return decide_take_back(r, s, c);
   }
   return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::UnknownMove));
 }

@@ -583,6 +583,13 @@ void record_ruling(Outcome& out, PlayerId p, PlayerId other, SquareId square, Mo
   put(out, e);
 }
 
+void take_back(Outcome& out, int events_voided, const std::string& reason) {
+  Event e = make(EventType::MovesTakenBack, kReferee);
+  fields::MovesTakenBack::set_events_voided(e, events_voided);
+  e.text = reason;
+  put(out, e);
+}
+
 // ---- The opening ----
 
 void shuffle_deck(Outcome& out, DeckId deck, std::vector<CardIndex> order) {

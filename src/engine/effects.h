@@ -162,6 +162,8 @@ void deal_title(Outcome& out, PlayerId p, SquareId square, Money price);
 void call_time(Outcome& out);
 // A referee's correction in favour of p, paid by `other` (kBank: the Bank): a sum, or the deed square.
 void record_ruling(Outcome& out, PlayerId p, PlayerId other, SquareId square, Money amount, const std::string& reason);
+// The referee voids the events_voided events before this move's line (rule referee/take-back).
+void take_back(Outcome& out, int events_voided, const std::string& reason);
 
 // ---- The opening ([Setup]) ----
 void shuffle_deck(Outcome& out, DeckId deck, std::vector<CardIndex> order);

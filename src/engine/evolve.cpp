@@ -41,7 +41,15 @@ void evolve(State& s, const Event& e) {
   ++s.seq;
   switch (e.type) {
     case EventType::MovePlayed:
+      // Where this move began, for a take-back (rule referee/take-back).
+      s.move_lines[static_cast<std::size_t>(s.moves_played % kTakeBackDepth)] = s.seq;
+      ++s.moves_played;
+      break;
     case EventType::RulingRecorded:
+      break;
+    case EventType::MovesTakenBack:
+      // The position it returns to is not in the event: the reader folds on from
+      // after_take_back (evolve.h). Alone, it changes nothing but the count of events.
       break;
     case EventType::TaxChoiceOffered:
       s.phase = Phase::TaxChoice;
@@ -368,6 +376,17 @@ void evolve(State& s, const Event& e) {
       s.placing_player = kBank;
       break;
   }
+}
+
+std::int64_t first_voided(const Event& take_back, std::int64_t seq) {
+  // The MovesTakenBack follows its own move line: the events voided are those before that line.
+  return seq - 1 - fields::MovesTakenBack::events_voided(take_back);
+}
+
+State after_take_back(const State& before_voided, std::int64_t seq) {
+  State s = before_voided;
+  s.seq = seq;
+  return s;
 }
 
 }  // namespace deedlog

@@ -67,7 +67,7 @@ struct VerbGate {
 
 // One row per Verb, in the order of the enum (checked below).
 // clang-format off
-constexpr std::array<VerbGate, 26> kGates = {{
+constexpr std::array<VerbGate, 27> kGates = {{
   {Verb::Roll, Maker::Player, true, WhilePlacing::Refused, false, phases({Phase::CardDice}), false, true, Act::Throw,
    {{{bit(Phase::CardDice), TurnCheck::Mover, rule::kCardNearest, RefusalCode::CardThrowIsOthers},
      {kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase},
@@ -137,6 +137,9 @@ constexpr std::array<VerbGate, 26> kGates = {{
   // Forming a Conglomerate: the edition is asked before the phase (conglomerate_rules.cpp).
   {Verb::FormConglomerate, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false,
    Act::Unnamed, {}, kAnyPhase},
+  // A take-back is a correction: at any point, even after the end (correction_rules.cpp asks who).
+  {Verb::TakeBack, Maker::Anyone, false, WhilePlacing::Allowed, false, kNoPhase, false, false, Act::Unnamed,
+   {}, kAnyPhase},
 }};
 // clang-format on
 

@@ -13,7 +13,7 @@ namespace deedlog {
 // with any new field, so the build stops until the list and kStateFormatVersion are updated
 // (and tests/engine_snapshot_test.cpp checks that a save and a load give back the same State).
 static_assert(std::is_trivially_copyable_v<State>, "State is saved and copied as a plain value");
-static_assert(sizeof(State) == 1616,
+static_assert(sizeof(State) == 1880,
               "State changed: list the new field in state_archive.cpp and bump kStateFormatVersion");
 
 namespace {
@@ -81,7 +81,7 @@ void serialize(Archive& a, State& s) {
     s.offers_this_turn, s.pending_deck, s.pending_fine, s.pending_multiplier, s.auction, s.rents, s.offer,
     s.bank_auction_queue, s.placing_player, s.placing_lot, s.phase_after_auction, s.lift_at_once,
     flag(s.short_game), flag(s.time_called), flag(s.set_up), s.winner, flag(s.seeded), s.seed, s.throws, s.seq, s.bank_takings,
-    s.jackpot, s.conglomerates);
+    s.jackpot, s.conglomerates, s.moves_played, s.move_lines);
 }
 
 std::string save_state(const State& s) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "deedlog/invariants.h"
 
 namespace deedlog {
@@ -95,6 +97,15 @@ std::string check_ranges(const Ruleset& r, int n, const State& s) {
   if (s.seq < 0 || !money_ok(s.bank_takings) || !money_ok(s.jackpot)) return "a total is out of range";
   for (std::uint64_t m : s.conglomerates)
     if (!squares_mask_ok(r, m)) return "a Conglomerate is out of range";
+  // The move lines a take-back may return to: events of this game, in order.
+  if (s.moves_played < 0 || s.moves_played > s.seq) return "its count of moves is out of range";
+  const std::int64_t kept = std::min<std::int64_t>(s.moves_played, kTakeBackDepth);
+  std::int64_t before = 0;
+  for (std::int64_t m = s.moves_played - kept; m < s.moves_played; ++m) {
+    const std::int64_t line = s.move_lines[static_cast<std::size_t>(m % kTakeBackDepth)];
+    if (line <= before || line > s.seq) return "where its last moves began is out of range";
+    before = line;
+  }
   return {};
 }
 

@@ -15,7 +15,7 @@ namespace {
 // The verb words of a move line. Each is written in the third person ("rolls") in canonical
 // text; the plain form ("roll") is read too.
 enum class Word { Roll, Buy, Decline, Bid, Pass, Claim, Draw, Pay, Use, Build, Sell, Mortgage,
-                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award, Skip, Form };
+                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award, Skip, Form, Take };
 
 struct VerbWord {
   std::string_view canonical;
@@ -23,7 +23,7 @@ struct VerbWord {
   Word word;
 };
 
-constexpr std::array<VerbWord, 24> kVerbWords = {{
+constexpr std::array<VerbWord, 25> kVerbWords = {{
     {"rolls", "roll", Word::Roll},          {"buys", "buy", Word::Buy},
     {"declines", "decline", Word::Decline}, {"bids", "bid", Word::Bid},
     {"passes", "pass", Word::Pass},         {"claims", "claim", Word::Claim},
@@ -36,7 +36,7 @@ constexpr std::array<VerbWord, 24> kVerbWords = {{
     {"forms", "form", Word::Form},
     {"calls", "call", Word::Call},          {"deals", "deal", Word::Deal},
     {"auctions", "auction", Word::Auction}, {"awards", "award", Word::Award},
-    {"skips", "skip", Word::Skip},
+    {"skips", "skip", Word::Skip},          {"takes", "take", Word::Take},
 }};
 
 // The verbs only the referee may use, and what is said to a player who uses one.
@@ -46,6 +46,7 @@ std::string_view referee_only(Word w) {
     case Word::Deal: return "deals title deeds";
     case Word::Auction: return "calls a building auction";
     case Word::Award: return "awards";
+    case Word::Take: return "takes moves back";
     default: return {};
   }
 }
@@ -55,6 +56,8 @@ constexpr int kDieMin = 1;
 constexpr int kDieMax = 6;
 // Bound on counts written in a line (cards in a trade), far above any edition's stock.
 constexpr int kMaxCount = 99;
+// Bound on the moves a take-back names; how many the rules allow is theirs to say.
+constexpr int kMaxTakeBack = 9999;
 // The percentage a "pays tax N%" may name.
 constexpr int kMaxPercent = 100;
 // A player's name is looked for in at most this many leading words of a line without a verb.
@@ -590,6 +593,24 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       }
       return end_here(after, c->hotel ? "auctions hotel" : "auctions house");
     }
+    case Word::Take: {
+      // "Referee takes back [N] [for REASON | "REASON"]" (docs/notation.md, "Corrections").
+      c->verb = Verb::TakeBack;
+      const std::string usage = "like 'Referee takes back', 'Referee takes back 3' or 'Referee takes back 2 for \"mistyped dice\"'";
+      if (word_at(tokens, k) != "back") return fmt::format("expected 'takes back', {}", usage);
+      std::size_t at = k + 1;
+      c->count = 1;
+      if (at < n && !tokens[at].quoted && !tokens[at].text.empty() && is_digit(tokens[at].text.front())) {
+        auto count = parse_small(tokens[at].text, kMaxTakeBack);
+        if (!count || *count < 1) return fmt::format("a take-back names 1 to {} moves, got '{}'", kMaxTakeBack, echo(tokens[at].text));
+        c->count = *count;
+        ++at;
+      }
+      if (at == n) return "";
+      if (word_at(tokens, at) == "for") return parse_reason(line, tokens, at + 1, n, &c->note);
+      if (tokens[at].quoted) return parse_reason(line, tokens, at, n, &c->note);
+      return fmt::format("{}: the reason goes in quotes, or after 'for'", unexpected(line, tokens, at, "takes back"));
+    }
     case Word::Award: {
       // "Referee awards PLAYER (AMOUNT [from PAYER] | DEED) [for REASON]". The reason runs to the
       // end of the line, so it starts at the first 'for' that leaves a well-formed award before it.
@@ -796,8 +817,8 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
       who_error = fmt::format("only the Referee {}, not {}", referee_verb,
                               ctx.players[static_cast<std::size_t>(actor)]);
     if (referee_verb.empty() && actor == kReferee)
-      who_error = fmt::format("the Referee only calls time, deals title deeds, calls building auctions and "
-                              "awards; '{}' is a player's move", verb->canonical);
+      who_error = fmt::format("the Referee only calls time, deals title deeds, calls building auctions, "
+                              "awards and takes moves back; '{}' is a player's move", verb->canonical);
     if (!who_error.empty()) {
       if (first_move_error.empty()) first_move_error = who_error;
       continue;
@@ -952,6 +973,12 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
         std::string payer = player_notation_name(players, c.payer);
         out += " from " + (iequals(payer, kBankWord) ? quote(payer) : payer);  // "Bank" alone is the Bank
       }
+      if (!c.note.empty()) out += " for " + quote(c.note);
+      break;
+    }
+    case Verb::TakeBack: {
+      out += "takes back";
+      if (c.count != 1) out += fmt::format(" {}", c.count);
       if (!c.note.empty()) out += " for " + quote(c.note);
       break;
     }

@@ -250,6 +250,7 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
     return Status::invalid_argument(perr.message);
   std::vector<Recorded> events;
   if (Status s = GameLog(journal, g).read_all(1, 0, &events); !s.is_ok()) return s;
+  mark_voided(&events);
   DisputeRuling d;
   d.claim = print_move(claim, g.ruleset, g.header.players);
   d.at = g.state.seq;
@@ -264,6 +265,16 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
       d.note = fmt::format("event {} is inside the move \"{}\" (events {} to {}): the claim is ruled on the "
                            "position after that whole move",
                            *at, move_text_at(events, *at), move_first_seq(events, *at), d.at);
+    // A position later taken back is ruled on as it stood then; the note says it no longer stands.
+    if (d.at >= 1 && static_cast<std::size_t>(d.at) <= events.size()) {
+      if (const Recorded* by = voiding_event(events, events[static_cast<std::size_t>(d.at - 1)])) {
+        d.voided_by = by->seq;
+        d.note += fmt::format("{}event {} was taken back by the referee at event {}{}: the ruling is on the position as "
+                              "it stood then, which no longer stands",
+                              d.note.empty() ? "" : "; ", d.at, by->seq,
+                              by->event.text.empty() ? "" : " (" + by->event.text + ")");
+      }
+    }
     if (Status s = load_game(journal, game_id, d.at, &g); !s.is_ok()) return s;
   }
   Court c{g, events, d};
@@ -283,6 +294,7 @@ nlohmann::ordered_json dispute_json(const DisputeRuling& d) {
     j["asked_at"] = d.asked_at;
     j["note"] = d.note;
   }
+  if (d.voided_by != 0) j["voided_by"] = d.voided_by;
   j["upheld"] = d.upheld;
   if (!d.rule.empty()) {
     j["rule"] = d.rule;

@@ -23,6 +23,7 @@ struct DisputeRuling {
   std::string section;
   std::vector<std::string> reasoning;
   std::string correction;   // a notation line that would put things right, or ""
+  std::int64_t voided_by = 0;  // the take-back that voided the position ruled on (--at), 0 when it stands
 };
 
 // Usage problems (a claim that does not parse, an event that does not exist) come back as a

@@ -280,6 +280,15 @@ void explain(Context& c) {
         c.say(fmt::format("{}: {}{}", c.name(est.player), c.money(est.total), est.in_game ? "" : " (out of the game)"));
       break;
     }
+    case EventType::MovesTakenBack: {
+      c.cite(rule::kTakeBack);
+      const std::int64_t first = first_voided(c.e, c.out.seq);
+      c.say(fmt::format("The referee took back the moves from event {} to event {}: they stay in the journal, void, "
+                        "and the game goes on from the position after event {}.",
+                        first, c.out.seq - 2, first - 1));
+      if (!c.e.text.empty()) c.say("The reason given: " + c.e.text + ".");
+      break;
+    }
     default:
       c.say("A consequence of the move above.");
       break;
@@ -294,16 +303,19 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
   if (seq < 1) return Status::invalid_argument("events are numbered from 1");
   LoggedEvent found;
   Explanation ex;
-  // The move that caused it: the last MovePlayed at or before it.
-  Status read = GameLog(journal, before).read(1, seq, [&](const LoggedEvent& r) {
+  // The move that caused it: the last MovePlayed at or before it. Read to the end, to find a
+  // take-back that voided it later.
+  std::vector<LoggedEvent> events;
+  if (Status read = GameLog(journal, before).read_all(1, 0, &events); !read.is_ok()) return read;
+  mark_voided(&events);
+  for (const LoggedEvent& r : events) {
+    if (r.seq > seq) break;
     if (r.event.type == EventType::MovePlayed) {
       ex.move_seq = r.seq;
       ex.move = r.event.text;
     }
     if (r.seq == seq) found = r;
-    return true;
-  });
-  if (!read.is_ok()) return read;
+  }
   if (found.seq != seq) return Status::not_found(fmt::format("game {} has no event {}", game_id, seq));
   const Event& e = found.event;
   ex.seq = seq;
@@ -312,6 +324,12 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
   if (ex.move_seq == 0) ex.move = "(the opening of the game)";
   Context c{before, e, ex};
   explain(c);
+  if (const LoggedEvent* by = voiding_event(events, found)) {
+    ex.voided_by = by->seq;
+    ex.reasoning.push_back(fmt::format("Void: taken back by the referee at event {}{}; the position after it is the "
+                                       "one before this move.",
+                                       by->seq, by->event.text.empty() ? "" : " (" + by->event.text + ")"));
+  }
   *out = std::move(ex);
   return Status::ok();
 }
@@ -323,6 +341,7 @@ nlohmann::ordered_json explanation_json(const Explanation& e) {
     j["section"] = e.section;
   }
   j["reasoning"] = e.reasoning;
+  if (e.voided_by != 0) j["voided_by"] = e.voided_by;
   return j;
 }
 

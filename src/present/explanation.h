@@ -20,6 +20,7 @@ struct Explanation {
   std::string rule;           // "uk-1972/rent/double-on-complete-group"
   std::string section;
   std::vector<std::string> reasoning;  // the steps, arithmetic included
+  std::int64_t voided_by = 0;  // the take-back that voided it (docs/design.md, "Take-backs"), 0 while it stands
 };
 
 Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, Explanation* out);

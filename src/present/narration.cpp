@@ -277,6 +277,13 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
                                                : fmt::format("{} from {}", money_words(r, e.amount), other);
       return fmt::format("Ruling: the referee awards {} {}{}.", who, what, e.text.empty() ? "" : " (" + e.text + ")");
     }
+    case EventType::MovesTakenBack: {
+      const int voided = fields::MovesTakenBack::events_voided(e);
+      return fmt::format("Taken back: the referee voids the {} before this move, and the game returns to the position "
+                         "before them{}.",
+                         voided == 1 ? std::string("event") : fmt::format("{} events", voided),
+                         e.text.empty() ? "" : " (" + e.text + ")");
+    }
   }
   return "?";
 }

@@ -381,6 +381,14 @@ std::string sentence(const Ruleset& r, const Violation& v) {
       return fmt::format("buildings stand on {}'s group ({}): they are sold to the Bank before the deed can move",
                          f.square(0), f.square(1));
     case C::AwardNotPositive: return "an award is a positive amount or a deed";
+    case C::OnlyRefereeTakesBack: return "only the referee takes moves back";
+    case C::TakeBackPastOpening:
+      return fmt::format("{} cannot be taken back: {} since the opening, which stands as set out",
+                         count_of(f.count(0), "move"),
+                         f.count(1) == 0 ? std::string("no move has been played")
+                                         : count_of(f.count(1), "move") + (f.count(1) == 1 ? " has" : " have") + " been played");
+    case C::TakeBackTooMany:
+      return fmt::format("at most {} moves are taken back at once, not {}: take back in steps", f.count(1), f.count(0));
     // The short game
     case C::DealFirst:
       return fmt::format("the Banker deals {} title deeds to each player before the first throw (Referee deals NAME: "

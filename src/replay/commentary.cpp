@@ -128,9 +128,10 @@ MoveWords move_words(const Timeline& t, std::int64_t p) {
   State s = t.state_at(first - 1);
   for (std::int64_t q = first; q <= p; ++q) {
     const Event& e = t.event(q);
-    w.sentences.push_back(commentary(t.ruleset(), t.names(), s, e));
+    w.sentences.push_back(commentary(t.ruleset(), t.names(), s, e) +
+                          (t.voided_by(q) != 0 ? fmt::format(" [void: taken back at event {}]", t.voided_by(q)) : ""));
     w.seqs.push_back(q);
-    evolve(s, e);
+    t.step(s, q);
   }
   return w;
 }

@@ -125,10 +125,12 @@ json page_data(const Timeline& t, std::int64_t start) {
   for (std::int64_t q = 1; q <= t.last(); ++q) {
     const TimelineEvent& te = t.at(q);
     // A move's @TIME stamp is notation; the page shows it as a time ("21:47:55 · Ann buys").
-    const std::string words = te.event.type == EventType::MovePlayed ? readable_move_text(te.event.text)
-                                                                     : commentary(r, t.names(), s, te.event);
+    std::string words = te.event.type == EventType::MovePlayed ? readable_move_text(te.event.text)
+                                                               : commentary(r, t.names(), s, te.event);
+    // What a take-back voided stays on the page, said to be void (the take-back says why).
+    if (t.voided_by(q) != 0) words += fmt::format(" [void: taken back at event {}]", t.voided_by(q));
     prev = s;
-    evolve(s, te.event);
+    t.step(s, q);
     const SquareId mark = event_square(r, te.event, s);
     events.push_back({te.type, words, mark == kNoSquare ? -1 : static_cast<int>(mark)});
     record(q);

@@ -41,6 +41,7 @@ ojson event_json(const Timeline& t, const TimelineEvent& te) {
   if (payload.is_object())
     for (const auto& [k, v] : payload.items()) j[k] = v;
   j["words"] = narrate(t.ruleset(), t.names(), te.event);
+  if (t.voided_by(te.seq) != 0) j["voided_by"] = t.voided_by(te.seq);
   return j;
 }
 
@@ -91,7 +92,7 @@ Status write_turns(const Timeline& t, std::int64_t from, std::int64_t to, bool j
         ojson ej = event_json(t, te);
         ej["commentary"] = commentary(t.ruleset(), t.names(), s, te.event);
         events.push_back(ej);
-        evolve(s, te.event);
+        t.step(s, q);
       }
       j["moves"] = moves;
       j["events"] = events;
@@ -107,11 +108,12 @@ Status write_turns(const Timeline& t, std::int64_t from, std::int64_t to, bool j
         out << fmt::format("\nTurn {}: {} (events {}-{})\n", turn, player, a, b);
       for (std::int64_t q = a; q <= b; ++q) {
         const Event& e = t.event(q);
+        const std::string voided = t.voided_by(q) != 0 ? fmt::format("  [void: taken back at event {}]", t.voided_by(q)) : "";
         if (e.type == EventType::MovePlayed)
-          out << fmt::format("  {:>6}  {}\n", q, e.text);
+          out << fmt::format("  {:>6}  {}{}\n", q, e.text, voided);
         else
-          out << fmt::format("  {:>6}      {}\n", q, commentary(t.ruleset(), t.names(), s, e));
-        evolve(s, e);
+          out << fmt::format("  {:>6}      {}{}\n", q, commentary(t.ruleset(), t.names(), s, e), voided);
+        t.step(s, q);
       }
       out << fmt::format("  After {}: {}\n", turn == 0 ? std::string("the opening") : fmt::format("turn {}", turn),
                          cash_line(t, s));

@@ -366,7 +366,7 @@ WorthSeries net_worth_series(const Timeline& t, int max_points) {
   std::int64_t start = t.turn_count() > 0 ? t.turn_first(1) : 0;
   std::int64_t next_due = start;
   for (std::int64_t q = 1; q <= n; ++q) {
-    evolve(s, t.event(q));
+    t.step(s, q);
     if (!move_ends_at(q) || (q < next_due && q != n)) continue;
     sample(q);
     next_due = std::max(q + 1, next_due + step);

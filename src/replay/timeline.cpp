@@ -133,9 +133,25 @@ void Timeline::index() {
       turn_starts_.push_back(first);
       turn_players_.push_back(e.player);
     }
-    evolve(s, e);
+    step(s, te.seq);
     if (te.seq % kCheckpointEvery == 0) checkpoints_.push_back(s);
   }
+  voided_by_.assign(events_.size(), 0);
+  for (const TimelineEvent& te : events_) {
+    if (te.event.type != EventType::MovesTakenBack) continue;
+    for (std::int64_t q = std::max<std::int64_t>(first_voided(te.event, te.seq), 1); q < te.seq - 1; ++q)
+      if (voided_by_[static_cast<std::size_t>(q - 1)] == 0) voided_by_[static_cast<std::size_t>(q - 1)] = te.seq;
+  }
+}
+
+void Timeline::step(State& s, std::int64_t q) const {
+  const Event& e = event(q);
+  evolve(s, e);
+  if (e.type != EventType::MovesTakenBack) return;
+  const std::int64_t first = first_voided(e, q);
+  // A take-back that names no events before it (only a damaged journal holds one) changes nothing.
+  if (first < 1 || first >= q - 1) return;
+  s = after_take_back(state_at(first - 1), q);
 }
 
 std::string Timeline::title() const {
@@ -148,7 +164,7 @@ State Timeline::state_at(std::int64_t p) const {
   p = std::clamp<std::int64_t>(p, 0, last());
   const std::int64_t k = p / kCheckpointEvery;
   State s = checkpoints_[static_cast<std::size_t>(k)];
-  for (std::int64_t q = k * kCheckpointEvery + 1; q <= p; ++q) evolve(s, event(q));
+  for (std::int64_t q = k * kCheckpointEvery + 1; q <= p; ++q) step(s, q);
   return s;
 }
 
@@ -220,7 +236,7 @@ void ReplayCursor::seek(std::int64_t p) {
   p = std::clamp<std::int64_t>(p, 0, timeline_->last());
   if (p == pos_) return;
   if (p == pos_ + 1) {
-    evolve(state_, timeline_->event(p));
+    timeline_->step(state_, p);
   } else {
     state_ = timeline_->state_at(p);
   }

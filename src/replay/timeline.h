@@ -66,6 +66,12 @@ class Timeline {
 
   // The position after event p (0..last()).
   State state_at(std::int64_t p) const;
+  // Folds event q into s, the position after event q - 1: evolve, and after a take-back the
+  // position before the moves it voided (evolve.h). Every fold of the timeline's events goes
+  // through here.
+  void step(State& s, std::int64_t q) const;
+  // The seq of the take-back that voided event q (1..last()), 0 while it stands.
+  std::int64_t voided_by(std::int64_t q) const { return voided_by_[static_cast<std::size_t>(q - 1)]; }
 
   // Turns, numbered from 1; turn 0 is the opening, before the first turn. A turn begins with
   // the move that started it (the first throw), or with its TurnStarted event in the opening.
@@ -98,6 +104,7 @@ class Timeline {
   std::vector<std::int64_t> turn_starts_;   // first event of turn t at [t - 1]
   std::vector<PlayerId> turn_players_;
   std::vector<std::int64_t> move_starts_;   // MovePlayed seqs, in order
+  std::vector<std::int64_t> voided_by_;     // [q - 1]: the take-back that voided event q, or 0
 };
 
 // A position being looked at: steps forward by folding one event, jumps anywhere through the

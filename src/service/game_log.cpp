@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "deedlog/evolve.h"
+
 namespace deedlog {
 
 GameLog::GameLog(Journal& journal, const Game& game)
@@ -24,6 +28,27 @@ bool GameLog::decode(const EventRow& row, LoggedEvent* out, std::string* problem
   out->payload = row.payload;
   out->hash = row.hash;
   return true;
+}
+
+void mark_voided(std::vector<LoggedEvent>* events) {
+  if (events->empty()) return;
+  const std::int64_t base = events->front().seq;
+  for (const LoggedEvent& e : *events) {
+    if (e.event.type != EventType::MovesTakenBack) continue;
+    // The voided events run up to the take-back's own move line, just before it.
+    for (std::int64_t q = std::max(first_voided(e.event, e.seq), base);
+         q < e.seq - 1 && q - base < static_cast<std::int64_t>(events->size()); ++q) {
+      LoggedEvent& v = (*events)[static_cast<std::size_t>(q - base)];
+      if (v.voided_by == 0) v.voided_by = e.seq;
+    }
+  }
+}
+
+const LoggedEvent* voiding_event(const std::vector<LoggedEvent>& events, const LoggedEvent& voided) {
+  if (voided.voided_by == 0 || events.empty()) return nullptr;
+  const std::int64_t i = voided.voided_by - events.front().seq;
+  if (i < 0 || i >= static_cast<std::int64_t>(events.size())) return nullptr;
+  return &events[static_cast<std::size_t>(i)];
 }
 
 Status GameLog::read(std::int64_t from, std::int64_t to, const std::function<bool(const LoggedEvent&)>& fn) const {

@@ -26,6 +26,9 @@ struct LoggedEvent {
   std::string payload;  // the stored JSON fields, as the journal holds them
   std::string hash;     // the hash of the row holding it (a move's events share one)
   Event event;
+  // The seq of the take-back (MovesTakenBack) that voided it, 0 while it stands: set by
+  // mark_voided, which sees the later events too.
+  std::int64_t voided_by = 0;
 };
 
 // The move an event belongs to: its MovePlayed and the last of its consequences. An event of
@@ -35,6 +38,15 @@ struct MoveSpan {
   std::int64_t last = 0;   // the move's last event
   std::string move;        // the move's text, "" in the opening
 };
+
+// Marks the events a take-back among them voided (each with the first that did). events are
+// read in order without a gap, from any seq; a take-back that reaches before the first is
+// marked as far as it goes.
+void mark_voided(std::vector<LoggedEvent>* events);
+
+// The reason a take-back gave ("" when none), for the event it voided: the take-back is found
+// among events by its seq.
+const LoggedEvent* voiding_event(const std::vector<LoggedEvent>& events, const LoggedEvent& voided);
 
 class GameLog {
  public:

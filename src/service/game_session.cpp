@@ -155,13 +155,34 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   if (std::optional<State> snap = read_snapshot(journal, g, limit)) g.state = *snap;
   // From the snapshot's own event on, so its stored hash is read (and checked) as the head.
   const std::int64_t from = std::max<std::int64_t>(g.state.seq, 1);
+  Status restored = Status::ok();
   Status read = GameLog(journal, g).read(from, to_seq, [&](const LoggedEvent& e) {
     g.head_hash = e.hash;
-    if (e.seq > g.state.seq) evolve(g.state, e.event);
+    if (e.seq <= g.state.seq) return true;
+    evolve(g.state, e.event);
+    if (e.event.type == EventType::MovesTakenBack) {
+      restored = position_after_take_back(journal, g, e, &g.state);
+      return restored.is_ok();
+    }
     return true;
   });
   if (!read.is_ok()) return read;
+  if (!restored.is_ok()) return restored;
   *game = std::move(g);
+  return Status::ok();
+}
+
+Status position_after_take_back(Journal& journal, const Game& game, const LoggedEvent& take_back, State* state) {
+  const std::int64_t first = first_voided(take_back.event, take_back.seq);
+  // Its own move line is just before it, and what it voids comes before that.
+  if (first < 1 || first >= take_back.seq - 1)
+    return Status::corrupt(fmt::format("event {} of game {} takes back events that are not before it", take_back.seq,
+                                       game.id));
+  // The earlier position is read again (from a snapshot at or before it): the event does not
+  // carry it (docs/design.md, "Take-backs"). It may hold take-backs of its own, read the same way.
+  Game earlier;
+  if (Status s = load_game(journal, game.id, first - 1, &earlier); !s.is_ok()) return s;
+  *state = after_take_back(earlier.state, take_back.seq);
   return Status::ok();
 }
 
@@ -258,7 +279,13 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
   Event played;
   played.type = EventType::MovePlayed;
   evolve(game.state, played);
-  for (const Event& e : outcome->decision.events) evolve(game.state, e);
+  for (std::size_t i = 0; i < outcome->decision.events.size(); ++i) {
+    const Event& e = outcome->decision.events[i];
+    evolve(game.state, e);
+    if (e.type == EventType::MovesTakenBack)
+      if (Status s = position_after_take_back(journal, game, outcome->events[i + 1], &game.state); !s.is_ok())
+        return s;
+  }
   if (!dry_run && game.snapshot_every > 0 && (first - 1) / game.snapshot_every != game.state.seq / game.snapshot_every) {
     // A cache: failing to write one costs speed later, never correctness.
     if (const auto blob = snapshot_bytes(game.state)) (void)journal.put_snapshot(game.id, game.state.seq, *blob);

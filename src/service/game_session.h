@@ -41,6 +41,10 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
 // is ignored (nullopt), and the caller folds from the events: a snapshot never changes an answer.
 std::optional<State> read_snapshot(Journal& journal, const Game& game, std::int64_t max_seq);
 
+// The position after a take-back (MovesTakenBack, read as take_back): the position before the
+// first event it voids, read again from the journal, going on from its seq (evolve.h).
+Status position_after_take_back(Journal& journal, const Game& game, const LoggedEvent& take_back, State* state);
+
 // The game's events as the edition allows them (decode_event's bounds).
 EventBounds game_bounds(const Game& game);
 

@@ -38,8 +38,17 @@ Status journal_statistics(Journal& journal, JournalStatistics* out) {
       thrower = kBank;
     };
     std::int64_t moves = 0;
-    Status scan = GameLog(journal, g).read(1, 0, [&](const LoggedEvent& le) {
-      const Event& e = le.event;
+    // What a take-back voided is not counted: the figures are of the game as it stands. Folding
+    // only the events that stand, and neither a take-back nor its line, gives the position each
+    // take-back returned to (docs/design.md, "Take-backs").
+    std::vector<LoggedEvent> events;
+    Status scan = GameLog(journal, g).read_all(1, 0, &events);
+    mark_voided(&events);
+    for (std::size_t i = 0; scan.is_ok() && i < events.size(); ++i) {
+      const Event& e = events[i].event;
+      const bool take_back_line = e.type == EventType::MovePlayed && i + 1 < events.size() &&
+                                  events[i + 1].event.type == EventType::MovesTakenBack;
+      if (events[i].voided_by != 0 || take_back_line || e.type == EventType::MovesTakenBack) continue;
       if (e.type == EventType::DiceThrown) {
         count_landing();  // the last throw's consequences are all in by now
         thrower = e.player;
@@ -47,8 +56,7 @@ Status journal_statistics(Journal& journal, JournalStatistics* out) {
       }
       if (e.type == EventType::MovePlayed) ++moves;
       evolve(s, e);
-      return true;
-    });
+    }
     if (!scan.is_ok()) return scan;
     count_landing();
     ++st.games;

@@ -129,8 +129,23 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
       return fail(move_seq, fmt::format("event {}: \"{}\": {}", move_seq, played.text,
                                         describe_difference(d.events, recorded)));
     if (!fold(played)) return altered_snapshot();
-    for (const Event& e : recorded)
-      if (!fold(e)) return altered_snapshot();
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+      const Event& e = recorded[i];
+      if (e.type != EventType::MovesTakenBack) {
+        if (!fold(e)) return altered_snapshot();
+        continue;
+      }
+      // A take-back the rules gave as recorded: the game goes on from the position before the
+      // moves it voids, read again as verify read it (those events were decided above already).
+      evolve(g.state, e);
+      LoggedEvent taken;
+      taken.seq = g.state.seq;
+      taken.event = e;
+      if (Status s = position_after_take_back(journal, g, taken, &g.state); !s.is_ok())
+        return fail(taken.seq, fmt::format("event {}: the position before the moves it takes back does not read: {}",
+                                           taken.seq, s.message()));
+      if (!check_snapshot()) return altered_snapshot();
+    }
     return true;
   };
   // Ends what was being read: the opening, or the move before.

@@ -1,0 +1,153 @@
+// referee table, from a pipe and in a terminal that tmux runs (the prompt, completion, ?, undo);
+// and status --setup, whose .game text imports to the same position.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "support/cli.h"
+
+namespace deedlog {
+namespace {
+using json = nlohmann::json;
+namespace fs = std::filesystem;
+using testing::quote;
+
+fs::path new_game(const std::string& name) {
+  const fs::path db = testing::temp_dir("table-" + name) / "g.db";
+  EXPECT_EQ(testing::referee(db, "new --ruleset uk-1972 --players 'Ann, Ben'").code, 0);
+  return db;
+}
+
+TEST(TableSession, FromAPipeEachLineIsAnsweredAndARefusalDoesNotStopIt) {
+  const fs::path db = new_game("pipe");
+  const fs::path moves = db.parent_path() / "moves.txt";
+  std::ofstream(moves) << "Ann rolls 3 4\nAnn buys\n?\nundo\nAnn rolls 2 3\nAnn buys\nAnn flies\n";
+  const auto r = testing::run(DEEDLOG_REFEREE, "--db " + quote(db.string()) + " --json table", moves.string());
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  std::vector<json> answers;
+  std::stringstream in(r.out);
+  for (std::string line; std::getline(in, line);) answers.push_back(json::parse(line));
+  ASSERT_EQ(answers.size(), 7u) << r.out;
+  EXPECT_TRUE(answers[0]["accepted"].get<bool>());
+  EXPECT_FALSE(answers[1]["accepted"].get<bool>());  // refused: Ann must take a card first
+  EXPECT_TRUE(answers[2].contains("moves")) << answers[2];
+  EXPECT_TRUE(answers[3]["accepted"].get<bool>());   // undo: the throw taken back
+  EXPECT_TRUE(answers[4]["accepted"].get<bool>());
+  EXPECT_TRUE(answers[5]["accepted"].get<bool>());   // King's Cross Station bought
+  EXPECT_TRUE(answers[6].contains("error")) << answers[6];
+  const json status = json::parse(testing::referee(db, "--json status").out);
+  EXPECT_EQ(status["players"][0]["properties"].size(), 1u);
+  EXPECT_EQ(testing::referee(db, "verify").code, 0);
+}
+
+class Tmux {
+ public:
+  Tmux() : socket_(fmt::format("deedlog-table-test-{}", ::getpid())) {}
+  ~Tmux() { (void)cmd("kill-server"); }
+  static bool available() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
+  testing::RunResult cmd(const std::string& args) const {
+    return testing::run("tmux", "-L " + socket_ + " -f /dev/null " + args);
+  }
+  bool start(const std::string& command) const {
+    return cmd(fmt::format("new-session -d -x 120 -y 40 -s table {}", quote(command))).code == 0;
+  }
+  void keys(const std::string& keys) const { (void)cmd("send-keys -t table " + keys); }
+  std::string screen() const { return cmd("capture-pane -p -t table").out; }
+  // The screen once it shows text (up to 5 seconds).
+  std::string wait_for(const std::string& text) const {
+    std::string s;
+    for (int i = 0; i < 250; ++i) {
+      s = screen();
+      if (s.find(text) != std::string::npos) return s;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ADD_FAILURE() << "the screen never showed \"" << text << "\":\n" << s;
+    return s;
+  }
+
+ private:
+  std::string socket_;
+};
+
+TEST(TableSession, InATerminalThePromptCompletionAndUndo) {
+  if (!Tmux::available()) GTEST_SKIP() << "tmux is not installed here (scripts/setup.sh installs it)";
+  const fs::path db = new_game("tmux");
+  const Tmux tmux;
+  ASSERT_TRUE(tmux.start(fmt::format("{} --db {} table", DEEDLOG_REFEREE, quote(db.string()))));
+  tmux.wait_for("Now: Ann to throw>");
+  // Tab completes a player's name: "Be" + Tab is "Ben" (no other word starts so).
+  tmux.keys("Be Tab");
+  tmux.wait_for("Now: Ann to throw> Ben");
+  tmux.keys("C-u 'Ann rolls 3 4' Enter");
+  tmux.wait_for("Now: Ann to take a Chance card>");
+  tmux.keys("'?' Enter");
+  tmux.wait_for("Advance to GO");
+  tmux.keys("undo Enter");
+  tmux.wait_for("Taken back");
+  tmux.keys("'Ann rolls 2 3' Enter");
+  tmux.wait_for("Now: Ann to buy");
+  // History: Up brings back the last line.
+  tmux.keys("Up");
+  tmux.wait_for("> Ann rolls 2 3");
+  tmux.keys("C-u 'quit' Enter");
+  for (int i = 0; i < 250 && tmux.cmd("has-session -t table").code == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const json status = json::parse(testing::referee(db, "--json status").out);
+  EXPECT_EQ(status["players"][0]["square"], 5) << status;
+  EXPECT_EQ(testing::referee(db, "verify").code, 0);
+}
+
+// status --setup at every position of sample games a [Setup] can state exactly: the text imports
+// to the same position (who is where with what, the Bank's buildings, who throws next).
+TEST(StatusSetup, ImportsToTheSamePosition) {
+  int compared = 0;
+  for (const char* game : {"uk-1972/long-game.game", "uk-1972/house-shortage-auction.game",
+                           "military/prison.game", "regional-currency/conglomerate-double-rent-and-trade.game"}) {
+    const fs::path dir = testing::temp_dir("setup");
+    const fs::path db = dir / "g.db";
+    ASSERT_EQ(testing::referee(db, "import " + quote(testing::sample(game))).code, 0) << game;
+    const std::int64_t last = json::parse(testing::referee(db, "--json status").out)["seq"];
+    for (std::int64_t at = 1; at <= last; at += std::max<std::int64_t>(1, last / 40)) {
+      const auto setup = testing::referee(db, fmt::format("--json status --setup --at {}", at));
+      ASSERT_EQ(setup.code, 0) << setup.err;
+      const json s = json::parse(setup.out);
+      if (!s["exact"].get<bool>()) continue;
+      const fs::path file = dir / fmt::format("at-{}.game", at);
+      std::ofstream(file) << s["setup"].get<std::string>();
+      const fs::path db2 = dir / fmt::format("at-{}.db", at);
+      const auto imported = testing::referee(db2, "import " + quote(file.string()));
+      ASSERT_EQ(imported.code, 0) << game << " at " << at << ": " << imported.out << imported.err << s["setup"];
+      json a = json::parse(testing::referee(db, fmt::format("--json status --at {}", at)).out);
+      json b = json::parse(testing::referee(db2, "--json status").out);
+      EXPECT_EQ(a["players"], b["players"]) << game << " at " << at;
+      EXPECT_EQ(a["bank"], b["bank"]) << game << " at " << at;
+      // Who throws next: the game from the setup starts that player's turn.
+      const std::string next = b["turn"]["player"];
+      if (a["turn"]["phase"] == "awaiting-roll") {
+        EXPECT_EQ(a["turn"]["player"], next) << game << " at " << at;
+      }
+      ++compared;
+    }
+    fs::remove_all(dir);
+  }
+  EXPECT_GE(compared, 20);
+}
+
+TEST(StatusSetup, SaysWhatASetupCannotState) {
+  const fs::path db = new_game("limits");
+  ASSERT_EQ(testing::referee(db, "play 'Ann rolls 3 4'").code, 0);
+  const json s = json::parse(testing::referee(db, "--json status --setup").out);
+  EXPECT_FALSE(s["exact"].get<bool>());
+  EXPECT_FALSE(s["limits"].empty());
+  const auto text = testing::referee(db, "status --setup");
+  EXPECT_EQ(text.code, 0);
+  EXPECT_NE(text.out.find("[Setup]"), std::string::npos);
+  EXPECT_NE(text.err.find("not stated"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace deedlog
