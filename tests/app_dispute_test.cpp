@@ -117,7 +117,7 @@ namespace {
 
 // Notation errors are breaches too: one run reports every problem of the transcript.
 TEST(Audit, ReportsNotationErrorsWithTheRulesBreachesInOneRun) {
-  const fs::path game = fs::path(DEEDLOG_SOURCE_DIR) / "samples/audit/notation-errors.game";
+  const fs::path game = fs::path(DEEDLOG_SOURCE_DIR) / "tests/data/audit-notation-errors.game";
   const auto r = testing::run(DEEDLOG_REFEREE, "--json audit " + testing::quote(game.string()));
   EXPECT_EQ(r.code, 3) << r.err;
   const json got = json::parse(r.out);

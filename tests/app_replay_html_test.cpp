@@ -173,11 +173,13 @@ TEST(ReplayHtml, ChromiumShowsTheCashThatStatusGivesAtFourPoints) {
   }
 }
 
-// The page laid out for a phone (420 px) and for a desktop (1400 px). A copy of the page gets a
-// script that writes where its parts stand into the DOM (the page itself stays untouched), and
-// Chromium at that window width dumps it; a screenshot at each width is taken too. Layout facts,
-// not pixels: nothing wider than the window, the board as wide as the screen allows and square,
-// the step buttons on screen; at 1400 px the board and the side panel stand side by side.
+// The page laid out for a phone (420 px) and for a desktop (1400 px). Headless Chromium keeps
+// its window at least 500 px wide, so the page is opened in a frame of the width wanted, inside
+// a probe page beside it whose script writes where the page's parts stand into the DOM (the
+// page itself stays untouched); Chromium dumps it, and takes a screenshot of the probe too.
+// Layout facts, not pixels: nothing wider than the frame, the board as wide as the screen
+// allows and square, the step buttons on screen; on a phone the controls under the board, at
+// 1400 px beside it.
 struct Layout {
   double viewport = 0, scroll_width = 0;
   double board_left = 0, board_width = 0, board_height = 0;
@@ -185,27 +187,31 @@ struct Layout {
 };
 
 std::optional<Layout> layout_at(const Page& page, int width, const std::filesystem::path& png) {
-  const std::string html = testing::slurp(page.html);
-  const std::string probe = R"js(<script>
-window.addEventListener("load", function () {
-  function box(id) { var r = document.getElementById(id).getBoundingClientRect(); return r; }
-  var b = box("board"), s = box("side"), n = box("next");
-  var out = document.createElement("pre");
-  out.id = "layout";
-  out.setAttribute("data-layout", [window.innerWidth, document.documentElement.scrollWidth, b.left, b.width, b.height,
-    s.left, s.top, n.right, n.bottom, b.bottom].join(","));
-  document.body.appendChild(out);
-});
-</script>)js";
-  std::string probed = html;
-  probed.insert(probed.rfind("</body>"), probe);
-  const auto file = png.parent_path() / fmt::format("layout-{}.html", width);
-  std::ofstream(file) << probed;
-  const RunResult dom = chromium(fmt::format("--virtual-time-budget=5000 --window-size={},900 --dump-dom {}", width,
-                                             quote(file_url(file, "seq=1"))));
-  const RunResult shot = chromium(fmt::format("--virtual-time-budget=5000 --window-size={},900 --screenshot={} {}", width,
-                                              quote(png.string()), quote(file_url(page.html, "seq=1"))));
-  (void)shot;
+  const auto dir = png.parent_path();
+  std::filesystem::copy_file(page.html, dir / "page.html", std::filesystem::copy_options::overwrite_existing);
+  const std::string probe = fmt::format(R"(<!DOCTYPE html><html><body style="margin:0">
+<iframe id="f" src="page.html#seq=1" style="width:{}px;height:900px;border:0"></iframe>
+<script>
+document.getElementById("f").addEventListener("load", function () {{
+  setTimeout(function () {{
+    var f = document.getElementById("f"), d = f.contentDocument, w = f.contentWindow;
+    function box(id) {{ return d.getElementById(id).getBoundingClientRect(); }}
+    var b = box("board"), s = box("side"), n = box("next");
+    var out = document.createElement("pre");
+    out.id = "layout";
+    out.setAttribute("data-layout", [w.innerWidth, d.documentElement.scrollWidth, b.left, b.width, b.height,
+      s.left, s.top, n.right, n.bottom, b.bottom].join(","));
+    document.body.appendChild(out);
+  }}, 100);
+}});
+</script></body></html>
+)", width);
+  const auto file = dir / fmt::format("probe-{}.html", width);
+  std::ofstream(file) << probe;
+  const std::string window = fmt::format("--window-size={},900 --allow-file-access-from-files", std::max(width, 600));
+  const RunResult dom = chromium(fmt::format("--virtual-time-budget=5000 {} --dump-dom {}", window, quote(file_url(file, ""))));
+  (void)chromium(fmt::format("--virtual-time-budget=5000 {} --screenshot={} {}", window, quote(png.string()),
+                             quote(file_url(file, ""))));
   const std::string facts = attribute(dom.out, "layout", "data-layout");
   if (facts.empty()) return std::nullopt;
   std::vector<double> v;
