@@ -291,7 +291,20 @@ CardLookup find_card(const std::string& query, const Ruleset& ruleset, DeckId de
     }
     return numbered(query, *n, ruleset);
   }
-  return by_text(query, ruleset, deck);
+  CardLookup out = by_text(query, ruleset, deck);
+  if (out.found || out.ambiguous) return out;
+  // Words that name a card of the other pack: say so, rather than suggest this pack's cards.
+  for (int d = 0; d < kDeckCount; ++d) {
+    if (static_cast<DeckId>(d) == deck) continue;
+    const CardLookup other = by_text(query, ruleset, static_cast<DeckId>(d));
+    if (!other.found) continue;
+    out.error = fmt::format("'{}' is {} card (\"{}\"), but the card due is from {}", echo(query),
+                            with_article(pack(ruleset, static_cast<DeckId>(d)).name),
+                            pack(ruleset, static_cast<DeckId>(d)).cards[static_cast<std::size_t>(other.card)].text,
+                            pack(ruleset, deck).name);
+    break;
+  }
+  return out;
 }
 
 CardLookup find_card_in_any_pack(const std::string& query, const Ruleset& ruleset) {
@@ -314,8 +327,12 @@ CardLookup find_card_in_any_pack(const std::string& query, const Ruleset& rulese
 
 std::array<CardIndex, kDeckCount> card_in_each_pack(const std::string& query, const Ruleset& ruleset) {
   std::array<CardIndex, kDeckCount> out{kNoCard, kNoCard};
+  // Which pack, if any, has it; the words for a miss (find_card's) are not needed here.
+  const auto n = numbered_card(query, ruleset);
   for (int d = 0; d < kDeckCount; ++d) {
-    const CardLookup l = find_card(query, ruleset, static_cast<DeckId>(d));
+    const DeckId deck = static_cast<DeckId>(d);
+    if (n && n->deck != deck) continue;
+    const CardLookup l = n ? numbered(query, *n, ruleset) : by_text(query, ruleset, deck);
     if (l.found) out[static_cast<std::size_t>(d)] = l.card;
   }
   return out;
