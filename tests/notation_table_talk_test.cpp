@@ -174,3 +174,25 @@ TEST_F(TableTalk, CardsByPrintedWords) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+TEST(SeveralGames, SplitAtEachGamesTagsKeepingLineNumbers) {
+  const std::string two = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n\nAnn rolls 3 4\n\n"
+                          "# the second game\n[Ruleset \"uk-1972\"]\n[Players \"Cat, Dan\"]\nCat rolls 1 2\n";
+  const auto games = split_games(two);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].find("Cat"), std::string::npos);
+  // The second game's first tag stays on line 7.
+  std::size_t line = 1;
+  for (std::size_t i = 0; i < games[1].find("[Ruleset"); ++i) line += games[1][i] == '\n';
+  EXPECT_EQ(line, 7u);
+  // A stray tag among the moves starts no game: it stays an error of the one game.
+  const std::string stray = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\nAnn rolls 3 4\n[Title \"late\"]\n";
+  EXPECT_EQ(split_games(stray).size(), 1u);
+  EXPECT_EQ(split_games(stray)[0], stray);
+}
+
+}  // namespace
+}  // namespace deedlog

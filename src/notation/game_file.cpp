@@ -419,18 +419,28 @@ std::string comment_of(const std::string& line) { return line_comment(line); }
 
 std::vector<std::string> split_games(const std::string& text) {
   const std::vector<std::string_view> lines = split_lines(text);
-  // Where each game starts: line 0, and each tag line that follows a line of a game's body.
+  // Where each game starts: line 0, and each run of tag lines after a line of a game's body
+  // that holds a Ruleset tag (a stray tag among the moves stays the error it was).
+  std::vector<std::string> clean(lines.size());
+  std::vector<bool> tag(lines.size(), false);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!clean_line(lines[i], &clean[i]).empty()) clean[i].clear();
+    tag[i] = !clean[i].empty() && clean[i].front() == '[' && clean[i].find('"') != std::string::npos;
+  }
+  const auto names_ruleset = [&](std::size_t i) {
+    for (; i < lines.size() && (tag[i] || clean[i].empty()); ++i)
+      if (tag[i] && lower_ascii(clean[i]).rfind("[ruleset", 0) == 0) return true;
+    return false;
+  };
   std::vector<std::size_t> starts{0};
   bool in_body = false;
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    std::string clean;
-    if (!clean_line(lines[i], &clean).empty() || clean.empty()) continue;
-    const bool tag = clean.front() == '[' && clean.find('"') != std::string::npos;
-    if (tag && in_body) {
+    if (clean[i].empty()) continue;
+    if (tag[i] && in_body && names_ruleset(i)) {
       starts.push_back(i);
       in_body = false;
     }
-    if (!tag) in_body = true;
+    if (!tag[i]) in_body = true;
   }
   if (starts.size() == 1) return {text};
   std::vector<std::string> games;
