@@ -111,3 +111,28 @@ TEST(Audit, FindsAllFiveBreachesAndTheCorrectedPosition) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// Notation errors are breaches too: one run reports every problem of the transcript.
+TEST(Audit, ReportsNotationErrorsWithTheRulesBreachesInOneRun) {
+  const fs::path game = fs::path(DEEDLOG_SOURCE_DIR) / "tests/data/audit-notation-errors.game";
+  const auto r = testing::run(DEEDLOG_REFEREE, "--json audit " + testing::quote(game.string()));
+  EXPECT_EQ(r.code, 3) << r.err;
+  const json got = json::parse(r.out);
+  ASSERT_EQ(got["breaches"].size(), 3u) << r.out;
+  EXPECT_EQ(got["breaches"][0]["line"], 8);
+  EXPECT_EQ(got["breaches"][0]["kind"], "notation");
+  EXPECT_EQ(got["breaches"][0]["skipped"], true);
+  EXPECT_EQ(got["breaches"][1]["line"], 12);
+  EXPECT_EQ(got["breaches"][1]["kind"], "rule");
+  EXPECT_EQ(got["breaches"][1]["rule"], "uk-1972/buy/printed-price");
+  EXPECT_EQ(got["breaches"][2]["line"], 14);
+  EXPECT_EQ(got["breaches"][2]["kind"], "notation");
+  // The game went on past the skipped lines: Ben's rent was claimed and Ann threw again.
+  EXPECT_EQ(got["position"]["players"][0]["square"], 16) << r.out;
+}
+
+}  // namespace
+}  // namespace deedlog

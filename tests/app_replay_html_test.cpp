@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <optional>
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 #include <fstream>
 #include <thread>
@@ -175,6 +179,79 @@ TEST(ReplayHtml, ChromiumShowsTheCashThatStatusGivesAtFourPoints) {
     ASSERT_NE(current, std::string::npos) << commentary;
     EXPECT_NE(commentary.find(words.substr(0, 16), current), std::string::npos) << words << "\n" << commentary;
   }
+}
+
+// The page laid out for a phone (420 px) and for a desktop (1400 px). Headless Chromium keeps
+// its window at least 500 px wide, so the page is opened in a frame of the width wanted, inside
+// a probe page beside it whose script writes where the page's parts stand into the DOM (the
+// page itself stays untouched); Chromium dumps it, and takes a screenshot of the probe too.
+// Layout facts, not pixels: nothing wider than the frame, the board as wide as the screen
+// allows and square, the step buttons on screen; on a phone the controls under the board, at
+// 1400 px beside it.
+struct Layout {
+  double viewport = 0, scroll_width = 0;
+  double board_left = 0, board_width = 0, board_height = 0;
+  double side_left = 0, side_top = 0, next_right = 0, next_bottom = 0, board_bottom = 0;
+};
+
+std::optional<Layout> layout_at(const Page& page, int width, const std::filesystem::path& png) {
+  const auto dir = png.parent_path();
+  std::filesystem::copy_file(page.html, dir / "page.html", std::filesystem::copy_options::overwrite_existing);
+  const std::string probe = fmt::format(R"(<!DOCTYPE html><html><body style="margin:0">
+<iframe id="f" src="page.html#seq=1" style="width:{}px;height:900px;border:0"></iframe>
+<script>
+document.getElementById("f").addEventListener("load", function () {{
+  setTimeout(function () {{
+    var f = document.getElementById("f"), d = f.contentDocument, w = f.contentWindow;
+    function box(id) {{ return d.getElementById(id).getBoundingClientRect(); }}
+    var b = box("board"), s = box("side"), n = box("next");
+    var out = document.createElement("pre");
+    out.id = "layout";
+    out.setAttribute("data-layout", [w.innerWidth, d.documentElement.scrollWidth, b.left, b.width, b.height,
+      s.left, s.top, n.right, n.bottom, b.bottom].join(","));
+    document.body.appendChild(out);
+  }}, 100);
+}});
+</script></body></html>
+)", width);
+  const auto file = dir / fmt::format("probe-{}.html", width);
+  std::ofstream(file) << probe;
+  const std::string window = fmt::format("--window-size={},900 --allow-file-access-from-files", std::max(width, 600));
+  const RunResult dom = chromium(fmt::format("--virtual-time-budget=5000 {} --dump-dom {}", window, quote(file_url(file, ""))));
+  (void)chromium(fmt::format("--virtual-time-budget=5000 {} --screenshot={} {}", window, quote(png.string()),
+                             quote(file_url(file, ""))));
+  const std::string facts = attribute(dom.out, "layout", "data-layout");
+  if (facts.empty()) return std::nullopt;
+  std::vector<double> v;
+  std::stringstream in(facts);
+  for (std::string item; std::getline(in, item, ',');) v.push_back(std::stod(item));
+  if (v.size() != 10) return std::nullopt;
+  return Layout{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]};
+}
+
+TEST(ReplayHtml, LaidOutForAPhoneAndForADesktop) {
+  if (!std::filesystem::exists(chromium_path())) GTEST_SKIP() << "Chromium cannot run here: " << cannot_run({});
+  const Page& page = long_game_page();
+  const auto dir = temp_dir("replay-layout");
+  const auto phone = layout_at(page, 420, dir / "phone.png");
+  if (!phone) GTEST_SKIP() << "Chromium cannot run here, so the page is not laid out: " << cannot_run({});
+  EXPECT_TRUE(std::filesystem::exists(dir / "phone.png"));
+  EXPECT_EQ(phone->viewport, 420);
+  EXPECT_LE(phone->scroll_width, phone->viewport) << "the page is wider than the phone";
+  EXPECT_GE(phone->board_left, 0);
+  EXPECT_LE(phone->board_left + phone->board_width, phone->viewport);
+  EXPECT_GE(phone->board_width, 0.9 * phone->viewport - 24) << "the board does not use the phone's width";
+  EXPECT_NEAR(phone->board_height, phone->board_width, 2) << "the board keeps its shape";
+  EXPECT_LE(phone->next_right, phone->viewport) << "the step buttons run off the screen";
+  EXPECT_GE(phone->side_top, phone->board_bottom - 1) << "on a phone the controls come under the board";
+
+  const auto desk = layout_at(page, 1400, dir / "desktop.png");
+  ASSERT_TRUE(desk.has_value());
+  EXPECT_TRUE(std::filesystem::exists(dir / "desktop.png"));
+  EXPECT_LE(desk->scroll_width, desk->viewport);
+  EXPECT_GE(desk->side_left, desk->board_left + desk->board_width) << "on a desktop the panel stands beside the board";
+  EXPECT_LT(desk->side_top, desk->board_bottom);
+  EXPECT_LE(desk->next_right, desk->viewport);
 }
 
 // With DEEDLOG_UPDATE_DOCS=1 the test writes the README's picture of the HTML replay.

@@ -209,6 +209,23 @@ TEST(ImportResume, AFixedFileGoesOnFromTheMovesBothHold) {
   EXPECT_EQ(testing::referee(db, "verify").code, 0);
 }
 
+// The table's comments are kept in the journal's move lines; a fixed file whose comments differ
+// (or are gone) is still the same game, line for line.
+TEST(ImportResume, CommentsOnTheLinesDoNotStopAResume) {
+  const fs::path dir = testing::temp_dir("resume-comments");
+  const fs::path db = dir / "g.db";
+  const fs::path file = dir / "friday.game";
+  const std::string head = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n\n[Moves]\n";
+  std::ofstream(file) << head << "Ann rolls 3 4   # Chance\nAnn buys\n";
+  ASSERT_EQ(testing::referee(db, "import " + quote(file.string())).code, 3);
+  std::ofstream(file) << head << "Ann rolls 3 4   # Chance, said Ben\nAnn draws \"Advance to GO\"  # to GO\nAnn ends turn\n";
+  const auto r = testing::referee(db, "--json --game 1 import " + quote(file.string()));
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(json::parse(r.out)["moves_agreed"], 1);
+  EXPECT_EQ(json::parse(r.out)["moves_recorded"], 2);
+  EXPECT_EQ(testing::referee(db, "verify").code, 0);
+}
+
 TEST(ImportResume, AJournalThatHoldsOtherMovesIsRefusedAndNothingWritten) {
   const fs::path dir = testing::temp_dir("resume-differs");
   const fs::path db = dir / "g.db";

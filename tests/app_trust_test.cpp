@@ -649,9 +649,16 @@ TEST(Legacy, TheEventsViewReturnsTheRowsSchemaOneStored) {
   const auto old_db = temp_dir("view-same-rows-old") / "old.db";
   std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.db", old_db);
   const std::string query = "SELECT seq, at, actor, type, payload FROM events WHERE game_id = 1 ORDER BY seq";
-  const auto now = Sql(db).rows(query);
+  auto now = Sql(db).rows(query);
   const auto before = Sql(old_db).rows(query);
   ASSERT_EQ(now.size(), 808u);
+  // Since import keeps the table's comments (after "  # " in a MovePlayed's text, the last
+  // field), the rows differ by them alone; without them they are the rows 18ba09d stored.
+  for (auto& row : now) {
+    if (row[3] != "MovePlayed") continue;
+    const auto comment = row[4].find("  # ");
+    if (comment != std::string::npos) row[4] = row[4].substr(0, comment) + "\"}";
+  }
   EXPECT_EQ(now, before);
   EXPECT_EQ(Sql(db).rows("SELECT count(*) FROM moves WHERE game_id = 1")[0][0], "199");  // the opening and 198 moves
   // The journal's own documented queries work on the view.

@@ -17,7 +17,12 @@ Table position(std::vector<PropertySetup> anns, std::vector<PropertySetup> bens 
 TEST(Mortgage, OnlyWhenTheWholeGroupIsBare) {
   Table t = position({prop(kMayfair, 1), prop(kParkLane, 0)});
   // Park Lane itself is bare, but Mayfair carries a house.
-  EXPECT_EQ(t.refuse(mortgage_cmd(0, kParkLane)).rule, rule_id("mortgage/unbuilt-only"));
+  const Refused park = t.refuse(mortgage_cmd(0, kParkLane));
+  EXPECT_EQ(park.rule, rule_id("mortgage/unbuilt-only"));
+  // The refusal names the site of the group that has the buildings, then the one asked for.
+  ASSERT_EQ(park.args.size(), 2u);
+  EXPECT_EQ(park.args[0].id, kMayfair);
+  EXPECT_EQ(park.args[1].id, kParkLane);
   EXPECT_EQ(t.refuse(mortgage_cmd(0, kMayfair)).rule, rule_id("mortgage/unbuilt-only"));
   EXPECT_FALSE(is_mortgaged(t, kParkLane));
   t.play(sell_cmd(0, kMayfair));

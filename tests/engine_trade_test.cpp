@@ -299,3 +299,25 @@ TEST(PartInProperty, TheCreditorMayOfferCashForTheDeedToo) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+using namespace testing;
+
+// "Ben declines" to an open offer answers it as "Ben rejects" does: the same events.
+TEST(Trade, DeclineAnswersAnOpenOfferAsRejectDoes) {
+  Table a = position({prop(kOldKentRoad)}, {prop(kWhitechapel)});
+  Table b = position({prop(kOldKentRoad)}, {prop(kWhitechapel)});
+  a.play(offer_cmd(0, 1, side({kOldKentRoad}, 50), side({kWhitechapel})));
+  b.play(offer_cmd(0, 1, side({kOldKentRoad}, 50), side({kWhitechapel})));
+  const Events declined = a.play(Table::cmd(Verb::Decline, 1));
+  const Events rejected = b.play(reject_cmd(1));
+  EXPECT_EQ(declined, rejected);
+  EXPECT_EQ(count_of(declined, EventType::TradeRejected), 1);
+  EXPECT_FALSE(a.state().offer.open);
+  // With no offer open, declining is the lander's word again.
+  EXPECT_EQ(a.refuse(Table::cmd(Verb::Decline, 1)).code, RefusalCode::NothingToBuyOrDecline);
+}
+
+}  // namespace
+}  // namespace deedlog

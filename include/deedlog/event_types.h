@@ -83,7 +83,7 @@
 // regional-currency alone sets `amount2`, when the Bank exchanged currencies.
 #define DEEDLOG_EVENT_FIELDS(F)                                                                                    \
   F(MovePlayed, player, actor, PlayerId, "who made the move (-2: the referee)")                                   \
-  F(MovePlayed, text, line, const std::string&, "the move in canonical notation")                                 \
+  F(MovePlayed, text, line, const std::string&, "the move in canonical notation, then the table's comment after '  # ' when it had one")                                 \
   F(PlayerPlaced, player, player, PlayerId, "the player")                                                         \
   F(PlayerPlaced, square, square, SquareId, "where the token stands")                                             \
   F(PlayerPlaced, amount, cash, Money, "the player's cash")                                                       \

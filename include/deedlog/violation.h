@@ -39,6 +39,7 @@ enum class RefusalCode : std::uint16_t {
   // Buying and auctions
   NothingToBuyOrDecline,   // player, act; waiting
   OnlyLanderBuys,          // lander, square, act
+  BuyNamesOtherSquare,     // player, square (named), square (offered)
   BuyTooLate,              // player, square, count (seconds late)
   CannotAffordPurchase,    // square, money (price), player, money (cash)
   NoAuctionHouseRule,
@@ -56,6 +57,9 @@ enum class RefusalCode : std::uint16_t {
   HighBidderCannotPass,    // player, money (high bid)
   // Rent
   RentClaimTooLate,        // player, square, count (seconds late)
+  NoRentOnMortgaged,       // square, player (lander), player (owner)
+  RentAlreadyPaid,         // player (payer), square, player (owner), money
+  RentClaimMissed,         // player (owner), square, player (lander), count (landing event), player (thrower), count (throw event)
   RentOwedToOther,         // square, owner, player
   NoRentOwedTimed,         // player
   NoRentOwed,              // player

@@ -77,6 +77,7 @@ cli::ProgramHelp replay_help() {
   p.global->add_options()("help,h", "this help")("version", "print the version and exit")
       ("db", po::value<std::string>()->default_value("deedlog.db")->value_name("FILE"), "the journal file")
       ("game", po::value<std::int64_t>()->value_name("ID"), "the game's id (may be left out when the file holds one game)")
+      ("all-games", "with --format notation: every game of the file, one after another (a .game file of several games, which import reads back)")
       ("interactive,i", "step through the game on the terminal (keys: ? lists them)")
       ("from", po::value<std::string>()->value_name("SEQ|tN"), "narrate from this event (or the start of turn tN)")
       ("to", po::value<std::string>()->value_name("SEQ|tN"), "stop after this event (or the end of turn tN); the position shown is there")
@@ -154,6 +155,8 @@ int run(int argc, char** argv) {
   if (interactive && (files || narrated))
     return usage("--interactive shows the game on the terminal; it does not mix with --format, --json, --turns, --from, --to, --html, --svg or --plot");
   if (!interactive && !files && !narrated && vm.count("game") && replay_on_terminal()) interactive = true;
+  if (vm.count("all-games") && (report.format != ReplayFormat::Notation || vm.count("game") || vm.count("to") || files))
+    return usage("--all-games goes with --format notation alone (every game, each from its start to its end)");
   if (report.format == ReplayFormat::Notation && (vm.count("from") || report.turns))
     return usage("--format notation prints the whole game from its start (use --to to stop early)");
   if (vm.count("at") && !vm.count("svg") && !vm.count("html") && !interactive)
@@ -162,6 +165,18 @@ int run(int argc, char** argv) {
   try {
     std::unique_ptr<Journal> journal;
     if (Status s = Journal::open(vm["db"].as<std::string>(), &journal, true); !s.is_ok()) return fail(s);
+    if (vm.count("all-games")) {
+      // Like PGN: the games one after another, each with its own tags, a blank line between.
+      std::vector<GameRow> rows;
+      if (Status s = journal->games(&rows); !s.is_ok()) return fail(s);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        Timeline timeline;
+        if (Status s = Timeline::load(*journal, rows[i].game_id, &timeline); !s.is_ok()) return fail(s);
+        if (i > 0) std::cout << "\n";
+        if (Status s = write_replay_report(timeline, report, std::cout); !s.is_ok()) return fail(s);
+      }
+      return kExitOk;
+    }
     std::int64_t id = 0;
     std::optional<std::int64_t> wanted;
     if (vm.count("game")) wanted = vm["game"].as<std::int64_t>();

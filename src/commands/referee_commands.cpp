@@ -215,7 +215,15 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
   // record of the table, as replay --format notation writes it.
   std::vector<std::string> recorded;
   if (Status s = GameLog(*j, g).read(1, 0, [&](const LoggedEvent& e) {
-        if (e.event.type == EventType::MovePlayed) recorded.push_back(e.event.text);
+        if (e.event.type != EventType::MovePlayed) return true;
+        // The move as notation, without the table's comment kept after it ("  # ..."): a file
+        // put right may say its comments differently and still be the same game.
+        std::string line = e.event.text;
+        const std::string comment = comment_of(line);
+        const std::string kept = "  # " + comment;
+        if (!comment.empty() && line.size() > kept.size() && line.compare(line.size() - kept.size(), kept.size(), kept) == 0)
+          line.resize(line.size() - kept.size());
+        recorded.push_back(std::move(line));
         return true;
       });
       !s.is_ok())
@@ -237,7 +245,7 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
         return true;
       }
       PlayOutcome po;
-      played_status = play_move(*j, g, m.command, false, &po);
+      played_status = play_move(*j, g, m.command, false, &po, m.comment);
       if (!played_status.is_ok()) return false;
       if (!po.decision.accepted) {
         refused_line = std::move(m);
@@ -288,15 +296,9 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
   return kExitOk;
 }
 
-}  // namespace
-
-int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
-  // Read once into one string (a stringstream would hold the file twice); "-" is standard input.
-  std::string text;
-  if (Status s = read_input_text(file, &text); !s.is_ok()) {
-    err << "referee: " << s.message() << "\n";
-    return kExitFailure;
-  }
+// Imports one game's text (a whole file, or one game of a file of several).
+int import_game(const CommonOptions& o, const std::string& file, const std::string& text, std::ostream& out,
+                std::ostream& err) {
   GameHeader header;
   ParseError perr;
   if (!parse_header(text, &header, &perr)) {
@@ -338,7 +340,7 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
     GameFile again;  // the second reading's own header, unused: the first one's made the game
     const bool parsed = parse_game(text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
       PlayOutcome po;
-      played_status = play_move(*j, g, m.command, false, &po);
+      played_status = play_move(*j, g, m.command, false, &po, m.comment);
       if (!played_status.is_ok()) return false;
       if (!po.decision.accepted) {
         refused_line = std::move(m);
@@ -379,6 +381,64 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   return kExitOk;
 }
 
+// Checks that a game's text would import (its header, edition and every line) without writing.
+int check_game(const CommonOptions& o, const std::string& file, const std::string& text, std::ostream& err) {
+  GameHeader header;
+  ParseError perr;
+  if (!parse_header(text, &header, &perr)) {
+    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
+    return kExitUsage;
+  }
+  Ruleset ruleset;
+  if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
+    err << fmt::format("referee: {}: {}\n", file, s.message());
+    return kExitUsage;
+  }
+  GameFile game_file;
+  if (!parse_game(text, ruleset, &game_file, &perr, [](const GameFile&, MoveLine&&) { return true; })) {
+    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
+  // Read once into one string (a stringstream would hold the file twice); "-" is standard input.
+  std::string text;
+  if (Status s = read_input_text(file, &text); !s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
+    return kExitFailure;
+  }
+  std::vector<std::string> games = split_games(text);
+  if (games.size() == 1) return import_game(o, file, text, out, err);
+  if (o.game) {
+    err << fmt::format("referee: {} holds {} games: --game N resumes one game from a file of that game alone\n", file,
+                       games.size());
+    return kExitUsage;
+  }
+  // Several games, like PGN: none is written unless every one reads (exit 2); then each is
+  // imported in turn, in its own transaction, and a refusal in one (exit 3) leaves the others.
+  // With --json the answer is an array of the games' answers, in file order.
+  text.clear();
+  text.shrink_to_fit();
+  for (const std::string& g : games)
+    if (int code = check_game(o, file, g, err); code != kExitOk) return code;
+  int worst = kExitOk;
+  ojson all = ojson::array();
+  for (const std::string& g : games) {
+    std::ostringstream one;
+    const int code = import_game(o, file, g, one, err);
+    if (code != kExitOk && code != kExitRefused) return code;
+    if (code == kExitRefused) worst = kExitRefused;
+    if (o.json) all.push_back(ojson::parse(one.str()));
+    else out << one.str();
+  }
+  if (o.json) out << all.dump() << "\n";
+  return worst;
+}
+
 int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::optional<std::int64_t> expect_seq,
              std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
@@ -389,26 +449,43 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
   if (expect_seq && *expect_seq != g.state.seq)
     return fail(err, Status::conflict(fmt::format("game {} is at event {}, not {} as expected; nothing was written",
                                                   g.id, g.state.seq, *expect_seq)));
-  Command command;
+  std::vector<Command> commands;
   ParseError perr;
-  if (!parse_move(move, g.ruleset, g.header.players, &command, &perr)) {
+  if (!parse_moves(move, g.ruleset, g.header.players, &commands, &perr)) {
     err << "referee: " << perr.message << "\n";
     return kExitUsage;
   }
+  // A line naming several properties is one move for each, played in the order written; a
+  // refusal stops the line, and the moves before it stand (as an import's do).
   PlayOutcome po;
+  std::vector<LoggedEvent> events;
   g.snapshot_every = o.snapshot_every;
-  if (Status s = play_move(*j, g, command, dry_run, &po); !s.is_ok()) return fail(err, s);
+  for (const Command& command : commands) {
+    po = PlayOutcome{};
+    if (Status s = play_move(*j, g, command, dry_run, &po); !s.is_ok()) return fail(err, s);
+    if (!po.decision.accepted) break;
+    events.insert(events.end(), po.events.begin(), po.events.end());
+  }
   if (o.json) {
-    out << play_json(g, po, dry_run).dump() << "\n";
-  } else if (po.decision.accepted) {
-    out << (dry_run ? "Legal (dry run, nothing recorded):\n" : "Accepted:\n");
-    for (const LoggedEvent& r : po.events)
-      if (r.event.type != EventType::MovePlayed)
-        out << fmt::format("  {:>5}  {}\n", r.seq, narrate(g.ruleset, g.header.players, r.event));
-    out << "Now: " << phase_words(g.ruleset, g.header.players, g.state) << "\n";
-    if (!dry_run) out << head_line(g);
+    // Every move of the line: their events, and the last one's ruling.
+    PlayOutcome all = po;
+    all.events = events;
+    ojson doc = play_json(g, all, dry_run);
+    if (commands.size() > 1) doc["moves"] = commands.size();
+    out << doc.dump() << "\n";
   } else {
-    out << ruling_text(refusal_of(g, po));
+    if (!events.empty()) {
+      out << (dry_run ? "Legal (dry run, nothing recorded):\n" : "Accepted:\n");
+      for (const LoggedEvent& r : events)
+        if (r.event.type != EventType::MovePlayed)
+          out << fmt::format("  {:>5}  {}\n", r.seq, narrate(g.ruleset, g.header.players, r.event));
+    }
+    if (!po.decision.accepted) {
+      out << ruling_text(refusal_of(g, po));
+    } else {
+      out << "Now: " << phase_words(g.ruleset, g.header.players, g.state) << "\n";
+      if (!dry_run) out << head_line(g);
+    }
   }
   return po.decision.accepted ? kExitOk : kExitRefused;
 }

@@ -191,6 +191,9 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
   // editions whose owners build "at any time" still wait for the move in hand to be decided.
   // (Both are the gate's: its row for Build.)
   if (c.hotel && c.count != 1) return Decision::refuse(violation(r, rule::kHotelOne, RefusalCode::OneHotelASite));
+  // rule houses/in-his-turn: the next player building once the last move is over begins his
+  // turn by it, as his throw would (the gate let only him through).
+  if (r.build_only_in_turn && s.phase == Phase::TurnOver && c.actor != s.turn) effect::start_turn(out, c.actor);
   for (int k = 0; k < c.count; ++k) {
     if (auto v = build_one(out, c.actor, c.square, c.hotel, false)) {
       if (c.count > 1) v->args.push_back(arg::progress(k + 1, c.count));

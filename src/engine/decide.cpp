@@ -106,6 +106,11 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
+  // rule buy/printed-price: a buyer who names what he buys ("buys Mayfair") names the site he
+  // landed on, which the Bank offers him.
+  if (c.square != kNoSquare && c.square != s.pending_square)
+    return Decision::refuse(violation(r, rule::kBuyAtPrintedPrice, RefusalCode::BuyNamesOtherSquare,
+                                      {arg::player(c.actor), arg::square(c.square), arg::square(s.pending_square)}));
   const Square& sq = r.square(s.pending_square);
   // rule buy/within-the-window: the "for sale" notice stands for so many seconds.
   if (auto late = policy::seconds_late_to_buy(r, s.offered_at, c.clock))
@@ -517,6 +522,14 @@ Decision decide_and_settle(const Ruleset& r, const State& s, const State& before
 }  // namespace
 
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
+  // "Ben declines" said to an open offer of a trade answers it as "Ben rejects" does, unless Ben
+  // is the lander deciding on a purchase, which is what "declines" names first.
+  if (c.verb == Verb::Decline && s.offer.open && s.offer.to == c.actor &&
+      !(s.phase == Phase::BuyDecision && s.turn == c.actor)) {
+    Command reject = c;
+    reject.verb = Verb::Reject;
+    return decide(r, s, reject);
+  }
   // Only a stamped move in a timed edition can find a window run out (most moves skip this, and
   // pay for no working copy of the position: self-play decides a few hundred thousand a second).
   if (policy::timed(r) && c.clock != kNoTime) {

@@ -193,8 +193,13 @@ std::optional<Violation> starts_turn(const Ruleset& r, const State& s, const Com
 std::optional<Violation> turn_and_phase(const Ruleset& r, const State& s, const Command& c, const VerbGate& g) {
   for (const TurnRow& row : g.turn_rows) {
     if (!holds(row.when, s.phase)) continue;
+    // Where building waits for the builder's turn, the next player may build once the last
+    // player's move is over: like his throw, it begins his turn (decide_build starts it).
+    const bool next_begins = s.phase == Phase::TurnOver && s.player_count > 1 && c.actor != s.turn &&
+                             c.actor == next_player(s);
     const bool refused = (row.check == TurnCheck::Mover && c.actor != s.turn) ||
-                         (row.check == TurnCheck::MoverInEdition && r.build_only_in_turn && c.actor != s.turn);
+                         (row.check == TurnCheck::MoverInEdition && r.build_only_in_turn && c.actor != s.turn &&
+                          !next_begins);
     if (refused) return refusal(r, s, c, g, row.rule, row.refusal);
     if (row.check == TurnCheck::StartsTurn)
       if (auto v = starts_turn(r, s, c, g)) return v;

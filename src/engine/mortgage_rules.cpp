@@ -34,7 +34,7 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
     for (SquareId m : building_group(r, s, c.square)) {
       if (s.holdings[m].buildings > 0)
         return Decision::refuse(violation(r, rule::kMortgageUnbuilt, RefusalCode::SellBuildingsBeforeMortgage,
-                                          {arg::square(m)}));
+                                          {arg::square(m), arg::square(c.square)}));
     }
   }
   // rule currency/deed-sums: the loan is in the region's currency; the owner gets its worth in his.

@@ -309,8 +309,27 @@ bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, 
   return parse_game(text, ruleset, out, error, nullptr);
 }
 
+namespace {
+
+bool read_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
+               const std::function<bool(const GameFile&, MoveLine&&)>& on_move, std::vector<ParseError>* bad_lines);
+
+}  // namespace
+
 bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
                 const std::function<bool(const GameFile&, MoveLine&&)>& on_move) {
+  return read_game(text, ruleset, out, error, on_move, nullptr);
+}
+
+bool parse_game_skipping(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
+                         std::vector<ParseError>* bad_lines) {
+  return read_game(text, ruleset, out, error, nullptr, bad_lines);
+}
+
+namespace {
+
+bool read_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
+               const std::function<bool(const GameFile&, MoveLine&&)>& on_move, std::vector<ParseError>* bad_lines) {
   std::vector<std::string_view> lines = split_lines(text);
   GameFile game;
   std::size_t next = 0;
@@ -363,20 +382,83 @@ bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, 
     MoveLine move;
     move.line = number;
     move.text = line;
-    err = parse_move_line(line, ctx, &move.command);
-    if (!err.empty()) return fail(number, err);
-    if (!on_move) {
-      game.moves.push_back(std::move(move));
-    } else if (!on_move(game, std::move(move))) {
-      break;
+    move.comment = line_comment(lines[i]);
+    std::vector<Command> more;
+    err = parse_move_line(line, ctx, &move.command, &more);
+    if (!err.empty() && bad_lines) {  // audit: the line is reported and skipped
+      bad_lines->push_back(ParseError{number, err});
+      continue;
     }
+    if (!err.empty()) return fail(number, err);
+    // A line naming several properties is one move for each, in the order written.
+    std::vector<MoveLine> each{std::move(move)};
+    for (Command& c : more) {
+      MoveLine m = each.front();
+      m.command = std::move(c);
+      m.comment.clear();  // the comment goes with the line's first move only
+      each.push_back(std::move(m));
+    }
+    bool stop = false;
+    for (MoveLine& m : each) {
+      if (!on_move) {
+        game.moves.push_back(std::move(m));
+      } else if (!on_move(game, std::move(m))) {
+        stop = true;
+        break;
+      }
+    }
+    if (stop) break;
   }
   *out = std::move(game);
   return true;
 }
 
+}  // namespace
+
+std::string comment_of(const std::string& line) { return line_comment(line); }
+
+std::vector<std::string> split_games(const std::string& text) {
+  const std::vector<std::string_view> lines = split_lines(text);
+  // Where each game starts: line 0, and each run of tag lines after a line of a game's body
+  // that holds a Ruleset tag (a stray tag among the moves stays the error it was).
+  std::vector<std::string> clean(lines.size());
+  std::vector<bool> tag(lines.size(), false);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!clean_line(lines[i], &clean[i]).empty()) clean[i].clear();
+    tag[i] = !clean[i].empty() && clean[i].front() == '[' && clean[i].find('"') != std::string::npos;
+  }
+  const auto names_ruleset = [&](std::size_t i) {
+    for (; i < lines.size() && (tag[i] || clean[i].empty()); ++i)
+      if (tag[i] && lower_ascii(clean[i]).rfind("[ruleset", 0) == 0) return true;
+    return false;
+  };
+  std::vector<std::size_t> starts{0};
+  bool in_body = false;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (clean[i].empty()) continue;
+    if (tag[i] && in_body && names_ruleset(i)) {
+      starts.push_back(i);
+      in_body = false;
+    }
+    if (!tag[i]) in_body = true;
+  }
+  if (starts.size() == 1) return {text};
+  std::vector<std::string> games;
+  for (std::size_t g = 0; g < starts.size(); ++g) {
+    const std::size_t end = g + 1 < starts.size() ? starts[g + 1] : lines.size();
+    std::string game(starts[g], '\n');  // the lines before stay, blank, to keep the numbering
+    for (std::size_t i = starts[g]; i < end; ++i) {
+      game.append(lines[i]);
+      game.push_back('\n');
+    }
+    games.push_back(std::move(game));
+  }
+  return games;
+}
+
 std::string print_game(const GameHeader& header, const std::optional<SetupPosition>& setup,
-                       const std::vector<Command>& moves, const Ruleset& ruleset) {
+                       const std::vector<Command>& moves, const Ruleset& ruleset,
+                       const std::vector<std::string>* comments) {
   std::string out;
   auto tag = [&](std::string_view name, const std::string& value) {
     out += fmt::format("[{} \"{}\"]\n", name, escape_tag_value(value));
@@ -415,7 +497,11 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   out += "\n";
   if (setup) out += "[Setup]\n" + print_setup(*setup, ruleset, header.players);
   out += "[Moves]\n";
-  for (const auto& c : moves) out += print_move(c, ruleset, header.players) + "\n";
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    out += print_move(moves[i], ruleset, header.players);
+    if (comments && i < comments->size() && !(*comments)[i].empty()) out += "  # " + (*comments)[i];
+    out += "\n";
+  }
   return out;
 }
 

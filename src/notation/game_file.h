@@ -22,7 +22,8 @@ struct ParseError {
 struct MoveLine {
   int line = 0;          // 1-based line in the file
   std::string text;      // the line as written, comment stripped
-  Command command;
+  Command command;       // a line naming several properties gives one MoveLine for each
+  std::string comment;   // the table's comment on the line, without the '#' (kept by import)
 };
 
 struct GameFile {
@@ -45,9 +46,20 @@ bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, 
 bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
                 const std::function<bool(const GameFile&, MoveLine&&)>& on_move);
 
+// The same for an audit: a move line that does not parse is put in *bad_lines (with its line)
+// and skipped, and the reading goes on; only the header, the setup and the sections stop it.
+bool parse_game_skipping(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
+                         std::vector<ParseError>* bad_lines);
+
 // Parses one move line ("[@TIME] ACTOR VERB ...") for a game with these players.
 bool parse_move(const std::string& line, const Ruleset& ruleset,
                 const std::vector<std::string>& players, Command* out, ParseError* error);
+
+// The same for a line that may hold several moves, one for each property it names ("Ann
+// builds houses on Angel, Euston, Pentonville", "Ann mortgages "Park Lane" and Mayfair"),
+// in the order written. parse_move refuses such a line.
+bool parse_moves(const std::string& line, const Ruleset& ruleset, const std::vector<std::string>& players,
+                 std::vector<Command>* out, ParseError* error);
 
 // The canonical text of a move: full names, quoted where they contain spaces or commas,
 // @TIME first when present. parse_move(print_move(c)) == c.
@@ -55,8 +67,19 @@ std::string print_move(const Command& command, const Ruleset& ruleset,
                        const std::vector<std::string>& players);
 
 // Writes a whole game back as notation: header tags, [Setup] if any, [Moves] and move lines.
+// comments, when given, holds one comment per move ("" for none), written after its line.
 std::string print_game(const GameHeader& header, const std::optional<SetupPosition>& setup,
-                       const std::vector<Command>& moves, const Ruleset& ruleset);
+                       const std::vector<Command>& moves, const Ruleset& ruleset,
+                       const std::vector<std::string>* comments = nullptr);
+
+// The `#` comment of a line (outside double quotes), without the '#', trimmed; "" if none.
+std::string comment_of(const std::string& line);
+
+// A file of several games, like PGN: each game starts with its own tags, and a tag line after a
+// game's moves or sections starts the next game. Each game's text keeps the file's line
+// numbers (the other games' lines are left blank), so errors name the file's lines. A file of
+// one game gives one text, the file itself.
+std::vector<std::string> split_games(const std::string& text);
 
 // A [Setup] section's lines as text (without the [Setup] line itself), and back: the game's
 // header keeps the setup so that the opening is decided from what the hashed header states.

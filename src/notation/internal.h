@@ -54,8 +54,11 @@ enum class BuildingWord : std::uint8_t { House, Houses, Hotel, Hotels };
 std::optional<BuildingWord> building_word(const std::vector<Token>& tokens, std::size_t k, std::size_t last,
                                           const Words& words, std::size_t* end);
 
-// A move line already cleaned of its comment. Returns an error message, or "".
-std::string parse_move_line(std::string_view line, const Context& ctx, Command* out);
+// A move line already cleaned of its comment. Returns an error message, or "". A line that
+// names several properties ("builds houses on A, B, C") is one move for each: the first in
+// *out, the others in *more; without more such a line is an error.
+std::string parse_move_line(std::string_view line, const Context& ctx, Command* out,
+                            std::vector<Command>* more = nullptr);
 // One line of a [Setup] section. Returns an error message, or "".
 std::string parse_setup_line(std::string_view line, const Context& ctx, SetupPosition* setup);
 // The [Setup] section as text, without the [Setup] and [Moves] lines.

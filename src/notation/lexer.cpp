@@ -95,6 +95,23 @@ std::string clean_line(std::string_view raw, std::string* out) {
   return "";
 }
 
+std::string line_comment(std::string_view raw) {
+  while (!raw.empty() && (raw.back() == '\r' || raw.back() == '\n')) raw.remove_suffix(1);
+  bool in_quote = false;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (in_quote) {
+      if (c == '\\' && i + 1 < raw.size()) ++i;
+      else if (c == '"') in_quote = false;
+    } else if (c == '"') {
+      in_quote = true;
+    } else if (c == '#') {
+      return std::string(trim(raw.substr(i + 1)));
+    }
+  }
+  return "";
+}
+
 std::string tokenize(std::string_view line, std::vector<Token>* out) {
   out->clear();
   std::size_t i = 0;
@@ -161,6 +178,26 @@ std::string parse_amount(std::string_view text, const std::string& currency, std
     }
   }
   if (t.empty()) return fmt::format("expected an amount, got '{}'", text);
+  // Thousands separators as people write them: "1,000", "12,500". Each comma must be followed
+  // by exactly three digits and the first group has one to three ("1,00" and ",100" are not amounts).
+  std::string digits;
+  if (t.find(',') != std::string_view::npos) {
+    std::size_t group = 0;
+    bool first_group = true;
+    for (char c : t) {
+      if (c == ',') {
+        if (group == 0 || (first_group && group > 3) || (!first_group && group != 3))
+          return fmt::format("expected an amount (a whole number, commas between thousands), got '{}'", text);
+        first_group = false;
+        group = 0;
+        continue;
+      }
+      digits.push_back(c);
+      ++group;
+    }
+    if (group != 3) return fmt::format("expected an amount (a whole number, commas between thousands), got '{}'", text);
+    t = digits;
+  }
   std::int64_t v = 0;
   for (char c : t) {
     if (!is_digit(c)) return fmt::format("expected an amount (a whole number), got '{}'", text);

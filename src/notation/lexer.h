@@ -33,6 +33,9 @@ struct Token {
 // is outside double quotes and trailing whitespace. Returns an error message, or "".
 std::string clean_line(std::string_view raw, std::string* out);
 
+// The `#` comment of a raw line (outside double quotes), without the '#' and trimmed; "" if none.
+std::string line_comment(std::string_view raw);
+
 // Splits a cleaned line into words, quoted strings and the marks , : ; ( ).
 // Returns an error message (an unterminated quote), or "".
 std::string tokenize(std::string_view line, std::vector<Token>* out);

@@ -71,11 +71,24 @@ std::string echo(std::string_view s) {
   return out;
 }
 
+// Words people use at the table for a verb of the list above ("Ann throws 3 4"). They are read
+// as that verb; the canonical text writes the verb's own word.
+struct Synonym {
+  std::string_view third_person;
+  std::string_view plain;
+  std::string_view verb;  // the canonical verb it stands for
+};
+constexpr std::array<Synonym, 1> kSynonyms = {{{"throws", "throw", "rolls"}}};
+
 const VerbWord* find_verb(const Token& t) {
   if (t.quoted || t.punct) return nullptr;
   std::string w = lower_ascii(t.text);
   for (const auto& v : kVerbWords)
     if (w == v.canonical || w == v.plain) return &v;
+  for (const auto& syn : kSynonyms)
+    if (w == syn.third_person || w == syn.plain)
+      for (const auto& v : kVerbWords)
+        if (v.canonical == syn.verb) return &v;
   return nullptr;
 }
 
@@ -131,7 +144,24 @@ std::string parse_side(std::string_view line, const std::vector<Token>& tokens, 
   if (first == last) return "";
   bool nothing = false, amount = false, cards = false;
   std::size_t items = 0;
-  for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
+  auto parts = split_list(line, tokens, first, last, ctx);
+  // "1,000": a comma written tight between digits and three digits is a thousands separator,
+  // not the end of an item.
+  for (std::size_t i = 0; i + 1 < parts.size();) {
+    auto [a, b] = parts[i];
+    auto [c2, d] = parts[i + 1];
+    const bool tight = b > a && c2 == b + 1 && d == c2 + 1 && !tokens[b - 1].quoted && !tokens[c2].quoted &&
+                       tokens[b - 1].end == tokens[b].begin && tokens[b].end == tokens[c2].begin &&
+                       tokens[c2].text.size() == 3 && parse_small(tokens[c2].text, 999).has_value() &&
+                       !tokens[b - 1].text.empty() && is_digit(tokens[b - 1].text.back());
+    if (!tight) {
+      ++i;
+      continue;
+    }
+    parts[i].second = d;
+    parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+  }
+  for (auto [a, b] : parts) {
     if (a == b) return "empty item in the offer (two commas in a row?)";
     ++items;
     std::string w0 = word_at(tokens, a);
@@ -245,9 +275,48 @@ std::string one_spaced(std::string_view s) {
   return out;
 }
 
+// The properties of a move that may name several ("builds houses on Angel, Euston",
+// "mortgages "Park Lane" and Mayfair"), tokens [first, last): the whole run as one name when it
+// is one (a name may hold "and"), else a list split at commas and at an unquoted "and". The
+// first goes to *first_site, the others to *more; each is its own move (docs/notation.md).
+std::string parse_sites(std::string_view line, const std::vector<Token>& tokens, std::size_t first, std::size_t last,
+                        const Context& ctx, SquareId* first_site, std::vector<SquareId>* more) {
+  std::string whole = resolve_square_tokens(line, tokens, first, last, ctx, /*properties_first=*/true, first_site);
+  if (whole.empty()) return "";
+  std::vector<std::pair<std::size_t, std::size_t>> items;
+  for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
+    std::size_t start = a;
+    for (std::size_t i = a; i < b; ++i) {
+      if (tokens[i].quoted || lower_ascii(tokens[i].text) != "and") continue;
+      items.push_back({start, i});
+      start = i + 1;
+    }
+    items.push_back({start, b});
+  }
+  if (items.size() < 2) return whole;
+  std::vector<SquareId> sites;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    auto [a, b] = items[i];
+    if (a == b) {
+      // "A, B, and C": the comma before the last "and" is not an empty item
+      if (i + 1 < items.size() && i > 0) continue;
+      return "empty item in the list of properties (two commas in a row?)";
+    }
+    SquareId sq = kNoSquare;
+    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+    if (!err.empty()) return err;
+    if (std::find(sites.begin(), sites.end(), sq) != sites.end())
+      return fmt::format("{} is named twice in the list", square_notation_name(ctx.ruleset, sq));
+    sites.push_back(sq);
+  }
+  *first_site = sites.front();
+  if (more) more->assign(sites.begin() + 1, sites.end());
+  return "";
+}
+
 // "house on X", "2 houses on X", "hotel on X" after builds / sells, from token k.
 std::string parse_building(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
-                           const Context& ctx, std::string_view verb, Command* c) {
+                           const Context& ctx, std::string_view verb, Command* c, std::vector<SquareId>* more) {
   const std::string usage = fmt::format("'{0} house on X', '{0} 2 houses on X' or '{0} hotel on X'{1}", verb,
                                         edition_building_words(ctx.ruleset.words));
   int count = 1;
@@ -267,7 +336,16 @@ std::string parse_building(std::string_view line, const std::vector<Token>& toke
   const bool plural = *building == BuildingWord::Houses;
   if (hotel && count != 1) return fmt::format("a site has at most one hotel: write '{} hotel on X'", verb);
   if (!hotel) {
-    if (plural && !count_given) return fmt::format("how many houses? write '{} 2 houses on X'", verb);
+    // "builds houses on A, B, C" is a house on each; on one site the count must be written.
+    const std::size_t on = after < tokens.size() ? after + 1 : after;
+    if (plural && !count_given &&
+        !(word_at(tokens, after) == "on" && on < tokens.size() &&
+          [&] {
+            SquareId ignored = kNoSquare;
+            std::vector<SquareId> others;
+            return parse_sites(line, tokens, on, tokens.size(), ctx, &ignored, &others).empty() && !others.empty();
+          }()))
+      return fmt::format("how many houses? write '{} 2 houses on X'", verb);
     if (count < 1 || count > ctx.ruleset.houses_per_hotel)
       return fmt::format("expected 1 to {} houses, got {}", ctx.ruleset.houses_per_hotel, count);
   }
@@ -277,7 +355,7 @@ std::string parse_building(std::string_view line, const std::vector<Token>& toke
   if (k >= tokens.size()) return fmt::format("expected a property after 'on': {}", usage);
   c->count = count;
   c->hotel = hotel;
-  return resolve_square_tokens(line, tokens, k, tokens.size(), ctx, /*properties_first=*/true, &c->square);
+  return parse_sites(line, tokens, k, tokens.size(), ctx, &c->square, more);
 }
 
 // The word for the Bank as the payer of an award ("from Bank"); a player called Bank is written
@@ -425,7 +503,7 @@ std::string parse_reason(std::string_view line, const std::vector<Token>& tokens
 
 // The verb's words and arguments, tokens [k, end), into c.
 std::string parse_arguments(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
-                            const VerbWord& verb, const Context& ctx, Command* c) {
+                            const VerbWord& verb, const Context& ctx, Command* c, std::vector<SquareId>* more) {
   const std::size_t n = tokens.size();
   const std::string v(verb.canonical);
   auto end_here = [&](std::size_t at, std::string_view after) -> std::string {
@@ -449,7 +527,13 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       }
       return "";
     }
-    case Word::Buy: c->verb = Verb::Buy; return end_here(k, v);
+    case Word::Buy: {
+      // "buys "King's Cross Station"": naming what is bought; the engine refuses any other
+      // square than the one offered.
+      c->verb = Verb::Buy;
+      if (k == n) return "";
+      return resolve_square_tokens(line, tokens, k, n, ctx, /*properties_first=*/true, &c->square);
+    }
     case Word::Decline: c->verb = Verb::Decline; return end_here(k, v);
     case Word::Pass: c->verb = Verb::Pass; return end_here(k, v);
     case Word::Accept: c->verb = Verb::Accept; return end_here(k, v);
@@ -473,7 +557,13 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
       }
       return "expected 'claims rent' or 'claims salary'";
     }
-    case Word::Use: c->verb = Verb::UseCard; return keyword("card", "uses card");
+    case Word::Use: {
+      // "uses card", "uses a card", "uses the card", "uses his card": the Get Out of Jail Free card.
+      c->verb = Verb::UseCard;
+      const std::string w = word_at(tokens, k);
+      if (w == "a" || w == "the" || w == "his" || w == "her" || w == "their" || w == "my") ++k;
+      return keyword("card", "uses card");
+    }
     case Word::Declare: {
       c->verb = Verb::DeclareBankruptcy;
       std::string w = word_at(tokens, k);
@@ -526,15 +616,18 @@ std::string parse_arguments(std::string_view line, const std::vector<Token>& tok
         }
         return usage;
       }
+      if (w == "rent")
+        return "rent is not paid by the lander's move: the owner claims it, like 'Ben claims rent', and the "
+               "referee moves the money";
       return "expected 'pays fine', 'pays tax flat' or 'pays tax 10%'";
     }
-    case Word::Build: c->verb = Verb::Build; return parse_building(line, tokens, k, ctx, "builds", c);
-    case Word::Sell: c->verb = Verb::Sell; return parse_building(line, tokens, k, ctx, "sells", c);
+    case Word::Build: c->verb = Verb::Build; return parse_building(line, tokens, k, ctx, "builds", c, more);
+    case Word::Sell: c->verb = Verb::Sell; return parse_building(line, tokens, k, ctx, "sells", c, more);
     case Word::Mortgage:
     case Word::Unmortgage: {
       c->verb = verb.word == Word::Mortgage ? Verb::Mortgage : Verb::Unmortgage;
       if (k == n) return fmt::format("expected a property, like '{} Mayfair'", v);
-      return resolve_square_tokens(line, tokens, k, n, ctx, /*properties_first=*/true, &c->square);
+      return parse_sites(line, tokens, k, n, ctx, &c->square, more);
     }
     case Word::Offer: {
       c->verb = Verb::Offer;
@@ -771,7 +864,7 @@ std::vector<std::pair<std::size_t, std::size_t>> split_list(std::string_view lin
   return parts;
 }
 
-std::string parse_move_line(std::string_view line, const Context& ctx, Command* out) {
+std::string parse_move_line(std::string_view line, const Context& ctx, Command* out, std::vector<Command>* more) {
   Command c;
   std::string_view rest = trim(line);
   const std::string usage = "expected a move: [@TIME] ACTOR VERB ..., like 'Ann rolls 3 4'";
@@ -824,9 +917,20 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
       continue;
     }
     Command attempt = c;
-    err = parse_arguments(rest, tokens, i + 1, *verb, ctx, &attempt);
+    std::vector<SquareId> sites;
+    err = parse_arguments(rest, tokens, i + 1, *verb, ctx, &attempt, &sites);
+    if (err.empty() && !sites.empty() && !more)
+      err = fmt::format("this line holds {} moves, one for each property; write one move here", sites.size() + 1);
     if (err.empty()) {
       *out = attempt;
+      if (more) {
+        more->clear();
+        for (SquareId s : sites) {
+          Command next = attempt;
+          next.square = s;
+          more->push_back(next);
+        }
+      }
       return "";
     }
     if (first_move_error.empty()) first_move_error = err;
@@ -911,6 +1015,23 @@ bool parse_move(const std::string& line, const Ruleset& ruleset, const std::vect
   return false;
 }
 
+bool parse_moves(const std::string& line, const Ruleset& ruleset, const std::vector<std::string>& players,
+                 std::vector<Command>* out, ParseError* error) {
+  std::string cleaned;
+  std::string err = clean_line(line, &cleaned);
+  Command first;
+  std::vector<Command> more;
+  if (err.empty()) err = parse_move_line(cleaned, context_for(ruleset, players), &first, &more);
+  if (!err.empty()) {
+    if (error) *error = ParseError{0, err};
+    return false;
+  }
+  out->clear();
+  out->push_back(first);
+  out->insert(out->end(), more.begin(), more.end());
+  return true;
+}
+
 std::string print_move(const Command& c, const Ruleset& ruleset, const std::vector<std::string>& players) {
   std::string out;
   if (!c.at.empty()) out += "@" + c.at + " ";
@@ -924,7 +1045,7 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
     case Verb::Roll:
       out += (c.die1 == 0 && c.die2 == 0) ? std::string("rolls") : fmt::format("rolls {} {}", c.die1, c.die2);
       break;
-    case Verb::Buy: out += "buys"; break;
+    case Verb::Buy: out += c.square == kNoSquare ? std::string("buys") : "buys " + square(c.square); break;
     case Verb::Decline: out += "declines"; break;
     case Verb::Bid: out += fmt::format("bids {}", c.amount.units); break;
     case Verb::Pass: out += "passes"; break;

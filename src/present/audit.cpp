@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "core/article.h"
@@ -23,6 +24,20 @@ namespace deedlog {
 namespace {
 
 constexpr std::size_t kLegalShown = 12;
+
+// Line `number` (from 1) of the file as written, without its line end.
+std::string_view line_text(std::string_view text, int number) {
+  std::size_t begin = 0;
+  for (int i = 1; i < number && begin != std::string_view::npos; ++i) {
+    begin = text.find('\n', begin);
+    if (begin != std::string_view::npos) ++begin;
+  }
+  if (begin == std::string_view::npos || begin > text.size()) return {};
+  std::size_t end = text.find('\n', begin);
+  std::string_view line = text.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin);
+  while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
 
 void apply(State& s, TableMemory& memory, const Events& events) {
   for (const Event& e : events) {
@@ -75,7 +90,8 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
   if (Status s = turn_on_house_rules(header.house_rules, &ruleset); !s.is_ok())
     return Status::invalid_argument(s.message());
   GameFile gf;
-  if (!parse_game(text, ruleset, &gf, &perr))
+  std::vector<ParseError> bad_lines;  // notation errors: each a breach of its own, the line skipped
+  if (!parse_game_skipping(text, ruleset, &gf, &perr, &bad_lines))
     return Status::invalid_argument(fmt::format("{}: line {}: {}", path, perr.line, perr.message));
   const Decision start = decide_start(ruleset, gf.header, gf.setup);
   if (!start.accepted)
@@ -89,7 +105,22 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
   apply(referee, referee_memory, start.events);
   State table = referee;
   table_memory = referee_memory;
+  std::size_t next_bad = 0;
+  const auto notation_breaches_before = [&](int line) {
+    for (; next_bad < bad_lines.size() && bad_lines[next_bad].line < line; ++next_bad) {
+      ++rep.moves;
+      Breach b;
+      b.kind = "notation";
+      b.line = bad_lines[next_bad].line;
+      b.move = std::string(line_text(text, b.line));
+      b.violation.rule = "notation";
+      b.violation.section = "docs/notation.md";
+      b.violation.message = bad_lines[next_bad].message;
+      rep.breaches.push_back(std::move(b));
+    }
+  };
   for (const MoveLine& m : gf.moves) {
+    notation_breaches_before(m.line);
     ++rep.moves;
     const Decision d = decide(ruleset, referee, m.command);
     if (d.accepted) {
@@ -125,6 +156,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
       if (!d.accepted) rep.breaches.back().table_version_known = true;
     }
   }
+  notation_breaches_before(std::numeric_limits<int>::max());
   rep.differences = compare(ruleset, gf.header, referee, table);
   Game g;
   g.header = gf.header;
@@ -144,6 +176,7 @@ nlohmann::ordered_json audit_json(const AuditReport& r) {
   j["breaches"] = nlohmann::ordered_json::array();
   for (const Breach& b : r.breaches)
     j["breaches"].push_back({{"line", b.line},
+                             {"kind", b.kind},
                              {"move", b.move},
                              {"rule", b.violation.rule},
                              {"section", b.violation.section},
@@ -172,6 +205,11 @@ std::string audit_text(const AuditReport& r) {
   std::string out = fmt::format("Audit of {}: {} moves, {} legal, {} breach{}.\n", r.file, r.moves, r.accepted,
                                 r.breaches.size(), r.breaches.size() == 1 ? "" : "es");
   for (const Breach& b : r.breaches) {
+    if (b.kind == "notation") {
+      out += fmt::format("\nline {}: {}\n  not a move of the notation: {}\n  skipped by the referee\n", b.line, b.move,
+                         b.violation.message);
+      continue;
+    }
     out += fmt::format("\nline {}: {}\n  breach of {} (rule book section {}): {}\n  skipped by the referee{}\n", b.line,
                        b.move, b.violation.rule, b.violation.section, b.violation.message,
                        b.table_version_known ? "; the table applied it anyway" : "");

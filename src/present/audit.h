@@ -13,6 +13,7 @@
 namespace deedlog {
 
 struct Breach {
+  std::string kind = "rule";        // "rule": the rules refuse it; "notation": the line does not parse
   int line = 0;
   std::string move;                 // the line as written
   Ruling violation;                 // the rule broken, in words

@@ -138,6 +138,8 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::NothingToBuyOrDecline:
       return fmt::format("{} has nothing to {}: a property is bought when its buyer lands on it unowned; now {}",
                          f.player(0), f.act(1), waiting);
+    case C::BuyNamesOtherSquare:
+      return fmt::format("{} may buy only the site the Bank offers, {}, not {}", f.player(0), f.square(2), f.square(1));
     case C::OnlyLanderBuys:
       return fmt::format("only {}, who landed on {}, may {} it at the printed price", f.player(0), f.square(1), f.act(2));
     case C::BuyTooLate:
@@ -182,6 +184,17 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::RentClaimTooLate:
       return fmt::format("{} had {} seconds to claim the rent on {} and claimed {} seconds late: it is not owed",
                          f.player(0), r.timed.rent_seconds, f.square(1), f.count(2));
+    case C::NoRentOnMortgaged:
+      return fmt::format("no rent is owed for {}: it is mortgaged, and no rent is collected on a mortgaged site "
+                         "({} landed there, owner {})",
+                         f.square(0), f.player(1), f.player(2));
+    case C::RentAlreadyPaid:
+      return fmt::format("the rent of {} for {}'s landing on {} has been paid to {} already", f.money(3), f.player(0),
+                         f.square(1), f.player(2));
+    case C::RentClaimMissed:
+      return fmt::format("{} asked too late for the rent on {}: {} landed there at event {}, and {}'s throw at "
+                         "event {} closed the time to ask",
+                         f.player(0), f.square(1), f.player(2), f.count(3), f.player(4), f.count(5));
     case C::RentOwedToOther:
       return fmt::format("the rent for {} is owed to its owner, {}, not to {}", f.square(0), f.player(1), f.player(2));
     case C::NoRentOwedTimed:
@@ -339,6 +352,10 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::AlreadyMortgaged: return fmt::format("{} is mortgaged already", f.square(0));
     case C::JailedMayNotMortgage: return fmt::format("{} is in {} and may not mortgage", f.player(0), r.words.jail);
     case C::SellBuildingsBeforeMortgage:
+      if (f.at(0).id != f.at(1).id)
+        return fmt::format("{1} cannot be mortgaged while {0}, of its group, has buildings: sell those to the Bank "
+                           "first (a site is mortgaged only when its whole group is bare)",
+                           f.square(0), f.square(1));
       return fmt::format("sell the buildings on {} to the Bank first: a site is mortgaged only when its whole group is "
                          "bare",
                          f.square(0));

@@ -213,6 +213,19 @@ main { display: grid; grid-template-columns: minmax(420px, 700px) minmax(380px, 
 #movelist li.current { background: #ffe7a8; }
 .keys { color: #666; font-size: 12px; margin-top: 6px; }
 kbd { border: 1px solid #aaa; border-radius: 3px; padding: 0 3px; background: #fff; font-size: 11px; }
+main > * { min-width: 0; }
+/* A phone, or any window narrower than the two columns: one column, the board first and as
+   wide as the screen, the controls under it within reach, nothing wider than the window. */
+@media (max-width: 860px) {
+  header { padding: 8px 10px 4px; gap: 8px; }
+  header h1 { font-size: 17px; }
+  main { grid-template-columns: minmax(0, 1fr); gap: 10px; padding: 8px 10px; }
+  #controls button { padding: 6px 10px; }
+  #players { grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
+  #movelist { height: 200px; }
+  #movelist li { white-space: pre-wrap; }
+  .keys { display: none; }
+}
 )css";
 
 const char* kScript = R"js(

@@ -144,6 +144,7 @@ std::string game_notation(const Timeline& t, std::int64_t to) {
       warning = "# Note: this opening cannot be written as a [Setup] exactly; the one below is the nearest.\n";
   }
   std::vector<Command> moves;
+  std::vector<std::string> comments;  // the table's, kept in the MovePlayed text
   std::string unreadable;
   for (std::int64_t m : t.moves()) {
     if (m > to) break;
@@ -151,6 +152,7 @@ std::string game_notation(const Timeline& t, std::int64_t to) {
     ParseError perr;
     if (parse_move(t.event(m).text, t.ruleset(), t.names(), &c, &perr)) {
       moves.push_back(c);
+      comments.push_back(comment_of(t.event(m).text));
     } else {
       unreadable += fmt::format("# event {}: \"{}\" does not parse: {}\n", m, t.event(m).text, perr.message);
     }
@@ -158,7 +160,7 @@ std::string game_notation(const Timeline& t, std::int64_t to) {
   std::string text = fmt::format("# {}, printed back by deedlog replay from its journal ({}, {}).\n", t.title(),
                                  count_of(to, "event"), count_of(static_cast<std::int64_t>(moves.size()), "move"));
   text += warning + unreadable;
-  text += print_game(t.header(), setup, moves, t.ruleset());
+  text += print_game(t.header(), setup, moves, t.ruleset(), &comments);
   return text;
 }
 

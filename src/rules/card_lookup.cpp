@@ -68,6 +68,153 @@ CardLookup numbered(std::string_view query, const NumberedCard& n, const Ruleset
   return out;
 }
 
+// Printed words. A card is often read out as printed ("It is your birthday", "Pay hospital
+// £100", "go back 3 spaces") while the edition's data words it otherwise ("Birthday: collect
+// £10 from each player"). Such a query is matched by its words in any order: lower case,
+// punctuation and currency signs dropped, number words as digits, small words ignored, and a
+// word matching another that it begins (of 4 letters or more: "houses" is "house").
+std::vector<std::string> content_words(std::string_view text) {
+  static const char* const kSmall[] = {"a", "an", "the", "of", "to", "it", "is", "you", "your", "are", "for", "on",
+                                       "in", "and", "if", "all", "this", "be", "from", "per", "each", "may", "get"};
+  static const std::pair<const char*, const char*> kNumbers[] = {
+      {"one", "1"}, {"two", "2"}, {"three", "3"}, {"four", "4"}, {"five", "5"}, {"six", "6"}, {"seven", "7"},
+      {"eight", "8"}, {"nine", "9"}, {"ten", "10"}, {"twenty", "20"}, {"fifty", "50"}, {"hundred", "100"}};
+  std::vector<std::string> out;
+  std::string w;
+  auto flush = [&] {
+    if (w.empty()) return;
+    for (const auto& [word, digits] : kNumbers)
+      if (w == word) w = digits;
+    bool small = false;
+    for (const char* sw : kSmall) small = small || w == sw;
+    if (!small && std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+    w.clear();
+  };
+  for (char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) w.push_back(c);
+    else if (c >= 'A' && c <= 'Z') w.push_back(static_cast<char>(c - 'A' + 'a'));
+    else if (c == '\'' || u >= 0x80) continue;  // apostrophes and currency signs (£ is two bytes) join
+    else if (c == ',' && !w.empty() && w.back() >= '0' && w.back() <= '9') continue;  // "1,000"
+    else flush();
+  }
+  flush();
+  return out;
+}
+
+bool word_fits(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  const bool digits = (a[0] >= '0' && a[0] <= '9') || (b[0] >= '0' && b[0] <= '9');
+  if (digits) return false;  // numbers match exactly
+  const std::size_t n = std::min(a.size(), b.size());
+  return n >= 4 && a.compare(0, n, b, 0, n) == 0;
+}
+
+// How well the query's words fit a card's: matched words, and whether a number of the query is
+// on the card (when both have numbers): "pay £10" is not the card of £15, but "Advance to
+// Pall Mall. If you pass Go collect £200" is the card that says no sum.
+struct WordFit {
+  int matched = 0;
+  bool numbers_ok = true;
+};
+
+bool is_number(const std::string& w) { return w[0] >= '0' && w[0] <= '9'; }
+
+WordFit word_fit(const std::vector<std::string>& query, const std::vector<std::string>& card) {
+  WordFit f;
+  bool any_number = false, number_hit = false;
+  for (const std::string& q : query) {
+    bool hit = false;
+    for (const std::string& c : card) hit = hit || word_fits(q, c);
+    if (hit) ++f.matched;
+    if (is_number(q)) {
+      any_number = true;
+      number_hit = number_hit || hit;
+    }
+  }
+  bool card_numbers = false;
+  for (const std::string& c : card) card_numbers = card_numbers || is_number(c);
+  f.numbers_ok = !any_number || number_hit || !card_numbers;
+  return f;
+}
+
+// A card's words without a note in brackets ("Get Out of Jail Free (Chance)"): the note tells
+// copies apart and is not printed on the card.
+std::vector<std::string> card_words(const std::string& text) {
+  const std::size_t note = text.rfind(" (");
+  return content_words(note != std::string::npos && text.back() == ')' ? std::string_view(text).substr(0, note)
+                                                                        : std::string_view(text));
+}
+
+// The card of a pack whose words the query's fit best: two thirds of the query's words are on
+// the card (all of them for a query of one or two words), or every word of the card is in
+// the query (a printed text longer than the edition's words); a number of the query on it;
+// and better than any other card. -1 when none; *tied lists the cards that fit equally well.
+int card_by_words(const std::string& query, const std::vector<NameCandidate>& cards, std::vector<int>* tied) {
+  const std::vector<std::string> q = content_words(query);
+  if (q.empty()) return -1;
+  const int need = q.size() <= 2 ? static_cast<int>(q.size()) : static_cast<int>((2 * q.size() + 2) / 3);
+  int best = -1, best_matched = 0;
+  std::vector<int> ties;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const std::vector<std::string> words = card_words(cards[i].name);
+    const WordFit f = word_fit(q, words);
+    const WordFit back = word_fit(words, q);
+    const bool covers = f.matched >= need || (words.size() >= 2 && back.matched == static_cast<int>(words.size()));
+    if (!f.numbers_ok || !covers) continue;
+    if (f.matched > best_matched) {
+      best_matched = f.matched;
+      best = static_cast<int>(i);
+      ties.assign(1, best);
+    } else if (f.matched == best_matched) {
+      ties.push_back(static_cast<int>(i));
+    }
+  }
+  if (ties.size() > 1) {
+    if (tied) *tied = ties;
+    return -1;
+  }
+  return best;
+}
+
+// The nearest cards by words, best first, for a query nothing matched: every query gets a
+// suggestion (the cards sharing most words, or the pack's first cards when none shares any).
+std::vector<std::string> nearest_by_words(const std::string& query, const std::vector<NameCandidate>& cards,
+                                          std::size_t most) {
+  const std::vector<std::string> q = content_words(query);
+  std::vector<std::pair<int, std::size_t>> scored;
+  for (std::size_t i = 0; i < cards.size(); ++i) {
+    const std::vector<std::string> words = card_words(cards[i].name);
+    int score = word_fit(q, words).matched * 2;
+    // a slip in a word still counts for something ("birthdy")
+    for (const std::string& w : q)
+      for (const std::string& c : words)
+        if (w.size() >= 4 && c.size() >= 4 && edit_distance(w, c) == 1) ++score;
+    scored.push_back({score, i});
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> out;
+  for (const auto& [score, i] : scored) {
+    if (out.size() >= most) break;
+    if (std::find(out.begin(), out.end(), cards[i].name) == out.end()) out.push_back(cards[i].name);
+  }
+  return out;
+}
+
+std::string either_of(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return out;
+}
+
+// A message for a text no card fits, always naming the nearest cards.
+std::string unknown_card(const std::string& query, const NameMatch& m, const std::vector<NameCandidate>& cards,
+                         const std::string& what) {
+  if (!m.suggestions.empty() || cards.empty()) return m.error;
+  return fmt::format("unknown {} '{}': did you mean {}?", what, echo(query), either_of(nearest_by_words(query, cards, 3)));
+}
+
 CardLookup by_text(const std::string& query, const Ruleset& ruleset, DeckId deck) {
   CardLookup out;
   out.deck = deck;
@@ -79,6 +226,24 @@ CardLookup by_text(const std::string& query, const Ruleset& ruleset, DeckId deck
   if (!m.found && note != std::string::npos && !query.empty() && query.back() == ')') {
     const NameMatch bare = match_name(query.substr(0, note), card_names(d), d.name + " card");
     if (bare.found && d.cards[static_cast<std::size_t>(bare.id)].text == query.substr(0, note)) m = bare;
+  }
+  if (!m.found && !m.ambiguous) {
+    // Not a name or part of one: the printed words, in any order.
+    const std::vector<NameCandidate> names = card_names(d);
+    std::vector<int> tied;
+    const int i = card_by_words(query, names, &tied);
+    if (i >= 0) {
+      m.found = true;
+      m.id = names[static_cast<std::size_t>(i)].id;
+    } else if (!tied.empty()) {
+      std::vector<std::string> fits;
+      for (int t : tied) fits.push_back(names[static_cast<std::size_t>(t)].name);
+      out.ambiguous = true;
+      out.error = fmt::format("ambiguous {} card '{}': could be {}; write more of it", d.name, echo(query), either_of(fits));
+      return out;
+    } else {
+      m.error = unknown_card(query, m, names, d.name + " card");
+    }
   }
   out.found = m.found;
   out.ambiguous = m.ambiguous;
@@ -126,7 +291,20 @@ CardLookup find_card(const std::string& query, const Ruleset& ruleset, DeckId de
     }
     return numbered(query, *n, ruleset);
   }
-  return by_text(query, ruleset, deck);
+  CardLookup out = by_text(query, ruleset, deck);
+  if (out.found || out.ambiguous) return out;
+  // Words that name a card of the other pack: say so, rather than suggest this pack's cards.
+  for (int d = 0; d < kDeckCount; ++d) {
+    if (static_cast<DeckId>(d) == deck) continue;
+    const CardLookup other = by_text(query, ruleset, static_cast<DeckId>(d));
+    if (!other.found) continue;
+    out.error = fmt::format("'{}' is {} card (\"{}\"), but the card due is from {}", echo(query),
+                            with_article(pack(ruleset, static_cast<DeckId>(d)).name),
+                            pack(ruleset, static_cast<DeckId>(d)).cards[static_cast<std::size_t>(other.card)].text,
+                            pack(ruleset, deck).name);
+    break;
+  }
+  return out;
 }
 
 CardLookup find_card_in_any_pack(const std::string& query, const Ruleset& ruleset) {
@@ -143,14 +321,18 @@ CardLookup find_card_in_any_pack(const std::string& query, const Ruleset& rulese
   for (const Deck& deck : ruleset.decks)
     for (const Card& c : deck.cards) all.push_back({c.text, {}, static_cast<int>(all.size())});
   CardLookup out;
-  out.error = match_name(query, all, "card").error;
+  out.error = unknown_card(query, match_name(query, all, "card"), all, "card");
   return out;
 }
 
 std::array<CardIndex, kDeckCount> card_in_each_pack(const std::string& query, const Ruleset& ruleset) {
   std::array<CardIndex, kDeckCount> out{kNoCard, kNoCard};
+  // Which pack, if any, has it; the words for a miss (find_card's) are not needed here.
+  const auto n = numbered_card(query, ruleset);
   for (int d = 0; d < kDeckCount; ++d) {
-    const CardLookup l = find_card(query, ruleset, static_cast<DeckId>(d));
+    const DeckId deck = static_cast<DeckId>(d);
+    if (n && n->deck != deck) continue;
+    const CardLookup l = n ? numbered(query, *n, ruleset) : by_text(query, ruleset, deck);
     if (l.found) out[static_cast<std::size_t>(d)] = l.card;
   }
   return out;

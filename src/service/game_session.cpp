@@ -1,5 +1,6 @@
 #include "service/game_session.h"
 #include "service/game_log.h"
+#include "service/rent_claims.h"
 
 #include <fmt/format.h>
 
@@ -211,14 +212,21 @@ std::string actor_name(const Game& game, PlayerId p) {
 
 }  // namespace
 
-std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events) {
+std::string move_played_text(const Game& game, const Command& command, const std::string& comment) {
+  std::string text = print_move(command, game.ruleset, game.header.players);
+  if (!comment.empty()) text += "  # " + comment;
+  return text;
+}
+
+std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events,
+                                    const std::string& comment) {
   std::vector<NewEvent> rows;
   rows.reserve(events.size() + 1);
   const std::string actor = actor_name(game, command.actor);
   Event played;
   played.type = EventType::MovePlayed;
   played.player = command.actor;
-  played.text = print_move(command, game.ruleset, game.header.players);
+  played.text = move_played_text(game, command, comment);
   rows.push_back(NewEvent{command.at, actor, event_type_name(played.type), encode_payload(played)});
   for (const Event& e : events) rows.push_back(NewEvent{command.at, actor, event_type_name(e.type), encode_payload(e)});
   return rows;
@@ -246,11 +254,17 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
   return journal.create_game(header_to_json(stored), rows, id);
 }
 
-Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome) {
+Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome,
+                 const std::string& comment) {
   outcome->decision = decide(game.ruleset, game.state, command);
   outcome->events.clear();
-  if (!outcome->decision.accepted) return Status::ok();
-  const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events);
+  if (!outcome->decision.accepted) {
+    // A refused claim of rent is said from the journal when it knows more (rent_claims.h).
+    if (auto exact = rent_claim_refusal(journal, game, command, outcome->decision.violation))
+      outcome->decision.violation = *exact;
+    return Status::ok();
+  }
+  const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events, comment);
   const std::int64_t first = game.state.seq + 1;
   std::string new_head;  // the hash of the move's row: the game's head after it
   if (!dry_run) {
@@ -268,7 +282,7 @@ Status play_move(Journal& journal, Game& game, const Command& command, bool dry_
     if (i == 0) {
       r.event.type = EventType::MovePlayed;
       r.event.player = command.actor;
-      r.event.text = print_move(command, game.ruleset, game.header.players);
+      r.event.text = move_played_text(game, command, comment);
     } else {
       r.event = outcome->decision.events[i - 1];
     }

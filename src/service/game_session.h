@@ -59,10 +59,17 @@ struct PlayOutcome {
 };
 
 // Rules on one move and, when legal and not a dry run, appends its events. game.state moves on.
-Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome);
+// comment: the table's comment on the line (import), kept in the MovePlayed text after "  # ".
+Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome,
+                 const std::string& comment = {});
 
 // The events a command produces, as journal rows (seq numbers from the game's next).
-std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events);
+std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events,
+                                    const std::string& comment = {});
+
+// The MovePlayed text of a move: its canonical notation, then "  # " and the table's comment
+// when it had one (verify, reading it back, drops the comment as the notation does).
+std::string move_played_text(const Game& game, const Command& command, const std::string& comment);
 
 // Names for messages: the players' names, in seat order.
 std::string render(const Game& game, const std::string& text);
