@@ -226,6 +226,20 @@ TEST(ImportResume, CommentsOnTheLinesDoNotStopAResume) {
   EXPECT_EQ(testing::referee(db, "verify").code, 0);
 }
 
+// audit folds the file's moves as the journal would: a take-back there is the referee's legal
+// act, and the position returns to before the moves it voids.
+TEST(AuditTakeBack, ATakeBackInATranscriptIsNoBreach) {
+  const fs::path dir = testing::temp_dir("audit-take-back");
+  const fs::path file = dir / "table.game";
+  std::ofstream(file) << "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n\n[Moves]\n"
+                         "Ann rolls 1 2\nReferee takes back for \"mistyped dice\"\nAnn rolls 2 3\n";
+  const auto r = testing::referee(dir / "unused.db", "--json audit " + quote(file.string()));
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  const json report = json::parse(r.out);
+  EXPECT_TRUE(report["breaches"].empty()) << report.dump();
+  EXPECT_EQ(report["position"]["players"][0]["square"], 5) << report.dump();
+}
+
 TEST(ImportResume, AJournalThatHoldsOtherMovesIsRefusedAndNothingWritten) {
   const fs::path dir = testing::temp_dir("resume-differs");
   const fs::path db = dir / "g.db";

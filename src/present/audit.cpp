@@ -1,5 +1,7 @@
 #include "present/audit.h"
 
+#include <map>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -43,6 +45,26 @@ void apply(State& s, TableMemory& memory, const Events& events) {
   for (const Event& e : events) {
     evolve(s, e);
     memory.note(e);
+  }
+}
+
+// The positions before each move's line, by the seq just before it: where a take-back returns.
+using PositionsBeforeLines = std::map<std::int64_t, State>;
+
+// One move folded as the journal holds it: its line (MovePlayed) first, then its events; a
+// take-back among them returns to the position before the moves it voids (evolve.h), which the
+// audit kept. (The opening has no line: it is applied as it is.)
+void apply_move(State& s, TableMemory& memory, PositionsBeforeLines& before_lines, const Events& events) {
+  before_lines[s.seq] = s;
+  Event line;
+  line.type = EventType::MovePlayed;
+  evolve(s, line);
+  for (const Event& e : events) {
+    evolve(s, e);
+    memory.note(e);
+    if (e.type != EventType::MovesTakenBack) continue;
+    const auto earlier = before_lines.find(first_voided(e, s.seq) - 1);
+    if (earlier != before_lines.end()) s = after_take_back(earlier->second, s.seq);
   }
 }
 
@@ -105,6 +127,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
   apply(referee, referee_memory, start.events);
   State table = referee;
   table_memory = referee_memory;
+  PositionsBeforeLines referee_lines, table_lines;
   std::size_t next_bad = 0;
   const auto notation_breaches_before = [&](int line) {
     for (; next_bad < bad_lines.size() && bad_lines[next_bad].line < line; ++next_bad) {
@@ -125,7 +148,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
     const Decision d = decide(ruleset, referee, m.command);
     if (d.accepted) {
       ++rep.accepted;
-      apply(referee, referee_memory, d.events);
+      apply_move(referee, referee_memory, referee_lines, d.events);
     } else {
       Breach b;
       b.line = m.line;
@@ -150,9 +173,9 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
     // The table's game went on with the move, legal or not, as far as its effect can be known.
     const Decision t = decide(ruleset, table, m.command);
     if (t.accepted) {
-      apply(table, table_memory, t.events);
+      apply_move(table, table_memory, table_lines, t.events);
     } else if (auto forced = table_version(ruleset, table, table_memory, m.command)) {
-      apply(table, table_memory, *forced);
+      apply_move(table, table_memory, table_lines, *forced);
       if (!d.accepted) rep.breaches.back().table_version_known = true;
     }
   }
