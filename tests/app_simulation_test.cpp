@@ -126,6 +126,32 @@ TEST(Simulation, SameSeedSameGamesByteForByte) {
   EXPECT_EQ(doc["squares"].size(), 40u);
 }
 
+// stats on the published tables' assumptions: each token's first throws of a game left out
+// (every token here starts on GO), and the jail strategy the games were played under said.
+TEST(Simulation, StatsLeaveOutEachTokensFirstThrowsAndSayTheJailStrategy) {
+  const auto db = testing::temp_dir("stats-skip") / "s.db";
+  ASSERT_EQ(testing::referee(db, "simulate --ruleset us-standard --games 3 --seed 9 --players 4 --cash 100000 "
+                                 "--max-moves 600 --jail-strategy long").code, 0);
+  const auto all = nlohmann::json::parse(testing::referee(db, "--json stats").out);
+  const auto skipped = nlohmann::json::parse(testing::referee(db, "--json stats --skip-throws 10").out);
+  EXPECT_EQ(all["skip_throws"], 0);
+  EXPECT_EQ(skipped["skip_throws"], 10);
+  // With cash enough that nobody goes bankrupt in 600 moves, every token throws 10 times and
+  // more: 3 games of 4 tokens, 10 throws each left out.
+  EXPECT_EQ(all["throws"].get<std::int64_t>() - skipped["throws"].get<std::int64_t>(), 3 * 4 * 10);
+  std::int64_t landed = 0;
+  for (const auto& sq : skipped["squares"]) landed += sq["landings"].get<std::int64_t>();
+  EXPECT_EQ(landed, skipped["throws"].get<std::int64_t>());
+  EXPECT_EQ(all["jail_strategies"], nlohmann::json({{"long", 3}}));
+  ASSERT_EQ(testing::referee(db, "simulate --ruleset us-standard --games 1 --seed 10 --players 2 --max-moves 50").code, 0);
+  const auto mixed = nlohmann::json::parse(testing::referee(db, "--json stats").out);
+  EXPECT_EQ(mixed["jail_strategies"]["long"], 3);
+  EXPECT_EQ(mixed["jail_strategies"]["mixed"], 1);
+  EXPECT_EQ(testing::referee(db, "stats --skip-throws -1").code, 2);
+  const auto text = testing::referee(db, "stats --skip-throws 10").out;
+  EXPECT_NE(text.find("long (3 games)"), std::string::npos) << text;
+}
+
 // Snapshots are a cache: a long game's answers are the same with every snapshot removed.
 TEST(Simulation, RemovingEverySnapshotChangesNoAnswer) {
   const auto db = testing::temp_dir("snapshots") / "long.db";

@@ -144,6 +144,16 @@ cli::CommandHelp moves_command() {
           {"moves", "--json moves"}, o};
 }
 
+cli::CommandHelp stats_command() {
+  Options o = options("Options of stats");
+  o->add_options()("skip-throws", po::value<int>()->default_value(0)->value_name("K"),
+                   "leave out each token's first K throws of each game (the published tables assume a token "
+                   "already in play)");
+  return {"stats", "over every game in the file: where throws end, game lengths, wins by seat", "stats [--skip-throws K]",
+          "Says which jail strategy the games' players followed (simulate --jail-strategy writes it).",
+          {"--db sims.db stats", "--db sims.db --json stats --skip-throws 10"}, o};
+}
+
 cli::CommandHelp log_command() {
   Options o = options("Options of log");
   o->add_options()("from", po::value<std::int64_t>()->default_value(1)->value_name("SEQ"), "the first event")(
@@ -302,8 +312,7 @@ cli::ProgramHelp referee_help() {
       match_command(),
       engine_command(),
       chances_command(),
-      plain_command("stats", "over every game in the file: where throws end, game lengths, wins by seat", "stats", "",
-                    {"--db sims.db stats"}),
+      stats_command(),
       plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",
                     {"help play"}),
   };

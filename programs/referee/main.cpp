@@ -167,7 +167,12 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
       return usage_error(err, where, "--games and --max-moves must be at least 1, --threads 0 (one a core) or more");
     return run_chances(o, co, out, err);
   }
-  if (cmd == "stats") return want_args(0, "no arguments") ? run_stats(o, out, err) : kExitUsage;
+  if (cmd == "stats") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    const int skip = vm["skip-throws"].as<int>();
+    if (skip < 0) return usage_error(err, where, "--skip-throws takes 0 or more throws");
+    return run_stats(o, skip, out, err);
+  }
   if (cmd == "status") {
     if (!want_args(0, "no arguments")) return kExitUsage;
     return vm.count("setup") ? run_status_setup(o, at(), out, err) : run_status(o, at(), out, err);

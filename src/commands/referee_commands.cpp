@@ -815,11 +815,11 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
   return kExitOk;
 }
 
-int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+int run_stats(const CommonOptions& o, int skip_throws, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
   JournalStatistics st;
-  if (Status s = journal_statistics(*j, &st); !s.is_ok()) return fail(err, s);
+  if (Status s = journal_statistics(*j, &st, skip_throws); !s.is_ok()) return fail(err, s);
   if (o.json) out << statistics_json(st).dump() << "\n";
   else out << statistics_text(st);
   return kExitOk;

@@ -52,7 +52,8 @@ struct SimulateOptions {
   int threads = 0;       // games played at once (0: one a core); the answer is the same for any
 };
 int run_simulate(const CommonOptions& o, const SimulateOptions& s, std::ostream& out, std::ostream& err);
-int run_stats(const CommonOptions& o, std::ostream& out, std::ostream& err);
+// skip_throws: each token's first throws of each game left out (docs/landing-frequencies.md).
+int run_stats(const CommonOptions& o, int skip_throws, std::ostream& out, std::ostream& err);
 int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
 // expect_head: "" or a hash (12 to 64 hex digits) kept outside the journal: the game's chain
 // must contain it at or before its head.

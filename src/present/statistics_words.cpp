@@ -29,12 +29,20 @@ nlohmann::ordered_json statistics_json(const JournalStatistics& s) {
                      {"mean", lengths.empty() ? 0.0 : static_cast<double>(total) / lengths.size()},
                      {"max", lengths.empty() ? 0 : lengths.back()}};
   j["wins_by_seat"] = s.wins_by_seat;
+  j["skip_throws"] = s.skip_throws;
+  j["jail_strategies"] = nlohmann::ordered_json::object();
+  for (const auto& [strategy, games] : s.jail_strategies) j["jail_strategies"][strategy] = games;
   j["unfinished"] = s.unfinished;
   return j;
 }
 
 std::string statistics_text(const JournalStatistics& s) {
-  std::string out = fmt::format("{} games, {} throws\n\nwhere throws end:\n", s.games, s.throws);
+  std::string strategies;
+  for (const auto& [strategy, games] : s.jail_strategies)
+    strategies += fmt::format("{}{} ({} game{})", strategies.empty() ? "" : ", ", strategy, games, games == 1 ? "" : "s");
+  std::string out = fmt::format("{} games, {} throws{}\njail strategy: {}\n\nwhere throws end:\n", s.games, s.throws,
+                                s.skip_throws > 0 ? fmt::format(" (each token's first {} left out)", s.skip_throws) : "",
+                                strategies.empty() ? "none" : strategies);
   for (std::size_t i = 0; i < s.landings.size(); ++i) {
     out += fmt::format("  {:>2} {:<26} {:>9} {:>7.3f}%{}\n", i, s.square_names[i], s.landings[i],
                        s.throws ? 100.0 * s.landings[i] / s.throws : 0.0,

@@ -9,8 +9,20 @@
 
 namespace deedlog {
 
-Status journal_statistics(Journal& journal, JournalStatistics* out) {
+namespace {
+
+// The jail strategy a game's players followed, as its tags say.
+std::string jail_strategy_of(const GameHeader& header) {
+  for (const auto& [tag, value] : header.tags)
+    if (tag == "JailStrategy") return value;
+  return "mixed";
+}
+
+}  // namespace
+
+Status journal_statistics(Journal& journal, JournalStatistics* out, int skip_throws) {
   JournalStatistics st;
+  st.skip_throws = std::max(0, skip_throws);
   std::vector<GameRow> games;
   if (Status s = journal.games(&games); !s.is_ok()) return s;
   for (const GameRow& row : games) {
@@ -24,12 +36,18 @@ Status journal_statistics(Journal& journal, JournalStatistics* out) {
       st.jail_square = r.jail_square;
     }
     if (st.wins_by_seat.size() < header.players.size()) st.wins_by_seat.resize(header.players.size(), 0);
+    const std::string strategy = jail_strategy_of(header);
+    auto seen = std::find_if(st.jail_strategies.begin(), st.jail_strategies.end(),
+                             [&](const auto& entry) { return entry.first == strategy; });
+    if (seen == st.jail_strategies.end()) st.jail_strategies.emplace_back(strategy, 1);
+    else ++seen->second;
     Game g;
     g.id = row.game_id;
     g.header = header;
     g.ruleset = r;
     State s = initial_state(r, header);
     PlayerId thrower = kBank;  // whose throw's landing is still to be counted
+    std::vector<int> throws_of(header.players.size(), 0);  // each token's throws so far this game
     auto count_landing = [&] {
       if (thrower == kBank) return;
       const PlayerState& p = s.player(thrower);
@@ -51,8 +69,11 @@ Status journal_statistics(Journal& journal, JournalStatistics* out) {
       if (events[i].voided_by != 0 || take_back_line || e.type == EventType::MovesTakenBack) continue;
       if (e.type == EventType::DiceThrown) {
         count_landing();  // the last throw's consequences are all in by now
-        thrower = e.player;
-        ++st.throws;
+        const bool seat = e.player >= 0 && static_cast<std::size_t>(e.player) < throws_of.size();
+        if (!seat || ++throws_of[static_cast<std::size_t>(e.player)] > st.skip_throws) {
+          thrower = e.player;
+          ++st.throws;
+        }
       }
       if (e.type == EventType::MovePlayed) ++moves;
       evolve(s, e);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <string>
+#include <utility>
 
 #include "core/status.h"
 #include "journal/journal.h"
@@ -21,8 +22,16 @@ struct JournalStatistics {
   std::int64_t unfinished = 0;
   std::vector<std::string> square_names;
   int jail_square = -1;
+  // The published long-run tables assume a token already in play; every game here starts its
+  // tokens on GO. skip_throws leaves out each token's first throws of each game (throws and
+  // landings alike), so the two can be compared on the same assumptions.
+  int skip_throws = 0;
+  // How the games' players left jail (the JailStrategy tag simulate writes: "short" or "long";
+  // "mixed" for games without one, the built-in players' own choice), with the games of each.
+  std::vector<std::pair<std::string, std::int64_t>> jail_strategies;
 };
 
-Status journal_statistics(Journal& journal, JournalStatistics* out);
+// skip_throws: each token's first throws of each game that are not counted (0: all are).
+Status journal_statistics(Journal& journal, JournalStatistics* out, int skip_throws = 0);
 
 }  // namespace deedlog
