@@ -14,6 +14,7 @@
 #include "replay/screen.h"
 #include "replay/timeline.h"
 #include "support/cli.h"
+#include "support/tmux.h"
 
 namespace deedlog {
 namespace {
@@ -254,35 +255,7 @@ TEST(ReplayTerminal, DeedsThatDoNotFitSayHowManyMore) {
 // ---------------------------------------------------------------------------------------------
 // The program itself, in a terminal that tmux runs.
 
-class Tmux {
- public:
-  Tmux() : socket_(fmt::format("deedlog-replay-test-{}", ::getpid())) {}
-  ~Tmux() { (void)cmd("kill-server"); }
-  static bool available() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
-  RunResult cmd(const std::string& args) const { return testing::run("tmux", "-L " + socket_ + " -f /dev/null " + args); }
-  bool start(int cols, int rows, const std::string& command) const {
-    return cmd(fmt::format("new-session -d -x {} -y {} -s replay {}", cols, rows, quote(command))).code == 0;
-  }
-  void keys(const std::string& keys) const { (void)cmd("send-keys -t replay " + keys); }
-  std::string screen(bool escapes = false) const {
-    return cmd(std::string("capture-pane -p ") + (escapes ? "-e " : "") + "-t replay").out;
-  }
-  // The screen once it shows text (up to 5 seconds).
-  std::string wait_for(const std::string& text) const {
-    std::string s;
-    for (int i = 0; i < 250; ++i) {
-      s = screen();
-      if (s.find(text) != std::string::npos) return s;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    ADD_FAILURE() << "the screen never showed \"" << text << "\":\n" << s;
-    return s;
-  }
-  bool running() const { return cmd("has-session -t replay").code == 0; }
-
- private:
-  std::string socket_;
-};
+using testing::Tmux;
 
 // A capture with its colours as an HTML page, for the README's picture of the terminal replay.
 std::string xterm_rgb(int n) {
@@ -399,7 +372,7 @@ void picture(const Tmux& tmux, int cols, int rows, const std::string& name) {
 
 TEST(ReplayTerminal, StepsJumpsAndFindsUnderTmux) {
   if (!Tmux::available()) GTEST_SKIP() << "tmux is not installed here (scripts/setup.sh installs it)";
-  const Tmux tmux;
+  const Tmux tmux("replay");
   // A game named and a terminal: the replay is interactive without being asked.
   ASSERT_TRUE(tmux.start(80, 24, fmt::format("{} --db {} --game 1", DEEDLOG_REPLAY, quote(long_game().string()))));
   std::string s = tmux.wait_for("Event 5 of 808 · turn 1 of 66: Ann");

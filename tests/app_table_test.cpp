@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "support/cli.h"
+#include "support/tmux.h"
 
 namespace deedlog {
 namespace {
@@ -44,40 +45,13 @@ TEST(TableSession, FromAPipeEachLineIsAnsweredAndARefusalDoesNotStopIt) {
   EXPECT_EQ(testing::referee(db, "verify").code, 0);
 }
 
-class Tmux {
- public:
-  Tmux() : socket_(fmt::format("deedlog-table-test-{}", ::getpid())) {}
-  ~Tmux() { (void)cmd("kill-server"); }
-  static bool available() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
-  testing::RunResult cmd(const std::string& args) const {
-    return testing::run("tmux", "-L " + socket_ + " -f /dev/null " + args);
-  }
-  bool start(const std::string& command) const {
-    return cmd(fmt::format("new-session -d -x 120 -y 40 -s table {}", quote(command))).code == 0;
-  }
-  void keys(const std::string& keys) const { (void)cmd("send-keys -t table " + keys); }
-  std::string screen() const { return cmd("capture-pane -p -t table").out; }
-  // The screen once it shows text (up to 5 seconds).
-  std::string wait_for(const std::string& text) const {
-    std::string s;
-    for (int i = 0; i < 250; ++i) {
-      s = screen();
-      if (s.find(text) != std::string::npos) return s;
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    ADD_FAILURE() << "the screen never showed \"" << text << "\":\n" << s;
-    return s;
-  }
-
- private:
-  std::string socket_;
-};
+using testing::Tmux;
 
 TEST(TableSession, InATerminalThePromptCompletionAndUndo) {
   if (!Tmux::available()) GTEST_SKIP() << "tmux is not installed here (scripts/setup.sh installs it)";
   const fs::path db = new_game("tmux");
-  const Tmux tmux;
-  ASSERT_TRUE(tmux.start(fmt::format("{} --db {} table", DEEDLOG_REFEREE, quote(db.string()))));
+  const Tmux tmux("table");
+  ASSERT_TRUE(tmux.start(120, 40, fmt::format("{} --db {} table", DEEDLOG_REFEREE, quote(db.string()))));
   tmux.wait_for("Now: Ann to throw>");
   // Tab completes a player's name: "Be" + Tab is "Ben" (no other word starts so).
   tmux.keys("Be Tab");
@@ -94,7 +68,7 @@ TEST(TableSession, InATerminalThePromptCompletionAndUndo) {
   tmux.keys("Up");
   tmux.wait_for("> Ann rolls 2 3");
   tmux.keys("C-u 'quit' Enter");
-  for (int i = 0; i < 250 && tmux.cmd("has-session -t table").code == 0; ++i)
+  for (int i = 0; i < 250 && tmux.running(); ++i)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   const json status = json::parse(testing::referee(db, "--json status").out);
   EXPECT_EQ(status["players"][0]["square"], 5) << status;
