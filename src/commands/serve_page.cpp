@@ -96,13 +96,21 @@ async function refresh() {
   });
 }
 
+// Many events come at once (a move's several, or a whole game when watching starts): one
+// refresh for the lot, so a long game does not spend the address's rate of requests.
+let refreshing = null;
+function refreshSoon() {
+  if (refreshing) return;
+  refreshing = setTimeout(() => { refreshing = null; refresh(); }, 150);
+}
+
 async function play(text) {
   if (game === null || !text) return;
   const r = await api("POST", "/api/games/" + game + "/moves", { move: text });
   if (r.status === 200) { say(""); $("move").value = ""; }
   else if (r.doc.violation) say("Refused (rule " + r.doc.violation.rule + "): " + r.doc.violation.message);
   else say(r.doc.error || ("HTTP " + r.status));
-  refresh();
+  refreshSoon();
 }
 
 function watch(id) {
@@ -121,7 +129,7 @@ function watch(id) {
     li.textContent = ev.words + (ev.voided_by ? " (taken back)" : "");
     $("log").appendChild(li);
     $("log").scrollTop = $("log").scrollHeight;
-    refresh();
+    refreshSoon();
   };
   refresh();
 }
