@@ -30,7 +30,7 @@ Options global_options() {
       "version", "print the version and exit")(
       "db", po::value<std::string>()->default_value("deedlog.db")->value_name("FILE"),
       "the journal: an SQLite file, or a PostgreSQL database as a postgresql:// URI; only new, import, play, "
-      "simulate and copy create it")(
+      "simulate, copy and serve create it")(
       "game", po::value<std::int64_t>()->value_name("ID"), "the game (may be left out when the file holds one game)")(
       "json", "print JSON on stdout instead of words, errors too ({\"error\": ...})");
   return o;
