@@ -4,11 +4,13 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
@@ -139,6 +141,24 @@ TEST_F(Serve, KeysMovesAndTheirAnswers) {
   const auto [other, other_key] = create();
   EXPECT_EQ(move(other, key, R"({"move": "Ann rolls"})")->status, 401);
   EXPECT_EQ(move(other, other_key, R"({"move": "Ann rolls"})")->status, 200);
+}
+
+TEST_F(Serve, OfWritersRacingForTheSameEventOneWins) {
+  const auto [game, key] = create();
+  const std::int64_t seq = get("/api/games/" + std::to_string(game))["seq"];
+  const std::string body = json{{"move", "Ann rolls"}, {"expect_seq", seq}}.dump();
+  std::vector<int> codes(8, 0);
+  std::vector<std::thread> writers;
+  for (std::size_t i = 0; i < codes.size(); ++i)
+    writers.emplace_back([&, i] {
+      auto r = move(game, key, body);
+      codes[i] = r ? r->status : -1;
+    });
+  for (std::thread& t : writers) t.join();
+  EXPECT_EQ(std::count(codes.begin(), codes.end(), 200), 1);
+  EXPECT_EQ(std::count(codes.begin(), codes.end(), 409), static_cast<long>(codes.size()) - 1);
+  const auto check = testing::referee(dir_ / "club.db", "verify");
+  EXPECT_EQ(check.code, 0);
 }
 
 TEST_F(Serve, AMoveIsSeenOnTheStream) {
