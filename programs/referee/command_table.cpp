@@ -30,7 +30,7 @@ Options global_options() {
       "version", "print the version and exit")(
       "db", po::value<std::string>()->default_value("deedlog.db")->value_name("FILE"),
       "the journal: an SQLite file, or a PostgreSQL database as a postgresql:// URI; only new, import, play, "
-      "simulate and copy create it")(
+      "simulate, copy and serve create it")(
       "game", po::value<std::int64_t>()->value_name("ID"), "the game (may be left out when the file holds one game)")(
       "json", "print JSON on stdout instead of words, errors too ({\"error\": ...})");
   return o;
@@ -218,6 +218,25 @@ cli::CommandHelp engine_command() {
           options("Options of engine")};
 }
 
+cli::CommandHelp serve_command() {
+  Options o = options("Options of serve");
+  o->add_options()("listen", po::value<std::string>()->value_name("HOST:PORT"),
+                   "the address to serve on, e.g. 127.0.0.1:8080 (port 0: any free port, printed)")(
+      "rate", po::value<double>()->default_value(20)->value_name("N"),
+      "requests a second each client address may make on average (bursts of twice that); more get 429")(
+      "keys", po::value<std::string>()->value_name("FILE"),
+      "the file of the games' hashed write keys (default: the journal's file name + .keys)");
+  add_snapshot_every(*o);
+  return {"serve", "the HTTP server for clubs: the API, live updates and a web page", "serve --listen HOST:PORT [--rate N] [--keys FILE]",
+          "Over the same journal as the other commands (docs/serve.md):\n"
+          "  POST /api/games {ruleset, players, variant?, seed?}  -> 201 {\"game\": ID, \"key\": KEY}\n"
+          "  POST /api/games/ID/moves {move, expect_seq?}  (Authorization: Bearer KEY) -> as play --json\n"
+          "  GET /api/games/ID, /moves, /events?from=SEQ, /stream (server-sent events), and / (the page).\n"
+          "Stops on Ctrl-C or SIGTERM.",
+          {"--db club.db serve --listen 127.0.0.1:8080", "serve --listen 0.0.0.0:8080 --rate 5"},
+          o};
+}
+
 cli::CommandHelp match_command() {
   Options o = options("Options of match");
   o->add_options()("ruleset", po::value<std::string>()->default_value("uk-1972")->value_name("R"), "the edition")(
@@ -311,6 +330,7 @@ cli::ProgramHelp referee_help() {
       simulate_command(),
       match_command(),
       engine_command(),
+      serve_command(),
       chances_command(),
       stats_command(),
       plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",

@@ -17,6 +17,7 @@
 #include "commands/games_listing.h"
 #include "commands/match_command.h"
 #include "commands/play_lines.h"
+#include "commands/serve_command.h"
 #include "commands/table_session.h"
 #include "commands/referee_commands.h"
 #include "commands/chances_command.h"
@@ -141,6 +142,15 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
   }
   if (cmd == "engine")
     return want_args(0, "no arguments") ? run_engine(o, !vm["db"].defaulted(), std::cin, out, err) : kExitUsage;
+  if (cmd == "serve") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    if (!vm.count("listen")) return usage_error(err, where, "--listen HOST:PORT is required (e.g. 127.0.0.1:8080)");
+    ServeOptions so;
+    so.listen = vm["listen"].as<std::string>();
+    so.rate = vm["rate"].as<double>();
+    if (vm.count("keys")) so.keys = vm["keys"].as<std::string>();
+    return run_serve(o, so, out, err);
+  }
   if (cmd == "match") {
     if (!want_args(0, "no arguments")) return kExitUsage;
     MatchCommandOptions mo;

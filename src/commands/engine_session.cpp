@@ -66,6 +66,46 @@ std::string string_field(const ojson& req, const char* field) {
   return v.get<std::string>();
 }
 
+}  // namespace
+
+Status new_game_header(const ojson& req, GameHeader* header, Ruleset* edition) {
+  try {
+    // Through the notation's own header checks, as `referee new` does.
+    const std::string ruleset = string_field(req, "ruleset");
+    if (!req.contains("players")) throw RequestError{"\"players\" is missing"};
+    std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", ruleset, list_text(req["players"], "players"));
+    if (req.contains("variant")) text += fmt::format("[Variant \"{}\"]\n", list_text(req["variant"], "variant"));
+    if (req.contains("house_rules"))
+      text += fmt::format("[HouseRules \"{}\"]\n", list_text(req["house_rules"], "house_rules"));
+    if (req.contains("seed")) {
+      const ojson& seed = req["seed"];
+      if (!seed.is_number_unsigned() && !(seed.is_string() && !seed.get<std::string>().empty()))
+        throw RequestError{"\"seed\" is a whole number of 0 or more"};
+      text += fmt::format("[Seed \"{}\"]\n", seed.is_string() ? seed.get<std::string>() : std::to_string(seed.get<std::uint64_t>()));
+    }
+    // Each field is one tag's value: a line break or a quote in it would start another tag.
+    if (std::count(text.begin(), text.end(), '\n') != std::count(text.begin(), text.end(), ']') ||
+        text.find('\r') != std::string::npos)
+      throw RequestError{"a field of new holds a line break or a ']'"};
+    ParseError perr;
+    if (!parse_header(text, header, &perr)) throw RequestError{perr.message};
+    if (Status s = load_ruleset(header->ruleset, edition); !s.is_ok()) throw RequestError{s.message()};
+    if (Status s = turn_on_house_rules(header->house_rules, edition); !s.is_ok()) throw RequestError{s.message()};
+    if (edition->referee_throws && !header->seed) {
+      // As `referee new`: the computer edition's program throws, so a game gets a seed of its own.
+      std::random_device device;
+      header->seed = (std::uint64_t{device()} << 32) | device();
+    }
+  } catch (const RequestError& e) {
+    return Status::invalid_argument(e.message);
+  } catch (const std::exception& e) {  // a field of the wrong type (nlohmann's words)
+    return Status::invalid_argument(e.what());
+  }
+  return Status::ok();
+}
+
+namespace {
+
 class EngineSession {
  public:
   EngineSession(std::unique_ptr<Journal> journal, const CommonOptions& o, bool in_file)
@@ -156,34 +196,10 @@ class EngineSession {
   }
 
   ojson new_game(const ojson& req) {
-    // Through the notation's own header checks, as `referee new` does.
-    const std::string ruleset = string_field(req, "ruleset");
-    if (!req.contains("players")) throw RequestError{"\"players\" is missing"};
-    std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", ruleset, list_text(req["players"], "players"));
-    if (req.contains("variant")) text += fmt::format("[Variant \"{}\"]\n", list_text(req["variant"], "variant"));
-    if (req.contains("house_rules"))
-      text += fmt::format("[HouseRules \"{}\"]\n", list_text(req["house_rules"], "house_rules"));
-    if (req.contains("seed")) {
-      const ojson& seed = req["seed"];
-      if (!seed.is_number_unsigned() && !(seed.is_string() && !seed.get<std::string>().empty()))
-        throw RequestError{"\"seed\" is a whole number of 0 or more"};
-      text += fmt::format("[Seed \"{}\"]\n", seed.is_string() ? seed.get<std::string>() : std::to_string(seed.get<std::uint64_t>()));
-    }
-    // Each field is one tag's value: a line break or a quote in it would start another tag.
-    if (std::count(text.begin(), text.end(), '\n') != std::count(text.begin(), text.end(), ']') ||
-        text.find('\r') != std::string::npos)
-      throw RequestError{"a field of new holds a line break or a ']'"};
     GameHeader header;
-    ParseError perr;
-    if (!parse_header(text, &header, &perr)) throw RequestError{perr.message};
     Ruleset edition;
-    if (Status s = load_ruleset(header.ruleset, &edition); !s.is_ok()) throw RequestError{s.message()};
-    if (Status s = turn_on_house_rules(header.house_rules, &edition); !s.is_ok()) throw RequestError{s.message()};
-    if (edition.referee_throws && !header.seed) {
-      // As `referee new`: the computer edition's program throws, so a game gets a seed of its own.
-      std::random_device device;
-      header.seed = (std::uint64_t{device()} << 32) | device();
-    }
+    if (Status s = new_game_header(req, &header, &edition); !s.is_ok()) throw RequestError{s.message()};
+    ParseError perr;
     std::optional<SetupPosition> setup;
     if (req.contains("setup")) {
       SetupPosition position;

@@ -2,7 +2,12 @@
 // referee engine: a long-running engine for programs, speaking JSON lines (docs/engine-protocol.md).
 #include <iosfwd>
 
+#include <nlohmann/json.hpp>
+
 #include "commands/referee_commands.h"
+#include "core/status.h"
+#include "deedlog/game_header.h"
+#include "rules/ruleset.h"
 
 namespace deedlog {
 
@@ -10,6 +15,11 @@ namespace deedlog {
 // until {"cmd": "quit"} or the end of in. Games live in an in-memory journal, or in o.db when
 // in_file. A bad request is answered {"ok": false, "error": ...} and the session goes on.
 // Returns the exit code: 0, or 1 when the journal cannot be opened.
+// The header and edition of a new game from a request's fields {ruleset, players, variant?,
+// house_rules?, seed?} (the engine's new, serve's POST /api/games), through the notation's own
+// header checks as `referee new`; a bad field is an InvalidArgument status naming it.
+Status new_game_header(const nlohmann::ordered_json& req, GameHeader* header, Ruleset* edition);
+
 int run_engine(const CommonOptions& o, bool in_file, std::istream& in, std::ostream& out, std::ostream& err);
 
 }  // namespace deedlog

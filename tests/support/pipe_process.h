@@ -81,6 +81,11 @@ class PipeProcess {
     to_ = -1;
   }
 
+  // Sends the program a signal (a server is stopped with SIGTERM, then waited for).
+  void send_signal(int sig) {
+    if (pid_ > 0) ::kill(pid_, sig);
+  }
+
   // Waits for the program to end: its exit code, or -1.
   int wait() {
     int status = 0;

@@ -1,0 +1,24 @@
+#pragma once
+// referee serve: the HTTP interface for clubs (docs/serve.md) over the same journal and the same
+// services as the command line; its answers are the commands' --json documents.
+#include <iosfwd>
+#include <string>
+
+#include "commands/referee_commands.h"
+
+namespace deedlog {
+
+struct ServeOptions {
+  std::string listen;  // HOST:PORT; port 0 takes any free port (the one bound is printed)
+  double rate = 20;    // requests a second each client address may make, on average
+  std::string keys;    // the file of the games' hashed keys ("" = the journal's path + ".keys")
+};
+
+// Serves until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once bound.
+// Returns 0 when stopped, 1 when it cannot listen, 2 for a bad --listen.
+int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out, std::ostream& err);
+
+// The web page GET / answers with (serve_page.cpp): self-contained, no fetches but the API's.
+const std::string& serve_page();
+
+}  // namespace deedlog

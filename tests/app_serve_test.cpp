@@ -1,0 +1,215 @@
+// referee serve run as a program on 127.0.0.1 and spoken to over HTTP: keys, moves and their
+// answers (the codes and the rule ids, as play --json), the reads, the limits, and a move seen
+// on the stream of server-sent events.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "support/cli.h"
+#include "support/pipe_process.h"
+
+namespace deedlog {
+namespace {
+
+using nlohmann::json;
+using testing::PipeProcess;
+
+// A server on a free port of 127.0.0.1 over a journal of its own; stopped with SIGTERM.
+class Serve : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = testing::temp_dir("serve-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    start("1000");
+  }
+  void TearDown() override {
+    if (server_) {
+      server_->send_signal(SIGTERM);
+      EXPECT_EQ(server_->wait(), 0);
+    }
+    std::filesystem::remove_all(dir_);
+  }
+
+  void start(const std::string& rate) {
+    if (server_) {
+      server_->send_signal(SIGTERM);
+      server_->wait();
+    }
+    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
+        DEEDLOG_REFEREE, "--db", (dir_ / "club.db").string(), "serve", "--listen", "127.0.0.1:0", "--rate", rate});
+    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
+    const std::size_t colon = line.rfind(':');
+    ASSERT_NE(colon, std::string::npos) << line;
+    port_ = std::stoi(line.substr(colon + 1));
+  }
+
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(30, 0);
+    return c;
+  }
+
+  // A new game of two; its id and key.
+  std::pair<int, std::string> create() {
+    auto r = client().Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 7})", "application/json");
+    EXPECT_TRUE(r);
+    if (!r) return {0, ""};
+    EXPECT_EQ(r->status, 201) << r->body;
+    const json doc = json::parse(r->body);
+    return {doc["game"].get<int>(), doc["key"].get<std::string>()};
+  }
+
+  httplib::Result move(int game, const std::string& key, const std::string& body) {
+    httplib::Headers headers;
+    if (!key.empty()) headers.emplace("Authorization", "Bearer " + key);
+    return client().Post(("/api/games/" + std::to_string(game) + "/moves").c_str(), headers, body, "application/json");
+  }
+
+  json get(const std::string& path, int code = 200) {
+    auto r = client().Get(path.c_str());
+    EXPECT_TRUE(r) << path;
+    if (!r) return json();
+    EXPECT_EQ(r->status, code) << path << ": " << r->body;
+    return json::parse(r->body);
+  }
+
+  std::filesystem::path dir_;
+  std::unique_ptr<PipeProcess> server_;
+  int port_ = 0;
+};
+
+TEST_F(Serve, KeysMovesAndTheirAnswers) {
+  const auto [game, key] = create();
+  ASSERT_EQ(game, 1);
+  EXPECT_EQ(key.size(), 64u);
+  const std::string path = "/api/games/" + std::to_string(game);
+  const std::int64_t seq = get(path)["seq"];
+
+  auto r = move(game, "", R"({"move": "Ann rolls"})");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 401);
+  r = move(game, std::string(64, '0'), R"({"move": "Ann rolls"})");
+  EXPECT_EQ(r->status, 401);
+  r = move(game, key, R"({"move": )");
+  EXPECT_EQ(r->status, 400);
+  r = move(game, key, R"({"move": "Ann flies"})");
+  EXPECT_EQ(r->status, 400);
+  r = move(game, key, R"({"move": "Ann rolls", "expect_seq": 1})");
+  EXPECT_EQ(r->status, 409);
+  EXPECT_EQ(json::parse(r->body)["conflict"], true);
+  r = move(game, key, json{{"move", std::string(70 * 1024, 'a')}}.dump());
+  EXPECT_EQ(r->status, 413);
+  r = move(99, key, R"({"move": "Ann rolls"})");
+  EXPECT_EQ(r->status, 404);
+  EXPECT_EQ(get("/api/games/99", 404).contains("error"), true);
+  // None of the bad requests wrote anything.
+  EXPECT_EQ(get(path)["seq"], seq);
+
+  r = move(game, key, R"({"move": "Ben rolls"})");
+  EXPECT_EQ(r->status, 422);
+  const json refused = json::parse(r->body);
+  EXPECT_EQ(refused["accepted"], false);
+  EXPECT_EQ(refused["violation"]["rule"], "uk-1972/turn/order");
+  EXPECT_EQ(get(path)["seq"], seq);
+
+  r = move(game, key, json{{"move", "Ann rolls"}, {"expect_seq", seq}}.dump());
+  EXPECT_EQ(r->status, 200) << r->body;
+  const json played = json::parse(r->body);
+  EXPECT_EQ(played["accepted"], true);
+  EXPECT_EQ(played["events"][0]["type"], "MovePlayed");
+
+  const json status = get(path);
+  EXPECT_EQ(status["seq"], played["seq"]);
+  EXPECT_EQ(status["head"], played["head"]);
+  const json moves = get(path + "/moves");
+  EXPECT_EQ(moves["player"], "Ann");
+  EXPECT_FALSE(moves["moves"].empty());
+  const json events = get(path + "/events?from=" + std::to_string(seq + 1));
+  ASSERT_FALSE(events["events"].empty());
+  EXPECT_EQ(events["events"][0]["seq"], seq + 1);
+  EXPECT_EQ(events["events"][0]["type"], "MovePlayed");
+  EXPECT_EQ(events["events"].back()["seq"], played["seq"]);
+  get(path + "/events?from=x", 400);
+
+  // A game's key opens only that game.
+  const auto [other, other_key] = create();
+  EXPECT_EQ(move(other, key, R"({"move": "Ann rolls"})")->status, 401);
+  EXPECT_EQ(move(other, other_key, R"({"move": "Ann rolls"})")->status, 200);
+}
+
+TEST_F(Serve, OfWritersRacingForTheSameEventOneWins) {
+  const auto [game, key] = create();
+  const std::int64_t seq = get("/api/games/" + std::to_string(game))["seq"];
+  const std::string body = json{{"move", "Ann rolls"}, {"expect_seq", seq}}.dump();
+  std::vector<int> codes(8, 0);
+  std::vector<std::thread> writers;
+  for (std::size_t i = 0; i < codes.size(); ++i)
+    writers.emplace_back([&, i] {
+      auto r = move(game, key, body);
+      codes[i] = r ? r->status : -1;
+    });
+  for (std::thread& t : writers) t.join();
+  EXPECT_EQ(std::count(codes.begin(), codes.end(), 200), 1);
+  EXPECT_EQ(std::count(codes.begin(), codes.end(), 409), static_cast<long>(codes.size()) - 1);
+  const auto check = testing::referee(dir_ / "club.db", "verify");
+  EXPECT_EQ(check.code, 0);
+}
+
+TEST_F(Serve, AMoveIsSeenOnTheStream) {
+  const auto [game, key] = create();
+  std::mutex m;
+  std::condition_variable cv;
+  std::string received;
+  std::thread watcher([&] {
+    httplib::Client c = client();
+    c.Get(("/api/games/" + std::to_string(game) + "/stream").c_str(), [&](const char* data, std::size_t n) {
+      std::lock_guard<std::mutex> lock(m);
+      received.append(data, n);
+      cv.notify_all();
+      return received.find("\"MovePlayed\"") == std::string::npos;  // enough once the move is seen
+    });
+    std::lock_guard<std::mutex> lock(m);
+    received += "\n[closed]";
+    cv.notify_all();
+  });
+  {
+    // The stream is open (its first comment came) before the move is made.
+    std::unique_lock<std::mutex> lock(m);
+    cv.wait(lock, [&] { return !received.empty(); });
+  }
+  ASSERT_EQ(move(game, key, R"({"move": "Ann rolls"})")->status, 200);
+  watcher.join();  // bounded: the client gives up after its read timeout
+  const std::size_t at = received.find("data: ");
+  ASSERT_NE(at, std::string::npos) << received;
+  const std::size_t end = received.find("\n\n", at);
+  ASSERT_NE(end, std::string::npos) << received;
+  const json event = json::parse(received.substr(at + 6, end - at - 6));
+  EXPECT_EQ(event["type"], "MovePlayed");
+  EXPECT_EQ(event["text"], "Ann rolls");
+}
+
+TEST_F(Serve, TooManyRequestsFromOneAddressGet429) {
+  start("0.01");  // one request, then one each 100 s
+  EXPECT_EQ(get("/api/games/1", 404).contains("error"), true);
+  auto r = client().Get("/api/games/1");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 429);
+}
+
+TEST_F(Serve, ThePageAndABadListen) {
+  auto r = client().Get("/");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->status, 200);
+  EXPECT_NE(r->body.find("EventSource"), std::string::npos);
+  const auto bad = testing::referee(dir_ / "x.db", "serve --listen nowhere");
+  EXPECT_EQ(bad.code, 2);
+}
+
+}  // namespace
+}  // namespace deedlog
