@@ -641,6 +641,46 @@ TEST(Legacy, AJournalOfSchemaOneWithStatedSetupsStillReadsVerifiesAndTakesMoves)
 namespace deedlog {
 namespace {
 
+// A journal written by the last landed version (f2060fb: schema 2, a row per move, state-format-8
+// snapshots, before take-backs and the table's comments) opens, verifies with the heads that
+// version printed, reads as a fresh import of the same games reads, ignores its old snapshots,
+// and goes on: new moves, a take-back across them, verify again.
+TEST(Legacy, AJournalOfTheLastLandedVersionReadsVerifiesAndGoesOn) {
+  const auto dir = temp_dir("legacy-f2060fb");
+  const auto db = dir / "old.db";
+  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-f2060fb.db", db);
+  const json then = json::parse(slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-f2060fb.heads"));
+  const RunResult v = referee(db, "--json verify");
+  ASSERT_EQ(v.code, kExitOk) << v.out << v.err;
+  const json now = json::parse(v.out);
+  ASSERT_EQ(now["games"].size(), then["games"].size());
+  for (std::size_t i = 0; i < then["games"].size(); ++i) {
+    EXPECT_EQ(now["games"][i]["head"], then["games"][i]["head"]) << i;
+    EXPECT_EQ(now["games"][i]["events"], then["games"][i]["events"]) << i;
+    const std::string id = std::to_string(then["games"][i]["game"].get<int>());
+    EXPECT_EQ(referee(db, "--game " + id + " verify --expect-head " + then["games"][i]["head"].get<std::string>()).code,
+              kExitOk);
+  }
+  // The positions read from it (through its format-8 snapshots, which are ignored) are those
+  // of the same game imported now.
+  const auto fresh = imported("legacy-f2060fb-fresh", sample("uk-1972/long-game.game"));
+  for (const int at : {100, 500, 808}) {
+    json a = json::parse(referee(db, fmt::format("--game 1 --json status --at {}", at)).out);
+    json b = json::parse(referee(fresh, fmt::format("--json status --at {}", at)).out);
+    EXPECT_EQ(a["players"], b["players"]) << at;
+    EXPECT_EQ(a["turn"], b["turn"]) << at;
+  }
+  // It goes on: two moves, one taken back, and the chain verifies from its old head on.
+  const std::string before = referee(db, "--game 1 --json status").out;
+  for (int k = 0; k < 2; ++k) {
+    const std::string move = json::parse(referee(db, "--game 1 --json moves").out)["moves"][0].get<std::string>();
+    ASSERT_EQ(referee(db, "--game 1 play " + quote(move)).code, kExitOk) << move;
+  }
+  ASSERT_EQ(referee(db, "--game 1 play 'Referee takes back 2'").code, kExitOk);
+  EXPECT_EQ(json::parse(referee(db, "--game 1 --json status").out)["players"], json::parse(before)["players"]);
+  EXPECT_EQ(referee(db, "--game 1 verify --expect-head " + then["games"][0]["head"].get<std::string>()).code, kExitOk);
+}
+
 // The view events shows a game stored a row per move exactly as schema 1 stored it a row per
 // event: the same sample imported by this program and by 18ba09d (tests/data) reads back the
 // same rows, so a sqlite3 user's `SELECT seq, type, payload FROM events` is unchanged.
