@@ -144,15 +144,5 @@ TEST(Match, BadOptionsAreUsageErrors) {
   EXPECT_EQ(code, 2);
 }
 
-TEST(Match, WilsonInterval) {
-  double low = 0, high = 0;
-  wilson_interval(50, 100, &low, &high);
-  EXPECT_NEAR(low, 0.4038, 1e-3);
-  EXPECT_NEAR(high, 0.5962, 1e-3);
-  wilson_interval(0, 10, &low, &high);
-  EXPECT_EQ(low, 0.0);
-  EXPECT_NEAR(high, 0.2775, 1e-3);
-}
-
 }  // namespace
 }  // namespace deedlog

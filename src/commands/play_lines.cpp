@@ -9,16 +9,11 @@
 
 #include "commands/command_outcome.h"
 #include "core/exit_code.h"
+#include "core/text_line.h"
 #include "core/plural.h"
 
 namespace deedlog {
 namespace {
-
-std::string trimmed(const std::string& line) {
-  const auto first = line.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return line.substr(first, line.find_last_not_of(" \t\r") + 1 - first);
-}
 
 // play --json's document with the input line it answers.
 std::string with_line(const std::string& play_json, int line) {

@@ -296,30 +296,38 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
   return kExitOk;
 }
 
-// Imports one game's text (a whole file, or one game of a file of several).
-int import_game(const CommonOptions& o, const std::string& file, const std::string& text, std::ostream& out,
-                std::ostream& err) {
+// A game's text read without writing anything: its header, its edition (the --ruleset-file's,
+// or the built-in one the header names) and every move line. A problem is said on err and comes
+// back as exit 2 (usage).
+int read_game_text(const CommonOptions& o, const std::string& file, const std::string& text, std::ostream& err,
+                   Ruleset* ruleset, GameFile* game_file) {
   GameHeader header;
   ParseError perr;
   if (!parse_header(text, &header, &perr)) {
     err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
     return kExitUsage;
   }
-  Ruleset ruleset;
-  if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
+  if (Status s = edition_for_new_game(o, &header, ruleset); !s.is_ok()) {
     err << fmt::format("referee: {}: {}\n", file, s.message());
     return kExitUsage;
   }
+  if (!parse_game(text, *ruleset, game_file, &perr, [](const GameFile&, MoveLine&&) { return true; })) {
+    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
+    return kExitUsage;
+  }
+  game_file->header.ruleset_data = header.ruleset_data;
+  return kExitOk;
+}
+
+// Imports one game's text (a whole file, or one game of a file of several).
+int import_game(const CommonOptions& o, const std::string& file, const std::string& text, std::ostream& out,
+                std::ostream& err) {
   // The file is read twice, one move line at a time, never all of it at once: first to
   // refuse a line that does not parse before anything is written (exit 2), then to play.
+  Ruleset ruleset;
   GameFile game_file;
-  const auto parse = [&](const std::function<bool(const GameFile&, MoveLine&&)>& on_move) {
-    if (parse_game(text, ruleset, &game_file, &perr, on_move)) return true;
-    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
-    return false;
-  };
-  if (!parse([](const GameFile&, MoveLine&&) { return true; })) return kExitUsage;
-  game_file.header.ruleset_data = header.ruleset_data;
+  if (const int code = read_game_text(o, file, text, err, &ruleset, &game_file); code != kExitOk) return code;
+  ParseError perr;
   if (o.game) return resume_import(o, file, text, ruleset, game_file, out, err);
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
@@ -381,26 +389,6 @@ int import_game(const CommonOptions& o, const std::string& file, const std::stri
   return kExitOk;
 }
 
-// Checks that a game's text would import (its header, edition and every line) without writing.
-int check_game(const CommonOptions& o, const std::string& file, const std::string& text, std::ostream& err) {
-  GameHeader header;
-  ParseError perr;
-  if (!parse_header(text, &header, &perr)) {
-    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
-    return kExitUsage;
-  }
-  Ruleset ruleset;
-  if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
-    err << fmt::format("referee: {}: {}\n", file, s.message());
-    return kExitUsage;
-  }
-  GameFile game_file;
-  if (!parse_game(text, ruleset, &game_file, &perr, [](const GameFile&, MoveLine&&) { return true; })) {
-    err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
-    return kExitUsage;
-  }
-  return kExitOk;
-}
 
 }  // namespace
 
@@ -424,7 +412,11 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   text.clear();
   text.shrink_to_fit();
   for (const std::string& g : games)
-    if (int code = check_game(o, file, g, err); code != kExitOk) return code;
+    {
+    Ruleset ruleset;
+    GameFile game_file;
+    if (const int code = read_game_text(o, file, g, err, &ruleset, &game_file); code != kExitOk) return code;
+  }
   int worst = kExitOk;
   ojson all = ojson::array();
   for (const std::string& g : games) {

@@ -20,17 +20,12 @@
 
 #include "commands/command_outcome.h"
 #include "core/exit_code.h"
+#include "core/text_line.h"
 #include "present/narration.h"
 #include "service/game_session.h"
 
 namespace deedlog {
 namespace {
-
-std::string trimmed(const std::string& line) {
-  const auto first = line.find_first_not_of(" \t\r");
-  if (first == std::string::npos) return "";
-  return line.substr(first, line.find_last_not_of(" \t\r") + 1 - first);
-}
 
 // The words a line of the notation is made of, for completion: the players, the verbs in their
 // canonical words, the squares (a name of several words quoted, as the notation reads it).
