@@ -181,6 +181,33 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
 
 namespace {
 
+// A file's move lines played into a game one by one, as an import plays them (each with the
+// table's comment): the reading stops at a refused line (kept with its ruling) or a failed write.
+struct FileMoves {
+  FileMoves(Journal& j, Game& g) : journal(j), game(g) {}
+
+  Journal& journal;
+  Game& game;
+  std::size_t played = 0;
+  Status status;
+  std::optional<MoveLine> refused_line;
+  PlayOutcome refusal;
+
+  // false: stop reading the file.
+  bool play(MoveLine&& m) {
+    PlayOutcome po;
+    status = play_move(journal, game, m.command, false, &po, m.comment);
+    if (!status.is_ok()) return false;
+    if (!po.decision.accepted) {
+      refused_line = std::move(m);
+      refusal = std::move(po);
+      return false;
+    }
+    ++played;
+    return true;
+  }
+};
+
 // What a stopped import says: the moves before the refused line are recorded, and the file,
 // once put right, continues the same game.
 std::string resume_hint(std::int64_t id, const std::string& file) {
@@ -228,12 +255,11 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
       });
       !s.is_ok())
     return fail(err, s);
-  std::size_t agreed = 0, played = 0;
-  std::optional<MoveLine> differs, refused_line;
-  PlayOutcome refusal;
+  std::size_t agreed = 0;
+  std::optional<MoveLine> differs;
+  FileMoves moves(*j, g);
   ParseError perr;
   Status written = j->write_transaction([&] {
-    Status played_status;
     GameFile again;
     const bool parsed = parse_game(text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
       if (agreed < recorded.size()) {
@@ -244,20 +270,11 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
         ++agreed;
         return true;
       }
-      PlayOutcome po;
-      played_status = play_move(*j, g, m.command, false, &po, m.comment);
-      if (!played_status.is_ok()) return false;
-      if (!po.decision.accepted) {
-        refused_line = std::move(m);
-        refusal = std::move(po);
-        return false;
-      }
-      ++played;
-      return true;
+      return moves.play(std::move(m));
     });
-    if (!parsed && !differs && played_status.is_ok() && !refused_line)
+    if (!parsed && !differs && moves.status.is_ok() && !moves.refused_line)
       return Status::corrupt("the file changed while it was read: " + format_error(perr));
-    return played_status;
+    return moves.status;
   });
   if (!written.is_ok()) return fail(err, written);
   if (differs || agreed < recorded.size()) {
@@ -272,27 +289,27 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
                        where, g.id, agreed + 1, g.id, recorded.size() - agreed);
     return kExitFailure;
   }
-  if (refused_line) {
-    const Ruling v = refusal_of(g, refusal);
-    const MoveLine& m = *refused_line;
+  if (moves.refused_line) {
+    const Ruling v = refusal_of(g, moves.refusal);
+    const MoveLine& m = *moves.refused_line;
     if (o.json)
       out << ojson{{"accepted", false}, {"game", g.id}, {"line", m.line}, {"move", m.text}, {"moves_agreed", agreed},
-                   {"moves_recorded", played}, {"events", ojson::array()}, {"violation", violation_json(v)},
+                   {"moves_recorded", moves.played}, {"events", ojson::array()}, {"violation", violation_json(v)},
                    {"resume", fmt::format("referee import --game {} FILE", g.id)}}.dump()
           << "\n";
     else
       out << fmt::format("game {}: {} already recorded, {} recorded\nline {}: {}\n{}{}\n", g.id,
-                         count_of(agreed, "move"), count_of(played, "move"), m.line, m.text, ruling_text(v),
+                         count_of(agreed, "move"), count_of(moves.played, "move"), m.line, m.text, ruling_text(v),
                          resume_hint(g.id, file));
     return kExitRefused;
   }
   if (o.json)
-    out << ojson{{"accepted", true}, {"game", g.id}, {"moves_agreed", agreed}, {"moves_recorded", played},
+    out << ojson{{"accepted", true}, {"game", g.id}, {"moves_agreed", agreed}, {"moves_recorded", moves.played},
                  {"seq", g.state.seq}, {"head", g.head_hash}}.dump()
         << "\n";
   else
     out << fmt::format("game {}: {} already recorded, {} recorded, {}; head {}\n", g.id, count_of(agreed, "move"),
-                       count_of(played, "move"), count_of(g.state.seq, "event"), g.head_hash.substr(0, kShortHash));
+                       count_of(moves.played, "move"), count_of(g.state.seq, "event"), g.head_hash.substr(0, kShortHash));
   return kExitOk;
 }
 
@@ -334,9 +351,7 @@ int import_game(const CommonOptions& o, const std::string& file, const std::stri
   std::int64_t id = 0;
   std::optional<Violation> refused;
   Game g;
-  std::size_t played = 0;
-  std::optional<MoveLine> refused_line;
-  PlayOutcome refusal;
+  FileMoves moves(*j, g);
   // The game and every move of the file in one transaction: an import stopped by a crash, a
   // full disk or a lost race leaves nothing behind. A move the rules refuse ends the import
   // with the legal moves before it recorded (INTERFACE.md section 2).
@@ -344,22 +359,12 @@ int import_game(const CommonOptions& o, const std::string& file, const std::stri
     if (Status s = create_game(*j, game_file.header, game_file.setup, &id, &refused); !s.is_ok() || refused) return s;
     if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return s;
     g.snapshot_every = o.snapshot_every;
-    Status played_status;
     GameFile again;  // the second reading's own header, unused: the first one's made the game
     const bool parsed = parse_game(text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
-      PlayOutcome po;
-      played_status = play_move(*j, g, m.command, false, &po, m.comment);
-      if (!played_status.is_ok()) return false;
-      if (!po.decision.accepted) {
-        refused_line = std::move(m);
-        refusal = std::move(po);
-        return false;
-      }
-      ++played;
-      return true;
+      return moves.play(std::move(m));
     });
     if (!parsed) return Status::corrupt("the file changed while it was read: " + format_error(perr));
-    return played_status;
+    return moves.status;
   });
   if (!written.is_ok()) return fail(err, written);
   if (refused) {
@@ -368,23 +373,23 @@ int import_game(const CommonOptions& o, const std::string& file, const std::stri
     else out << "[Setup] " << ruling_text(words);
     return kExitRefused;
   }
-  if (refused_line) {
-    const Ruling v = refusal_of(g, refusal);
-    const MoveLine& m = *refused_line;
+  if (moves.refused_line) {
+    const Ruling v = refusal_of(g, moves.refusal);
+    const MoveLine& m = *moves.refused_line;
     if (o.json)
-      out << ojson{{"accepted", false}, {"game", id}, {"line", m.line}, {"move", m.text}, {"moves_recorded", played},
+      out << ojson{{"accepted", false}, {"game", id}, {"line", m.line}, {"move", m.text}, {"moves_recorded", moves.played},
                    {"events", ojson::array()}, {"violation", violation_json(v)}}.dump()
           << "\n";
     else
-      out << fmt::format("game {}: {} recorded\nline {}: {}\n{}{}\n", id, count_of(played, "move"), m.line, m.text,
+      out << fmt::format("game {}: {} recorded\nline {}: {}\n{}{}\n", id, count_of(moves.played, "move"), m.line, m.text,
                          ruling_text(v), resume_hint(id, file));
     return kExitRefused;
   }
   if (o.json)
-    out << ojson{{"accepted", true}, {"game", id}, {"moves_recorded", played}, {"seq", g.state.seq}, {"head", g.head_hash}}.dump()
+    out << ojson{{"accepted", true}, {"game", id}, {"moves_recorded", moves.played}, {"seq", g.state.seq}, {"head", g.head_hash}}.dump()
         << "\n";
   else
-    out << fmt::format("game {}: {} recorded, {}; head {}\n", id, count_of(played, "move"), count_of(g.state.seq, "event"),
+    out << fmt::format("game {}: {} recorded, {}; head {}\n", id, count_of(moves.played, "move"), count_of(g.state.seq, "event"),
                        g.head_hash.substr(0, kShortHash));
   return kExitOk;
 }

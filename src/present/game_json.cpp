@@ -12,17 +12,23 @@ using ojson = nlohmann::ordered_json;
 
 ojson violation_json(const Ruling& v) { return ojson{{"rule", v.rule}, {"section", v.section}, {"message", v.message}}; }
 
-ojson event_json(const Game& g, const LoggedEvent& row) {
+ojson event_json(const Ruleset& ruleset, const std::vector<std::string>& names, std::int64_t seq,
+                 const std::string& type, const std::string& at, const std::string& actor, const std::string& payload,
+                 const Event& event) {
   ojson j;
-  j["seq"] = row.seq;
-  j["type"] = row.type;
-  if (!row.at.empty()) j["at"] = row.at;
-  j["actor"] = row.actor;
-  const auto payload = ojson::parse(row.payload, nullptr, false);
-  if (payload.is_object())
-    for (const auto& [k, v] : payload.items()) j[k] = v;
-  j["words"] = narrate(g.ruleset, g.header.players, row.event);
+  j["seq"] = seq;
+  j["type"] = type;
+  if (!at.empty()) j["at"] = at;
+  j["actor"] = actor;
+  const auto fields = ojson::parse(payload, nullptr, false);
+  if (fields.is_object())
+    for (const auto& [k, v] : fields.items()) j[k] = v;
+  j["words"] = narrate(ruleset, names, event);
   return j;
+}
+
+ojson event_json(const Game& g, const LoggedEvent& row) {
+  return event_json(g.ruleset, g.header.players, row.seq, row.type, row.at, row.actor, row.payload, row.event);
 }
 
 ojson play_json(const Game& g, const PlayOutcome& po, bool dry_run) {

@@ -25,6 +25,11 @@ nlohmann::ordered_json violation_json(const Ruling& ruling);
 
 // One journalled event: seq, type, at, actor, its stored fields, and its words.
 nlohmann::ordered_json event_json(const Game& game, const LoggedEvent& row);
+// The same document from the parts of any stored event (the replay's timeline keeps its own):
+// the row's fields, the payload's fields, and the event in the edition's words.
+nlohmann::ordered_json event_json(const Ruleset& ruleset, const std::vector<std::string>& names, std::int64_t seq,
+                                  const std::string& type, const std::string& at, const std::string& actor,
+                                  const std::string& payload, const Event& event);
 
 // play --json: accepted, dry_run (when), events, violation (when refused), seq, head. game is
 // the game after the move (play_move moved it on).

@@ -1,5 +1,7 @@
 #include "replay/report.h"
 
+#include "present/game_json.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -32,15 +34,7 @@ Game game_at(const Timeline& t, const State& s) {
 
 // One event as `referee log --json` gives it: the row's fields, the payload's, and the words.
 ojson event_json(const Timeline& t, const TimelineEvent& te) {
-  ojson j;
-  j["seq"] = te.seq;
-  j["type"] = te.type;
-  if (!te.at.empty()) j["at"] = te.at;
-  j["actor"] = te.actor;
-  const auto payload = ojson::parse(te.payload, nullptr, false);
-  if (payload.is_object())
-    for (const auto& [k, v] : payload.items()) j[k] = v;
-  j["words"] = narrate(t.ruleset(), t.names(), te.event);
+  ojson j = event_json(t.ruleset(), t.names(), te.seq, te.type, te.at, te.actor, te.payload, te.event);
   if (t.voided_by(te.seq) != 0) j["voided_by"] = t.voided_by(te.seq);
   return j;
 }
