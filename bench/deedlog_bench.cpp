@@ -4,13 +4,15 @@
 
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "service/game_session.h"
 #include "bots/simulation.h"
 #include "service/verification.h"
-#include "deedlog/event_codec.h"
+#include "service/game_log.h"
 #include "deedlog/evolve.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
@@ -19,6 +21,13 @@ namespace deedlog {
 namespace {
 
 namespace fs = std::filesystem;
+
+// A benchmark whose set-up failed measures nothing: stop with the reason.
+void must(const Status& s) {
+  if (s.is_ok()) return;
+  std::fprintf(stderr, "deedlog_bench: %s\n", s.message().c_str());
+  std::exit(1);
+}
 
 // A journal of simulated games, made once per run.
 struct Fixture {
@@ -32,28 +41,25 @@ struct Fixture {
 
   Fixture() {
     fs::create_directories(dir);
-    load_ruleset("uk-1972", &ruleset);
+    must(load_ruleset("uk-1972", &ruleset));
     std::unique_ptr<Journal> j;
-    Journal::open(db.string(), &j);
+    must(Journal::open(db.string(), &j));
     SimulationOptions o;
     o.games = 200;
     o.seed = 7;
     std::vector<SimulatedGame> results;
-    simulate(o, j.get(), &results);
+    must(simulate(o, j.get(), &results));
     for (const auto& g : results) {
       games.push_back(g.game_id);
       events += g.events;
     }
-    GameRow row;
-    j->game(games.front(), &row);
-    header_from_json(row.header, &header);
-    std::string error;
-    j->scan(games.front(), 1, 0, [&](const EventRow& r) {
-      Event e;
-      decode_event(r.type, r.payload, &e, &error);
-      first_game.push_back(e);
+    Game g;
+    must(load_game(*j, games.front(), 0, &g));
+    header = g.header;
+    must(GameLog(*j, g).read(1, 0, [&](const LoggedEvent& e) {
+      first_game.push_back(e.event);
       return true;
-    });
+    }));
   }
   ~Fixture() { fs::remove_all(dir); }
 };
@@ -81,22 +87,17 @@ BENCHMARK(BM_EvolveFold);
 void BM_ReplayJournal(benchmark::State& state) {
   Fixture& f = fixture();
   std::unique_ptr<Journal> j;
-  Journal::open(f.db.string(), &j, true);
+  must(Journal::open(f.db.string(), &j, true));
   std::int64_t n = 0;
   for (auto _ : state) {
     for (std::int64_t id : f.games) {
       Game g;
-      GameRow row;
-      j->game(id, &row);
-      header_from_json(row.header, &g.header);
+      must(load_game(*j, id, 0, &g));
       State s = initial_state(f.ruleset, g.header);
-      std::string error;
-      j->scan(id, 1, 0, [&](const EventRow& r) {
-        Event e;
-        decode_event(r.type, r.payload, &e, &error);
-        evolve(s, e);
+      must(GameLog(*j, g).read(1, 0, [&](const LoggedEvent& e) {
+        evolve(s, e.event);
         return true;
-      });
+      }));
       benchmark::DoNotOptimize(s);
     }
     n += f.events;
@@ -109,12 +110,12 @@ BENCHMARK(BM_ReplayJournal)->Unit(benchmark::kMillisecond);
 void BM_VerifyJournal(benchmark::State& state) {
   Fixture& f = fixture();
   std::unique_ptr<Journal> j;
-  Journal::open(f.db.string(), &j, true);
+  must(Journal::open(f.db.string(), &j, true));
   std::int64_t n = 0;
   for (auto _ : state) {
     for (std::int64_t id : f.games) {
       VerifyReport rep;
-      verify_game(*j, id, &rep);
+      must(verify_game(*j, id, &rep));
       benchmark::DoNotOptimize(rep);
     }
     n += f.events;
@@ -130,20 +131,20 @@ void BM_ImportLongGame(benchmark::State& state) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   GameFile gf;
   ParseError perr;
-  parse_game(text, f.ruleset, &gf, &perr);
+  if (!parse_game(text, f.ruleset, &gf, &perr)) must(Status::corrupt("the sample game does not parse"));
   std::int64_t n = 0, round = 0;
   for (auto _ : state) {
     const fs::path db = f.dir / ("import-" + std::to_string(round++) + ".db");
     std::unique_ptr<Journal> j;
-    Journal::open(db.string(), &j);
+    must(Journal::open(db.string(), &j));
     std::int64_t id = 0;
     std::optional<Violation> refused;
-    create_game(*j, gf.header, gf.setup, &id, &refused);
+    must(create_game(*j, gf.header, gf.setup, &id, &refused));
     Game g;
-    load_game(*j, id, 0, &g);
+    must(load_game(*j, id, 0, &g));
     for (const MoveLine& m : gf.moves) {
       PlayOutcome po;
-      play_move(*j, g, m.command, false, &po);
+      must(play_move(*j, g, m.command, false, &po));
     }
     n += g.state.seq;
     state.PauseTiming();
@@ -162,12 +163,12 @@ void simulate_bench(benchmark::State& state, bool journalled) {
   for (auto _ : state) {
     std::unique_ptr<Journal> j;
     const fs::path db = f.dir / ("sim-" + std::to_string(round++) + ".db");
-    if (journalled) Journal::open(db.string(), &j);
+    if (journalled) must(Journal::open(db.string(), &j));
     SimulationOptions o;
     o.games = 20;
     o.seed = static_cast<std::uint64_t>(round);
     std::vector<SimulatedGame> results;
-    simulate(o, j.get(), &results);
+    must(simulate(o, j.get(), &results));
     for (const auto& g : results) throws += g.throws;
     state.PauseTiming();
     j.reset();
