@@ -4,6 +4,7 @@
 // and opening files that are not journals or are newer than this program.
 #include "journal/journal.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 #include <sys/wait.h>
@@ -826,6 +827,75 @@ TEST(Journal, TwoMovesAtOnceHashAsTwoMovesApart) {
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[1].hash, after_first);  // the first move's events carry its own hash
   EXPECT_EQ(rows[2].prev_hash, after_first);
+}
+
+// A game of many moves, 75 of them (more than one statement of rows), as self-play hands it over.
+std::vector<NewEvent> a_long_game() {
+  std::vector<NewEvent> game = {event("GameStarted", R"({"players":2})", "Referee")};
+  for (int m = 0; m < 75; ++m) {
+    game.push_back(event("MovePlayed", fmt::format(R"({{"text":"move {}"}})", m)));
+    game.push_back(event("DiceThrown", fmt::format(R"({{"die1":{},"die2":4}})", 1 + m % 6)));
+  }
+  return game;
+}
+
+// A game chained off the journal (self-play's workers, chain_game) is stored as the same rows,
+// with the same hashes, as create_game makes of the same header and events.
+TEST(Journal, AChainedGameIsStoredAsCreateGameStoresIt) {
+  const auto game = a_long_game();
+  auto a = open_journal(":memory:");
+  auto b = open_journal(":memory:");
+  std::int64_t id_a = 0, id_b = 0;
+  ASSERT_TRUE(a->create_game(kHeader, game, &id_a).is_ok());
+  ChainedGame chained;
+  ASSERT_TRUE(chain_game(kHeader, game, 1, &chained).is_ok());
+  ASSERT_TRUE(b->create_chained_game(chained, &id_b).is_ok());
+  EXPECT_EQ(id_b, id_a);
+  const auto rows_a = all_events(*a, id_a), rows_b = all_events(*b, id_b);
+  ASSERT_EQ(rows_a.size(), game.size());
+  ASSERT_EQ(rows_b.size(), game.size());
+  for (std::size_t i = 0; i < rows_a.size(); ++i) {
+    EXPECT_EQ(rows_b[i].payload, rows_a[i].payload);
+    EXPECT_EQ(rows_b[i].prev_hash, rows_a[i].prev_hash);
+    EXPECT_EQ(rows_b[i].hash, rows_a[i].hash);
+  }
+  EXPECT_TRUE(verified(*b, id_b).ok);
+}
+
+// Chained for id 1 but stored where another game already is: chained again for the id it gets.
+TEST(Journal, AChainedGameGivenAnotherIdIsChainedForIt) {
+  const auto game = a_long_game();
+  auto a = open_journal(":memory:");
+  auto b = open_journal(":memory:");
+  std::int64_t id_a = 0, id_b = 0, first = 0;
+  ASSERT_TRUE(a->create_game(kHeader, {}, &first).is_ok());
+  ASSERT_TRUE(a->create_game(kHeader, game, &id_a).is_ok());
+  ASSERT_TRUE(b->create_game(kHeader, {}, &first).is_ok());
+  ChainedGame chained;
+  ASSERT_TRUE(chain_game(kHeader, game, 1, &chained).is_ok());
+  ASSERT_TRUE(b->create_chained_game(chained, &id_b).is_ok());
+  EXPECT_EQ(id_b, 2);
+  EXPECT_EQ(chained.game_id, 2);
+  EXPECT_EQ(verified(*b, id_b).head_hash, verified(*a, id_a).head_hash);
+  EXPECT_TRUE(verified(*b, id_b).ok);
+}
+
+// Rows go in many a statement; a row refused in the middle of one (here its link forged, which
+// the append trigger refuses) is named, and nothing of the game is written.
+TEST(Journal, ARowRefusedAmongManyIsNamedAndNothingIsWritten) {
+  auto j = open_journal(":memory:");
+  ChainedGame chained;
+  ASSERT_TRUE(chain_game(kHeader, a_long_game(), 1, &chained).is_ok());
+  ASSERT_GT(chained.rows.size(), 40u);
+  chained.rows[40].prev_hash = std::string(64, 'a');
+  std::int64_t id = 0;
+  const Status s = j->create_chained_game(chained, &id);
+  EXPECT_FALSE(s.is_ok());
+  EXPECT_NE(s.message().find(fmt::format("seq {} on, MovePlayed", chained.rows[40].seq)), std::string::npos)
+      << s.message();
+  std::vector<GameRow> games;
+  ASSERT_TRUE(j->games(&games).is_ok());
+  EXPECT_TRUE(games.empty());
 }
 
 // A journal of schema 1 (a row per event, tests/data/README.md) is read as it is when opened

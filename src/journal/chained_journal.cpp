@@ -94,8 +94,11 @@ constexpr std::string_view kMoveBegins = "MovePlayed";
 // changes, so the rows, and so the hashes, are the same however the events were batched (a
 // move at a time by play and import, a game at once by self-play). Each event is checked
 // first, as schema 1's constraints did, so a refused move names its event and writes nothing.
-Status ChainedJournal::store_move(std::int64_t game_id, std::int64_t first_seq, const std::vector<NewEvent>& events,
-                                 std::string* prev_hash, std::string* head_hash) {
+// It needs no journal: self-play's workers chain the game they played (chain_game) while the
+// writer stores the games before it.
+Status chain_moves(std::int64_t game_id, std::int64_t first_seq, const std::vector<NewEvent>& events,
+                   std::string prev_hash, std::vector<MoveRow>* rows) {
+  rows->clear();
   for (std::size_t i = 0; i < events.size(); ++i) {
     const NewEvent& e = events[i];
     const char* broken = e.type.empty() ? "it has no type (type_is_named)"
@@ -107,32 +110,97 @@ Status ChainedJournal::store_move(std::int64_t game_id, std::int64_t first_seq, 
           first_seq + static_cast<std::int64_t>(i), e.type, broken));
     }
   }
-  MoveRow row;
-  row.game_id = game_id;
   for (std::size_t begin = 0; begin < events.size();) {
     std::size_t end = begin + 1;
     while (end < events.size() && events[end].type != kMoveBegins && events[end].at == events[begin].at &&
            events[end].actor == events[begin].actor) {
       ++end;
     }
+    MoveRow& row = rows->emplace_back();
+    row.game_id = game_id;
     row.seq = first_seq + static_cast<std::int64_t>(begin);
     row.count = static_cast<std::int64_t>(end - begin);
     row.at = events[begin].at;
     row.actor = events[begin].actor;
     row.events = move_events_json(events, begin, end);
-    row.prev_hash = *prev_hash;
+    row.prev_hash = std::move(prev_hash);
     row.hash = move_hash(row);
-    if (Status s = insert_move(row); !s.is_ok()) {
-      // The caller's transaction rolls back: the whole move or nothing.
-      return reworded(s, fmt::format("events {} to {} of {} (seq {} on, {}) were refused, so none of them was "
-                                     "written: {}",
-                                     begin + 1, end, events.size(), row.seq, events[begin].type, s.message()));
-    }
-    *prev_hash = row.hash;
+    prev_hash = row.hash;
     begin = end;
   }
+  return Status::ok();
+}
+
+Status chain_game(std::string header_json, const std::vector<NewEvent>& opening, std::int64_t game_id,
+                  ChainedGame* out) {
+  out->game_id = game_id;
+  out->genesis = genesis_hash(header_json);
+  out->header_json = std::move(header_json);
+  return chain_moves(game_id, 1, opening, out->genesis, &out->rows);
+}
+
+// The rows of moves, inserted in order inside the caller's transaction; a refused row is told
+// by the events it holds (the caller's transaction rolls back: the whole append or nothing).
+Status ChainedJournal::store_rows(const std::vector<MoveRow>& rows, std::size_t event_count) {
+  std::size_t refused = 0;
+  if (Status s = insert_moves(rows, &refused); !s.is_ok()) {
+    const MoveRow& row = rows[refused];
+    const std::int64_t first = rows.front().seq;
+    std::string_view type = row.events;
+    // The first event's type, from the stored array ([["Type",...): words only.
+    const std::size_t open = type.find('"'), close = open == std::string_view::npos ? open : type.find('"', open + 1);
+    type = close == std::string_view::npos ? std::string_view() : type.substr(open + 1, close - open - 1);
+    return reworded(s, fmt::format("events {} to {} of {} (seq {} on, {}) were refused, so none of them was "
+                                   "written: {}",
+                                   row.seq - first + 1, row.seq - first + row.count, event_count, row.seq, type,
+                                   s.message()));
+  }
+  return Status::ok();
+}
+
+Status ChainedJournal::store_move(std::int64_t game_id, std::int64_t first_seq, const std::vector<NewEvent>& events,
+                                 std::string* prev_hash, std::string* head_hash) {
+  std::vector<MoveRow> rows;
+  if (Status s = chain_moves(game_id, first_seq, events, *prev_hash, &rows); !s.is_ok()) return s;
+  if (Status s = store_rows(rows, events.size()); !s.is_ok()) return s;
+  if (!rows.empty()) *prev_hash = rows.back().hash;
   if (head_hash != nullptr) *head_hash = *prev_hash;
   return Status::ok();
+}
+
+Status ChainedJournal::insert_moves(const std::vector<MoveRow>& rows, std::size_t* refused) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (Status s = insert_move(rows[i]); !s.is_ok()) {
+      *refused = i;
+      return s;
+    }
+  }
+  return Status::ok();
+}
+
+Status ChainedJournal::create_chained_game(ChainedGame& game, std::int64_t* game_id) {
+  return write_transaction([&] {
+    std::int64_t id = 0;
+    if (Status s = insert_game(game.header_json, &id); !s.is_ok()) return s;
+    // Chained for another id (another writer created a game meanwhile): chained again for this
+    // one, here. The genesis is the header's hash either way.
+    if (id != game.game_id) {
+      std::string prev_hash = game.genesis;
+      for (MoveRow& row : game.rows) {
+        row.game_id = id;
+        row.prev_hash = std::move(prev_hash);
+        row.hash = move_hash(row);
+        prev_hash = row.hash;
+      }
+      game.game_id = id;
+    }
+    if (!game.rows.empty()) {
+      const MoveRow& last = game.rows.back();
+      if (Status s = store_rows(game.rows, static_cast<std::size_t>(last.seq + last.count - 1)); !s.is_ok()) return s;
+    }
+    *game_id = id;
+    return Status::ok();
+  });
 }
 
 Status ChainedJournal::require_game(std::int64_t game_id) {

@@ -45,6 +45,7 @@ class ChainedJournal : public Journal {
   using Journal::verify_chain;
   Status verify_chain(std::int64_t game_id, ChainReport* report,
                       const std::function<bool(const EventRow&)>& fn) override;
+  Status create_chained_game(ChainedGame& game, std::int64_t* game_id) override;
   Status put_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& blob) override;
   Status latest_snapshot(std::int64_t game_id, std::int64_t max_seq, std::int64_t* seq,
                          std::string* blob) override;
@@ -66,6 +67,9 @@ class ChainedJournal : public Journal {
     return head(game_id, last_seq, last_hash);
   }
   virtual Status insert_move(const MoveRow& row) = 0;
+  // Rows of moves in order, as insert_move would store them one by one (which is what this
+  // does unless a store has a faster way); on failure *refused is the index of the row refused.
+  virtual Status insert_moves(const std::vector<MoveRow>& rows, std::size_t* refused);
   // The stored rows holding events from_seq..to_seq (to_seq 0 = to the end), in order, unchecked:
   // events of schema 1, then moves, the first being the move that holds from_seq.
   virtual Status read_stored(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
@@ -85,6 +89,7 @@ class ChainedJournal : public Journal {
   // Under the write lock: the game's last seq is expected_first_seq - 1 (else Conflict); its
   // last hash in *prev_hash.
   Status check_head(std::int64_t game_id, std::int64_t expected_first_seq, std::string* prev_hash);
+  Status store_rows(const std::vector<MoveRow>& rows, std::size_t event_count);
   // Stores one append's events as rows of moves, chained from *prev_hash (left at the new head),
   // inside the caller's transaction.
   Status store_move(std::int64_t game_id, std::int64_t first_seq, const std::vector<NewEvent>& events,

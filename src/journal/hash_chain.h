@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/status.h"
 #include "journal/journal.h"
 
 namespace deedlog {
@@ -35,6 +36,27 @@ struct MoveRow {
 
 // The hash of a move (deedlog-move-v2): prev_hash, game_id, seq, count, at, actor, events.
 std::string move_hash(const MoveRow& move);
+
+// One append's events (numbered first_seq on) as the rows of moves the journal stores, each
+// checked (a named type, a JSON payload) and chained from prev_hash. Needs no journal, so it
+// may run on any thread. InvalidArgument, naming the event, when one is refused.
+Status chain_moves(std::int64_t game_id, std::int64_t first_seq, const std::vector<NewEvent>& events,
+                   std::string prev_hash, std::vector<MoveRow>* rows);
+
+// A new game and its opening as rows, chained and ready to store (Journal::create_chained_game).
+// The chain hashes the game id, so the rows are made for the id the game is expected to get;
+// a journal that gives it another id chains them again.
+struct ChainedGame {
+  std::int64_t game_id = 0;  // the id the rows were chained for
+  std::string header_json;
+  std::string genesis;  // the header's hash
+  std::vector<MoveRow> rows;
+};
+
+// Makes *out from a header and the game's events (seq 1 on), for the id game_id. Self-play's
+// workers call it beside the game they played, so the thread that writes only inserts.
+Status chain_game(std::string header_json, const std::vector<NewEvent>& opening, std::int64_t game_id,
+                  ChainedGame* out);
 
 // The stored array of events[begin, end): [["Type",payload],...], each payload as given.
 std::string move_events_json(const std::vector<NewEvent>& events, std::size_t begin, std::size_t end);

@@ -52,6 +52,8 @@ struct ChainReport {
   std::string head_hash;
 };
 
+struct ChainedGame;  // journal/hash_chain.h
+
 class Journal {
  public:
   // Opens (creating when missing) the journal file and brings its schema up to date.
@@ -65,6 +67,12 @@ class Journal {
   // or a full disk leaves either the whole game or nothing, never a game without its opening.
   virtual Status create_game(const std::string& header_json, const std::vector<NewEvent>& opening,
                              std::int64_t* game_id) = 0;
+
+  // create_game for a game whose rows were already made and chained (chain_game in
+  // journal/hash_chain.h), off the writer's thread: the same rows and hashes as create_game
+  // of the same header and events. The game's id in *game_id; when it is not the id the rows
+  // were chained for, they are chained again for it (game is updated).
+  virtual Status create_chained_game(ChainedGame& game, std::int64_t* game_id) = 0;
 
   // Creates a game as another journal holds it: the same id, header, created time and genesis
   // (referee copy). The chain hashes the game id, so a copy keeps it; Conflict when this

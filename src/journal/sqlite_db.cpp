@@ -63,6 +63,11 @@ Query& Query::bind(int index, std::string_view text) {
   return *this;
 }
 
+Query& Query::bind_unchanged(int index, std::string_view text) {
+  sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
+  return *this;
+}
+
 Query& Query::bind_blob(int index, std::string_view bytes) {
   sqlite3_bind_blob64(stmt_, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
   return *this;

@@ -42,6 +42,9 @@ class Query {
   Query& bind(int index, std::int64_t value);
   Query& bind(int index, std::string_view text);
   Query& bind_blob(int index, std::string_view bytes);
+  // Text SQLite reads where it is, without a copy: it must stay as it is until the Query is
+  // done (reset), which the caller's own row outlives.
+  Query& bind_unchanged(int index, std::string_view text);
 
   // SQLITE_ROW, SQLITE_DONE or an error code.
   int step();

@@ -34,6 +34,7 @@ class SqliteJournal final : public ChainedJournal {
   Status insert_game_as(const GameRow& game) override;
   Status head(std::int64_t game_id, std::int64_t* last_seq, std::string* last_hash) override;
   Status insert_move(const MoveRow& row) override;
+  Status insert_moves(const std::vector<MoveRow>& rows, std::size_t* refused) override;
   Status read_stored(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
                      const std::function<bool(const StoredRow&)>& fn) override;
   Status hash_of_event(std::int64_t game_id, std::int64_t seq, std::string* hash) override;
