@@ -199,7 +199,9 @@ cli::CommandHelp simulate_command() {
   add_snapshot_every(*o);
   return {"simulate", "seeded computer players play whole games",
           "simulate [--ruleset R] [--games N] [--seed S] [--players K] [--max-moves M] [--no-journal] [--cash N]",
-          "The games are written to the journal as a human game would be (verify decides them again).",
+          "The games are written to the journal as a human game would be (verify decides them again). The games "
+          "finished so far are committed together, in one transaction synced to disk (group commit); a game is "
+          "reported, and counted, only once its transaction has committed, so none is reported before it is durable.",
           {"--db sims.db simulate --ruleset uk-1972 --games 1000 --seed 7 --players 4",
            "simulate --games 300 --seed 3 --no-journal"},
           o};
