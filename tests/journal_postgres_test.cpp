@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include "journal/hash_chain.h"
 #include "journal/journal.h"
 #include "support/postgres_server.h"
 
@@ -112,6 +113,30 @@ TEST_P(Stores, CreateAppendScanVerifyWithTheSameHashes) {
   EXPECT_EQ(g.last_seq, 7);
   EXPECT_EQ(g.header, kHeader);
   EXPECT_EQ(g.created.size(), 20u);  // 2024-05-01T20:15:00Z
+}
+
+// A game chained off the journal (self-play's workers) lands with the hashes create_game and
+// append would give it, in either store, and is chained again when it gets another id.
+TEST_P(Stores, AChainedGameIsStoredWithTheSameHashes) {
+  std::vector<NewEvent> game = {event("GameStarted", "{}", "Referee")};
+  for (int i = 0; i < 40; ++i)
+    for (NewEvent& e : a_move(i)) game.push_back(std::move(e));
+  auto j = open();
+  std::int64_t first = 0, id = 0;
+  ASSERT_TRUE(j->create_game(kHeader, {}, &first).is_ok());
+  ChainedGame chained;
+  ASSERT_TRUE(chain_game(kHeader, game, 1, &chained).is_ok());  // chained for id 1, stored as 2
+  ASSERT_TRUE(j->create_chained_game(chained, &id).is_ok());
+  EXPECT_EQ(id, 2);
+  std::unique_ptr<Journal> mem;
+  ASSERT_TRUE(Journal::open(":memory:", &mem).is_ok());
+  std::int64_t mem_id = 0;
+  ASSERT_TRUE(mem->create_game(kHeader, {}, &mem_id).is_ok());
+  ASSERT_TRUE(mem->create_game(kHeader, game, &mem_id).is_ok());
+  const ChainReport report = verified(*j, id);
+  EXPECT_TRUE(report.ok) << report.problem;
+  EXPECT_EQ(report.events_checked, static_cast<std::int64_t>(game.size()));
+  EXPECT_EQ(report.head_hash, verified(*mem, mem_id).head_hash);
 }
 
 TEST_P(Stores, ScanFromTheMiddleOfAMoveReadsFromThatEvent) {

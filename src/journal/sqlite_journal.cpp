@@ -409,8 +409,16 @@ Status SqliteJournal::insert_moves(const std::vector<MoveRow>& rows, std::size_t
     sqlite::Query q;
     if (Status s = cache_.prepare(many.c_str(), &q); !s.is_ok()) return s;
     for (std::size_t r = 0; r < kMovesAStatement; ++r) bind_move(q, static_cast<int>(8 * r + 1), rows[at + r]);
-    if (q.run("storing moves").is_ok()) continue;
-    break;  // the statement undid itself: the rows one by one say which was refused
+    const Status s = q.run("storing moves");
+    if (s.is_ok()) continue;
+    // A row refused by a constraint or the trigger: the statement undid itself and the
+    // transaction goes on, so the rows one by one say which it was. Any other failure (a full
+    // disk) may have ended the transaction: nothing more is written.
+    if (s.code() != Status::Code::InvalidArgument || sqlite3_get_autocommit(db_.get()) != 0) {
+      *refused = at;
+      return s;
+    }
+    break;
   }
   for (; at < rows.size(); ++at) {
     if (Status s = insert_move(rows[at]); !s.is_ok()) {
