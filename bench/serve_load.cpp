@@ -178,6 +178,9 @@ class Load {
   void client() {
     httplib::Client c("127.0.0.1", port_);
     c.set_keep_alive(true);
+    // A request's headers and body are separate writes: without this, Nagle holds the body back
+    // until the server's delayed ACK, and every post would measure that wait.
+    c.set_tcp_nodelay(true);
     c.set_read_timeout(60, 0);
     for (;;) {
       int index = 0;
@@ -266,6 +269,20 @@ int main(int argc, char** argv) {
       return 1;
     }
     port = started.port;
+  }
+  // The server prints its port once bound, a moment before it accepts: one answered request
+  // first, so that sixteen clients do not all knock during that moment (a full accept queue).
+  {
+    httplib::Client probe("127.0.0.1", port);
+    bool up = false;
+    for (int i = 0; i < 100 && !up; ++i) {
+      up = static_cast<bool>(probe.Get("/api/games/0"));
+      if (!up) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    if (!up) {
+      std::cerr << "serve_load: no answer from 127.0.0.1:" << port << "\n";
+      return 1;
+    }
   }
   Load load(o, port);
   load.run();

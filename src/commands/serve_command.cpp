@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <vector>
 
 #include "commands/engine_session.h"
 #include "commands/serve_keys.h"
@@ -98,10 +99,71 @@ int code_of(const Status& s) {
   return 400;
 }
 
+// Journal connections kept between requests: opening one per request cost a new PostgreSQL
+// backend (or an SQLite open and its schema check) three times a move. A request borrows one and
+// gives it back when done; a journal holds no cached rows (only prepared statements), so what
+// one request read cannot go stale for the next. A borrowed connection that no longer answers
+// (the database restarted) is dropped and a new one opened.
+class JournalPool {
+ public:
+  struct GiveBack {
+    JournalPool* pool;
+    void operator()(Journal* j) const { pool->give_back(j); }
+  };
+  using Lease = std::unique_ptr<Journal, GiveBack>;
+
+  explicit JournalPool(std::string db) : db_(std::move(db)) {}
+  ~JournalPool() {
+    for (Journal* j : idle_) delete j;
+  }
+
+  Status lend(Lease* out) {
+    for (;;) {
+      Journal* j = nullptr;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (idle_.empty()) break;
+        j = idle_.back();
+        idle_.pop_back();
+      }
+      GameRow none;
+      if (j->game(0, &none).is_io_error()) {  // game 0 never exists: a cheap question of the connection
+        delete j;
+        continue;
+      }
+      *out = Lease(j, GiveBack{this});
+      return Status::ok();
+    }
+    std::unique_ptr<Journal> fresh;
+    if (Status s = Journal::open(db_, &fresh, false); !s.is_ok()) return s;
+    *out = Lease(fresh.release(), GiveBack{this});
+    return Status::ok();
+  }
+
+ private:
+  // As many idle as requests usually run at once; the rest are closed.
+  static constexpr std::size_t kMaxIdle = 16;
+
+  void give_back(Journal* j) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (idle_.size() < kMaxIdle) {
+        idle_.push_back(j);
+        return;
+      }
+    }
+    delete j;
+  }
+
+  std::string db_;
+  std::mutex mutex_;
+  std::vector<Journal*> idle_;
+};
+
 class Server {
  public:
   Server(const CommonOptions& o, const ServeOptions& so)
-      : o_(o), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate) {}
+      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate) {}
 
   Status prepare() { return keys_->load(); }
 
@@ -111,6 +173,10 @@ class Server {
 
   void routes() {
     http_.set_payload_max_length(kMaxBody);
+    // An answer's headers and body are separate writes: with Nagle's algorithm the body waited for
+    // the client's delayed ACK of the headers, 40 ms or more on every answer (serve_load measured
+    // about 110 ms a move with one client on an idle journal; docs/scaling.md).
+    http_.set_tcp_nodelay(true);
     http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       if (limit_.allow(req.remote_addr)) return httplib::Server::HandlerResponse::Unhandled;
@@ -154,7 +220,7 @@ class Server {
   }
 
  private:
-  Status open(std::unique_ptr<Journal>* j) { return Journal::open(o_.db, j, false); }
+  Status open(JournalPool::Lease* j) { return journals_.lend(j); }
 
   // The game the path names, loaded whole; a 404 when the journal has no such game.
   template <class F>
@@ -165,7 +231,7 @@ class Server {
     } catch (const std::exception&) {
       return send_error(res, 404, "no such game");
     }
-    std::unique_ptr<Journal> j;
+    JournalPool::Lease j;
     if (Status s = open(&j); !s.is_ok()) return send_error(res, 500, s.message());
     Game g;
     if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return send_error(res, code_of(s), s.message());
@@ -216,7 +282,7 @@ class Server {
     GameHeader header;
     Ruleset edition;
     if (Status s = new_game_header(body, &header, &edition); !s.is_ok()) return send_error(res, 400, s.message());
-    std::unique_ptr<Journal> j;
+    JournalPool::Lease j;
     if (Status s = open(&j); !s.is_ok()) return send_error(res, 500, s.message());
     std::int64_t id = 0;
     std::optional<Violation> refused;
@@ -296,7 +362,7 @@ class Server {
           // Taken before the journal is read: a write that lands after the read changes it, so
           // the wait below cannot sleep through that write.
           const std::uint64_t seen = wakeups_.generation(id);
-          std::unique_ptr<Journal> j;
+          JournalPool::Lease j;
           Game g;
           if (!open(&j).is_ok() || !load_game(*j, id, 0, &g).is_ok()) return false;
           if (g.state.seq >= watch->next) {
@@ -324,6 +390,7 @@ class Server {
   }
 
   CommonOptions o_;
+  JournalPool journals_;
   std::unique_ptr<ServeKeys> keys_;
   Wakeups wakeups_;
   RateLimit limit_;
