@@ -28,6 +28,7 @@
 #include <cstdlib>
 #include <deque>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -132,9 +133,24 @@ class Load {
   void run() {
     games_.resize(static_cast<std::size_t>(o_.games));
     for (int i = 0; i < o_.games; ++i) waiting_.push_back(i);
+    // Each client connects (one request) before the next is started, and all start playing
+    // together: httplib's server listens with an accept queue of 5, and sixteen connections at
+    // once overflowed it now and then on a busy machine (a lost request: no answer at all). The
+    // connections are kept alive after that, so this is about the start only.
+    std::vector<std::unique_ptr<httplib::Client>> connected;
+    for (int t = 0; t < o_.threads; ++t) {
+      auto c = std::make_unique<httplib::Client>("127.0.0.1", port_);
+      c->set_keep_alive(true);
+      // A request's headers and body are separate writes: without this, Nagle holds the body
+      // back until the server's delayed ACK, and every post would measure that wait.
+      c->set_tcp_nodelay(true);
+      c->set_read_timeout(60, 0);
+      c->Get("/api/games/0");  // a 404, to open the connection
+      connected.push_back(std::move(c));
+    }
     const auto start = Clock::now();
     std::vector<std::thread> clients;
-    for (int t = 0; t < o_.threads; ++t) clients.emplace_back([this] { client(); });
+    for (auto& c : connected) clients.emplace_back([this, &c] { client(*c); });
     for (std::thread& t : clients) t.join();
     seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
   }
@@ -175,13 +191,7 @@ class Load {
  private:
   // Takes the next waiting game, makes one step of it (its creation, or one move), and puts it
   // back at the end of the queue unless it is done: every game moves on a little at a time.
-  void client() {
-    httplib::Client c("127.0.0.1", port_);
-    c.set_keep_alive(true);
-    // A request's headers and body are separate writes: without this, Nagle holds the body back
-    // until the server's delayed ACK, and every post would measure that wait.
-    c.set_tcp_nodelay(true);
-    c.set_read_timeout(60, 0);
+  void client(httplib::Client& c) {
     for (;;) {
       int index = 0;
       {

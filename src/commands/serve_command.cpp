@@ -177,6 +177,11 @@ class Server {
     // the client's delayed ACK of the headers, 40 ms or more on every answer (serve_load measured
     // about 110 ms a move with one client on an idle journal; docs/scaling.md).
     http_.set_tcp_nodelay(true);
+    // The library closes a kept-alive connection after 5 requests by default: a client making
+    // a move (three requests) reconnected every other move, and each new connection knocks on
+    // an accept queue of 5 (the library's), which a busy machine overflows (serve_load lost a
+    // request now and then under 16 clients).
+    http_.set_keep_alive_max_count(1000);
     http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       if (limit_.allow(req.remote_addr)) return httplib::Server::HandlerResponse::Unhandled;
