@@ -383,6 +383,7 @@ class Server {
             watch->quiet_since = std::chrono::steady_clock::now();
             return true;
           }
+          j.reset();  // not held while waiting: a quiet watcher keeps no connection to the journal
           if (std::chrono::steady_clock::now() - watch->quiet_since > kStreamKeepAlive) {
             watch->quiet_since = std::chrono::steady_clock::now();
             static const std::string ping = ": still here\n\n";
