@@ -5,17 +5,88 @@
 #                                  and measures verify's memory on each
 #   bash scripts/bench.sh --journal   only the journal's figures against their goals (wall, CPU)
 #   bash scripts/bench.sh --engine    only referee engine's round trip and referee match's games
+#   bash scripts/bench.sh --serve     only referee serve under load: serve_load's games at once,
+#                                  on SQLite and on a throw-away PostgreSQL (docs/scaling.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j "$(nproc)" --target referee deedlog_bench >/dev/null
+cmake --build build -j "$(nproc)" --target referee serve_load >/dev/null
+[ "${1:-}" = "--serve" ] || cmake --build build -j "$(nproc)" --target deedlog_bench >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(free -g | awk '/Mem:/{print $2}') GiB"
 echo
 mode=${1:-}
+
+# referee serve under load (docs/scaling.md): serve_load starts a server on 127.0.0.1, creates
+# SERVE_GAMES games (default 100) and plays SERVE_MOVES moves of each (default 20) from 16
+# clients at once. On SQLite (a file in $work), then on PostgreSQL: a throw-away server made as
+# the tests make theirs (tests/support/postgres_server.h: initdb in a temporary folder, a unix
+# socket there and no TCP), or a row saying why there is none. The load average is printed
+# beside the figures: they are worth little on a machine that is busy with something else.
+serve_figures() {
+  local games=${SERVE_GAMES:-100} moves=${SERVE_MOVES:-20}
+  echo "| referee serve, $games games of $moves moves at once, 16 clients | moves/s | p50 ms | p99 ms | errors | load average before |"
+  echo "|---|---|---|---|---|---|"
+  serve_row() {  # serve_row STORE DB
+    local load
+    load=$(cut -d' ' -f1-3 /proc/loadavg)
+    ./build/serve_load --referee ./build/referee --db "$2" --games "$games" --moves-per-game "$moves" --threads 16 \
+      >"$work/serve.json" || true
+    python3 - "$1" "$work/serve.json" "$load" <<'PY'
+import json, sys
+store, path, load = sys.argv[1], sys.argv[2], sys.argv[3]
+try:
+    f = json.load(open(path))
+except ValueError:
+    print(f"| {store} | (serve_load gave no figures) | | | | {load} |")
+    sys.exit(0)
+print(f"| {store}: {f['moves']:,} moves in {f['seconds']} s | {f['moves_per_second']:,.0f} | {f['p50_ms']} | {f['p99_ms']} | {f['errors']} | {load} |")
+PY
+  }
+  serve_row "SQLite (WAL, a file)" "$work/serve.db"
+  local bin="" version
+  for version in 17 16 15 14 13; do
+    if [ -x "/usr/lib/postgresql/$version/bin/initdb" ]; then bin=/usr/lib/postgresql/$version/bin; break; fi
+  done
+  if [ -z "$bin" ]; then
+    echo "| PostgreSQL | skipped: the server is not installed (Debian's postgresql; scripts/setup.sh) | | | | |"
+    return 0
+  fi
+  # A folder of its own outside $work (which only its owner may enter): the server may run as
+  # another user.
+  local pg as=""
+  pg=$(mktemp -d /tmp/deedlog-bench-pg-XXXXXX)
+  if [ "$(id -u)" = 0 ]; then
+    if ! id postgres >/dev/null 2>&1; then
+      echo "| PostgreSQL | skipped: running as root and there is no postgres user to run the server as | | | | |"
+      rm -rf "$pg"
+      return 0
+    fi
+    chown postgres: "$pg"
+    as="runuser -u postgres --"
+  fi
+  # fsync on, unlike the tests' server: these figures are meant to include durable commits.
+  if ! $as "$bin/initdb" -D "$pg/data" -U postgres --auth=trust -E UTF8 >"$work/pg-setup.log" 2>&1 ||
+    ! $as "$bin/pg_ctl" -D "$pg/data" -l "$pg/server.log" -w \
+      -o "-c listen_addresses='' -k $pg -p 54331 -c max_connections=200" start >>"$work/pg-setup.log" 2>&1; then
+    echo "| PostgreSQL | skipped: the throw-away server did not start ($(tail -1 "$work/pg-setup.log")) | | | | |"
+    rm -rf "$pg"
+    return 0
+  fi
+  # shellcheck disable=SC2064
+  trap "$as $bin/pg_ctl -D $pg/data -m fast -w stop >/dev/null 2>&1; rm -rf '$work' '$pg'" EXIT
+  $as "$bin/psql" -h "$pg" -p 54331 -U postgres -qc "CREATE DATABASE bench" >/dev/null
+  serve_row "PostgreSQL $version (unix socket, same machine)" "postgresql:///bench?host=$pg&port=54331&user=postgres"
+}
+if [ "$mode" = "--serve" ]; then
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo
+  serve_figures
+  exit 0
+fi
 if [ "$mode" != "--journal" ] && [ "$mode" != "--engine" ]; then
 ./build/deedlog_bench --benchmark_min_time=1 --benchmark_format=json >"$work/bench.json" 2>/dev/null
 python3 - "$work/bench.json" <<'PY'

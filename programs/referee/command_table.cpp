@@ -227,7 +227,8 @@ cli::CommandHelp serve_command() {
       "rate", po::value<double>()->default_value(20)->value_name("N"),
       "requests a second each client address may make on average (bursts of twice that); more get 429")(
       "keys", po::value<std::string>()->value_name("FILE"),
-      "the file of the games' hashed write keys (default: the journal's file name + .keys)");
+      "a file for the games' hashed write keys (default: a table in a PostgreSQL journal's database, "
+      "or the SQLite file's name + .keys)");
   add_snapshot_every(*o);
   return {"serve", "the HTTP server for clubs: the API, live updates and a web page", "serve --listen HOST:PORT [--rate N] [--keys FILE]",
           "Over the same journal as the other commands (docs/serve.md):\n"

@@ -2,17 +2,12 @@
 
 #include <fmt/format.h>
 #include <httplib.h>
-#include <openssl/crypto.h>
-#include <openssl/rand.h>
 #include <pthread.h>
 #include <signal.h>
 
 #include <atomic>
 #include <chrono>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -20,12 +15,15 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <vector>
 
 #include "commands/engine_session.h"
+#include "commands/serve_keys.h"
+#include "commands/serve_wakeups.h"
 #include "core/exit_code.h"
 #include "deedlog/legal_moves.h"
 #include "journal/journal.h"
-#include "journal/sha256.h"
+#include "journal/postgres_journal.h"
 #include "notation/game_file.h"
 #include "present/game_json.h"
 #include "present/refusal_words.h"
@@ -44,78 +42,12 @@ constexpr std::size_t kMaxBody = 64 * 1024;
 // the moves and positions are still answered.
 constexpr int kMaxStreams = 48;
 constexpr int kThreads = kMaxStreams + 16;
-// How often a stream looks for new events, and how long it stays quiet before a comment line
-// (which also finds a watcher that has gone).
-constexpr auto kStreamPoll = std::chrono::milliseconds(200);
+// A stream is woken by a write through this server, or (on PostgreSQL) by the database's
+// notification of a write through any process; it also looks this often unwoken, for the writes
+// nothing announces (another process on an SQLite journal). And how long it stays quiet before a
+// comment line (which also finds a watcher that has gone).
+constexpr auto kStreamPoll = std::chrono::milliseconds(1000);
 constexpr auto kStreamKeepAlive = std::chrono::seconds(15);
-
-std::string sha256_hex(std::string_view text) {
-  Sha256 h;
-  h.update(text);
-  return h.hex();
-}
-
-// The games' write keys, hashed: a key is shown once, when its game is created, and only its
-// SHA-256 is kept (a copied keys file opens no game). Kept in a file beside the journal rather
-// than in it: the journal holds the game's record, hashed and append-only, and the same file
-// may be read by people who should not write.
-class KeyStore {
- public:
-  explicit KeyStore(std::string path) : path_(std::move(path)) {}
-
-  Status load() {
-    std::ifstream in(path_);
-    if (!in) return Status::ok();  // no game created through the server yet
-    const ojson doc = ojson::parse(in, nullptr, false);
-    if (doc.is_discarded() || !doc.is_object() || !doc.contains("games") || !doc["games"].is_object())
-      return Status::corrupt(fmt::format("{}: not a keys file ({{\"games\": {{ID: SHA-256}}}})", path_));
-    for (const auto& [id, hash] : doc["games"].items()) {
-      if (!hash.is_string()) return Status::corrupt(fmt::format("{}: game {}'s key is not a hash", path_, id));
-      try {
-        hashes_[std::stoll(id)] = hash.get<std::string>();
-      } catch (const std::exception&) {
-        return Status::corrupt(fmt::format("{}: '{}' is not a game id", path_, id));
-      }
-    }
-    return Status::ok();
-  }
-
-  // A new random key for the game; the file is written (whole, then renamed) before it is given.
-  Status add(std::int64_t game, std::string* key) {
-    unsigned char bytes[32];
-    if (RAND_bytes(bytes, sizeof bytes) != 1) return Status::io_error("no random bytes for a key");
-    std::string hex;
-    for (unsigned char b : bytes) hex += fmt::format("{:02x}", b);
-    std::lock_guard<std::mutex> lock(mutex_);
-    hashes_[game] = sha256_hex(hex);
-    ojson games = ojson::object();
-    for (const auto& [id, hash] : hashes_) games[std::to_string(id)] = hash;
-    const std::string tmp = path_ + ".tmp";
-    {
-      std::ofstream out(tmp, std::ios::trunc);
-      out << ojson{{"games", games}}.dump(1) << "\n";
-      if (!out.flush()) return Status::io_error(fmt::format("cannot write {}", tmp));
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path_, ec);
-    if (ec) return Status::io_error(fmt::format("cannot write {}: {}", path_, ec.message()));
-    *key = hex;
-    return Status::ok();
-  }
-
-  bool check(std::int64_t game, const std::string& key) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = hashes_.find(game);
-    if (it == hashes_.end() || key.empty()) return false;
-    const std::string got = sha256_hex(key);
-    return got.size() == it->second.size() && CRYPTO_memcmp(got.data(), it->second.data(), got.size()) == 0;
-  }
-
- private:
-  std::string path_;
-  std::mutex mutex_;
-  std::map<std::int64_t, std::string> hashes_;
-};
 
 // A token bucket per client address: `rate` requests a second on average, bursts of twice that.
 class RateLimit {
@@ -167,17 +99,89 @@ int code_of(const Status& s) {
   return 400;
 }
 
+// Journal connections kept between requests: opening one per request cost a new PostgreSQL
+// backend (or an SQLite open and its schema check) three times a move. A request borrows one and
+// gives it back when done; a journal holds no cached rows (only prepared statements), so what
+// one request read cannot go stale for the next. A borrowed connection that no longer answers
+// (the database restarted) is dropped and a new one opened.
+class JournalPool {
+ public:
+  struct GiveBack {
+    JournalPool* pool;
+    void operator()(Journal* j) const { pool->give_back(j); }
+  };
+  using Lease = std::unique_ptr<Journal, GiveBack>;
+
+  explicit JournalPool(std::string db) : db_(std::move(db)) {}
+  ~JournalPool() {
+    for (Journal* j : idle_) delete j;
+  }
+
+  Status lend(Lease* out) {
+    for (;;) {
+      Journal* j = nullptr;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (idle_.empty()) break;
+        j = idle_.back();
+        idle_.pop_back();
+      }
+      GameRow none;
+      if (j->game(0, &none).is_io_error()) {  // game 0 never exists: a cheap question of the connection
+        delete j;
+        continue;
+      }
+      *out = Lease(j, GiveBack{this});
+      return Status::ok();
+    }
+    std::unique_ptr<Journal> fresh;
+    if (Status s = Journal::open(db_, &fresh, false); !s.is_ok()) return s;
+    *out = Lease(fresh.release(), GiveBack{this});
+    return Status::ok();
+  }
+
+ private:
+  // As many idle as requests usually run at once; the rest are closed.
+  static constexpr std::size_t kMaxIdle = 16;
+
+  void give_back(Journal* j) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (idle_.size() < kMaxIdle) {
+        idle_.push_back(j);
+        return;
+      }
+    }
+    delete j;
+  }
+
+  std::string db_;
+  std::mutex mutex_;
+  std::vector<Journal*> idle_;
+};
+
 class Server {
  public:
-  Server(const CommonOptions& o, const ServeOptions& so, const std::string& keys_path)
-      : o_(o), keys_(keys_path), limit_(so.rate) {}
+  Server(const CommonOptions& o, const ServeOptions& so)
+      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate) {}
 
-  Status prepare() { return keys_.load(); }
+  Status prepare() { return keys_->load(); }
+
+  Wakeups& wakeups() { return wakeups_; }
 
   httplib::Server& http() { return http_; }
 
   void routes() {
     http_.set_payload_max_length(kMaxBody);
+    // An answer's headers and body are separate writes: with Nagle's algorithm the body waited for
+    // the client's delayed ACK of the headers, 40 ms or more on every answer (serve_load measured
+    // about 110 ms a move with one client on an idle journal; docs/scaling.md).
+    http_.set_tcp_nodelay(true);
+    // The library closes a kept-alive connection after 5 requests by default: a client making
+    // a move (three requests) reconnected every other move, and each new connection knocks on
+    // an accept queue of 5 (the library's), which a busy machine overflows (serve_load lost a
+    // request now and then under 16 clients).
+    http_.set_keep_alive_max_count(1000);
     http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       if (limit_.allow(req.remote_addr)) return httplib::Server::HandlerResponse::Unhandled;
@@ -221,7 +225,7 @@ class Server {
   }
 
  private:
-  Status open(std::unique_ptr<Journal>* j) { return Journal::open(o_.db, j, false); }
+  Status open(JournalPool::Lease* j) { return journals_.lend(j); }
 
   // The game the path names, loaded whole; a 404 when the journal has no such game.
   template <class F>
@@ -232,7 +236,7 @@ class Server {
     } catch (const std::exception&) {
       return send_error(res, 404, "no such game");
     }
-    std::unique_ptr<Journal> j;
+    JournalPool::Lease j;
     if (Status s = open(&j); !s.is_ok()) return send_error(res, 500, s.message());
     Game g;
     if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return send_error(res, code_of(s), s.message());
@@ -283,7 +287,7 @@ class Server {
     GameHeader header;
     Ruleset edition;
     if (Status s = new_game_header(body, &header, &edition); !s.is_ok()) return send_error(res, 400, s.message());
-    std::unique_ptr<Journal> j;
+    JournalPool::Lease j;
     if (Status s = open(&j); !s.is_ok()) return send_error(res, 500, s.message());
     std::int64_t id = 0;
     std::optional<Violation> refused;
@@ -294,13 +298,13 @@ class Server {
       return send_json(res, 422, ojson{{"error", words.message}, {"violation", violation_json(words)}});
     }
     std::string key;
-    if (Status s = keys_.add(id, &key); !s.is_ok()) return send_error(res, 500, s.message());
+    if (Status s = keys_->add(id, &key); !s.is_ok()) return send_error(res, 500, s.message());
     send_json(res, 201, ojson{{"game", id}, {"key", key}});
   }
 
   void play(const httplib::Request& req, httplib::Response& res) {
     with_game(req, res, [&](Journal& j, Game& g) {
-      if (!keys_.check(g.id, bearer(req)))
+      if (!keys_->check(g.id, bearer(req)))
         return send_error(res, 401, "writing needs the game's key: Authorization: Bearer KEY");
       const ojson body = ojson::parse(req.body, nullptr, false);
       if (body.is_discarded() || !body.is_object()) return send_error(res, 400, "the body is one JSON object");
@@ -324,13 +328,14 @@ class Server {
         if (s.is_conflict()) return send_json(res, 409, ojson{{"error", "conflict: " + s.message()}, {"conflict", true}});
         return send_error(res, code_of(s), s.message());
       }
+      if (po.decision.accepted) wakeups_.notify(g.id);
       send_json(res, po.decision.accepted ? 200 : 422, play_json(g, po, false));
     });
   }
 
   // Server-sent events: each event recorded from `from` on (default: the next one), as
-  // `data: <event JSON>` and a blank line; polls the journal, so moves made by the command
-  // line or another server over the same file are seen too.
+  // `data: <event JSON>` and a blank line. Waits for a wakeup (a write through this server, or a
+  // notification from the database) or the slow poll, whichever comes first.
   void stream(const httplib::Request& req, httplib::Response& res) {
     std::int64_t from = 0;
     if (!seq_param(req, res, &from)) return;
@@ -359,7 +364,10 @@ class Server {
             const std::string hello = ": game " + std::to_string(id) + "\n\n";
             return sink.write(hello.data(), hello.size());
           }
-          std::unique_ptr<Journal> j;
+          // Taken before the journal is read: a write that lands after the read changes it, so
+          // the wait below cannot sleep through that write.
+          const std::uint64_t seen = wakeups_.generation(id);
+          JournalPool::Lease j;
           Game g;
           if (!open(&j).is_ok() || !load_game(*j, id, 0, &g).is_ok()) return false;
           if (g.state.seq >= watch->next) {
@@ -375,19 +383,22 @@ class Server {
             watch->quiet_since = std::chrono::steady_clock::now();
             return true;
           }
+          j.reset();  // not held while waiting: a quiet watcher keeps no connection to the journal
           if (std::chrono::steady_clock::now() - watch->quiet_since > kStreamKeepAlive) {
             watch->quiet_since = std::chrono::steady_clock::now();
             static const std::string ping = ": still here\n\n";
             return sink.write(ping.data(), ping.size());  // false once the watcher has gone
           }
-          std::this_thread::sleep_for(kStreamPoll);
+          wakeups_.wait(id, seen, kStreamPoll);
           return sink.is_writable();
         },
         [this](bool) { streams_.fetch_sub(1); });
   }
 
   CommonOptions o_;
-  KeyStore keys_;
+  JournalPool journals_;
+  std::unique_ptr<ServeKeys> keys_;
+  Wakeups wakeups_;
   RateLimit limit_;
   httplib::Server http_;
   std::atomic<int> streams_{0};
@@ -425,9 +436,7 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
       return kExitFailure;
     }
   }
-  std::string keys_path = so.keys;
-  if (keys_path.empty()) keys_path = o.db.find("://") == std::string::npos ? o.db + ".keys" : "deedlog-serve.keys";
-  Server server(o, so, keys_path);
+  Server server(o, so);
   if (Status s = server.prepare(); !s.is_ok()) {
     err << "referee: " << s.message() << "\n";
     return kExitFailure;
@@ -451,6 +460,9 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
     sigwait(&stop_signals, &sig);
     http.stop();
   });
+  // On PostgreSQL, every append (by any server or command) is announced: one connection listens.
+  std::unique_ptr<NotifyListener> listener;
+  if (is_postgres_uri(o.db)) listener = std::make_unique<NotifyListener>(o.db, &server.wakeups());
   out << fmt::format("listening on http://{}:{}\n", host.find(':') == std::string::npos ? host : "[" + host + "]", bound);
   out.flush();
   const bool served = http.listen_after_bind();

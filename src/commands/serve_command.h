@@ -11,7 +11,7 @@ namespace deedlog {
 struct ServeOptions {
   std::string listen;  // HOST:PORT; port 0 takes any free port (the one bound is printed)
   double rate = 20;    // requests a second each client address may make, on average
-  std::string keys;    // the file of the games' hashed keys ("" = the journal's path + ".keys")
+  std::string keys;    // a file for the games' hashed keys ("" = the journal's own place: docs/serve.md)
 };
 
 // Serves until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once bound.

@@ -375,9 +375,15 @@ Status PostgresJournal::head_for_append(std::int64_t game_id, std::int64_t* last
   return head(game_id, last_seq, last_hash);
 }
 
+// The row, and its game announced on kPostgresEventsChannel in the same statement (no extra round
+// trip). Notifications of one transaction with the same payload are folded into one by the server.
 Status PostgresJournal::insert_move(const MoveRow& row) {
-  return exec("INSERT INTO moves (game_id, seq, count, at, actor, events, prev_hash, hash)"
-              " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+  static const std::string sql =
+      fmt::format("WITH stored AS (INSERT INTO moves (game_id, seq, count, at, actor, events, prev_hash, hash)"
+                  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING game_id)"
+                  " SELECT pg_notify('{}', game_id::text) FROM stored",
+                  kPostgresEventsChannel);
+  return exec(sql.c_str(),
               {{std::to_string(row.game_id)}, {std::to_string(row.seq)}, {std::to_string(row.count)}, {row.at},
                {row.actor}, {row.events}, {row.prev_hash}, {row.hash}},
               "storing a move");

@@ -12,6 +12,11 @@
 
 namespace deedlog {
 
+// The channel on which each append announces its game (NOTIFY, payload: the game id in decimal).
+// PostgreSQL delivers it when the appending transaction commits, and never if it rolls back, so a
+// listener (referee serve's streams) is woken exactly when the new events can be read.
+inline constexpr const char* kPostgresEventsChannel = "deedlog_events";
+
 // Whether path names a PostgreSQL journal (postgresql:// or postgres://) rather than a file.
 bool is_postgres_uri(std::string_view path);
 

@@ -1,0 +1,215 @@
+#include "commands/serve_keys.h"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <libpq-fe.h>
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+
+#include "journal/postgres_journal.h"
+#include "journal/sha256.h"
+
+namespace deedlog {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+std::string sha256_of(std::string_view text) {
+  Sha256 h;
+  h.update(text);
+  return h.hex();
+}
+
+Status new_key(std::string* hex) {
+  unsigned char bytes[32];
+  if (RAND_bytes(bytes, sizeof bytes) != 1) return Status::io_error("no random bytes for a key");
+  hex->clear();
+  for (unsigned char b : bytes) *hex += fmt::format("{:02x}", b);
+  return Status::ok();
+}
+
+bool same_digest(const std::string& key, const std::string& stored) {
+  if (key.empty()) return false;
+  const std::string got = sha256_of(key);
+  return got.size() == stored.size() && CRYPTO_memcmp(got.data(), stored.data(), got.size()) == 0;
+}
+
+// {"games": {"ID": "<sha-256 hex>"}}, written whole and renamed into place. Two servers may share
+// an SQLite journal, so the file is the truth, not this process's copy of it: an add re-reads it
+// under an exclusive lock (flock on <file>.lock) before writing, and a check that does not know a
+// game reads it again, so a key made by the other server is honoured.
+class FileKeys final : public ServeKeys {
+ public:
+  explicit FileKeys(std::string path) : path_(std::move(path)) {}
+
+  Status load() override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return read();
+  }
+
+  Status add(std::int64_t game, std::string* key) override {
+    std::string hex;
+    if (Status s = new_key(&hex); !s.is_ok()) return s;
+    std::lock_guard<std::mutex> lock(mutex_);
+    const std::string lock_path = path_ + ".lock";
+    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) return Status::io_error(fmt::format("cannot open {}", lock_path));
+    ::flock(fd, LOCK_EX);
+    Status s = read();
+    if (s.is_ok()) {
+      hashes_[game] = sha256_of(hex);
+      s = write();
+    }
+    ::flock(fd, LOCK_UN);
+    ::close(fd);
+    if (s.is_ok()) *key = hex;
+    return s;
+  }
+
+  bool check(std::int64_t game, const std::string& key) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = hashes_.find(game);
+    if (it == hashes_.end()) {
+      if (!read().is_ok()) return false;
+      it = hashes_.find(game);
+      if (it == hashes_.end()) return false;
+    }
+    return same_digest(key, it->second);
+  }
+
+ private:
+  // Merges the file into hashes_ (a key is never taken away by another server's write).
+  Status read() {
+    std::ifstream in(path_);
+    if (!in) return Status::ok();  // no game created through a server yet
+    const ojson doc = ojson::parse(in, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("games") || !doc["games"].is_object())
+      return Status::corrupt(fmt::format("{}: not a keys file ({{\"games\": {{ID: SHA-256}}}})", path_));
+    for (const auto& [id, hash] : doc["games"].items()) {
+      if (!hash.is_string()) return Status::corrupt(fmt::format("{}: game {}'s key is not a hash", path_, id));
+      try {
+        hashes_[std::stoll(id)] = hash.get<std::string>();
+      } catch (const std::exception&) {
+        return Status::corrupt(fmt::format("{}: '{}' is not a game id", path_, id));
+      }
+    }
+    return Status::ok();
+  }
+
+  Status write() {
+    ojson games = ojson::object();
+    for (const auto& [id, hash] : hashes_) games[std::to_string(id)] = hash;
+    const std::string tmp = fmt::format("{}.tmp.{}", path_, ::getpid());
+    {
+      std::ofstream out(tmp, std::ios::trunc);
+      out << ojson{{"games", games}}.dump(1) << "\n";
+      if (!out.flush()) return Status::io_error(fmt::format("cannot write {}", tmp));
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, path_, ec);
+    if (ec) return Status::io_error(fmt::format("cannot write {}: {}", path_, ec.message()));
+    return Status::ok();
+  }
+
+  std::string path_;
+  std::mutex mutex_;
+  std::map<std::int64_t, std::string> hashes_;
+};
+
+// A table in the journal's database, beside the journal's own tables and not one of them (the
+// journal is the games' record, hashed and handed round; who may write is the servers' business,
+// and a key can be replaced without touching the record). Every check asks the database, so a
+// key made through any server is honoured by all of them at once.
+constexpr const char* kKeysTable = R"sql(
+CREATE TABLE IF NOT EXISTS deedlog_serve_keys (
+  game_id    bigint PRIMARY KEY REFERENCES games (game_id),
+  key_sha256 text NOT NULL CONSTRAINT key_is_a_hash CHECK (length(key_sha256) = 64),
+  created    timestamptz NOT NULL DEFAULT now()
+))sql";
+
+void ignore_notice(void*, const char*) {}
+
+class PostgresKeys final : public ServeKeys {
+ public:
+  explicit PostgresKeys(std::string uri) : uri_(std::move(uri)) {}
+
+  Status load() override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (Status s = connect(); !s.is_ok()) return s;
+    // Two servers starting at once: the advisory lock lets one make the table, the other find it.
+    const std::string sql = fmt::format("BEGIN; SELECT pg_advisory_xact_lock(hashtext('deedlog serve keys')); {}; COMMIT",
+                                        kKeysTable);
+    PostgresJournal::ResultPtr r(PQexec(conn_.get(), sql.c_str()));
+    if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
+      const std::string words = PQresultErrorMessage(r.get());
+      PostgresJournal::ResultPtr rollback(PQexec(conn_.get(), "ROLLBACK"));
+      return Status::io_error("making the table of keys: " + words);
+    }
+    return Status::ok();
+  }
+
+  Status add(std::int64_t game, std::string* key) override {
+    std::string hex;
+    if (Status s = new_key(&hex); !s.is_ok()) return s;
+    const std::string id = std::to_string(game);
+    const std::string digest = sha256_of(hex);
+    std::lock_guard<std::mutex> lock(mutex_);
+    PostgresJournal::ResultPtr r = run("INSERT INTO deedlog_serve_keys (game_id, key_sha256) VALUES ($1, $2)", id, &digest);
+    if (PQresultStatus(r.get()) != PGRES_COMMAND_OK)
+      return Status::io_error(fmt::format("storing the key of game {}: {}", game, PQresultErrorMessage(r.get())));
+    *key = hex;
+    return Status::ok();
+  }
+
+  bool check(std::int64_t game, const std::string& key) override {
+    std::lock_guard<std::mutex> lock(mutex_);
+    PostgresJournal::ResultPtr r =
+        run("SELECT key_sha256 FROM deedlog_serve_keys WHERE game_id = $1", std::to_string(game), nullptr);
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1) return false;
+    return same_digest(key, PQgetvalue(r.get(), 0, 0));
+  }
+
+ private:
+  Status connect() {
+    conn_.reset(PQconnectdb(uri_.c_str()));
+    if (conn_ == nullptr || PQstatus(conn_.get()) != CONNECTION_OK)
+      return Status::io_error("cannot connect to the journal's database for the keys: " +
+                              std::string(conn_ ? PQerrorMessage(conn_.get()) : "out of memory"));
+    PQsetNoticeProcessor(conn_.get(), ignore_notice, nullptr);
+    return Status::ok();
+  }
+
+  // One statement of one or two text parameters; once more on a new connection when the server
+  // went away between requests (a restart of the database should not need one of every server).
+  PostgresJournal::ResultPtr run(const char* sql, const std::string& first, const std::string* second) {
+    for (int attempt = 0;; ++attempt) {
+      const char* values[2] = {first.c_str(), second != nullptr ? second->c_str() : nullptr};
+      PostgresJournal::ResultPtr r(
+          PQexecParams(conn_.get(), sql, second != nullptr ? 2 : 1, nullptr, values, nullptr, nullptr, 0));
+      if (attempt > 0 || PQstatus(conn_.get()) == CONNECTION_OK) return r;
+      PQreset(conn_.get());
+    }
+  }
+
+  std::string uri_;
+  std::mutex mutex_;
+  PostgresJournal::ConnPtr conn_;
+};
+
+}  // namespace
+
+std::unique_ptr<ServeKeys> open_serve_keys(const std::string& db, const std::string& keys_file) {
+  if (!keys_file.empty()) return std::make_unique<FileKeys>(keys_file);
+  if (is_postgres_uri(db)) return std::make_unique<PostgresKeys>(db);
+  return std::make_unique<FileKeys>(db + ".keys");
+}
+
+}  // namespace deedlog

@@ -1,0 +1,31 @@
+#pragma once
+// The write keys of the games created through referee serve (docs/serve.md, "Keys"). A key is
+// shown once, when its game is created; only its SHA-256 is kept, and a check compares digests in
+// constant time, so a copy of the store opens no game. Every server over the same journal sees
+// the same keys: for a PostgreSQL journal they are kept in its database (any server behind a
+// proxy honours a key another made), for an SQLite journal in a file beside it.
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/status.h"
+
+namespace deedlog {
+
+class ServeKeys {
+ public:
+  virtual ~ServeKeys() = default;
+  // Reads (or makes) the store; a failure here stops the server before it listens.
+  virtual Status load() = 0;
+  // A new random key for game; stored (hashed) before it is given.
+  virtual Status add(std::int64_t game, std::string* key) = 0;
+  // Whether key opens game (false for a game without a key, and when the store cannot be read).
+  virtual bool check(std::int64_t game, const std::string& key) = 0;
+};
+
+// The store for the journal db: the file keys_file when one is given; otherwise, for a
+// PostgreSQL journal, the table deedlog_serve_keys in its database, and for an SQLite journal
+// the file <db>.keys.
+std::unique_ptr<ServeKeys> open_serve_keys(const std::string& db, const std::string& keys_file);
+
+}  // namespace deedlog

@@ -1,0 +1,58 @@
+#pragma once
+// How referee serve's streams learn that a game has a new event without polling for it
+// (docs/serve.md, "Streams"): a write through this server wakes the game's watchers at once
+// (Wakeups::notify), and on a PostgreSQL journal a NotifyListener turns the database's
+// notifications, sent by whichever process appended (another server, the command line), into
+// the same wakeups. A slow poll stays as the fallback: an SQLite journal written by another
+// process, or a lost connection to the database.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+
+namespace deedlog {
+
+class Wakeups {
+ public:
+  // A number that changes whenever game may have new events.
+  std::uint64_t generation(std::int64_t game);
+  // game has new events: its watchers look at once.
+  void notify(std::int64_t game);
+  // Any game may have new events (notifications may have been missed): every watcher looks.
+  void notify_every_game();
+  // Waits until game's generation is no longer seen, or timeout passes.
+  void wait(std::int64_t game, std::uint64_t seen, std::chrono::milliseconds timeout);
+
+ private:
+  std::uint64_t generation_locked(std::int64_t game) const;
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::unordered_map<std::int64_t, std::uint64_t> games_;
+  std::uint64_t every_game_ = 0;
+};
+
+// One connection that LISTENs on the journal's channel (kPostgresEventsChannel) and wakes the
+// watchers of each game named in a notification; reconnects when the connection is lost, and
+// then wakes every watcher, since notifications sent meanwhile are gone. Stops when destroyed.
+class NotifyListener {
+ public:
+  NotifyListener(std::string uri, Wakeups* wakeups);
+  ~NotifyListener();
+  NotifyListener(const NotifyListener&) = delete;
+  NotifyListener& operator=(const NotifyListener&) = delete;
+
+ private:
+  void run();
+
+  std::string uri_;
+  Wakeups* wakeups_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+}  // namespace deedlog
