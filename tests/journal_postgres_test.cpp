@@ -403,6 +403,31 @@ TEST_F(OnPostgres, ADatabaseOfAnotherProgramIsRefusedAndLeftAlone) {
   EXPECT_EQ(Server::get().query_value(name, "SELECT to_regclass('moves') IS NULL"), "t");
 }
 
+// Several processes (servers, commands) opening one empty database at the same moment: one
+// makes the schema, the others find it made. A look-up through the session's catalog cache
+// could miss the table just made, and a second writer then failed with "already exists".
+TEST(PostgresStartup, WritersOpeningAnEmptyDatabaseAtOnceAllSucceed) {
+  DEEDLOG_REQUIRE_POSTGRES();
+  for (int round = 0; round < 5; ++round) {
+    const std::string uri = Server::get().new_database();
+    constexpr int kWriters = 6;
+    std::vector<std::unique_ptr<Journal>> journals(kWriters);
+    std::vector<Status> opened(kWriters);
+    {
+      std::vector<std::thread> writers;
+      for (int w = 0; w < kWriters; ++w)
+        writers.emplace_back([&, w] { opened[w] = Journal::open(uri, &journals[w]); });
+      for (std::thread& t : writers) t.join();
+    }
+    for (int w = 0; w < kWriters; ++w) EXPECT_TRUE(opened[w].is_ok()) << "round " << round << ": " << opened[w].message();
+    std::int64_t id = 0;
+    ASSERT_TRUE(journals[0]->create_game(kHeader, {event("GameStarted", "{}", "Referee")}, &id).is_ok());
+    std::vector<GameRow> games;
+    ASSERT_TRUE(journals[kWriters - 1]->games(&games).is_ok());
+    EXPECT_EQ(games.size(), 1u);
+  }
+}
+
 TEST(PostgresUri, AnUnreachableServerIsAnErrorNamingItWithoutItsPassword) {
   std::unique_ptr<Journal> j;
   const Status s = Journal::open("postgresql://ann:secret@/nowhere?host=/nonexistent-folder", &j);

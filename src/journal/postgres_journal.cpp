@@ -229,8 +229,14 @@ Status PostgresJournal::bring_schema_up_to_date() {
           !s.is_ok()) {
         return s;
       }
+      // Read from pg_class, not by to_regclass: a name lookup goes through the session's catalog
+      // cache, which may still hold "no such table" from the first look even though the writer
+      // that held the lock has made it since (two servers starting on an empty database at once
+      // then both made the schema, and one failed with "already exists").
       ResultPtr again;
-      if (Status s = exec("SELECT to_regclass('deedlog_schema') IS NOT NULL", {}, "making the journal", &again);
+      if (Status s = exec("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON "
+                          "n.oid = c.relnamespace WHERE c.relname = 'deedlog_schema' AND n.nspname = current_schema())",
+                          {}, "making the journal", &again);
           !s.is_ok()) {
         return s;
       }
