@@ -165,5 +165,27 @@ TEST_F(EngineProtocol, WithDbTheGamesAreJournalled) {
   EXPECT_EQ(moves.dump(), json::parse(testing::referee(db, "--json moves").out).dump());
 }
 
+// --ruleset-file: the engine starts games of the user's own edition, as `referee new` does
+// (it was ignored, so a bot developer's edition silently became the built-in one).
+// rule uk-1972-jackpot/house/free-parking-jackpot
+TEST_F(EngineProtocol, RulesetFileStartsGamesOfTheUsersEdition) {
+  const std::string edition = std::string(DEEDLOG_SOURCE_DIR) + "/docs/examples/uk-1972-jackpot.json";
+  PipeProcess engine({DEEDLOG_REFEREE, "--ruleset-file", edition, "engine"});
+  const json created = json::parse(
+      engine.ask(R"({"cmd": "new", "players": ["Ann", "Ben"], "setup": "Ben: at \"Marylebone Station\""})"));
+  ASSERT_EQ(created["ok"], true) << created.dump();
+  EXPECT_EQ(json::parse(engine.ask(R"({"cmd": "status"})"))["ruleset"], "uk-1972-jackpot");
+  ASSERT_EQ(json::parse(engine.ask(R"({"cmd": "play", "move": "Ann rolls 1 3"})"))["accepted"], true);
+  ASSERT_EQ(json::parse(engine.ask(R"({"cmd": "play", "move": "Ben rolls 2 3"})"))["accepted"], true);
+  const json status = json::parse(engine.ask(R"({"cmd": "status"})"));
+  EXPECT_EQ(status["players"][0]["cash"], 1300);  // Income Tax, into the middle
+  EXPECT_EQ(status["players"][1]["cash"], 1700);  // Free Parking: the jackpot
+  // Naming the built-in edition it extends is refused rather than quietly mixed.
+  const json other = json::parse(engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben"]})"));
+  EXPECT_EQ(other["ok"], false);
+  EXPECT_EQ(json::parse(engine.ask(R"({"cmd": "quit"})"))["ok"], true);
+  EXPECT_EQ(engine.wait(), 0);
+}
+
 }  // namespace
 }  // namespace deedlog

@@ -142,6 +142,34 @@ TEST(Match, BadOptionsAreUsageErrors) {
   EXPECT_EQ(code, 2);
   match("--games 2 --player Ann=builtin --player Ben=random --move-time 0", &code);
   EXPECT_EQ(code, 2);
+  match("--games 2 --player Ann=builtin --player Ben=random --call-time-after 0", &code);
+  EXPECT_EQ(code, 2);
+}
+
+// A short game has no end but the agreed time: the referee calls it after --call-time-after
+// moves, the move in progress completes, and the richest wins. Before, every short-game match
+// game ran to --max-moves and was counted unfinished.
+// rule short-game/time-called
+TEST(Match, AShortGameEndsWhenTheRefereeCallsTime) {
+  const auto dir = testing::temp_dir("match-short");
+  const auto db = dir / "short.db";
+  const testing::RunResult r = testing::referee(
+      db, "--json match --ruleset us-short --games 2 --seed 4 --call-time-after 60 --player Ann=builtin --player Ben=random");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json doc = json::parse(r.out);
+  EXPECT_EQ(doc["unfinished"], 0);
+  for (const json& g : doc["results"]) {
+    EXPECT_GE(g["moves"].get<int>(), 60);
+    EXPECT_LT(g["moves"].get<int>(), 4000);
+  }
+  // The journal holds the referee's call, and verify decides it again.
+  EXPECT_EQ(testing::referee(db, "verify").code, 0);
+  const json events = json::parse(testing::referee(db, "--game 1 --json log").out, nullptr, false);
+  bool called = false;
+  if (events.is_object() && events.contains("events"))
+    for (const json& e : events["events"]) called = called || e["type"] == "TimeCalled";
+  EXPECT_TRUE(called) << "no TimeCalled event in game 1";
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -97,6 +97,17 @@ TEST(PostgresCli, CopyFromAFileToAServerAndBackKeepsEveryHash) {
   std::filesystem::remove_all(dir);
 }
 
+// Completion offers a server's games and players as it does a file's (it looked for a file of
+// the URI's name, found none and offered nothing).
+TEST(PostgresCli, CompletionOffersTheServersGamesAndPlayers) {
+  DEEDLOG_REQUIRE_POSTGRES();
+  const std::string db = Server::get().new_database();
+  ASSERT_EQ(referee(db, "new --ruleset uk-1972 --players " + quote("Ann, Ben")).code, 0);
+  ASSERT_EQ(referee(db, "new --ruleset uk-1972 --players " + quote("Cat, Dan")).code, 0);
+  EXPECT_EQ(referee(db, "__complete games").out, "1\n2\n");
+  EXPECT_EQ(referee(db, "--game 2 __complete players").out, "Cat\nDan\n");
+}
+
 TEST(PostgresCli, CopyNeedsBothEnds) {
   EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "copy --from a.db").code, 2);
   EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "copy --from a.db --to a.db").code, 2);

@@ -208,6 +208,8 @@ cli::CommandHelp simulate_command() {
 }
 
 cli::CommandHelp engine_command() {
+  Options o = options("Options of engine");
+  add_ruleset_file(*o);
   return {"engine", "a long-running engine for programs: JSON lines on stdin and stdout", "engine [--db FILE]",
           "One JSON request a line in, one answer a line out, in order (docs/engine-protocol.md):\n"
           "  {\"cmd\": \"new\", \"ruleset\": \"uk-1972\", \"players\": [\"Ann\", \"Ben\"], \"seed\": 7}   -> {\"ok\": true, \"game\": 1}\n"
@@ -215,9 +217,10 @@ cli::CommandHelp engine_command() {
           "  {\"cmd\": \"status\"}  {\"cmd\": \"value\"}  {\"cmd\": \"quit\"}\n"
           "moves, play, status and value answer as the commands' --json; \"game\" picks a game (default:\n"
           "the last one started), \"id\" is echoed. A bad request is {\"ok\": false, \"error\": ...} and\n"
-          "the engine goes on. Games are kept in memory unless --db is given, then in that journal.",
+          "the engine goes on. Games are kept in memory unless --db is given, then in that journal.\n"
+          "With --ruleset-file, a new game that names no \"ruleset\" is of that edition.",
           {"engine", "--db club.db engine < requests.jsonl"},
-          options("Options of engine")};
+          o};
 }
 
 cli::CommandHelp serve_command() {
@@ -230,6 +233,7 @@ cli::CommandHelp serve_command() {
       "a file for the games' hashed write keys (default: a table in a PostgreSQL journal's database, "
       "or the SQLite file's name + .keys)");
   add_snapshot_every(*o);
+  add_ruleset_file(*o);
   return {"serve", "the HTTP server for clubs: the API, live updates and a web page", "serve --listen HOST:PORT [--rate N] [--keys FILE]",
           "Over the same journal as the other commands (docs/serve.md):\n"
           "  POST /api/games {ruleset, players, variant?, seed?}  -> 201 {\"game\": ID, \"key\": KEY}\n"
@@ -250,6 +254,8 @@ cli::CommandHelp match_command() {
       "max-moves", po::value<int>()->default_value(4000)->value_name("M"), "a game still going after this many moves is unfinished")(
       "move-time", po::value<double>()->default_value(5.0)->value_name("SECONDS"),
       "the time a program has for each decision; one that takes longer is stopped and loses the game")(
+      "call-time-after", po::value<int>()->default_value(400)->value_name("M"),
+      "a short game (us-short, or the short-game variant): the referee calls time after M moves and the richest wins")(
       "variant", po::value<std::string>()->default_value("")->value_name("V"), "edition options, comma separated");
   add_snapshot_every(*o);
   return {"match", "bots play each other: wins, a 95% interval and a rating per bot",
@@ -324,6 +330,11 @@ cli::ProgramHelp referee_help() {
                     {"explain 57"}),
       at_command("dispute", "rule on a claim: rent, salary, a fine, a build, a card, who wins", "dispute CLAIM [--at SEQ]",
                  "rule on the position after this event (0: now)", {"dispute \"Ben claims rent\" --at 41"}),
+      plain_command("replay", "show a saved game move by move: the replay program (terminal, HTML page, SVG)",
+                    "replay [the replay program's options]",
+                    "Runs the replay program installed beside referee with the rest of the line, --db and --game\n"
+                    "included; 'replay --help' lists its options.",
+                    {"--db club.db --game 1 replay", "--db club.db replay --html game.html"}),
       plain_command("audit", "every breach of the rules in a game played at the table", "audit FILE.game|-",
                     "Exit 3 when any breach is found, 0 for a clean game. FILE '-' reads standard input.",
                     {"audit table-game.game", "--json audit - < table-game.game"}),

@@ -2,6 +2,10 @@
 // A thin shell: the command line read against referee/command_table.cpp, calls into src/app,
 // exit code out.
 #include <boost/program_options.hpp>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
@@ -80,7 +84,7 @@ int complete(const cli::ProgramHelp& help, const Args& words, const CommonOption
     std::int64_t id = 0;
     GameRow row;
     GameHeader header;
-    if (std::filesystem::exists(o.db) && Journal::open(o.db, &journal, true).is_ok() &&
+    if (journal_may_exist(o.db) && Journal::open(o.db, &journal, true).is_ok() &&
         resolve_game_id(*journal, o.game, &id).is_ok() && journal->game(id, &row).is_ok() &&
         header_from_json(row.header, &header).is_ok())
       for (const std::string& name : header.players) out << name << "\n";
@@ -160,6 +164,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (vm.count("player")) mo.players = vm["player"].as<std::vector<std::string>>();
     mo.max_moves = vm["max-moves"].as<int>();
     mo.move_time = vm["move-time"].as<double>();
+    mo.call_time_after = vm["call-time-after"].as<int>();
     mo.variant = vm["variant"].as<std::string>();
     mo.journal = !vm["db"].defaulted();
     return run_match(o, mo, out, err);
@@ -245,6 +250,28 @@ bool parse(const cli::ProgramHelp& help, const cli::CommandHelp* command, const 
   }
 }
 
+// referee replay ...: the replay program, found beside this one (as git finds its helpers), so
+// `referee --db club.db replay` shows a game as `replay --db club.db` does. Every other word of
+// the line goes to it as it was written.
+int run_replay_program(const Args& line, std::size_t word, std::ostream& out, std::ostream& err) {
+  Args forwarded;
+  for (std::size_t i = 0; i < line.size(); ++i)
+    if (i != word) forwarded.push_back(line[i]);
+  std::error_code failed;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", failed);
+  std::string program = failed ? std::string() : (self.parent_path() / "replay").string();
+  if (program.empty() || ::access(program.c_str(), X_OK) != 0) program = "replay";  // then on the PATH
+  std::vector<char*> argv;
+  argv.push_back(program.data());
+  for (std::string& a : forwarded) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  out.flush();
+  ::execvp(program.c_str(), argv.data());
+  err << "referee replay: cannot start the replay program (" << std::strerror(errno)
+      << "); it is installed beside referee\n";
+  return kExitFailure;
+}
+
 int run(const cli::ProgramHelp& help, const Args& line, std::ostream& out, std::ostream& err) {
   if (has(line, "--help-man")) {
     out << cli::man_page(help, DEEDLOG_VERSION, today());
@@ -253,6 +280,7 @@ int run(const cli::ProgramHelp& help, const Args& line, std::ostream& out, std::
   const std::optional<std::size_t> word = cli::command_word(line, help);
   const std::string cmd = word ? line[*word] : "";
   const bool completing = cmd == "__complete";
+  if (cmd == "replay") return run_replay_program(line, *word, out, err);
   const cli::CommandHelp* command = cli::find_command(help, cmd);
   if (!cmd.empty() && !command && !completing && cmd != "help") return unknown_command(help, cmd, err);
   po::variables_map vm;

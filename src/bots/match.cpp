@@ -115,6 +115,7 @@ Status check_match_options(const MatchOptions& o) {
   if (o.bots.size() < 2) return Status::invalid_argument("a match needs 2 or more bots: --player NAME=PROGRAM for each");
   if (o.games < 0) return Status::invalid_argument("--games must be 0 or more");
   if (o.max_moves < 1) return Status::invalid_argument("--max-moves must be at least 1");
+  if (o.call_time_after < 1) return Status::invalid_argument("--call-time-after must be at least 1");
   if (!(o.move_time > 0) || o.move_time > 86400)
     return Status::invalid_argument("--move-time is a number of seconds, more than 0 (e.g. 0.5)");
   for (const MatchBot& b : o.bots)
@@ -196,7 +197,33 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
       auto forfeit = [&](int seat, std::string reason, std::string move, std::string detail) {
         game.forfeit = Forfeit{game.seats[seat], std::move(reason), std::move(move), std::nullopt, std::move(detail)};
       };
+      // A move, the bots' or the referee's, played as a command-line play would: journalled
+      // through play_move when the match has a journal, else decided and folded in memory.
+      auto apply = [&](const Command& command, Decision* decision) -> Status {
+        if (j) {
+          PlayOutcome po;
+          if (Status s = play_move(*j, g, command, false, &po); !s.is_ok()) return s;
+          *decision = std::move(po.decision);
+          return Status::ok();
+        }
+        *decision = decide(r, g.state, command);
+        if (decision->accepted) {
+          Event played;
+          played.type = EventType::MovePlayed;
+          evolve(g.state, played);
+          for (const Event& e : decision->events) evolve(g.state, e);
+        }
+        return Status::ok();
+      };
       while (game.moves < o.max_moves && !game_end(r, g.state).over) {
+        if (g.state.short_game && !g.state.time_called && game.moves >= o.call_time_after) {
+          // The agreed time: the referee calls it, the move in progress completes, and the
+          // estates are valued (a refusal here means time cannot be called yet: asked again
+          // after the next move).
+          Decision called;
+          if (Status s = apply(make_command(Verb::CallTime, kReferee), &called); !s.is_ok()) return s;
+          if (called.accepted) continue;
+        }
         PlayerId seat = decider(g.state);
         const PlayerId asked = seat;
         Command command;
@@ -274,19 +301,7 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
           break;
         }
         Decision decision;
-        if (j) {
-          PlayOutcome po;
-          if (Status s = play_move(*j, g, command, false, &po); !s.is_ok()) return s;
-          decision = std::move(po.decision);
-        } else {
-          decision = decide(r, g.state, command);
-          if (decision.accepted) {
-            Event played;
-            played.type = EventType::MovePlayed;
-            evolve(g.state, played);
-            for (const Event& e : decision.events) evolve(g.state, e);
-          }
-        }
+        if (Status s = apply(command, &decision); !s.is_ok()) return s;
         if (!decision.accepted) {
           forfeit(seat, "refused", written.empty() ? print_move(command, r, g.header.players) : written, "");
           game.forfeit->ruling = ruling_of(r, decision.violation, g.header.players);

@@ -29,6 +29,10 @@ struct MatchOptions {
   std::vector<MatchBot> bots;  // 2 or more, one seat each
   int max_moves = 4000;        // a game still going after this many moves is unfinished
   double move_time = 5.0;      // seconds a program has for each decision
+  // A short game ends when the referee calls the agreed time (rule book "RULES FOR PLAYING THE
+  // SHORT GAME"); a match has no clock, so the referee calls it after this many moves. Without
+  // it a short game ran to --max-moves and was counted unfinished.
+  int call_time_after = 400;
   std::vector<std::string> variants;
   std::int64_t snapshot_every = 256;  // journalled games store a snapshot this often (0: none)
 };

@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "commands/command_outcome.h"
 #include "core/exit_code.h"
 #include "journal/journal.h"
 
@@ -43,12 +45,26 @@ Status read_game(Journal& from, const std::string& from_name, std::int64_t game_
   return Status::ok();
 }
 
+int copy_games(const CopyOptions& o, std::ostream& out, std::ostream& err);
+
 }  // namespace
+
+// A copy that fails writes nothing, and a destination file it created is not left behind
+// empty (as `new` leaves no file after a refused start): a failed copy looks as if never run.
+int run_copy(const CopyOptions& o, std::ostream& out, std::ostream& err) {
+  const bool is_file = !is_database_uri(o.to);
+  const bool existed_before = journal_may_exist(o.to);
+  const int code = copy_games(o, out, err);
+  if (code != kExitOk && is_file) remove_journal_left_empty(o.to, existed_before);
+  return code;
+}
+
+namespace {
 
 // Game ids are kept: each move's hash covers its game's id, so a game under another id would be
 // another chain. So a game whose id the destination holds already is refused (never merged or
 // renumbered), and the whole copy is one transaction: every game arrives, or none does.
-int run_copy(const CopyOptions& o, std::ostream& out, std::ostream& err) {
+int copy_games(const CopyOptions& o, std::ostream& out, std::ostream& err) {
   if (o.from.empty() || o.to.empty()) {
     err << "referee copy: --from and --to are both required (see 'referee copy --help')\n";
     return kExitUsage;
@@ -124,4 +140,5 @@ int run_copy(const CopyOptions& o, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
+}  // namespace
 }  // namespace deedlog

@@ -1,5 +1,7 @@
 #include "commands/engine_session.h"
 
+#include "commands/new_game_edition.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -68,10 +70,12 @@ std::string string_field(const ojson& req, const char* field) {
 
 }  // namespace
 
-Status new_game_header(const ojson& req, GameHeader* header, Ruleset* edition) {
+Status new_game_header(const ojson& req, const std::string& ruleset_file, GameHeader* header, Ruleset* edition) {
   try {
-    // Through the notation's own header checks, as `referee new` does.
-    const std::string ruleset = string_field(req, "ruleset");
+    // Through the notation's own header checks, as `referee new` does. With --ruleset-file the
+    // request may leave the edition out: the file's is taken.
+    const std::string ruleset = !ruleset_file.empty() && !req.contains("ruleset") ? edition_id_in(ruleset_file)
+                                                                                : string_field(req, "ruleset");
     if (!req.contains("players")) throw RequestError{"\"players\" is missing"};
     std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", ruleset, list_text(req["players"], "players"));
     if (req.contains("variant")) text += fmt::format("[Variant \"{}\"]\n", list_text(req["variant"], "variant"));
@@ -89,8 +93,7 @@ Status new_game_header(const ojson& req, GameHeader* header, Ruleset* edition) {
       throw RequestError{"a field of new holds a line break or a ']'"};
     ParseError perr;
     if (!parse_header(text, header, &perr)) throw RequestError{perr.message};
-    if (Status s = load_ruleset(header->ruleset, edition); !s.is_ok()) throw RequestError{s.message()};
-    if (Status s = turn_on_house_rules(header->house_rules, edition); !s.is_ok()) throw RequestError{s.message()};
+    if (Status s = edition_for_new_game(ruleset_file, header, edition); !s.is_ok()) throw RequestError{s.message()};
     if (edition->referee_throws && !header->seed) {
       // As `referee new`: the computer edition's program throws, so a game gets a seed of its own.
       std::random_device device;
@@ -109,7 +112,10 @@ namespace {
 class EngineSession {
  public:
   EngineSession(std::unique_ptr<Journal> journal, const CommonOptions& o, bool in_file)
-      : journal_(std::move(journal)), in_file_(in_file), snapshot_every_(in_file ? o.snapshot_every : 0) {
+      : journal_(std::move(journal)),
+        in_file_(in_file),
+        snapshot_every_(in_file ? o.snapshot_every : 0),
+        ruleset_file_(o.ruleset_file) {
     current_ = o.game;
   }
 
@@ -198,7 +204,7 @@ class EngineSession {
   ojson new_game(const ojson& req) {
     GameHeader header;
     Ruleset edition;
-    if (Status s = new_game_header(req, &header, &edition); !s.is_ok()) throw RequestError{s.message()};
+    if (Status s = new_game_header(req, ruleset_file_, &header, &edition); !s.is_ok()) throw RequestError{s.message()};
     ParseError perr;
     std::optional<SetupPosition> setup;
     if (req.contains("setup")) {
@@ -257,6 +263,7 @@ class EngineSession {
   std::unique_ptr<Journal> journal_;
   bool in_file_ = false;
   std::int64_t snapshot_every_ = 0;
+  std::string ruleset_file_;  // --ruleset-file: the edition of games started with no "ruleset"
   std::map<std::int64_t, HeldGame> games_;
   std::optional<std::int64_t> current_;
 };

@@ -95,10 +95,9 @@ int run_games(const CommonOptions& o, std::ostream& out, std::ostream& err) {
 }
 
 void write_game_ids(const std::string& db, std::ostream& out) {
-  std::error_code ignored;
   std::unique_ptr<Journal> journal;
   std::vector<GameRow> games;
-  if (!std::filesystem::exists(db, ignored) || !Journal::open(db, &journal, true).is_ok() || !journal->games(&games).is_ok())
+  if (!journal_may_exist(db) || !Journal::open(db, &journal, true).is_ok() || !journal->games(&games).is_ok())
     return;
   for (const GameRow& g : games) out << g.game_id << "\n";
 }

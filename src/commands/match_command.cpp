@@ -37,6 +37,7 @@ int run_match(const CommonOptions& o, const MatchCommandOptions& m, std::ostream
   opts.seed = m.seed;
   opts.max_moves = m.max_moves;
   opts.move_time = m.move_time;
+  opts.call_time_after = m.call_time_after;
   opts.snapshot_every = o.snapshot_every;
   for (const std::string& p : m.players) {
     const std::size_t eq = p.find('=');

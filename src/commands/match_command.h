@@ -16,6 +16,7 @@ struct MatchCommandOptions {
   std::vector<std::string> players;  // NAME=PROGRAM each
   int max_moves = 4000;
   double move_time = 5.0;
+  int call_time_after = 400;  // a short game's moves before the referee calls time
   std::string variant;  // comma separated
   bool journal = false;  // --db given: the games are journalled there
 };

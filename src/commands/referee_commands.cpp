@@ -1,5 +1,7 @@
 #include "commands/referee_commands.h"
 
+#include "commands/new_game_edition.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -102,40 +104,6 @@ std::string ruling_text(const Ruling& v) {
   return fmt::format("Refused: {}\n  rule {} (rule book section {})\n", v.message, v.rule, v.section);
 }
 
-// The edition of a game being started: a user's own data file when --ruleset-file names one
-// (kept whole in the game's header), else the built-in edition the header names.
-Status edition_for_new_game(const CommonOptions& o, GameHeader* header, Ruleset* ruleset) {
-  if (o.ruleset_file.empty()) {
-    if (Status s = load_ruleset(header->ruleset, ruleset); !s.is_ok()) return s;
-    return turn_on_house_rules(header->house_rules, ruleset);
-  }
-  std::ifstream in(o.ruleset_file, std::ios::binary);
-  if (!in) return Status::io_error("cannot read " + o.ruleset_file);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  // The game keeps the whole edition, not an overlay of a built-in one: a later program's
-  // built-in editions may differ, and the game must read the same under it.
-  std::string data;
-  Status resolved = resolve_edition_text(buf.str(), &data);
-  if (resolved.is_ok()) resolved = parse_stored_ruleset(data, ruleset);
-  if (!resolved.is_ok()) return Status::invalid_argument(fmt::format("{}: {}", o.ruleset_file, resolved.message()));
-  if (!header->ruleset.empty() && header->ruleset != ruleset->id)
-    return Status::invalid_argument(fmt::format("{} is the edition '{}', but the game names '{}'", o.ruleset_file,
-                                                ruleset->id, header->ruleset));
-  header->ruleset = ruleset->id;
-  header->ruleset_data = data;
-  return turn_on_house_rules(header->house_rules, ruleset);
-}
-
-// The id of the edition in a data file, to start a game with it.
-std::string edition_id_in(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  const auto j = nlohmann::json::parse(buf.str(), nullptr, false);
-  return j.is_object() && j.contains("id") && j["id"].is_string() ? j["id"].get<std::string>() : std::string();
-}
-
 }  // namespace
 
 int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err) {
@@ -153,7 +121,7 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
     return kExitUsage;
   }
   Ruleset ruleset;
-  if (Status s = edition_for_new_game(o, &header, &ruleset); !s.is_ok()) {
+  if (Status s = edition_for_new_game(o.ruleset_file, &header, &ruleset); !s.is_ok()) {
     err << "referee: " << s.message() << "\n";
     return kExitUsage;
   }
@@ -324,7 +292,7 @@ int read_game_text(const CommonOptions& o, const std::string& file, const std::s
     err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
     return kExitUsage;
   }
-  if (Status s = edition_for_new_game(o, &header, ruleset); !s.is_ok()) {
+  if (Status s = edition_for_new_game(o.ruleset_file, &header, ruleset); !s.is_ok()) {
     err << fmt::format("referee: {}: {}\n", file, s.message());
     return kExitUsage;
   }

@@ -286,7 +286,7 @@ class Server {
     if (body.is_discarded() || !body.is_object()) return send_error(res, 400, "the body is one JSON object");
     GameHeader header;
     Ruleset edition;
-    if (Status s = new_game_header(body, &header, &edition); !s.is_ok()) return send_error(res, 400, s.message());
+    if (Status s = new_game_header(body, o_.ruleset_file, &header, &edition); !s.is_ok()) return send_error(res, 400, s.message());
     JournalPool::Lease j;
     if (Status s = open(&j); !s.is_ok()) return send_error(res, 500, s.message());
     std::int64_t id = 0;
@@ -455,9 +455,14 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   ::signal(SIGPIPE, SIG_IGN);  // a watcher that hangs up is a failed write, not the end of the server
+  std::atomic<bool> listen_ended{false};
   std::thread stopper([&] {
     int sig = 0;
     sigwait(&stop_signals, &sig);
+    // A signal that comes between the line below and the start of the accept loop would find
+    // nothing running to stop, and the server would then serve on, deaf to it (a test that
+    // stopped its server at once hung so): wait for the loop to run, or for listen to end.
+    while (!listen_ended.load() && !http.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     http.stop();
   });
   // On PostgreSQL, every append (by any server or command) is announced: one connection listens.
@@ -466,6 +471,7 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
   out << fmt::format("listening on http://{}:{}\n", host.find(':') == std::string::npos ? host : "[" + host + "]", bound);
   out.flush();
   const bool served = http.listen_after_bind();
+  listen_ended = true;
   if (stopper.joinable()) {
     // Ended otherwise than by a signal: wake the stopper thread so it can be joined.
     if (!served) pthread_kill(stopper.native_handle(), SIGTERM);

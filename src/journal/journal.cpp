@@ -1,5 +1,7 @@
 #include "journal/journal.h"
 
+#include <filesystem>
+
 #include "journal/postgres_journal.h"
 #include "journal/sqlite_journal.h"
 
@@ -10,6 +12,13 @@ namespace deedlog {
 Status Journal::open(const std::string& path, std::unique_ptr<Journal>* out, bool read_only) {
   if (is_postgres_uri(path)) return PostgresJournal::open(path, read_only, out);
   return SqliteJournal::open(path, read_only, out);
+}
+
+bool is_database_uri(const std::string& path) { return is_postgres_uri(path); }
+
+bool journal_may_exist(const std::string& path) {
+  std::error_code ignored;
+  return is_postgres_uri(path) || std::filesystem::exists(path, ignored);
 }
 
 }  // namespace deedlog

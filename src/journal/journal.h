@@ -54,6 +54,13 @@ struct ChainReport {
 
 struct ChainedGame;  // journal/hash_chain.h
 
+// True when path names a PostgreSQL database (a libpq URI, which may or may not answer) or a
+// file that is there: where a reader that must not create a journal (completion, a listing)
+// may try Journal::open(path, ..., read_only).
+bool journal_may_exist(const std::string& path);
+// True when path names a PostgreSQL database rather than a file.
+bool is_database_uri(const std::string& path);
+
 class Journal {
  public:
   // Opens (creating when missing) the journal file and brings its schema up to date.
