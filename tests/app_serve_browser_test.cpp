@@ -26,10 +26,9 @@ using testing::Browser;
 using testing::ChromeDriver;
 using testing::PipeProcess;
 
-class ServeInChromium : public ::testing::Test {
+class ServePage : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (const std::string why = testing::browser_missing(); !why.empty()) GTEST_SKIP() << why;
     dir_ = testing::temp_dir("serve-browser");
     // The browsers and the test all come from 127.0.0.1, one address for the rate limit: a
     // rate no page reaches, so no request of the test is ever a 429.
@@ -39,9 +38,8 @@ class ServeInChromium : public ::testing::Test {
     const std::size_t colon = line.rfind(':');
     ASSERT_NE(colon, std::string::npos) << line;
     port_ = std::stoi(line.substr(colon + 1));
-    const std::string why = driver_.start(dir_);
-    ASSERT_EQ(why, "") << "chromedriver cannot run here";
   }
+
 
   // Sessions first (chromedriver closes their browsers), then chromedriver's whole process
   // group, then the server: whatever failed before.
@@ -120,7 +118,27 @@ void save(const std::filesystem::path& file, const std::string& bytes) {
   std::ofstream(file, std::ios::binary) << bytes;
 }
 
-TEST_F(ServeInChromium, ATablePlaysThroughThePageAndAWatcherSeesEachMoveArrive) {
+TEST_F(ServePage, TheBoardIsAPictureOfAnyPosition) {
+  auto created = client().Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"]})", "application/json");
+  ASSERT_TRUE(created);
+  ASSERT_EQ(created->status, 201) << created->body;
+  const std::string board = "/api/games/" + json::parse(created->body)["game"].dump() + "/board";
+  const std::int64_t last = get("/api/games/1")["seq"];
+  for (const std::string& query : std::vector<std::string>{"", "?at=0", "?at=" + std::to_string(last)}) {
+    auto r = client().Get((board + query).c_str());
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200) << query;
+    EXPECT_EQ(r->get_header_value("Content-Type"), "image/svg+xml") << query;
+    EXPECT_EQ(r->body.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u) << query;
+  }
+  EXPECT_TRUE(get(board + "?at=x", 400).contains("error"));
+  EXPECT_TRUE(get(board + "?at=" + std::to_string(last + 1), 404).contains("error"));
+  EXPECT_TRUE(get("/api/games/99/board", 404).contains("error"));
+}
+
+TEST_F(ServePage, ATablePlaysThroughThePageAndAWatcherSeesEachMoveArrive) {
+  if (const std::string why = testing::browser_missing(); !why.empty()) GTEST_SKIP() << "no browser here: " << why;
+  ASSERT_EQ(driver_.start(dir_), "") << "chromedriver is installed but does not start";
   auto created = client().Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 7})",
                                "application/json");
   ASSERT_TRUE(created);
