@@ -10,6 +10,8 @@
 
 namespace deedlog {
 
+class Journal;
+
 struct ServeOptions {
   std::string listen;  // HOST:PORT; port 0 takes any free port (the one bound is printed)
   double rate = 20;    // requests a second each client address may make, on average
@@ -25,7 +27,6 @@ const std::string& serve_page();
 
 // GET /api/games/ID/board[?at=SEQ]: the board after event SEQ (the last when `at` is "") as an
 // SVG picture, the replay's drawing; the page shows it in an <img>.
-class Journal;
 Status serve_board(Journal& journal, std::int64_t game, const std::string& at, std::string* svg);
 
 }  // namespace deedlog
