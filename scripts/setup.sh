@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages deedlog builds and tests with, when any is missing (tmux and
-# chromium run the replay's terminal and HTML tests; clang and libclang-rt-14-dev, with its
-# libFuzzer, build the fuzz targets; strace kills the program at each write in the crash tests,
-# unshare mounts a read-only folder for the read-only journal test; python3-dev and pybind11-dev
-# build the Python module, docs/library.md; postgresql and libpq-dev: the journal on a PostgreSQL
-# server, whose tests start a throw-away server; libedit-dev is the line editor of referee table,
-# BSD-licensed where GNU readline would put the programs under the GPL; libcpp-httplib-dev is the
-# HTTP server of referee serve, docs/serve.md). Safe to run again.
+# chromium run the replay's terminal and HTML tests; chromium-driver lets a test drive the page of
+# referee serve through WebDriver, tests/app_serve_browser_test.cpp; clang and libclang-rt-14-dev,
+# with its libFuzzer, build the fuzz targets; strace kills the program at each write in the crash
+# tests, unshare mounts a read-only folder for the read-only journal test; python3-dev and
+# pybind11-dev build the Python module, docs/library.md; postgresql and libpq-dev: the journal on
+# a PostgreSQL server, whose tests start a throw-away server; libedit-dev is the line editor of
+# referee table, BSD-licensed where GNU readline would put the programs under the GPL;
+# libcpp-httplib-dev is the HTTP server of referee serve, docs/serve.md). Safe to run again.
 set -euo pipefail
 packages=(build-essential cmake ccache pkg-config libsqlite3-dev sqlite3 postgresql libpq-dev libboost-program-options-dev
           libcereal-dev libfmt-dev nlohmann-json3-dev libssl-dev libgtest-dev libbenchmark-dev tmux libedit-dev libcpp-httplib-dev
-          chromium fonts-dejavu-core clang libclang-rt-14-dev strace util-linux python3-dev pybind11-dev)
+          chromium chromium-driver fonts-dejavu-core clang libclang-rt-14-dev strace util-linux python3-dev pybind11-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -211,6 +211,14 @@ class Server {
     http_.Get(R"(/api/games/(\d+)/moves)", [this](const httplib::Request& req, httplib::Response& res) {
       with_game(req, res, [&](Journal&, Game& g) { send_json(res, 200, moves_json(g, kNoTime)); });
     });
+    http_.Get(R"(/api/games/(\d+)/board)", [this](const httplib::Request& req, httplib::Response& res) {
+      with_game(req, res, [&](Journal& j, Game& g) {
+        std::string svg;
+        const Status s = serve_board(j, g.id, req.has_param("at") ? req.get_param_value("at") : "", &svg);
+        if (!s.is_ok()) return send_error(res, code_of(s), s.message());
+        res.set_content(svg, "image/svg+xml");
+      });
+    });
     http_.Get(R"(/api/games/(\d+)/events)", [this](const httplib::Request& req, httplib::Response& res) {
       std::int64_t from = 1;
       if (!seq_param(req, res, &from)) return;

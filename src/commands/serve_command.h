@@ -1,12 +1,16 @@
 #pragma once
 // referee serve: the HTTP interface for clubs (docs/serve.md) over the same journal and the same
 // services as the command line; its answers are the commands' --json documents.
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 
 #include "commands/referee_commands.h"
+#include "core/status.h"
 
 namespace deedlog {
+
+class Journal;
 
 struct ServeOptions {
   std::string listen;  // HOST:PORT; port 0 takes any free port (the one bound is printed)
@@ -20,5 +24,9 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
 
 // The web page GET / answers with (serve_page.cpp): self-contained, no fetches but the API's.
 const std::string& serve_page();
+
+// GET /api/games/ID/board[?at=SEQ]: the board after event SEQ (the last when `at` is "") as an
+// SVG picture, the replay's drawing; the page shows it in an <img>.
+Status serve_board(Journal& journal, std::int64_t game, const std::string& at, std::string* svg);
 
 }  // namespace deedlog

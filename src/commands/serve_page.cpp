@@ -1,11 +1,41 @@
 // The page referee serve gives at GET /: one self-contained file (no fetch but the API's own,
-// no script or style from elsewhere), so a club's laptop serves it with no network. Text from
-// the journal is put in with textContent only, never as markup: player names are typed by anyone.
+// no script, style, font or icon from elsewhere), so a club's laptop serves it with no network.
+// Text from the journal is put in with textContent only, never as markup: player names are
+// typed by anyone. The board is the replay's drawing (replay/svg_board.h), asked of the server
+// as a picture, so an <img> shows it and nothing in it can run.
+//
+// Ids and data-* attributes on the parts that change (seq, turn, players, moves, refusal, log)
+// are what tests/app_serve_browser_test.cpp reads through WebDriver: keep them stable.
+#include <fmt/format.h>
+
 #include <string>
 
 #include "commands/serve_command.h"
+#include "replay/svg_board.h"
+#include "replay/timeline.h"
 
 namespace deedlog {
+
+Status serve_board(Journal& journal, std::int64_t game, const std::string& at, std::string* svg) {
+  std::int64_t seq = -1;  // the last event
+  if (!at.empty()) {
+    try {
+      std::size_t used = 0;
+      seq = std::stoll(at, &used);
+      if (used != at.size() || seq < 0) seq = -2;
+    } catch (const std::exception&) {
+      seq = -2;
+    }
+    if (seq == -2) return Status::invalid_argument(fmt::format("at={}: an event's seq (0 or more) is wanted", at));
+  }
+  Timeline t;
+  if (Status s = Timeline::load(journal, game, &t); !s.is_ok()) return s;
+  if (seq > t.last()) return Status::not_found(fmt::format("game {} has {} events, not {}", game, t.last(), seq));
+  BoardSvgOptions o;
+  o.caption = false;  // the page tells the position beside the board, in text a phone can enlarge
+  *svg = board_svg(t, seq < 0 ? t.last() : seq, o);
+  return Status::ok();
+}
 
 const std::string& serve_page() {
   static const std::string page = R"page(<!doctype html>
@@ -13,44 +43,106 @@ const std::string& serve_page() {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>deedlog referee</title>
 <style>
-body { font-family: sans-serif; margin: 1em; max-width: 48em; }
-fieldset { margin-bottom: 1em; }
-input { font-size: 1em; margin: 0.2em; }
-button { font-size: 1em; margin: 0.2em; }
-table { border-collapse: collapse; }
-td, th { border-bottom: 1px solid #ccc; padding: 0.2em 0.6em; text-align: left; }
-#refusal { color: #a00; font-weight: bold; }
-#log { max-height: 20em; overflow-y: auto; font-size: 0.9em; }
+* { box-sizing: border-box; }
+body { font-family: system-ui, "DejaVu Sans", sans-serif; margin: 0 auto; padding: 0.5em; max-width: 1400px; color: #222; }
+h1 { font-size: 1.3em; margin: 0.2em 0 0.4em; }
+h2 { font-size: 1.05em; margin: 0.8em 0 0.3em; }
+#setup { display: flex; flex-wrap: wrap; gap: 0 1em; align-items: flex-start; }
+#setup > * { flex: 1 1 22em; min-width: 0; }
+fieldset, details { margin: 0 0 0.6em; padding: 0.4em 0.6em; border: 1px solid #bbb; border-radius: 6px; }
+legend { padding: 0 0.3em; }
+summary { cursor: pointer; padding: 0.2em 0; }
+details[open] summary { margin-bottom: 0.3em; }
+.row { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; }
+.row label { display: flex; gap: 0.3em; align-items: center; flex: 1 1 9em; min-width: 0; }
+.row label input { flex: 1 1 auto; min-width: 0; width: 100%; }
+input, button { font-size: 1em; }
+input { padding: 0.35em; border: 1px solid #999; border-radius: 4px; }
+button { padding: 0.45em 0.8em; min-height: 2.6em; border: 1px solid #1b4d2b; border-radius: 6px; background: #e6f2e8; color: #1b4d2b; cursor: pointer; }
+button:disabled { color: #888; border-color: #bbb; background: #f2f2f2; cursor: default; }
+#bar { display: flex; flex-wrap: wrap; gap: 0.3em 1em; padding: 0.4em 0.6em; background: #1b4d2b; color: #fff; border-radius: 6px; }
+#bar:empty { display: none; }
+#turn { font-weight: bold; }
+#mode { font-style: italic; }
+#main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.5em 1.2em; margin-top: 0.5em; }
+@media (min-width: 900px) { #main { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); } }
+#board { display: block; width: 100%; max-width: 760px; height: auto; margin: 0 auto; }
+#board[hidden] { display: none; }
+table { border-collapse: collapse; width: 100%; }
+td, th { border-bottom: 1px solid #ccc; padding: 0.25em 0.4em; text-align: left; }
+td.cash { text-align: right; font-variant-numeric: tabular-nums; }
+tr.to-move td { background: #fff6d5; }
+#moves, #completions { display: flex; flex-wrap: wrap; gap: 0.35em; }
+#typing { display: flex; gap: 0.4em; margin-top: 0.6em; }
+#move { flex: 1 1 auto; min-width: 0; }
+#completions { margin-top: 0.35em; }
+#completions button { background: #fff; min-height: 2.2em; }
+#forms { font-size: 0.85em; color: #555; margin: 0.3em 0; }
+#refusal { color: #a00; font-weight: bold; margin: 0.4em 0; }
+#refusal:empty { display: none; }
+#refusal-rule { font-family: monospace; font-weight: normal; }
+#log { max-height: 18em; overflow-y: auto; font-size: 0.9em; margin: 0; padding-left: 3.2em; border: 1px solid #ddd; border-radius: 4px; }
+#log li.move { font-weight: bold; }
 </style>
 </head>
 <body>
 <h1>deedlog referee</h1>
-<fieldset><legend>A game</legend>
-  game <input id="game" size="5" inputmode="numeric">
-  key <input id="key" size="20" placeholder="only to make moves">
-  <button id="open">Watch</button>
-</fieldset>
-<fieldset><legend>A new game</legend>
-  edition <input id="ruleset" value="uk-1972" size="12">
-  players <input id="players" placeholder="Ann, Ben" size="20">
+<div id="setup">
+<fieldset><legend>A game</legend><div class="row">
+  <label>game <input id="game" size="5" inputmode="numeric"></label>
+  <label>key <input id="key" size="20" placeholder="only to make moves" autocomplete="off" spellcheck="false"></label>
+  <button id="open">Open</button>
+</div></fieldset>
+<details id="new-game" open><summary>A new game</summary><div class="row">
+  <label>edition <input id="ruleset" value="uk-1972" size="12"></label>
+  <label>players <input id="players" placeholder="Ann, Ben" size="20"></label>
   <button id="create">Start</button>
-</fieldset>
-<p id="turn"></p>
+</div></details>
+</div>
+<div id="bar"></div>
+<div id="main">
+<div id="board-side"><img id="board" alt="the board" width="732" height="732" hidden></div>
+<div id="play-side">
 <table id="players_table"></table>
 <h2>Moves</h2>
 <div id="moves"></div>
-<p><input id="move" size="32" placeholder="a move, e.g. Ann rolls"> <button id="play">Play</button></p>
-<p id="refusal"></p>
+<div id="typing"><input id="move" placeholder="a move, e.g. Ann rolls (Tab completes)" autocomplete="off"
+  autocapitalize="off" spellcheck="false"><button id="play">Play</button></div>
+<div id="completions"></div>
+<p id="forms"></p>
+<p id="refusal" role="alert"></p>
 <h2>What happened</h2>
 <ol id="log"></ol>
+</div>
+</div>
 <script>
 "use strict";
 const $ = (id) => document.getElementById(id);
-let game = null, source = null;
+let game = null, source = null, legal = [], shownSeq = -1, shownMoves = "", asked = 0;
 
-function say(text) { $("refusal").textContent = text || ""; }
+// A refusal: its words and, apart, the rule it cites (data-rule too, for programs).
+function say(text, rule) {
+  const p = $("refusal");
+  p.textContent = "";
+  p.dataset.rule = rule || "";
+  if (!text) return;
+  const words = document.createElement("span");
+  words.id = "refusal-words";
+  words.textContent = text;
+  p.appendChild(words);
+  if (rule) {
+    p.appendChild(document.createTextNode(" rule "));
+    const code = document.createElement("code");
+    code.id = "refusal-rule";
+    code.textContent = rule;
+    p.appendChild(code);
+  }
+}
+
+function hasKey() { return $("key").value.trim() !== ""; }
 
 async function api(method, path, body) {
   const headers = { "Content-Type": "application/json" };
@@ -62,19 +154,44 @@ async function api(method, path, body) {
   return { status: r.status, doc };
 }
 
-function cell(row, text, tag) {
+function cell(row, text, tag, cls) {
   const c = document.createElement(tag || "td");
   c.textContent = text;
+  if (cls) c.className = cls;
   row.appendChild(c);
+}
+
+function span(parent, id, text) {
+  const s = document.createElement("span");
+  if (id) s.id = id;
+  s.textContent = text;
+  parent.appendChild(s);
+  return s;
 }
 
 async function refresh() {
   if (game === null) return;
+  const mine = ++asked;  // answers to an older refresh that come late are dropped
   const s = await api("GET", "/api/games/" + game);
+  const m = await api("GET", "/api/games/" + game + "/moves");
+  if (mine !== asked) return;
   if (s.status !== 200) { say(s.doc.error); return; }
   const st = s.doc;
-  $("turn").textContent = st.over ? "The game is over" + (st.winner ? ": " + st.winner + " wins." : ".")
-                                   : (st.turn && st.turn.words) || "";
+  const bar = $("bar");
+  bar.textContent = "";
+  span(bar, "", "game " + st.game + " · " + st.ruleset);
+  const seq = span(bar, "", "event ");
+  const b = document.createElement("b");
+  b.id = "seq";
+  b.textContent = String(st.seq);
+  seq.appendChild(b);
+  const turn = span(bar, "turn", st.over ? "The game is over" + (st.winner ? ": " + st.winner + " wins." : ".")
+                                         : (st.turn && st.turn.words) || "");
+  turn.dataset.player = (st.turn && st.turn.player) || "";
+  turn.dataset.phase = (st.turn && st.turn.phase) || "";
+  span(bar, "mode", hasKey() ? "at the table" : "watching (no key: moves are made at the table)");
+  $("seq").dataset.seq = String(st.seq);
+
   const t = $("players_table");
   t.textContent = "";
   const head = document.createElement("tr");
@@ -82,18 +199,40 @@ async function refresh() {
   t.appendChild(head);
   (st.players || []).forEach((p) => {
     const row = document.createElement("tr");
-    cell(row, p.name); cell(row, String(p.cash)); cell(row, p.square_name || String(p.square));
+    row.dataset.name = p.name;
+    row.dataset.cash = String(p.cash);
+    row.dataset.square = String(p.square);
+    if (st.turn && st.turn.player === p.name && !st.over) row.className = "to-move";
+    cell(row, p.name + (p.bankrupt ? " (bankrupt)" : p.in_jail ? " (in jail)" : ""));
+    cell(row, String(p.cash), "td", "cash");
+    cell(row, p.square_name || String(p.square));
     t.appendChild(row);
   });
-  const m = await api("GET", "/api/games/" + game + "/moves");
-  const box = $("moves");
-  box.textContent = "";
-  ((m.doc && m.doc.moves) || []).forEach((text) => {
-    const b = document.createElement("button");
-    b.textContent = text;
-    b.onclick = () => play(text);
-    box.appendChild(b);
-  });
+  if (st.seq !== shownSeq) {
+    shownSeq = st.seq;
+    // The seq in the address: each position is its own picture, so none is shown stale.
+    $("board").src = "/api/games/" + game + "/board?at=" + st.seq;
+    $("board").hidden = false;
+  }
+
+  legal = (m.status === 200 && m.doc.moves) || [];
+  // The buttons are made again only when the moves change: one under a finger stays put.
+  const same = JSON.stringify([legal, hasKey()]);
+  if (same !== shownMoves) {
+    shownMoves = same;
+    const box = $("moves");
+    box.textContent = "";
+    legal.forEach((text) => {
+      const btn = document.createElement("button");
+      btn.textContent = text;
+      btn.dataset.move = text;
+      btn.disabled = !hasKey();
+      btn.onclick = () => play(text);
+      box.appendChild(btn);
+    });
+  }
+  $("forms").textContent = ((m.status === 200 && m.doc.forms) || []).map((f) => "also: " + f.move + " (" + f.fill + ")").join("; ");
+  complete();
 }
 
 // Many events come at once (a move's several, or a whole game when watching starts): one
@@ -107,18 +246,64 @@ function refreshSoon() {
 async function play(text) {
   if (game === null || !text) return;
   const r = await api("POST", "/api/games/" + game + "/moves", { move: text });
-  if (r.status === 200) { say(""); $("move").value = ""; }
-  else if (r.doc.violation) say("Refused (rule " + r.doc.violation.rule + "): " + r.doc.violation.message);
-  else say(r.doc.error || ("HTTP " + r.status));
+  if (r.status === 200) { say(""); $("move").value = ""; complete(); }
+  else if (r.doc.violation) {
+    const v = r.doc.violation;
+    say("Refused: " + v.message + (v.section ? " (section " + v.section + ")" : ""), v.rule);
+  } else say(r.doc.error || ("HTTP " + r.status));
   refreshSoon();
+}
+
+// Completion from the legal moves: those that begin with what is typed, or whose words after
+// the player's name do ("bu" finds "Ann buys"). Tap one, or Tab takes the one (or what all the
+// ones found begin with).
+function found(typed) {
+  const t = typed.trim().toLowerCase();
+  if (!t) return [];
+  return legal.filter((m) => {
+    const l = m.toLowerCase();
+    return l.startsWith(t) || l.slice(l.indexOf(" ") + 1).startsWith(t);
+  });
+}
+function complete() {
+  const box = $("completions");
+  box.textContent = "";
+  const typed = $("move").value.trim();
+  found(typed).filter((m) => m !== typed).slice(0, 8).forEach((m) => {
+    const b = document.createElement("button");
+    b.textContent = m;
+    b.dataset.move = m;
+    b.onclick = () => { $("move").value = m; complete(); $("move").focus(); };
+    box.appendChild(b);
+  });
+}
+function tabComplete() {
+  const input = $("move");
+  const typed = input.value;
+  const all = found(typed);
+  if (all.length === 0) return false;
+  let common = all[0];
+  if (all.length > 1) {
+    if (!all.every((m) => m.toLowerCase().startsWith(typed.trim().toLowerCase()))) return false;
+    for (const m of all) while (!m.startsWith(common)) common = common.slice(0, -1);
+  }
+  if (common.length <= typed.length) return false;
+  input.value = common;
+  complete();
+  return true;
 }
 
 function watch(id) {
   game = id;
+  shownSeq = -1;
+  shownMoves = "";
   $("game").value = id;
+  $("new-game").open = false;  // out of the way of the game, on a phone above all
   const saved = localStorage.getItem("deedlog-key-" + id);
   if (saved && !$("key").value) $("key").value = saved;
+  history.replaceState(null, "", "/?game=" + id);
   $("log").textContent = "";
+  say("");
   if (source) source.close();
   // The whole game's events first, then each new one as it is recorded (by anyone).
   source = new EventSource("/api/games/" + id + "/stream?from=1");
@@ -126,6 +311,9 @@ function watch(id) {
     const ev = JSON.parse(e.data);
     const li = document.createElement("li");
     li.value = ev.seq;
+    li.dataset.seq = String(ev.seq);
+    li.dataset.type = ev.type;
+    if (ev.type === "MovePlayed") li.className = "move";
     li.textContent = ev.words + (ev.voided_by ? " (taken back)" : "");
     $("log").appendChild(li);
     $("log").scrollTop = $("log").scrollHeight;
@@ -137,7 +325,7 @@ function watch(id) {
 $("open").onclick = () => {
   const id = parseInt($("game").value, 10);
   if (!(id > 0)) { say("a game is a number"); return; }
-  if ($("key").value.trim()) localStorage.setItem("deedlog-key-" + id, $("key").value.trim());
+  if (hasKey()) localStorage.setItem("deedlog-key-" + id, $("key").value.trim());
   watch(id);
 };
 $("create").onclick = async () => {
@@ -150,7 +338,11 @@ $("create").onclick = async () => {
   watch(r.doc.game);
 };
 $("play").onclick = () => play($("move").value.trim());
-$("move").onkeydown = (e) => { if (e.key === "Enter") play($("move").value.trim()); };
+$("move").oninput = complete;
+$("move").onkeydown = (e) => {
+  if (e.key === "Enter") { e.preventDefault(); play($("move").value.trim()); }
+  else if (e.key === "Tab" && !e.shiftKey && tabComplete()) e.preventDefault();
+};
 const wanted = parseInt(new URLSearchParams(location.search).get("game"), 10);
 if (wanted > 0) watch(wanted);
 </script>
