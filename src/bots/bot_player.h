@@ -23,8 +23,7 @@ enum class JailStrategy {
 
 class BotTable {
  public:
-  BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail = JailStrategy::Mixed)
-      : r_(ruleset), seed_(seed), jail_(jail) {}
+  BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail = JailStrategy::Mixed);
 
   // The next move to propose (of any player, or the referee's), or nothing when the game is over.
   std::optional<Command> next_move(const State& s);
@@ -52,6 +51,13 @@ class BotTable {
   std::uint64_t seed_;
   std::uint64_t counter_ = 0;
   JailStrategy jail_ = JailStrategy::Mixed;
+  // Each colour group's squares and, of those, its streets (the sites that take buildings), as
+  // masks of the board: the edition's, fixed for the game.
+  struct GroupMasks {
+    std::uint64_t members = 0;
+    std::uint64_t streets = 0;
+  };
+  std::vector<GroupMasks> group_masks_;
   std::optional<Command> tried_;   // the last move accepted while choosing, and its decision
   std::optional<Decision> tried_decision_;
 };

@@ -509,7 +509,8 @@ Decision decide_and_settle(const Ruleset& r, const State& s, const State& before
   // rule debt/paid-when-able: whoever the move brought cash to pays what he owes at once.
   // Only a debt owed before the move, or one it incurred, can be settled; most moves skip this.
   bool owing = false;
-  for (PlayerId p = 0; p < s.player_count && !owing; ++p) owing = s.player(p).total_owed().units > 0;
+  for (PlayerId p = 0; p < s.player_count && !owing; ++p)
+    owing = s.player(p).owes_any() && s.player(p).total_owed().units > 0;
   for (const Event& e : d.events) owing = owing || e.type == EventType::DebtIncurred;
   if (!owing) return d;
   Outcome out(r, s);

@@ -32,14 +32,15 @@ struct Outcome {
     for (const Event& e : built) apply(e);
   }
 
-  void emit(const Event& e, EmitKey) { apply(e); }
+  void emit(Event&& e, EmitKey) { apply(std::move(e)); }
 
  private:
-  void apply(const Event& e) {
+  void apply(const Event& e) { apply(Event(e)); }
+  void apply(Event&& e) {
     evolve(state, e);
     // A move makes a handful of events: room for them at once, not four regrowths (self-play).
     if (events.capacity() == 0) events.reserve(8);
-    events.push_back(e);
+    events.push_back(std::move(e));
 #ifndef NDEBUG
     // Debug builds check the whole position after every consequence (even building only at the
     // end of a move, see invariants.h); release builds leave it to the tests.
