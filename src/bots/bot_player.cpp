@@ -95,33 +95,37 @@ std::optional<Command> BotTable::auction_move(const State& s) {
 
 std::optional<Command> BotTable::development(const State& s, PlayerId p) {
   const PlayerState& ps = s.player(p);
+  // One branch-free pass over the board: the player's deeds, and which of them are mortgaged
+  // (the bots ask every move; a pass per question, each with its branches, cost a sixth of self-play).
+  const int board = r_.board_size();
+  std::uint64_t mine = 0, pledged = 0;
+  for (int i = 0; i < board; ++i) {
+    const Holding& h = s.holdings[static_cast<SquareId>(i)];
+    const std::uint64_t owned = h.owner == p ? 1 : 0;
+    mine |= owned << i;
+    pledged |= (owned & (h.mortgaged ? 1 : 0)) << i;
+  }
   // Lift a mortgage when rich, then build evenly on the cheapest legal site.
-  for (int i = 0; i < r_.board_size() && ps.cash.units > 800; ++i) {
-    const SquareId sq = static_cast<SquareId>(i);
-    if (s.holdings[sq].owner != p || !s.holdings[sq].mortgaged) continue;
+  for (std::uint64_t left = ps.cash.units > 800 ? pledged : 0; left != 0; left &= left - 1) {
     Command c = make_command(Verb::Unmortgage, p);
-    c.square = sq;
+    c.square = static_cast<SquareId>(__builtin_ctzll(left));
     if (accepts(s, c)) return c;
   }
   if (auto c = form_conglomerate(s, p)) return c;
   const bool even = policy::even_building(r_);
   // The sites worth asking about, in board order. On colour groups only the streets of a group
   // the player holds whole and unmortgaged can take a building (decide refuses the rest, a
-  // station of a whole group too): a mask of those, from one pass over the board, instead of
-  // each owned square's group asked for every move (self-play spent a sixth of its time on it).
-  // Conglomerates form as the players choose: every square stays a candidate there.
+  // station of a whole group too): a mask of those instead of each owned square's group asked
+  // for every move. Conglomerates form as the players choose: every square stays a candidate there.
   std::uint64_t candidates = ~std::uint64_t{0};
   if (!owners_form_groups(r_)) {
-    std::uint64_t whole = 0;  // the player's unmortgaged deeds
-    for (int i = 0; i < r_.board_size(); ++i)
-      if (s.holdings[static_cast<SquareId>(i)].owner == p && !s.holdings[static_cast<SquareId>(i)].mortgaged)
-        whole |= std::uint64_t{1} << i;
+    const std::uint64_t whole = mine & ~pledged;
     candidates = 0;
     for (const GroupMasks& g : group_masks_)
       if (g.members != 0 && (whole & g.members) == g.members) candidates |= g.streets;
     if (candidates == 0) return std::nullopt;
   }
-  for (int i = 0; i < r_.board_size(); ++i) {
+  for (int i = 0; i < board; ++i) {
     if (!(candidates & (std::uint64_t{1} << i))) continue;
     const SquareId sq = static_cast<SquareId>(i);
     const Square& square = r_.square(sq);

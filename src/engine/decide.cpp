@@ -522,6 +522,26 @@ Decision decide_and_settle(const Ruleset& r, const State& s, const State& before
 
 }  // namespace
 
+namespace {
+// One spare vector a thread: a decision takes it, its caller may give it back.
+thread_local Events spare;
+}  // namespace
+
+Events spare_events() {
+  Events e;
+  if (spare.capacity() >= 8) {
+    e.swap(spare);
+  } else {
+    e.reserve(8);
+  }
+  return e;
+}
+
+void recycle_events(Events&& spent) {
+  spent.clear();
+  if (spent.capacity() > spare.capacity()) spare.swap(spent);
+}
+
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
   // "Ben declines" said to an open offer of a trade answers it as "Ben rejects" does, unless Ben
   // is the lander deciding on a purchase, which is what "declines" names first.
