@@ -1,6 +1,8 @@
 #include "bots/bot_player.h"
 
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 #include "deedlog/building_group.h"
 #include "deedlog/decide.h"
@@ -29,6 +31,27 @@ BotTable::BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail
     }
     group_masks_.push_back(m);
   }
+}
+
+const BotTable::Deeds& BotTable::deeds(const State& s, PlayerId p) {
+  // Deeds change hands or are mortgaged a few times a game, and the bots ask every move: the
+  // masks are worked out again only when the holdings differ from those last seen (one compare
+  // of a few bytes, where a pass over the board with its branches cost a sixth of self-play).
+  static_assert(sizeof(Holding) == 3 && std::has_unique_object_representations_v<Holding>,
+                "holdings are compared byte for byte");
+  const std::size_t bytes = static_cast<std::size_t>(r_.board_size()) * sizeof(Holding);
+  if (!deeds_known_ || std::memcmp(seen_.data(), s.holdings.data(), bytes) != 0) {
+    std::memcpy(seen_.data(), s.holdings.data(), bytes);
+    deeds_known_ = true;
+    deeds_ = {};
+    for (int i = 0; i < r_.board_size(); ++i) {
+      const Holding& h = s.holdings[static_cast<SquareId>(i)];
+      if (h.owner < 0 || h.owner >= kMaxPlayers) continue;
+      deeds_[static_cast<std::size_t>(h.owner)].mine |= std::uint64_t{1} << i;
+      if (h.mortgaged) deeds_[static_cast<std::size_t>(h.owner)].pledged |= std::uint64_t{1} << i;
+    }
+  }
+  return deeds_[static_cast<std::size_t>(p)];
 }
 
 bool BotTable::accepts(const State& s, const Command& c) {
@@ -95,16 +118,9 @@ std::optional<Command> BotTable::auction_move(const State& s) {
 
 std::optional<Command> BotTable::development(const State& s, PlayerId p) {
   const PlayerState& ps = s.player(p);
-  // One branch-free pass over the board: the player's deeds, and which of them are mortgaged
-  // (the bots ask every move; a pass per question, each with its branches, cost a sixth of self-play).
   const int board = r_.board_size();
-  std::uint64_t mine = 0, pledged = 0;
-  for (int i = 0; i < board; ++i) {
-    const Holding& h = s.holdings[static_cast<SquareId>(i)];
-    const std::uint64_t owned = h.owner == p ? 1 : 0;
-    mine |= owned << i;
-    pledged |= (owned & (h.mortgaged ? 1 : 0)) << i;
-  }
+  const Deeds& held = deeds(s, p);
+  const std::uint64_t mine = held.mine, pledged = held.pledged;
   // Lift a mortgage when rich, then build evenly on the cheapest legal site.
   for (std::uint64_t left = ps.cash.units > 800 ? pledged : 0; left != 0; left &= left - 1) {
     Command c = make_command(Verb::Unmortgage, p);

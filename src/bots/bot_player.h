@@ -2,6 +2,7 @@
 // A simple, seeded computer player for `referee simulate`: buys what it can afford, bids up to
 // a limit, builds evenly on complete groups, raises money by the rules and goes bankrupt when it
 // must, trades now and then. It proposes moves; decide() rules on them like a human's.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -58,6 +59,15 @@ class BotTable {
     std::uint64_t streets = 0;
   };
   std::vector<GroupMasks> group_masks_;
+  // A player's deeds, and which of them are mortgaged, as masks of the board.
+  struct Deeds {
+    std::uint64_t mine = 0;
+    std::uint64_t pledged = 0;
+  };
+  const Deeds& deeds(const State& s, PlayerId p);
+  std::array<Holding, kMaxSquares> seen_{};  // the holdings deeds_ was worked out from
+  bool deeds_known_ = false;
+  std::array<Deeds, kMaxPlayers> deeds_{};
   std::optional<Command> tried_;   // the last move accepted while choosing, and its decision
   std::optional<Decision> tried_decision_;
 };
