@@ -50,6 +50,14 @@ const BotTable::Deeds& BotTable::deeds(const State& s, PlayerId p) {
       deeds_[static_cast<std::size_t>(h.owner)].mine |= std::uint64_t{1} << i;
       if (h.mortgaged) deeds_[static_cast<std::size_t>(h.owner)].pledged |= std::uint64_t{1} << i;
     }
+    // On colour groups only the streets of a group held whole and unmortgaged can take a
+    // building (decide refuses the rest, a station of a whole group too).
+    for (PlayerId q = 0; q < s.player_count; ++q) {
+      Deeds& d = deeds_[static_cast<std::size_t>(q)];
+      const std::uint64_t whole = d.mine & ~d.pledged;
+      for (const GroupMasks& g : group_masks_)
+        if (g.members != 0 && (whole & g.members) == g.members) d.sites |= g.streets;
+    }
   }
   return deeds_[static_cast<std::size_t>(p)];
 }
@@ -120,7 +128,7 @@ std::optional<Command> BotTable::development(const State& s, PlayerId p) {
   const PlayerState& ps = s.player(p);
   const int board = r_.board_size();
   const Deeds& held = deeds(s, p);
-  const std::uint64_t mine = held.mine, pledged = held.pledged;
+  const std::uint64_t pledged = held.pledged;
   // Lift a mortgage when rich, then build evenly on the cheapest legal site.
   for (std::uint64_t left = ps.cash.units > 800 ? pledged : 0; left != 0; left &= left - 1) {
     Command c = make_command(Verb::Unmortgage, p);
@@ -129,20 +137,13 @@ std::optional<Command> BotTable::development(const State& s, PlayerId p) {
   }
   if (auto c = form_conglomerate(s, p)) return c;
   const bool even = policy::even_building(r_);
-  // The sites worth asking about, in board order. On colour groups only the streets of a group
-  // the player holds whole and unmortgaged can take a building (decide refuses the rest, a
-  // station of a whole group too): a mask of those instead of each owned square's group asked
-  // for every move. Conglomerates form as the players choose: every square stays a candidate there.
-  std::uint64_t candidates = ~std::uint64_t{0};
-  if (!owners_form_groups(r_)) {
-    const std::uint64_t whole = mine & ~pledged;
-    candidates = 0;
-    for (const GroupMasks& g : group_masks_)
-      if (g.members != 0 && (whole & g.members) == g.members) candidates |= g.streets;
-    if (candidates == 0) return std::nullopt;
-  }
-  for (int i = 0; i < board; ++i) {
-    if (!(candidates & (std::uint64_t{1} << i))) continue;
+  // The sites worth asking about, in board order: on colour groups the streets of the groups
+  // held whole (deeds), instead of each owned square's group asked for every move.
+  // Conglomerates form as the players choose: every square stays a candidate there.
+  std::uint64_t candidates = owners_form_groups(r_) ? (board >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << board) - 1)
+                                                    : held.sites;
+  for (; candidates != 0; candidates &= candidates - 1) {
+    const int i = __builtin_ctzll(candidates);
     const SquareId sq = static_cast<SquareId>(i);
     const Square& square = r_.square(sq);
     if (s.holdings[sq].owner != p || !square.is_property()) continue;

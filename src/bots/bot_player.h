@@ -63,6 +63,7 @@ class BotTable {
   struct Deeds {
     std::uint64_t mine = 0;
     std::uint64_t pledged = 0;
+    std::uint64_t sites = 0;  // colour groups: the streets that may take a building (group_masks_)
   };
   const Deeds& deeds(const State& s, PlayerId p);
   std::array<Holding, kMaxSquares> seen_{};  // the holdings deeds_ was worked out from
