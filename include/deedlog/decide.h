@@ -33,6 +33,12 @@ Decision decide_start(const Ruleset& ruleset, const GameHeader& header,
 
 Decision decide(const Ruleset& ruleset, const State& state, const Command& command);
 
+// A caller done with a decision's events may hand their vector back: the next decision on this
+// thread keeps its events in that room instead of allocating (self-play decides a few hundred
+// thousand moves a second, and the allocation and its release were a twentieth of it). The
+// answers are the same either way.
+void recycle_events(Events&& spent);
+
 // Everything a bankruptcy of `bankrupt` would set off now (BANKRUPTCY), without asking whether
 // the player is entitled to it: `referee settle` shows it.
 Events bankruptcy_settlement(const Ruleset& ruleset, const State& state, PlayerId bankrupt);

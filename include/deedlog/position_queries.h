@@ -13,7 +13,8 @@ namespace deedlog {
 // The next seat still in the game after the player whose turn it is.
 PlayerId next_player(const State& s);
 
-bool is_active(const State& s, PlayerId p);
+// Inline: the gate and the bots ask it several times a move.
+inline bool is_active(const State& s, PlayerId p) { return p >= 0 && p < s.player_count && !s.player(p).bankrupt; }
 
 int active_players(const State& s);
 

@@ -29,6 +29,13 @@ struct PlayerState {
     for (const Money& m : owes) t += m;
     return t;
   }
+  // Whether any sum stands in owes at all (almost never): one branch-free pass, written out,
+  // since the rules and the bots ask on nearly every move. total_owed() says how much.
+  bool owes_any() const {
+    static_assert(kMaxPlayers + 1 == 9);
+    return (owes[0].units | owes[1].units | owes[2].units | owes[3].units | owes[4].units | owes[5].units |
+            owes[6].units | owes[7].units | owes[8].units) != 0;
+  }
   bool operator==(const PlayerState&) const = default;
 };
 

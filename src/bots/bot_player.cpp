@@ -1,6 +1,8 @@
 #include "bots/bot_player.h"
 
 #include <algorithm>
+#include <cstring>
+#include <type_traits>
 
 #include "deedlog/building_group.h"
 #include "deedlog/decide.h"
@@ -18,6 +20,47 @@ namespace {
 constexpr std::int64_t kReserve = 150;
 
 }  // namespace
+
+BotTable::BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail)
+    : r_(ruleset), seed_(seed), jail_(jail) {
+  for (const Group& g : r_.groups) {
+    GroupMasks m;
+    for (SquareId sq : g.members) {
+      m.members |= std::uint64_t{1} << sq;
+      if (r_.square(sq).kind == SquareKind::Street) m.streets |= std::uint64_t{1} << sq;
+    }
+    group_masks_.push_back(m);
+  }
+}
+
+const BotTable::Deeds& BotTable::deeds(const State& s, PlayerId p) {
+  // Deeds change hands or are mortgaged a few times a game, and the bots ask every move: the
+  // masks are worked out again only when the holdings differ from those last seen (one compare
+  // of a few bytes, where a pass over the board with its branches cost a sixth of self-play).
+  static_assert(sizeof(Holding) == 3 && std::has_unique_object_representations_v<Holding>,
+                "holdings are compared byte for byte");
+  const std::size_t bytes = static_cast<std::size_t>(r_.board_size()) * sizeof(Holding);
+  if (!deeds_known_ || std::memcmp(seen_.data(), s.holdings.data(), bytes) != 0) {
+    std::memcpy(seen_.data(), s.holdings.data(), bytes);
+    deeds_known_ = true;
+    deeds_ = {};
+    for (int i = 0; i < r_.board_size(); ++i) {
+      const Holding& h = s.holdings[static_cast<SquareId>(i)];
+      if (h.owner < 0 || h.owner >= kMaxPlayers) continue;
+      deeds_[static_cast<std::size_t>(h.owner)].mine |= std::uint64_t{1} << i;
+      if (h.mortgaged) deeds_[static_cast<std::size_t>(h.owner)].pledged |= std::uint64_t{1} << i;
+    }
+    // On colour groups only the streets of a group held whole and unmortgaged can take a
+    // building (decide refuses the rest, a station of a whole group too).
+    for (PlayerId q = 0; q < s.player_count; ++q) {
+      Deeds& d = deeds_[static_cast<std::size_t>(q)];
+      const std::uint64_t whole = d.mine & ~d.pledged;
+      for (const GroupMasks& g : group_masks_)
+        if (g.members != 0 && (whole & g.members) == g.members) d.sites |= g.streets;
+    }
+  }
+  return deeds_[static_cast<std::size_t>(p)];
+}
 
 bool BotTable::accepts(const State& s, const Command& c) {
   Decision d = decide(r_, s, c);
@@ -83,17 +126,24 @@ std::optional<Command> BotTable::auction_move(const State& s) {
 
 std::optional<Command> BotTable::development(const State& s, PlayerId p) {
   const PlayerState& ps = s.player(p);
+  const int board = r_.board_size();
+  const Deeds& held = deeds(s, p);
+  const std::uint64_t pledged = held.pledged;
   // Lift a mortgage when rich, then build evenly on the cheapest legal site.
-  for (int i = 0; i < r_.board_size() && ps.cash.units > 800; ++i) {
-    const SquareId sq = static_cast<SquareId>(i);
-    if (s.holdings[sq].owner != p || !s.holdings[sq].mortgaged) continue;
+  for (std::uint64_t left = ps.cash.units > 800 ? pledged : 0; left != 0; left &= left - 1) {
     Command c = make_command(Verb::Unmortgage, p);
-    c.square = sq;
+    c.square = static_cast<SquareId>(__builtin_ctzll(left));
     if (accepts(s, c)) return c;
   }
   if (auto c = form_conglomerate(s, p)) return c;
   const bool even = policy::even_building(r_);
-  for (int i = 0; i < r_.board_size(); ++i) {
+  // The sites worth asking about, in board order: on colour groups the streets of the groups
+  // held whole (deeds), instead of each owned square's group asked for every move.
+  // Conglomerates form as the players choose: every square stays a candidate there.
+  std::uint64_t candidates = owners_form_groups(r_) ? (board >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << board) - 1)
+                                                    : held.sites;
+  for (; candidates != 0; candidates &= candidates - 1) {
+    const int i = __builtin_ctzll(candidates);
     const SquareId sq = static_cast<SquareId>(i);
     const Square& square = r_.square(sq);
     if (s.holdings[sq].owner != p || !square.is_property()) continue;
@@ -188,7 +238,7 @@ std::optional<Command> BotTable::next_move(const State& s) {
   if (s.phase == Phase::GameOver) return std::nullopt;
   // Debts first: the game waits for them.
   for (PlayerId p = 0; p < s.player_count; ++p)
-    if (is_active(s, p) && s.player(p).total_owed().units > 0) return raise_money(s, p);
+    if (s.player(p).owes_any() && is_active(s, p) && s.player(p).total_owed().units > 0) return raise_money(s, p);
   // An open offer is answered: accepted when the price is at least the printed one.
   if (s.offer.open) {
     bool good = s.offer.get_cash.units <= s.player(s.offer.to).cash.units - kReserve || chance(30);

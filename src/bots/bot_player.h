@@ -2,6 +2,7 @@
 // A simple, seeded computer player for `referee simulate`: buys what it can afford, bids up to
 // a limit, builds evenly on complete groups, raises money by the rules and goes bankrupt when it
 // must, trades now and then. It proposes moves; decide() rules on them like a human's.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -23,8 +24,7 @@ enum class JailStrategy {
 
 class BotTable {
  public:
-  BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail = JailStrategy::Mixed)
-      : r_(ruleset), seed_(seed), jail_(jail) {}
+  BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail = JailStrategy::Mixed);
 
   // The next move to propose (of any player, or the referee's), or nothing when the game is over.
   std::optional<Command> next_move(const State& s);
@@ -52,6 +52,23 @@ class BotTable {
   std::uint64_t seed_;
   std::uint64_t counter_ = 0;
   JailStrategy jail_ = JailStrategy::Mixed;
+  // Each colour group's squares and, of those, its streets (the sites that take buildings), as
+  // masks of the board: the edition's, fixed for the game.
+  struct GroupMasks {
+    std::uint64_t members = 0;
+    std::uint64_t streets = 0;
+  };
+  std::vector<GroupMasks> group_masks_;
+  // A player's deeds, and which of them are mortgaged, as masks of the board.
+  struct Deeds {
+    std::uint64_t mine = 0;
+    std::uint64_t pledged = 0;
+    std::uint64_t sites = 0;  // colour groups: the streets that may take a building (group_masks_)
+  };
+  const Deeds& deeds(const State& s, PlayerId p);
+  std::array<Holding, kMaxSquares> seen_{};  // the holdings deeds_ was worked out from
+  bool deeds_known_ = false;
+  std::array<Deeds, kMaxPlayers> deeds_{};
   std::optional<Command> tried_;   // the last move accepted while choosing, and its decision
   std::optional<Decision> tried_decision_;
 };

@@ -127,7 +127,7 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
     if (!c) break;
     // The bot may have asked decide about this very move already, to choose it.
     std::optional<Decision> asked = bots.take_decision(*c);
-    const Decision d = asked ? std::move(*asked) : decide(ruleset, g.state, *c);
+    Decision d = asked ? std::move(*asked) : decide(ruleset, g.state, *c);
     if (!d.accepted) {
       played.status = Status::corrupt(fmt::format("simulated game {}: the bot proposed \"{}\", refused: {}", index + 1,
                                                   print_move(*c, ruleset, header.players),
@@ -135,6 +135,7 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
       return played;
     }
     record(&*c, d.events);
+    recycle_events(std::move(d.events));  // the next move's events reuse its room
     ++result.moves;
   }
   // Over when one player is left, or, in a short game, when time was called and the estates valued.

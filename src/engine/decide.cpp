@@ -509,7 +509,8 @@ Decision decide_and_settle(const Ruleset& r, const State& s, const State& before
   // rule debt/paid-when-able: whoever the move brought cash to pays what he owes at once.
   // Only a debt owed before the move, or one it incurred, can be settled; most moves skip this.
   bool owing = false;
-  for (PlayerId p = 0; p < s.player_count && !owing; ++p) owing = s.player(p).total_owed().units > 0;
+  for (PlayerId p = 0; p < s.player_count && !owing; ++p)
+    owing = s.player(p).owes_any() && s.player(p).total_owed().units > 0;
   for (const Event& e : d.events) owing = owing || e.type == EventType::DebtIncurred;
   if (!owing) return d;
   Outcome out(r, s);
@@ -520,6 +521,26 @@ Decision decide_and_settle(const Ruleset& r, const State& s, const State& before
 }
 
 }  // namespace
+
+namespace {
+// One spare vector a thread: a decision takes it, its caller may give it back.
+thread_local Events spare;
+}  // namespace
+
+Events spare_events() {
+  Events e;
+  if (spare.capacity() >= 8) {
+    e.swap(spare);
+  } else {
+    e.reserve(8);
+  }
+  return e;
+}
+
+void recycle_events(Events&& spent) {
+  spent.clear();
+  if (spent.capacity() > spare.capacity()) spare.swap(spent);
+}
 
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
   // "Ben declines" said to an open offer of a trade answers it as "Ben rejects" does, unless Ben

@@ -21,9 +21,11 @@ struct EffectsAccess {
 namespace deedlog::effect {
 namespace {
 
-void put(Outcome& out, const Event& e) {
+// Taken by rvalue: the event is moved into the answer, not copied (a copy of its string and
+// vector on every consequence was a twelfth of self-play).
+void put(Outcome& out, Event&& e) {
   assert(undeclared_fields(e).empty());  // each type carries only what event_types.h declares
-  out.emit(e, EffectsAccess::key());
+  out.emit(std::move(e), EffectsAccess::key());
 }
 
 Event make(EventType t, PlayerId player = kBank) {
@@ -37,13 +39,13 @@ void token_to(Outcome& out, PlayerId p, SquareId to, int travelled) {
   Event e = make(EventType::TokenMoved, p);
   fields::TokenMoved::set_to(e, to);
   fields::TokenMoved::set_travelled(e, travelled);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void pay_salary(Outcome& out, PlayerId p, bool lands_on_start) {
   Event e = make(EventType::SalaryPaid, p);
   e.amount = policy::salary_for(out.ruleset, lands_on_start);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 EventType payment_event(PaymentKind kind) {
@@ -74,7 +76,7 @@ void throw_dice(Outcome& out, PlayerId p, int die1, int die2, int doubles_run, b
   e.die2 = static_cast<std::int8_t>(die2);
   fields::DiceThrown::set_doubles_run(e, doubles_run);
   fields::DiceThrown::set_throws_again(e, throws_again);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void finish_move(Outcome& out, PlayerId p) {
@@ -82,7 +84,7 @@ void finish_move(Outcome& out, PlayerId p) {
   // rule turn/doubles-throw-again: a double earns another throw, unless the move ended in jail.
   // Once time is called (short game) the move in progress is the last: no further throw.
   fields::MoveCompleted::set_throws_again(e, out.state.throw_again && !out.state.player(p).in_jail && !out.state.time_called);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // ---- Moving a token ----
@@ -117,13 +119,13 @@ void send_to_jail(Outcome& out, PlayerId p, JailReason why) {
   Event e = make(EventType::SentToJail, p);
   fields::SentToJail::set_jail(e, out.ruleset.jail_square);
   fields::SentToJail::set_reason(e, why);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void leave_jail(Outcome& out, PlayerId p, JailExit how) {
   Event e = make(EventType::LeftJail, p);
   fields::LeftJail::set_how(e, how);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void pay_jail_fine(Outcome& out, PlayerId p, Money fine) { pay(out, PaymentKind::JailFine, p, kBank, fine); }
@@ -131,19 +133,19 @@ void pay_jail_fine(Outcome& out, PlayerId p, Money fine) { pay(out, PaymentKind:
 void fail_jail_throw(Outcome& out, PlayerId p, int turn_number) {
   Event e = make(EventType::JailTurnFailed, p);
   fields::JailTurnFailed::set_turns_used(e, turn_number);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void offer_jail_choice(Outcome& out, PlayerId p, Money fine) {
   Event e = make(EventType::JailChoiceOffered, p);
   e.amount = fine;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void skip_go(Outcome& out, PlayerId p, bool stays_in) {
   Event e = make(EventType::GoSkipped, p);
   fields::GoSkipped::set_stays_in(e, stays_in);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // ---- Money ----
@@ -166,11 +168,11 @@ void pay_exchanged(Outcome& out, PaymentKind kind, PlayerId payer, PlayerId paye
     e.amount = paid;
     if (face != paid) e.amount2 = face;  // what the payee gets (or, to the Bank, the sum as printed)
     e.square = square;
-    put(out, e);
+    put(out, std::move(e));
     if (policy::free_parking_jackpot(out.ruleset) && payee == kBank && feeds_jackpot(kind)) {
       Event j = make(EventType::JackpotAdded, payer);
       j.amount = paid;
-      put(out, j);
+      put(out, std::move(j));
     }
     return;
   }
@@ -181,14 +183,14 @@ void pay_exchanged(Outcome& out, PaymentKind kind, PlayerId payer, PlayerId paye
   e.amount = paid;
   e.square = square;
   fields::DebtIncurred::set_for_payment(e, type);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void bank_pays(Outcome& out, PlayerId p, Money received, Money face) {
   Event e = make(EventType::PaidByBank, p);
   e.amount = received;
   if (received != face) e.amount2 = face;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void surrender_cash(Outcome& out, PlayerId from, PlayerId creditor) {
@@ -203,7 +205,7 @@ void surrender_cash(Outcome& out, PlayerId from, PlayerId creditor) {
     const Money worth = convert_received(r, cash, player_rate(r, out.state, creditor), player_rate(r, out.state, from));
     if (worth != cash) e.amount2 = worth;
   }
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void settle_debt_in_kind(Outcome& out, PlayerId debtor, PlayerId creditor, Money amount) {
@@ -211,7 +213,7 @@ void settle_debt_in_kind(Outcome& out, PlayerId debtor, PlayerId creditor, Money
   Event e = make(EventType::DebtSettledInKind, debtor);
   e.other = creditor;
   e.amount = amount;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void settle_debts(Outcome& out, PlayerId debtor) {
@@ -229,7 +231,7 @@ void settle_debts(Outcome& out, PlayerId debtor) {
                                            player_rate(out.ruleset, out.state, debtor));
       if (worth != owed) e.amount2 = worth;
     }
-    put(out, e);
+    put(out, std::move(e));
   }
 }
 
@@ -248,7 +250,7 @@ void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId sq) {
   d.square = sq;
   d.amount = interest;
   fields::DebtIncurred::set_for_payment(d, EventType::InterestPaid);
-  put(out, d);
+  put(out, std::move(d));
 }
 
 // ---- Landing ----
@@ -257,7 +259,7 @@ void offer_property(Outcome& out, PlayerId p, SquareId square, Money price) {
   Event e = make(EventType::PropertyOffered, p);
   e.square = square;
   e.amount = price;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void buy_property(Outcome& out, PlayerId p, SquareId square, Money paid, Money printed) {
@@ -265,13 +267,13 @@ void buy_property(Outcome& out, PlayerId p, SquareId square, Money paid, Money p
   e.square = square;
   e.amount = paid;
   if (paid != printed) e.amount2 = printed;  // the printed price, in the region's currency
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void decline_property(Outcome& out, PlayerId p, SquareId square) {
   Event e = make(EventType::PurchaseDeclined, p);
   e.square = square;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void offer_tax_choice(Outcome& out, PlayerId p, SquareId square, Money flat, int percent) {
@@ -279,14 +281,14 @@ void offer_tax_choice(Outcome& out, PlayerId p, SquareId square, Money flat, int
   e.square = square;
   e.amount = flat;
   fields::TaxChoiceOffered::set_percent(e, percent);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void win_jackpot(Outcome& out, PlayerId p) {
   if (out.state.jackpot.units <= 0) return;
   Event j = make(EventType::JackpotWon, p);
   j.amount = out.state.jackpot;
-  put(out, j);
+  put(out, std::move(j));
 }
 
 // ---- Rent ----
@@ -303,7 +305,7 @@ void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Mon
   e.square = square;
   e.amount = amount;
   fields::RentDue::set_closes_on(e, policy::rent_window_closes_on(out.ruleset, out.state, payer));
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // The claim is taken by value: its window (a slot of out.state.rents) is emptied by the first
@@ -313,7 +315,7 @@ void collect_rent(Outcome& out, RentClaim claim) {
   asked.other = claim.owner;
   asked.square = claim.square;
   asked.amount = claim.amount;
-  put(out, asked);
+  put(out, std::move(asked));
   pay(out, PaymentKind::Rent, claim.payer, claim.owner, claim.amount, claim.square);
 }
 
@@ -322,7 +324,7 @@ void forfeit_rent(Outcome& out, RentClaim claim) {
   e.other = claim.owner;
   e.square = claim.square;
   e.amount = claim.amount;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // ---- Cards ----
@@ -330,7 +332,7 @@ void forfeit_rent(Outcome& out, RentClaim claim) {
 void await_card(Outcome& out, PlayerId p, DeckId deck) {
   Event e = make(EventType::CardAwaited, p);
   e.deck = deck;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void turn_up_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card, bool kept) {
@@ -338,7 +340,7 @@ void turn_up_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card, bool ke
   e.deck = deck;
   e.card = card;
   fields::CardDrawn::set_kept(e, kept);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void keep_jail_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card) {
@@ -346,35 +348,35 @@ void keep_jail_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card) {
   Event e = make(EventType::JailCardKept, p);
   e.deck = deck;
   e.card = card;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void return_jail_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card) {
   Event e = make(EventType::JailCardReturned, p);
   e.deck = deck;
   e.card = card;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void offer_card_choice(Outcome& out, PlayerId p, DeckId other_deck, Money fine) {
   Event e = make(EventType::CardChoiceOffered, p);
   e.deck = other_deck;
   e.amount = fine;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void await_card_dice(Outcome& out, PlayerId p, SquareId square, int multiplier) {
   Event e = make(EventType::CardDiceAwaited, p);
   e.square = square;
   fields::CardDiceAwaited::set_multiplier(e, multiplier);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void throw_card_dice(Outcome& out, PlayerId p, int die1, int die2) {
   Event e = make(EventType::CardDiceThrown, p);
   e.die1 = static_cast<std::int8_t>(die1);
   e.die2 = static_cast<std::int8_t>(die2);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // ---- Auctions ----
@@ -384,20 +386,20 @@ void open_auction(Outcome& out, PlayerId opener, SquareId square, AuctionLot lot
   e.square = square;
   fields::AuctionOpened::set_lot(e, lot);
   e.clock = clock;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void bid(Outcome& out, PlayerId p, SquareId square, Money amount) {
   Event e = make(EventType::BidMade, p);
   e.amount = amount;
   e.square = square;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void pass_bid(Outcome& out, PlayerId p, SquareId square) {
   Event e = make(EventType::BidderPassed, p);
   e.square = square;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void auction_won(Outcome& out, PlayerId p, SquareId square, Money amount, AuctionLot lot) {
@@ -405,20 +407,20 @@ void auction_won(Outcome& out, PlayerId p, SquareId square, Money amount, Auctio
   e.square = square;
   e.amount = amount;
   fields::AuctionWon::set_lot(e, lot);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void auction_unsold(Outcome& out, PlayerId turn, SquareId square, AuctionLot lot) {
   Event e = make(EventType::AuctionUnsold, turn);
   e.square = square;
   fields::AuctionUnsold::set_lot(e, lot);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void queue_bank_auctions(Outcome& out, PlayerId from, std::uint64_t squares) {
   Event e = make(EventType::BankAuctionsQueued, from);
   e.mask = squares;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // ---- Buildings ----
@@ -428,7 +430,7 @@ void build_house(Outcome& out, PlayerId p, SquareId site, Money paid, Money face
   e.square = site;
   e.amount = paid;
   if (paid != face) e.amount2 = face;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void build_hotel(Outcome& out, PlayerId p, SquareId site, Money paid, Money face, int houses_returned) {
@@ -437,7 +439,7 @@ void build_hotel(Outcome& out, PlayerId p, SquareId site, Money paid, Money face
   e.amount = paid;
   if (paid != face) e.amount2 = face;
   fields::HotelBuilt::set_houses_returned(e, houses_returned);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void sell_house(Outcome& out, PlayerId p, SquareId site, Money received, bool by_mortgage) {
@@ -445,7 +447,7 @@ void sell_house(Outcome& out, PlayerId p, SquareId site, Money received, bool by
   e.square = site;
   e.amount = received;
   fields::HouseSold::set_by_mortgage(e, by_mortgage);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void sell_hotel(Outcome& out, PlayerId p, SquareId site, Money received, int houses_left, bool by_mortgage) {
@@ -454,13 +456,13 @@ void sell_hotel(Outcome& out, PlayerId p, SquareId site, Money received, int hou
   e.amount = received;
   fields::HotelSold::set_houses_left(e, houses_left);
   fields::HotelSold::set_by_mortgage(e, by_mortgage);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void place_building(Outcome& out, PlayerId p, SquareId site) {
   Event e = make(EventType::BuildingPlaced, p);
   e.square = site;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void clear_site_buildings(Outcome& out, PlayerId p, SquareId site, bool paid, bool by_mortgage) {
@@ -482,7 +484,7 @@ void mortgage(Outcome& out, PlayerId p, SquareId square, Money lent, Money face)
   e.square = square;
   e.amount = lent;
   if (lent != face) e.amount2 = face;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void lift_mortgage(Outcome& out, PlayerId p, SquareId square, Money principal, Money face) {
@@ -490,7 +492,7 @@ void lift_mortgage(Outcome& out, PlayerId p, SquareId square, Money principal, M
   e.square = square;
   e.amount = principal;
   if (principal != face) e.amount2 = face;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void pay_interest(Outcome& out, PlayerId p, SquareId square, Money paid, Money face, bool on_transfer) {
@@ -499,7 +501,7 @@ void pay_interest(Outcome& out, PlayerId p, SquareId square, Money paid, Money f
   e.amount = paid;
   if (paid != face) e.amount2 = face;
   fields::InterestPaid::set_on_transfer(e, on_transfer);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // ---- Trades and deeds ----
@@ -513,7 +515,7 @@ void offer_trade(Outcome& out, PlayerId from, PlayerId to, const TradeTerms& ter
   e.amount2 = terms.get_cash;
   e.cards = static_cast<std::uint8_t>(terms.give_cards);
   e.cards2 = static_cast<std::uint8_t>(terms.get_cards);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void reject_trade(Outcome& out, PlayerId p) { put(out, make(EventType::TradeRejected, p)); }
@@ -521,21 +523,21 @@ void reject_trade(Outcome& out, PlayerId p) { put(out, make(EventType::TradeReje
 void accept_trade(Outcome& out, PlayerId p, PlayerId offerer) {
   Event e = make(EventType::TradeAccepted, p);
   e.other = offerer;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void transfer_deed(Outcome& out, PlayerId from, PlayerId to, SquareId square) {
   Event e = make(EventType::PropertyTransferred, from);
   e.other = to;
   e.square = square;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void transfer_jail_card(Outcome& out, PlayerId from, PlayerId to, DeckId deck) {
   Event e = make(EventType::JailCardTransferred, from);
   e.other = to;
   e.deck = deck;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void transfer_jail_card(Outcome& out, PlayerId from, PlayerId to) {
@@ -550,7 +552,7 @@ void hand_over_cash(Outcome& out, PlayerId from, PlayerId to, Money paid, Money 
   e.other = to;
   e.amount = paid;
   if (paid != received) e.amount2 = received;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // ---- The end of a player and of the game ----
@@ -558,7 +560,7 @@ void hand_over_cash(Outcome& out, PlayerId from, PlayerId to, Money paid, Money 
 void go_bankrupt(Outcome& out, PlayerId p, PlayerId creditor) {
   Event e = make(EventType::PlayerBankrupted, p);
   e.other = creditor;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void win_game(Outcome& out, PlayerId p) { put(out, make(EventType::GameWon, p)); }
@@ -569,7 +571,7 @@ void deal_title(Outcome& out, PlayerId p, SquareId square, Money price) {
   Event e = make(EventType::TitleDealt, p);
   e.square = square;
   e.amount = price;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void call_time(Outcome& out) { put(out, make(EventType::TimeCalled, kReferee)); }
@@ -580,14 +582,14 @@ void record_ruling(Outcome& out, PlayerId p, PlayerId other, SquareId square, Mo
   e.square = square;
   e.amount = amount;
   e.text = reason;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void take_back(Outcome& out, int events_voided, const std::string& reason) {
   Event e = make(EventType::MovesTakenBack, kReferee);
   fields::MovesTakenBack::set_events_voided(e, events_voided);
   e.text = reason;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 // ---- The opening ----
@@ -596,7 +598,7 @@ void shuffle_deck(Outcome& out, DeckId deck, std::vector<CardIndex> order) {
   Event e = make(EventType::DeckShuffled);
   e.deck = deck;
   e.order = std::move(order);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void place_player(Outcome& out, PlayerId p, Money cash, SquareId square, bool in_jail, int jail_turns) {
@@ -605,7 +607,7 @@ void place_player(Outcome& out, PlayerId p, Money cash, SquareId square, bool in
   e.square = square;
   fields::PlayerPlaced::set_in_jail(e, in_jail);
   fields::PlayerPlaced::set_jail_turns(e, jail_turns);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void assign_property(Outcome& out, PlayerId p, SquareId square, int buildings, bool mortgaged) {
@@ -613,21 +615,21 @@ void assign_property(Outcome& out, PlayerId p, SquareId square, int buildings, b
   e.square = square;
   fields::PropertyAssigned::set_buildings(e, buildings);
   fields::PropertyAssigned::set_mortgaged(e, mortgaged);
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void assign_jail_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card) {
   Event e = make(EventType::JailCardAssigned, p);
   e.deck = deck;
   e.card = card;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 void form_conglomerate(Outcome& out, PlayerId p, std::uint64_t squares, SquareId top) {
   Event e = make(EventType::ConglomerateFormed, p);
   e.mask = squares;
   e.square = top;
-  put(out, e);
+  put(out, std::move(e));
 }
 
 }  // namespace deedlog::effect

@@ -10,6 +10,10 @@ namespace deedlog {
 
 // Only the effects module (effects.h) builds events: emitting one takes this key, which only
 // that module can make. Code elsewhere calls an effect, so every consequence has one home.
+// Room for a move's events: the vector a caller handed back with recycle_events (decide.h), or
+// a new one with room for 8 (a move makes a handful).
+Events spare_events();
+
 class EmitKey {
   EmitKey() = default;
   friend struct EffectsAccess;
@@ -32,14 +36,16 @@ struct Outcome {
     for (const Event& e : built) apply(e);
   }
 
-  void emit(const Event& e, EmitKey) { apply(e); }
+  void emit(Event&& e, EmitKey) { apply(std::move(e)); }
 
  private:
-  void apply(const Event& e) {
+  void apply(const Event& e) { apply(Event(e)); }
+  void apply(Event&& e) {
     evolve(state, e);
-    // A move makes a handful of events: room for them at once, not four regrowths (self-play).
-    if (events.capacity() == 0) events.reserve(8);
-    events.push_back(e);
+    // A move makes a handful of events: room for them at once, not four regrowths, and where
+    // the caller recycles, no allocation at all (self-play).
+    if (events.capacity() == 0) events = spare_events();
+    events.push_back(std::move(e));
 #ifndef NDEBUG
     // Debug builds check the whole position after every consequence (even building only at the
     // end of a move, see invariants.h); release builds leave it to the tests.
