@@ -105,6 +105,23 @@ TEST(ServeOnPostgres, AKeyMadeThroughOneServerOpensTheGameOnTheOther) {
             "0");
 }
 
+// The table's key, made through A, plays through B but cannot make the referee's moves there:
+// the role is kept with the digests in the database, not in the server that made it.
+TEST(ServeOnPostgres, TheTablesKeyIsATablesKeyOnEveryServer) {
+  DEEDLOG_REQUIRE_POSTGRES();
+  const std::string db = Server::get().new_database();
+  Serving a(db), b(db);
+  httplib::Client ca = a.client();
+  auto r = ca.Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 3})", "application/json");
+  ASSERT_TRUE(r && r->status == 201);
+  const json made = json::parse(r->body);
+  const int game = made["game"].get<int>();
+  httplib::Client cb = b.client();
+  EXPECT_EQ(b.move(cb, game, made["table_key"], json{{"move", "Ann rolls"}})->status, 200);
+  EXPECT_EQ(b.move(cb, game, made["table_key"], json{{"move", "Referee takes back"}})->status, 403);
+  EXPECT_EQ(b.move(cb, game, made["key"], json{{"move", "Referee takes back"}})->status, 200);
+}
+
 // Rounds of eight writers, four through each server, each proposing one of the legal moves for
 // the same event (the same expect_seq) at the same moment: one wins each round, seven get 409,
 // and the journal afterwards holds exactly the winners' moves, in order, on a chain that verifies.

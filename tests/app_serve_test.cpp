@@ -5,6 +5,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <fstream>
 #include <condition_variable>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -192,6 +193,51 @@ TEST_F(Serve, AMoveIsSeenOnTheStream) {
   const json event = json::parse(received.substr(at + 6, end - at - 6));
   EXPECT_EQ(event["type"], "MovePlayed");
   EXPECT_EQ(event["text"], "Ann rolls");
+}
+
+// Two keys a game: the referee's (to whoever creates it) may make every move; the table's only
+// the players' moves, so the referee's corrections cannot come from the table.
+TEST_F(Serve, TheTablesKeyPlaysButOnlyTheRefereesKeyCorrects) {
+  auto r = client().Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 7})", "application/json");
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->status, 201) << r->body;
+  const json made = json::parse(r->body);
+  const int game = made["game"].get<int>();
+  const std::string referee_key = made["key"].get<std::string>(), table_key = made["table_key"].get<std::string>();
+  ASSERT_EQ(table_key.size(), 64u);
+  EXPECT_NE(table_key, referee_key);
+  auto played = move(game, table_key, R"({"move": "Ann rolls"})");
+  ASSERT_TRUE(played);
+  EXPECT_EQ(played->status, 200) << played->body;
+  const std::int64_t seq = get("/api/games/" + std::to_string(game))["seq"].get<std::int64_t>();
+  auto refused = move(game, table_key, R"({"move": "Referee takes back"})");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 403) << refused->body;
+  refused = move(game, table_key, R"({"move": "Referee awards Ann 500"})");
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->status, 403) << refused->body;
+  EXPECT_EQ(get("/api/games/" + std::to_string(game))["seq"], seq);  // nothing written
+  auto corrected = move(game, referee_key, R"({"move": "Referee takes back"})");
+  ASSERT_TRUE(corrected);
+  EXPECT_EQ(corrected->status, 200) << corrected->body;
+  EXPECT_GT(get("/api/games/" + std::to_string(game))["seq"].get<std::int64_t>(), seq);
+  // The keys file holds digests only: neither key in clear.
+  const std::string stored = testing::slurp(dir_ / "club.db.keys");
+  EXPECT_EQ(stored.find(referee_key), std::string::npos);
+  EXPECT_EQ(stored.find(table_key), std::string::npos);
+}
+
+// A keys file written before the table's key ({"ID": "<digest>"}) is still read: its key is the
+// referee's.
+TEST_F(Serve, AKeysFileOfOneKeyAGameIsReadAsTheRefereesKeys) {
+  const auto [game, key] = create();
+  json doc = json::parse(testing::slurp(dir_ / "club.db.keys"));
+  doc["games"][std::to_string(game)] = doc["games"][std::to_string(game)]["referee"];
+  std::ofstream(dir_ / "club.db.keys", std::ios::trunc) << doc.dump();
+  start("1000");
+  auto played = move(game, key, R"({"move": "Referee awards Ann 5"})");
+  ASSERT_TRUE(played);
+  EXPECT_EQ(played->status, 200) << played->body;
 }
 
 TEST_F(Serve, TooManyRequestsFromOneAddressGet429) {

@@ -305,15 +305,15 @@ class Server {
       const Ruling words = ruling_of(edition, *refused, header.players);
       return send_json(res, 422, ojson{{"error", words.message}, {"violation", violation_json(words)}});
     }
-    std::string key;
-    if (Status s = keys_->add(id, &key); !s.is_ok()) return send_error(res, 500, s.message());
-    send_json(res, 201, ojson{{"game", id}, {"key", key}});
+    GameKeys keys;
+    if (Status s = keys_->add(id, &keys); !s.is_ok()) return send_error(res, 500, s.message());
+    send_json(res, 201, ojson{{"game", id}, {"key", keys.referee}, {"table_key", keys.table}});
   }
 
   void play(const httplib::Request& req, httplib::Response& res) {
     with_game(req, res, [&](Journal& j, Game& g) {
-      if (!keys_->check(g.id, bearer(req)))
-        return send_error(res, 401, "writing needs the game's key: Authorization: Bearer KEY");
+      const KeyRole role = keys_->check(g.id, bearer(req));
+      if (role == KeyRole::None) return send_error(res, 401, "writing needs the game's key: Authorization: Bearer KEY");
       const ojson body = ojson::parse(req.body, nullptr, false);
       if (body.is_discarded() || !body.is_object()) return send_error(res, 400, "the body is one JSON object");
       if (!body.contains("move") || !body["move"].is_string()) return send_error(res, 400, "\"move\" is a string");
@@ -331,6 +331,11 @@ class Server {
       ParseError perr;
       if (!parse_move(body["move"].get<std::string>(), g.ruleset, g.header.players, &command, &perr))
         return send_error(res, 400, perr.message);
+      // The referee's own moves (take-backs, awards, calling time) need the referee's key: a
+      // table scores its game but cannot correct it.
+      if (command.actor == kReferee && role != KeyRole::Referee)
+        return send_error(res, 403, "the referee's moves (take-backs, awards, calling time, deals) need the referee's key, "
+                                    "not the table's");
       PlayOutcome po;
       if (Status s = play_move(j, g, command, false, &po); !s.is_ok()) {
         if (s.is_conflict()) return send_json(res, 409, ojson{{"error", "conflict: " + s.message()}, {"conflict", true}});

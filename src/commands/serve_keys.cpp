@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "journal/postgres_journal.h"
 #include "journal/sha256.h"
@@ -42,7 +43,29 @@ bool same_digest(const std::string& key, const std::string& stored) {
   return got.size() == stored.size() && CRYPTO_memcmp(got.data(), stored.data(), got.size()) == 0;
 }
 
-// {"games": {"ID": "<sha-256 hex>"}}, written whole and renamed into place. Two servers may share
+// The digests a game's keys are checked against ("" for a table key a game does not have).
+struct KeyDigests {
+  std::string referee;
+  std::string table;
+};
+
+KeyRole role_of(const std::string& key, const KeyDigests& d) {
+  if (same_digest(key, d.referee)) return KeyRole::Referee;
+  if (!d.table.empty() && same_digest(key, d.table)) return KeyRole::Table;
+  return KeyRole::None;
+}
+
+Status new_keys(GameKeys* keys, KeyDigests* digests) {
+  if (Status s = new_key(&keys->referee); !s.is_ok()) return s;
+  if (Status s = new_key(&keys->table); !s.is_ok()) return s;
+  digests->referee = sha256_of(keys->referee);
+  digests->table = sha256_of(keys->table);
+  return Status::ok();
+}
+
+// {"games": {"ID": {"referee": "<sha-256 hex>", "table": "<sha-256 hex>"}}}, written whole and
+// renamed into place (a file written before the table's key, {"ID": "<hex>"}, is read as the
+// referee's key alone). Two servers may share
 // an SQLite journal, so the file is the truth, not this process's copy of it: an add re-reads it
 // under an exclusive lock (flock on <file>.lock) before writing, and a check that does not know a
 // game reads it again, so a key made by the other server is honoured.
@@ -55,9 +78,10 @@ class FileKeys final : public ServeKeys {
     return read();
   }
 
-  Status add(std::int64_t game, std::string* key) override {
-    std::string hex;
-    if (Status s = new_key(&hex); !s.is_ok()) return s;
+  Status add(std::int64_t game, GameKeys* keys) override {
+    GameKeys made;
+    KeyDigests digests;
+    if (Status s = new_keys(&made, &digests); !s.is_ok()) return s;
     std::lock_guard<std::mutex> lock(mutex_);
     const std::string lock_path = path_ + ".lock";
     const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
@@ -65,24 +89,24 @@ class FileKeys final : public ServeKeys {
     ::flock(fd, LOCK_EX);
     Status s = read();
     if (s.is_ok()) {
-      hashes_[game] = sha256_of(hex);
+      hashes_[game] = digests;
       s = write();
     }
     ::flock(fd, LOCK_UN);
     ::close(fd);
-    if (s.is_ok()) *key = hex;
+    if (s.is_ok()) *keys = made;
     return s;
   }
 
-  bool check(std::int64_t game, const std::string& key) override {
+  KeyRole check(std::int64_t game, const std::string& key) override {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = hashes_.find(game);
     if (it == hashes_.end()) {
-      if (!read().is_ok()) return false;
+      if (!read().is_ok()) return KeyRole::None;
       it = hashes_.find(game);
-      if (it == hashes_.end()) return false;
+      if (it == hashes_.end()) return KeyRole::None;
     }
-    return same_digest(key, it->second);
+    return role_of(key, it->second);
   }
 
  private:
@@ -92,11 +116,21 @@ class FileKeys final : public ServeKeys {
     if (!in) return Status::ok();  // no game created through a server yet
     const ojson doc = ojson::parse(in, nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("games") || !doc["games"].is_object())
-      return Status::corrupt(fmt::format("{}: not a keys file ({{\"games\": {{ID: SHA-256}}}})", path_));
-    for (const auto& [id, hash] : doc["games"].items()) {
-      if (!hash.is_string()) return Status::corrupt(fmt::format("{}: game {}'s key is not a hash", path_, id));
+      return Status::corrupt(fmt::format("{}: not a keys file ({{\"games\": {{ID: {{referee, table}}}}}})", path_));
+    auto is_digest = [](const ojson& v) { return v.is_string() && v.get<std::string>().size() == 64; };
+    for (const auto& [id, entry] : doc["games"].items()) {
+      KeyDigests d;
+      if (is_digest(entry)) {
+        d.referee = entry.get<std::string>();
+      } else if (entry.is_object() && entry.contains("referee") && is_digest(entry["referee"]) &&
+                 (!entry.contains("table") || is_digest(entry["table"]))) {
+        d.referee = entry["referee"].get<std::string>();
+        if (entry.contains("table")) d.table = entry["table"].get<std::string>();
+      } else {
+        return Status::corrupt(fmt::format("{}: game {}'s keys are not SHA-256 digests", path_, id));
+      }
       try {
-        hashes_[std::stoll(id)] = hash.get<std::string>();
+        hashes_[std::stoll(id)] = d;
       } catch (const std::exception&) {
         return Status::corrupt(fmt::format("{}: '{}' is not a game id", path_, id));
       }
@@ -106,7 +140,11 @@ class FileKeys final : public ServeKeys {
 
   Status write() {
     ojson games = ojson::object();
-    for (const auto& [id, hash] : hashes_) games[std::to_string(id)] = hash;
+    for (const auto& [id, d] : hashes_) {
+      ojson entry{{"referee", d.referee}};
+      if (!d.table.empty()) entry["table"] = d.table;
+      games[std::to_string(id)] = entry;
+    }
     const std::string tmp = fmt::format("{}.tmp.{}", path_, ::getpid());
     {
       std::ofstream out(tmp, std::ios::trunc);
@@ -121,7 +159,7 @@ class FileKeys final : public ServeKeys {
 
   std::string path_;
   std::mutex mutex_;
-  std::map<std::int64_t, std::string> hashes_;
+  std::map<std::int64_t, KeyDigests> hashes_;
 };
 
 // A table in the journal's database, beside the journal's own tables and not one of them (the
@@ -133,7 +171,9 @@ CREATE TABLE IF NOT EXISTS deedlog_serve_keys (
   game_id    bigint PRIMARY KEY REFERENCES games (game_id),
   key_sha256 text NOT NULL CONSTRAINT key_is_a_hash CHECK (length(key_sha256) = 64),
   created    timestamptz NOT NULL DEFAULT now()
-))sql";
+);
+ALTER TABLE deedlog_serve_keys ADD COLUMN IF NOT EXISTS table_sha256 text
+  CONSTRAINT table_key_is_a_hash CHECK (length(table_sha256) = 64))sql";
 
 void ignore_notice(void*, const char*) {}
 
@@ -156,25 +196,26 @@ class PostgresKeys final : public ServeKeys {
     return Status::ok();
   }
 
-  Status add(std::int64_t game, std::string* key) override {
-    std::string hex;
-    if (Status s = new_key(&hex); !s.is_ok()) return s;
+  Status add(std::int64_t game, GameKeys* keys) override {
+    GameKeys made;
+    KeyDigests digests;
+    if (Status s = new_keys(&made, &digests); !s.is_ok()) return s;
     const std::string id = std::to_string(game);
-    const std::string digest = sha256_of(hex);
     std::lock_guard<std::mutex> lock(mutex_);
-    PostgresJournal::ResultPtr r = run("INSERT INTO deedlog_serve_keys (game_id, key_sha256) VALUES ($1, $2)", id, &digest);
+    PostgresJournal::ResultPtr r = run("INSERT INTO deedlog_serve_keys (game_id, key_sha256, table_sha256) VALUES ($1, $2, $3)",
+                                       {id, digests.referee, digests.table});
     if (PQresultStatus(r.get()) != PGRES_COMMAND_OK)
-      return Status::io_error(fmt::format("storing the key of game {}: {}", game, PQresultErrorMessage(r.get())));
-    *key = hex;
+      return Status::io_error(fmt::format("storing the keys of game {}: {}", game, PQresultErrorMessage(r.get())));
+    *keys = made;
     return Status::ok();
   }
 
-  bool check(std::int64_t game, const std::string& key) override {
+  KeyRole check(std::int64_t game, const std::string& key) override {
     std::lock_guard<std::mutex> lock(mutex_);
-    PostgresJournal::ResultPtr r =
-        run("SELECT key_sha256 FROM deedlog_serve_keys WHERE game_id = $1", std::to_string(game), nullptr);
-    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1) return false;
-    return same_digest(key, PQgetvalue(r.get(), 0, 0));
+    PostgresJournal::ResultPtr r = run("SELECT key_sha256, coalesce(table_sha256, '') FROM deedlog_serve_keys WHERE game_id = $1",
+                                       {std::to_string(game)});
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1) return KeyRole::None;
+    return role_of(key, KeyDigests{PQgetvalue(r.get(), 0, 0), PQgetvalue(r.get(), 0, 1)});
   }
 
  private:
@@ -187,13 +228,14 @@ class PostgresKeys final : public ServeKeys {
     return Status::ok();
   }
 
-  // One statement of one or two text parameters; once more on a new connection when the server
-  // went away between requests (a restart of the database should not need one of every server).
-  PostgresJournal::ResultPtr run(const char* sql, const std::string& first, const std::string* second) {
+  // One statement of text parameters; once more on a new connection when the server went away
+  // between requests (a restart of the database should not need one of every server).
+  PostgresJournal::ResultPtr run(const char* sql, const std::vector<std::string>& params) {
+    std::vector<const char*> values;
+    for (const std::string& p : params) values.push_back(p.c_str());
     for (int attempt = 0;; ++attempt) {
-      const char* values[2] = {first.c_str(), second != nullptr ? second->c_str() : nullptr};
-      PostgresJournal::ResultPtr r(
-          PQexecParams(conn_.get(), sql, second != nullptr ? 2 : 1, nullptr, values, nullptr, nullptr, 0));
+      PostgresJournal::ResultPtr r(PQexecParams(conn_.get(), sql, static_cast<int>(values.size()), nullptr,
+                                                values.data(), nullptr, nullptr, 0));
       if (attempt > 0 || PQstatus(conn_.get()) == CONNECTION_OK) return r;
       PQreset(conn_.get());
     }

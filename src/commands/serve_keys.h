@@ -12,15 +12,28 @@
 
 namespace deedlog {
 
+// Who a key speaks for (INTERFACE.md section 4, issue "Clubs and leagues"): the referee's key,
+// given to whoever creates the game, may make every move, the referee's own included (take-backs,
+// awards, calling time, dealing); the table's key only the players' moves, so a table can score
+// its game without being able to rewrite it.
+enum class KeyRole { None, Table, Referee };
+
+// The two keys of a new game, in clear: shown once, never stored.
+struct GameKeys {
+  std::string referee;
+  std::string table;
+};
+
 class ServeKeys {
  public:
   virtual ~ServeKeys() = default;
   // Reads (or makes) the store; a failure here stops the server before it listens.
   virtual Status load() = 0;
-  // A new random key for game; stored (hashed) before it is given.
-  virtual Status add(std::int64_t game, std::string* key) = 0;
-  // Whether key opens game (false for a game without a key, and when the store cannot be read).
-  virtual bool check(std::int64_t game, const std::string& key) = 0;
+  // Two new random keys for game; stored (hashed) before they are given.
+  virtual Status add(std::int64_t game, GameKeys* keys) = 0;
+  // What key opens in game: None for a wrong key, a game without keys, and when the store
+  // cannot be read.
+  virtual KeyRole check(std::int64_t game, const std::string& key) = 0;
 };
 
 // The store for the journal db: the file keys_file when one is given; otherwise, for a

@@ -83,6 +83,8 @@ tr.to-move td { background: #fff6d5; }
 #forms { font-size: 0.85em; color: #555; margin: 0.3em 0; }
 #refusal { color: #a00; font-weight: bold; margin: 0.4em 0; }
 #refusal:empty { display: none; }
+#table-key { font-family: monospace; overflow-wrap: anywhere; font-size: 0.85em; }
+#table-key:empty { display: none; }
 #refusal-rule { font-family: monospace; font-weight: normal; }
 #log { max-height: 18em; overflow-y: auto; font-size: 0.9em; margin: 0; padding-left: 3.2em; border: 1px solid #ddd; border-radius: 4px; }
 #log li.move { font-weight: bold; }
@@ -114,6 +116,7 @@ tr.to-move td { background: #fff6d5; }
 <div id="completions"></div>
 <p id="forms"></p>
 <p id="refusal" role="alert"></p>
+<p id="table-key"></p>
 <h2>What happened</h2>
 <ol id="log"></ol>
 </div>
@@ -334,6 +337,8 @@ $("create").onclick = async () => {
   if (r.status !== 201) { say(r.doc.error); return; }
   localStorage.setItem("deedlog-key-" + r.doc.game, r.doc.key);
   $("key").value = r.doc.key;
+  // This window keeps the referee's key; the players get the table's, which only plays.
+  $("table-key").textContent = "The table's key (players' moves only): " + r.doc.table_key;
   say("");
   watch(r.doc.game);
 };
