@@ -296,6 +296,13 @@ TEST_F(CodecAgainstReference, OddPayloadsAreJudgedAlike) {
       {"MovePlayed", R"({"text":"a)"},
       {"MovePlayed", R"({"text":5})"},
       {"MovePlayed", R"({"text":"x","text":"y"})"},
+      {"MovePlayed", R"({"text":"a\/b\\c\"d\be\ff\ng\rh\ti"})"},
+      {"MovePlayed", R"({"text":"a\qb"})"},
+      {"MovePlayed", R"({"text":"a\")"},
+      {"MovePlayed", R"({"text":"a\"})"},
+      {"MovePlayed", R"({"text":"\"\""})"},
+      {"MovePlayed", R"({"text":"\u00e9\n"})"},
+      {"MovePlayed", R"({"text":"\U0041"})"},
   };
   for (const auto& [type, payload] : cases) expect_same_reading(type, payload);
   // Every payload the other types' fields allow, at their edges.

@@ -149,7 +149,7 @@ namespace {
 // verify's time (a tree of nodes per payload). A payload is a flat object of whole numbers,
 // booleans, strings and one small array, so both directions are written here by hand.
 //
-// The reader takes only the form encode_payload writes (no spaces, no escapes, ASCII text, a
+// The reader takes only the form encode_payload writes (no spaces, ASCII text, a
 // key at most once, every value in its field's range). Anything else is handed to the JSON
 // library's reading (decode_event_json), whose verdict and words stand: the hand reader only
 // ever accepts what that reading accepts, with the same event, so stored data is judged as
@@ -231,7 +231,7 @@ class PlainPayload {
     return true;
   }
 
-  // A string of printable ASCII without escapes (the form every move's text takes).
+  // A string of printable ASCII without escapes.
   bool plain_string(std::string_view* out) {
     if (!eat('"')) return false;
     const char* start = p_;
@@ -245,6 +245,42 @@ class PlainPayload {
     *out = std::string_view(start, static_cast<std::size_t>(p_ - start));
     ++p_;
     return true;
+  }
+
+  // A move's text: printable ASCII, with the two-character escapes (a square's name is often
+  // quoted in a move: \"Old Kent Road\"). \u escapes and bytes beyond ASCII go to the library.
+  bool text(std::string* out) {
+    if (!eat('"')) return false;
+    out->clear();
+    const char* run = p_;  // the start of the bytes not yet copied
+    while (p_ != end_) {
+      const auto c = static_cast<unsigned char>(*p_);
+      if (c == '"') {
+        out->append(run, p_);
+        ++p_;
+        return true;
+      }
+      if (c < 0x20 || c >= 0x80) return false;
+      if (c != '\\') {
+        ++p_;
+        continue;
+      }
+      out->append(run, p_);
+      if (++p_ == end_) return false;
+      switch (*p_) {
+        case '"': *out += '"'; break;
+        case '\\': *out += '\\'; break;
+        case '/': *out += '/'; break;
+        case 'b': *out += '\b'; break;
+        case 'f': *out += '\f'; break;
+        case 'n': *out += '\n'; break;
+        case 'r': *out += '\r'; break;
+        case 't': *out += '\t'; break;
+        default: return false;
+      }
+      run = ++p_;
+    }
+    return false;
   }
 
   // A mask: a string of decimal digits (parse_mask's form), at most 19 so it cannot wrap.
@@ -303,12 +339,7 @@ class PlainPayload {
       case 13: return small(0, 255, &e->cards);
       case 14: return small(0, 255, &e->cards2);
       case 15: return small(-kWide, kWide, &e->clock);
-      case 16: {
-        std::string_view text;
-        if (!plain_string(&text)) return false;
-        e->text.assign(text);
-        return true;
-      }
+      case 16: return text(&e->text);
       case 17:
         if (!eat('[')) return false;
         e->order.clear();
