@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <charconv>
 #include <fmt/format.h>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "deedlog/state_check.h"
+#include "engine/event_codec_json.h"
 
 namespace deedlog {
 namespace {
@@ -140,7 +142,266 @@ std::uint32_t event_slots(EventType t) {
   return i < kSlots.size() ? kSlots[i] : 0;
 }
 
-std::string encode_payload(const Event& e) {
+namespace {
+
+// The codec's own reading and writing of payloads. verify decodes every stored event, and
+// self-play encodes every event it journals: through nlohmann::json that was a quarter of
+// verify's time (a tree of nodes per payload). A payload is a flat object of whole numbers,
+// booleans, strings and one small array, so both directions are written here by hand.
+//
+// The reader takes only the form encode_payload writes (no spaces, ASCII text, a
+// key at most once, every value in its field's range). Anything else is handed to the JSON
+// library's reading (decode_event_json), whose verdict and words stand: the hand reader only
+// ever accepts what that reading accepts, with the same event, so stored data is judged as
+// before (tests/engine_codec_test.cpp compares the two on many payloads, malformed ones too).
+class PlainPayload {
+ public:
+  explicit PlainPayload(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
+
+  // true when the whole payload is in the plain form and every field is in range; e is then
+  // the event it states (before the game's bounds are checked).
+  bool read(Event* e) {
+    if (!eat('{')) return false;
+    if (eat('}')) return p_ == end_;
+    const std::uint32_t declared = event_slots(e->type);
+    std::uint32_t seen = 0;
+    do {
+      int slot = 0;
+      if (!key(&slot)) return false;
+      const std::uint32_t bit = 1u << static_cast<unsigned>(slot);
+      if ((declared & bit) == 0 || (seen & bit) != 0) return false;
+      seen |= bit;
+      if (!eat(':') || !value(slot, e)) return false;
+    } while (eat(','));
+    return eat('}') && p_ == end_;
+  }
+
+ private:
+  bool eat(char c) {
+    if (p_ == end_ || *p_ != c) return false;
+    ++p_;
+    return true;
+  }
+
+  // A key, by its slot's index in kSlotKeys.
+  bool key(int* slot) {
+    if (!eat('"')) return false;
+    const char* start = p_;
+    while (p_ != end_ && *p_ != '"' && *p_ != '\\') ++p_;
+    if (p_ == end_ || *p_ != '"') return false;
+    const std::string_view k(start, static_cast<std::size_t>(p_ - start));
+    ++p_;
+    for (std::size_t i = 0; i < kSlotKeys.size(); ++i) {
+      if (kSlotKeys[i] == k) {
+        *slot = static_cast<int>(i);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // A JSON integer in [lo, hi]: -?(0|[1-9][0-9]*), at most 18 digits (so it cannot wrap; a
+  // longer one goes to the JSON library). A fraction or exponent after it is caught by the
+  // caller, which wants ',', '}' or ']' next.
+  bool whole(std::int64_t lo, std::int64_t hi, std::int64_t* out) {
+    const bool negative = eat('-');
+    if (p_ == end_ || *p_ < '0' || *p_ > '9') return false;
+    std::int64_t x = 0;
+    if (*p_ == '0') {
+      ++p_;
+    } else {
+      const char* start = p_;
+      while (p_ != end_ && *p_ >= '0' && *p_ <= '9') {
+        if (p_ - start == 18) return false;
+        x = x * 10 + (*p_ - '0');
+        ++p_;
+      }
+    }
+    if (negative) x = -x;
+    if (x < lo || x > hi) return false;
+    *out = x;
+    return true;
+  }
+
+  template <typename T>
+  bool small(std::int64_t lo, std::int64_t hi, T* field) {
+    std::int64_t v = 0;
+    if (!whole(lo, hi, &v)) return false;
+    *field = static_cast<T>(v);
+    return true;
+  }
+
+  // A string of printable ASCII without escapes.
+  bool plain_string(std::string_view* out) {
+    if (!eat('"')) return false;
+    const char* start = p_;
+    while (p_ != end_) {
+      const auto c = static_cast<unsigned char>(*p_);
+      if (c == '"') break;
+      if (c < 0x20 || c >= 0x80 || c == '\\') return false;
+      ++p_;
+    }
+    if (p_ == end_) return false;
+    *out = std::string_view(start, static_cast<std::size_t>(p_ - start));
+    ++p_;
+    return true;
+  }
+
+  // A move's text: printable ASCII, with the two-character escapes (a square's name is often
+  // quoted in a move: \"Old Kent Road\"). \u escapes and bytes beyond ASCII go to the library.
+  bool text(std::string* out) {
+    if (!eat('"')) return false;
+    out->clear();
+    const char* run = p_;  // the start of the bytes not yet copied
+    while (p_ != end_) {
+      const auto c = static_cast<unsigned char>(*p_);
+      if (c == '"') {
+        out->append(run, p_);
+        ++p_;
+        return true;
+      }
+      if (c < 0x20 || c >= 0x80) return false;
+      if (c != '\\') {
+        ++p_;
+        continue;
+      }
+      out->append(run, p_);
+      if (++p_ == end_) return false;
+      switch (*p_) {
+        case '"': *out += '"'; break;
+        case '\\': *out += '\\'; break;
+        case '/': *out += '/'; break;
+        case 'b': *out += '\b'; break;
+        case 'f': *out += '\f'; break;
+        case 'n': *out += '\n'; break;
+        case 'r': *out += '\r'; break;
+        case 't': *out += '\t'; break;
+        default: return false;
+      }
+      run = ++p_;
+    }
+    return false;
+  }
+
+  // A mask: a string of decimal digits (parse_mask's form), at most 19 so it cannot wrap.
+  bool mask(std::uint64_t* out) {
+    std::string_view digits;
+    if (!plain_string(&digits) || digits.empty() || digits.size() > 19) return false;
+    std::uint64_t x = 0;
+    for (char c : digits) {
+      if (c < '0' || c > '9') return false;
+      x = x * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    *out = x;
+    return true;
+  }
+
+  bool value(int slot, Event* e) {
+    constexpr std::int64_t kInt32Min = std::numeric_limits<std::int32_t>::min();
+    constexpr std::int64_t kInt32Max = std::numeric_limits<std::int32_t>::max();
+    // The JSON library's reading allows the whole int64 for these; 18 digits here.
+    constexpr std::int64_t kWide = 999'999'999'999'999'999;
+    std::int64_t v = 0;
+    switch (slot) {
+      case 0: return small(-2, kMaxPlayers - 1, &e->player);
+      case 1: return small(-2, kMaxPlayers - 1, &e->other);
+      case 2: return small(0, 255, &e->square);
+      case 3:
+        if (!whole(0, kDeckCount - 1, &v)) return false;
+        e->deck = static_cast<DeckId>(v);
+        return true;
+      case 4: return small(0, 255, &e->card);
+      case 5: return small(0, 6, &e->die1);
+      case 6: return small(0, 6, &e->die2);
+      case 7:
+        if (end_ - p_ >= 4 && std::string_view(p_, 4) == "true") {
+          p_ += 4;
+          e->flag = true;
+          return true;
+        }
+        if (end_ - p_ >= 5 && std::string_view(p_, 5) == "false") {
+          p_ += 5;
+          e->flag = false;
+          return true;
+        }
+        return false;
+      case 8: return small(kInt32Min, kInt32Max, &e->count);
+      case 9:
+        if (!whole(-kWide, kWide, &v)) return false;
+        e->amount = Money{v};
+        return true;
+      case 10:
+        if (!whole(-kWide, kWide, &v)) return false;
+        e->amount2 = Money{v};
+        return true;
+      case 11: return mask(&e->mask);
+      case 12: return mask(&e->mask2);
+      case 13: return small(0, 255, &e->cards);
+      case 14: return small(0, 255, &e->cards2);
+      case 15: return small(-kWide, kWide, &e->clock);
+      case 16: return text(&e->text);
+      case 17:
+        if (!eat('[')) return false;
+        e->order.clear();
+        if (eat(']')) return true;
+        do {
+          CardIndex c = 0;
+          if (!small(0, kMaxCards - 1, &c)) return false;
+          e->order.push_back(c);
+        } while (eat(','));
+        return eat(']');
+      default: return false;
+    }
+  }
+
+  const char* p_;
+  const char* end_;
+};
+
+void append_number(std::string& out, std::int64_t v) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+// A string as nlohmann::json's dump writes it (the stored payloads' form: their hashes
+// depend on every byte). Text beyond ASCII is left to the library, which also refuses bytes
+// that are not UTF-8, as it always did.
+void append_string(std::string& out, const std::string& s) {
+  for (char ch : s) {
+    if (static_cast<unsigned char>(ch) >= 0x80) {
+      out += nlohmann::json(s).dump();
+      return;
+    }
+  }
+  out += '"';
+  for (char ch : s) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+      case '\b': out += "\\b"; break;
+      case '\t': out += "\\t"; break;
+      case '\n': out += "\\n"; break;
+      case '\f': out += "\\f"; break;
+      case '\r': out += "\\r"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      default:
+        if (c <= 0x1F) {
+          constexpr char kHex[] = "0123456789abcdef";
+          out += "\\u00";
+          out += kHex[c >> 4];
+          out += kHex[c & 0xF];
+        } else {
+          out += ch;
+        }
+    }
+  }
+  out += '"';
+}
+
+}  // namespace
+
+std::string encode_payload_json(const Event& e) {
   const Event d;
   // An event carries only the fields its type declares (the effects module builds them so).
   assert(undeclared_fields(e).empty());
@@ -166,8 +427,8 @@ std::string encode_payload(const Event& e) {
   return j.dump();
 }
 
-bool decode_event(const std::string& type, const std::string& payload, const EventBounds& bounds, Event* out,
-                  std::string* error) {
+bool decode_event_json(const std::string& type, const std::string& payload, const EventBounds& bounds, Event* out,
+                       std::string* error) {
   Event e;
   if (!event_type_from_name(type, &e.type)) {
     *error = "unknown event type '" + type + "'";
@@ -250,5 +511,84 @@ bool decode_event(const std::string& type, const std::string& payload, const Eve
   *out = std::move(e);
   return true;
 }
+
+std::string encode_payload(const Event& e) {
+  const Event d;
+  // An event carries only the fields its type declares (the effects module builds them so).
+  assert(undeclared_fields(e).empty());
+  // The keys in the order the first encoder (encode_payload_json) wrote them.
+  std::string out;
+  out.reserve(48 + e.text.size() + 3 * e.order.size());
+  out += '{';
+  const auto key = [&](std::string_view k) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    out += k;
+    out += "\":";
+  };
+  const auto number = [&](std::string_view k, std::int64_t v) {
+    key(k);
+    append_number(out, v);
+  };
+  if (e.player != d.player) number("player", e.player);
+  if (e.other != d.other) number("other", e.other);
+  if (e.square != d.square) number("square", e.square);
+  if (e.deck != d.deck) number("deck", static_cast<int>(e.deck));
+  if (e.card != d.card) number("card", e.card);
+  if (e.die1 != d.die1) number("die1", e.die1);
+  if (e.die2 != d.die2) number("die2", e.die2);
+  if (e.flag != d.flag) {
+    key("flag");
+    out += e.flag ? "true" : "false";
+  }
+  if (e.count != d.count) number("count", e.count);
+  if (e.amount != d.amount) number("amount", e.amount.units);
+  if (e.amount2 != d.amount2) number("amount2", e.amount2.units);
+  // 64-bit masks are written as decimal strings: JSON readers often hold numbers as doubles.
+  if (e.mask != d.mask) {
+    key("mask");
+    out += '"';
+    out += std::to_string(e.mask);
+    out += '"';
+  }
+  if (e.mask2 != d.mask2) {
+    key("mask2");
+    out += '"';
+    out += std::to_string(e.mask2);
+    out += '"';
+  }
+  if (e.clock != d.clock) number("clock", e.clock);
+  if (e.cards != d.cards) number("cards", e.cards);
+  if (e.cards2 != d.cards2) number("cards2", e.cards2);
+  if (!e.text.empty()) {
+    key("text");
+    append_string(out, e.text);
+  }
+  if (!e.order.empty()) {
+    key("order");
+    out += '[';
+    for (std::size_t i = 0; i < e.order.size(); ++i) {
+      if (i > 0) out += ',';
+      append_number(out, e.order[i]);
+    }
+    out += ']';
+  }
+  out += '}';
+  return out;
+}
+
+bool decode_event(const std::string& type, const std::string& payload, const EventBounds& bounds, Event* out,
+                  std::string* error) {
+  Event e;
+  if (!event_type_from_name(type, &e.type) || !PlainPayload(payload).read(&e))
+    return decode_event_json(type, payload, bounds, out, error);
+  if (std::string why = out_of_bounds(e, bounds); !why.empty()) {
+    *error = "a field of the payload is out of range: " + why;
+    return false;
+  }
+  *out = std::move(e);
+  return true;
+}
+
 
 }  // namespace deedlog

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <unordered_map>
+
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "deedlog/decide.h"
@@ -14,6 +16,7 @@
 namespace deedlog {
 namespace {
 
+constexpr std::size_t kParsedLinesKept = 4096;
 
 std::string describe_difference(const Events& expected, const Events& recorded) {
   const std::size_t n = std::min(expected.size(), recorded.size());
@@ -92,6 +95,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
                                          g.state.seq));
   };
 
+  std::unordered_map<std::string, Command> parsed;  // the game's move lines, parsed
   Events opening;
   bool opening_done = false;
   // The move being read: its MovePlayed and the events recorded after it.
@@ -115,11 +119,23 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
   };
   const auto check_move = [&]() -> bool {
     ++report->moves;
-    Command command;
-    ParseError perr;
-    if (!parse_move(played.text, g.ruleset, g.header.players, &command, &perr))
-      return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" does not parse: {}", move_seq, played.text,
-                                        perr.message));
+    // A game says the same few lines again and again ("Ann rolls", "Ann buys": 113 different
+    // lines in a game of 650 moves): each is parsed once. Parsing depends only on the line,
+    // the edition and the players, all fixed for the game.
+    const Command* known = nullptr;
+    if (const auto it = parsed.find(played.text); it != parsed.end()) {
+      known = &it->second;
+    } else {
+      Command command;
+      ParseError perr;
+      if (!parse_move(played.text, g.ruleset, g.header.players, &command, &perr))
+        return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" does not parse: {}", move_seq,
+                                          played.text, perr.message));
+      // Bounded, so a game of endless different lines does not grow memory with its length.
+      if (parsed.size() >= kParsedLinesKept) parsed.clear();
+      known = &parsed.emplace(played.text, std::move(command)).first->second;
+    }
+    const Command& command = *known;
     const Decision d = decide(g.ruleset, g.state, command);
     if (!d.accepted) {
       report->refusal = d.violation;
