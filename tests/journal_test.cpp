@@ -1276,3 +1276,32 @@ TEST_F(JournalFile, TwoProcessesCreatingTheSameNewFileMigrateItOnce) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// Whether libpq is mapped into this process (/proc/self/maps lists every file mapped).
+bool libpq_is_loaded() {
+  std::ifstream maps("/proc/self/maps");
+  std::string line;
+  while (std::getline(maps, line))
+    if (line.find("libpq.so") != std::string::npos) return true;
+  return false;
+}
+
+// libpq is loaded when a PostgreSQL journal is first opened, not at start: linked, it and its
+// twenty libraries were a third of a one-move referee process on an SQLite file.
+TEST(LibpqOnDemand, AnSqliteJournalNeverLoadsLibpqAPostgresUriDoes) {
+  std::unique_ptr<Journal> j;
+  ASSERT_TRUE(Journal::open(":memory:", &j).is_ok());
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_game(R"({"ruleset":"uk-1972"})", {}, &id).is_ok());
+  EXPECT_FALSE(libpq_is_loaded());
+  std::unique_ptr<Journal> pg;
+  const Status s = Journal::open("postgresql:///nowhere?host=/nonexistent-folder", &pg);
+  EXPECT_TRUE(s.is_io_error()) << s.message();
+  EXPECT_TRUE(libpq_is_loaded());
+}
+
+}  // namespace
+}  // namespace deedlog

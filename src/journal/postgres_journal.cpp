@@ -1,5 +1,7 @@
 #include "journal/postgres_journal.h"
 
+#include "journal/libpq_on_demand.h"
+
 #include <fmt/format.h>
 
 #include <cstdlib>
@@ -169,7 +171,10 @@ PostgresJournal::PostgresJournal(std::string name, bool read_only, ConnPtr conn)
 Status PostgresJournal::open(const std::string& uri, bool read_only, std::unique_ptr<Journal>* out) {
   const std::string name = without_password(uri);
   ConnPtr conn(PQconnectdb(uri.c_str()));
-  if (conn == nullptr) return Status::io_error(fmt::format("cannot connect to {}: out of memory", name));
+  if (conn == nullptr) {
+    const std::string why = libpq_unavailable();
+    return Status::io_error(fmt::format("cannot connect to {}: {}", name, why.empty() ? "out of memory" : why));
+  }
   if (PQstatus(conn.get()) != CONNECTION_OK) {
     return Status::io_error(fmt::format("cannot connect to the journal at {}: {}", name,
                                         trimmed(PQerrorMessage(conn.get()))));
