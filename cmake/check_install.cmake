@@ -6,7 +6,7 @@ if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cmake --install failed (${rc})")
 endif()
 set(expected
-  ${BINDIR}/referee ${BINDIR}/replay
+  ${BINDIR}/referee ${BINDIR}/referee-serve ${BINDIR}/replay
   ${MANDIR}/man1/referee.1 ${MANDIR}/man1/replay.1
   ${DATADIR}/bash-completion/completions/referee
   ${DATADIR}/bash-completion/completions/replay

@@ -146,6 +146,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
   }
   if (cmd == "engine")
     return want_args(0, "no arguments") ? run_engine(o, !vm["db"].defaulted(), std::cin, out, err) : kExitUsage;
+#ifdef DEEDLOG_SERVE_IN_THIS_PROGRAM
   if (cmd == "serve") {
     if (!want_args(0, "no arguments")) return kExitUsage;
     if (!vm.count("listen")) return usage_error(err, where, "--listen HOST:PORT is required (e.g. 127.0.0.1:8080)");
@@ -155,6 +156,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (vm.count("keys")) so.keys = vm["keys"].as<std::string>();
     return run_serve(o, so, out, err);
   }
+#endif
   if (cmd == "match") {
     if (!want_args(0, "no arguments")) return kExitUsage;
     MatchCommandOptions mo;
@@ -250,26 +252,33 @@ bool parse(const cli::ProgramHelp& help, const cli::CommandHelp* command, const 
   }
 }
 
-// referee replay ...: the replay program, found beside this one (as git finds its helpers), so
-// `referee --db club.db replay` shows a game as `replay --db club.db` does. Every other word of
-// the line goes to it as it was written.
-int run_replay_program(const Args& line, std::size_t word, std::ostream& out, std::ostream& err) {
-  Args forwarded;
-  for (std::size_t i = 0; i < line.size(); ++i)
-    if (i != word) forwarded.push_back(line[i]);
+// Another program installed beside this one (found as git finds its helpers, else on the
+// PATH), run in this process's place with the words given: `referee replay ...` runs replay, and
+// `referee serve ...` runs referee-serve (this program with the HTTP server built in, kept apart
+// so that every other command starts without loading it).
+int run_program_beside(const std::string& name, const Args& words, std::ostream& out, std::ostream& err) {
   std::error_code failed;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", failed);
-  std::string program = failed ? std::string() : (self.parent_path() / "replay").string();
-  if (program.empty() || ::access(program.c_str(), X_OK) != 0) program = "replay";  // then on the PATH
+  std::string program = failed ? std::string() : (self.parent_path() / name).string();
+  if (program.empty() || ::access(program.c_str(), X_OK) != 0) program = name;  // then on the PATH
+  Args forwarded = words;
   std::vector<char*> argv;
   argv.push_back(program.data());
   for (std::string& a : forwarded) argv.push_back(a.data());
   argv.push_back(nullptr);
   out.flush();
   ::execvp(program.c_str(), argv.data());
-  err << "referee replay: cannot start the replay program (" << std::strerror(errno)
-      << "); it is installed beside referee\n";
+  err << "referee: cannot start " << name << " (" << std::strerror(errno) << "); it is installed beside referee\n";
   return kExitFailure;
+}
+
+// referee replay ...: the replay program with the rest of the line, --db and --game included, so
+// `referee --db club.db replay` shows a game as `replay --db club.db` does.
+int run_replay_program(const Args& line, std::size_t word, std::ostream& out, std::ostream& err) {
+  Args forwarded;
+  for (std::size_t i = 0; i < line.size(); ++i)
+    if (i != word) forwarded.push_back(line[i]);
+  return run_program_beside("replay", forwarded, out, err);
 }
 
 int run(const cli::ProgramHelp& help, const Args& line, std::ostream& out, std::ostream& err) {
@@ -281,6 +290,9 @@ int run(const cli::ProgramHelp& help, const Args& line, std::ostream& out, std::
   const std::string cmd = word ? line[*word] : "";
   const bool completing = cmd == "__complete";
   if (cmd == "replay") return run_replay_program(line, *word, out, err);
+#ifndef DEEDLOG_SERVE_IN_THIS_PROGRAM
+  if (cmd == "serve") return run_program_beside("referee-serve", line, out, err);
+#endif
   const cli::CommandHelp* command = cli::find_command(help, cmd);
   if (!cmd.empty() && !command && !completing && cmd != "help") return unknown_command(help, cmd, err);
   po::variables_map vm;

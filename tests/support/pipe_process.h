@@ -82,6 +82,8 @@ class PipeProcess {
   }
 
   // Sends the program a signal (a server is stopped with SIGTERM, then waited for).
+  int pid() const { return pid_; }
+
   void send_signal(int sig) {
     if (pid_ > 0) ::kill(pid_, sig);
   }
