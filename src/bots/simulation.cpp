@@ -45,7 +45,6 @@ namespace {
 struct PlayedGame {
   Status status = Status::ok();
   SimulatedGame result;
-  std::vector<NewEvent> rows;
   // Journalled: the game as the journal's rows, chained on the worker that played it, so the
   // writer only inserts (docs/journal.md, "Speed").
   ChainedGame chained;
@@ -88,7 +87,7 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
     played.status = Status::invalid_argument(refusal_text(ruleset, start.violation));
     return played;
   }
-  std::vector<NewEvent>& rows = played.rows;
+  std::vector<NewEvent> rows;  // journalled: the game's events as the journal takes them, chained at the end
   // Snapshots as a human game's journal would have them, so a ruling on its last move reads
   // one snapshot and the tail.
   auto& snapshots = played.snapshots;
@@ -154,7 +153,6 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
     // verify decides the same opening again: a game with --cash verified broken without it.
     if (setup) stored.setup = setup_text(setup_from_opening(start.events), ruleset, header.players);
     played.status = chain_game(header_to_json(stored), rows, expected_id, &played.chained);
-    rows = std::vector<NewEvent>();
   }
   return played;
 }
