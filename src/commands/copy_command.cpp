@@ -10,6 +10,7 @@
 #include "commands/command_outcome.h"
 #include "core/exit_code.h"
 #include "journal/journal.h"
+#include "journal/postgres_journal.h"
 
 namespace deedlog {
 namespace {
@@ -52,7 +53,7 @@ int copy_games(const CopyOptions& o, std::ostream& out, std::ostream& err);
 // A copy that fails writes nothing, and a destination file it created is not left behind
 // empty (as `new` leaves no file after a refused start): a failed copy looks as if never run.
 int run_copy(const CopyOptions& o, std::ostream& out, std::ostream& err) {
-  const bool is_file = !is_database_uri(o.to);
+  const bool is_file = !is_postgres_uri(o.to);
   const bool existed_before = journal_may_exist(o.to);
   const int code = copy_games(o, out, err);
   if (code != kExitOk && is_file) remove_journal_left_empty(o.to, existed_before);

@@ -14,8 +14,6 @@ Status Journal::open(const std::string& path, std::unique_ptr<Journal>* out, boo
   return SqliteJournal::open(path, read_only, out);
 }
 
-bool is_database_uri(const std::string& path) { return is_postgres_uri(path); }
-
 bool journal_may_exist(const std::string& path) {
   std::error_code ignored;
   return is_postgres_uri(path) || std::filesystem::exists(path, ignored);

@@ -58,8 +58,6 @@ struct ChainedGame;  // journal/hash_chain.h
 // file that is there: where a reader that must not create a journal (completion, a listing)
 // may try Journal::open(path, ..., read_only).
 bool journal_may_exist(const std::string& path);
-// True when path names a PostgreSQL database rather than a file.
-bool is_database_uri(const std::string& path);
 
 class Journal {
  public:
