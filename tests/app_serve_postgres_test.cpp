@@ -23,6 +23,7 @@
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/postgres_server.h"
+#include "support/stream_watcher.h"
 
 namespace deedlog {
 namespace {
@@ -208,36 +209,15 @@ TEST(ServeOnPostgres, AWatcherOnOneServerSeesAMoveMadeThroughTheOther) {
   Serving a(db), b(db);
   const auto [game, key] = a.create();
   ASSERT_GT(game, 0);
-  std::mutex m;
-  std::condition_variable cv;
-  std::string received;
-  std::thread watcher([&] {
-    httplib::Client c = b.client();
-    c.Get(("/api/games/" + std::to_string(game) + "/stream").c_str(), [&](const char* data, std::size_t n) {
-      std::lock_guard<std::mutex> lock(m);
-      received.append(data, n);
-      cv.notify_all();
-      return received.find("\"MovePlayed\"") == std::string::npos;  // enough once the move is seen
-    });
-    std::lock_guard<std::mutex> lock(m);
-    received += "\n[closed]";
-    cv.notify_all();
-  });
-  {
-    std::unique_lock<std::mutex> lock(m);
-    cv.wait(lock, [&] { return !received.empty(); });  // the stream is open
-  }
+  testing::StreamWatcher watcher(b.port(), game);
   httplib::Client ca = a.client();
   auto r = a.move(ca, game, key, json{{"move", "Ann rolls"}});
   ASSERT_TRUE(r);
   ASSERT_EQ(r->status, 200) << r->body;
   const json played = json::parse(r->body);
-  watcher.join();  // bounded by the client's read timeout
-  const std::size_t at = received.find("data: ");
-  ASSERT_NE(at, std::string::npos) << received;
-  const std::size_t end = received.find("\n\n", at);
-  ASSERT_NE(end, std::string::npos) << received;
-  const json event = json::parse(received.substr(at + 6, end - at - 6));
+  const std::string data = watcher.first_event();  // bounded by the client's read timeout
+  ASSERT_FALSE(data.empty()) << watcher.received();
+  const json event = json::parse(data);
   EXPECT_EQ(event["type"], "MovePlayed");
   EXPECT_EQ(event["seq"], played["events"][0]["seq"]);
   EXPECT_EQ(event["text"], "Ann rolls");

@@ -15,6 +15,7 @@
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/stream_watcher.h"
 
 namespace deedlog {
 namespace {
@@ -164,33 +165,11 @@ TEST_F(Serve, OfWritersRacingForTheSameEventOneWins) {
 
 TEST_F(Serve, AMoveIsSeenOnTheStream) {
   const auto [game, key] = create();
-  std::mutex m;
-  std::condition_variable cv;
-  std::string received;
-  std::thread watcher([&] {
-    httplib::Client c = client();
-    c.Get(("/api/games/" + std::to_string(game) + "/stream").c_str(), [&](const char* data, std::size_t n) {
-      std::lock_guard<std::mutex> lock(m);
-      received.append(data, n);
-      cv.notify_all();
-      return received.find("\"MovePlayed\"") == std::string::npos;  // enough once the move is seen
-    });
-    std::lock_guard<std::mutex> lock(m);
-    received += "\n[closed]";
-    cv.notify_all();
-  });
-  {
-    // The stream is open (its first comment came) before the move is made.
-    std::unique_lock<std::mutex> lock(m);
-    cv.wait(lock, [&] { return !received.empty(); });
-  }
+  testing::StreamWatcher watcher(port_, game);  // open before the move is made
   ASSERT_EQ(move(game, key, R"({"move": "Ann rolls"})")->status, 200);
-  watcher.join();  // bounded: the client gives up after its read timeout
-  const std::size_t at = received.find("data: ");
-  ASSERT_NE(at, std::string::npos) << received;
-  const std::size_t end = received.find("\n\n", at);
-  ASSERT_NE(end, std::string::npos) << received;
-  const json event = json::parse(received.substr(at + 6, end - at - 6));
+  const std::string data = watcher.first_event();  // bounded: the client gives up after its read timeout
+  ASSERT_FALSE(data.empty()) << watcher.received();
+  const json event = json::parse(data);
   EXPECT_EQ(event["type"], "MovePlayed");
   EXPECT_EQ(event["text"], "Ann rolls");
 }

@@ -1,0 +1,58 @@
+#pragma once
+// A watcher of one game's server-sent events (referee serve's /api/games/ID/stream), reading on
+// a thread of its own until the stream has carried a MovePlayed event, as the page's watchers do.
+#include <httplib.h>
+
+#include <condition_variable>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace deedlog::testing {
+
+class StreamWatcher {
+ public:
+  // Returns once the stream is open (the server has sent its first bytes), so a move made
+  // after it is one the watcher must be sent.
+  StreamWatcher(int port, int game) {
+    thread_ = std::thread([this, port, game] {
+      httplib::Client c("127.0.0.1", port);
+      c.set_read_timeout(60, 0);  // bounds the wait when nothing comes
+      c.Get(("/api/games/" + std::to_string(game) + "/stream").c_str(), [&](const char* data, std::size_t n) {
+        std::lock_guard<std::mutex> lock(m_);
+        received_.append(data, n);
+        cv_.notify_all();
+        return received_.find("\"MovePlayed\"") == std::string::npos;  // enough once the move is seen
+      });
+      std::lock_guard<std::mutex> lock(m_);
+      received_ += "\n[closed]";
+      cv_.notify_all();
+    });
+    std::unique_lock<std::mutex> lock(m_);
+    cv_.wait(lock, [&] { return !received_.empty(); });
+  }
+  ~StreamWatcher() {
+    if (thread_.joinable()) thread_.join();
+  }
+
+  // The data of the first event the stream sent ("" when none came before it closed), once it
+  // has sent a MovePlayed or closed.
+  std::string first_event() {
+    if (thread_.joinable()) thread_.join();
+    const std::size_t at = received_.find("data: ");
+    if (at == std::string::npos) return "";
+    const std::size_t end = received_.find("\n\n", at);
+    if (end == std::string::npos) return "";
+    return received_.substr(at + 6, end - at - 6);
+  }
+  // Everything the stream sent, for a failure's message.
+  const std::string& received() const { return received_; }
+
+ private:
+  std::mutex m_;
+  std::condition_variable cv_;
+  std::string received_;
+  std::thread thread_;
+};
+
+}  // namespace deedlog::testing
