@@ -641,15 +641,16 @@ TEST(Legacy, AJournalOfSchemaOneWithStatedSetupsStillReadsVerifiesAndTakesMoves)
 namespace deedlog {
 namespace {
 
-// A journal written by the last landed version (f2060fb: schema 2, a row per move, state-format-8
-// snapshots, before take-backs and the table's comments) opens, verifies with the heads that
-// version printed, reads as a fresh import of the same games reads, ignores its old snapshots,
-// and goes on: new moves, a take-back across them, verify again.
-TEST(Legacy, AJournalOfTheLastLandedVersionReadsVerifiesAndGoesOn) {
-  const auto dir = temp_dir("legacy-f2060fb");
+// A journal written by a landed version of schema 2 (tests/data/journal-written-by-VERSION.db,
+// game 1 the long sample) opens, verifies with the heads that version printed, reads as a
+// fresh import of the same games reads, and goes on: new moves, a take-back across them,
+// verify again.
+void expect_a_schema_two_journal_reads_verifies_and_goes_on(const std::string& version) {
+  const auto dir = temp_dir("legacy-" + version);
   const auto db = dir / "old.db";
-  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-f2060fb.db", db);
-  const json then = json::parse(slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-f2060fb.heads"));
+  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-" + version + ".db", db);
+  const json then =
+      json::parse(slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-" + version + ".heads"));
   const RunResult v = referee(db, "--json verify");
   ASSERT_EQ(v.code, kExitOk) << v.out << v.err;
   const json now = json::parse(v.out);
@@ -663,7 +664,7 @@ TEST(Legacy, AJournalOfTheLastLandedVersionReadsVerifiesAndGoesOn) {
   }
   // The positions read from it (through its format-8 snapshots, which are ignored) are those
   // of the same game imported now.
-  const auto fresh = imported("legacy-f2060fb-fresh", sample("uk-1972/long-game.game"));
+  const auto fresh = imported("legacy-" + version + "-fresh", sample("uk-1972/long-game.game"));
   for (const int at : {100, 500, 808}) {
     json a = json::parse(referee(db, fmt::format("--game 1 --json status --at {}", at)).out);
     json b = json::parse(referee(fresh, fmt::format("--json status --at {}", at)).out);
@@ -680,6 +681,16 @@ TEST(Legacy, AJournalOfTheLastLandedVersionReadsVerifiesAndGoesOn) {
   EXPECT_EQ(json::parse(referee(db, "--game 1 --json status").out)["players"], json::parse(before)["players"]);
   EXPECT_EQ(referee(db, "--game 1 verify --expect-head " + then["games"][0]["head"].get<std::string>()).code, kExitOk);
 }
+
+// f2060fb: state-format-8 snapshots, before take-backs and the table's comments.
+TEST(Legacy, AJournalOfTheLastLandedVersionReadsVerifiesAndGoesOn) {
+  expect_a_schema_two_journal_reads_verifies_and_goes_on("f2060fb");
+}
+
+// 48ecfe1, the version before self-play's writer chained games on its workers and committed
+// them in groups: state-format-9 snapshots, a take-back in game 2, a simulated game (4) as
+// that version's self-play wrote it.
+TEST(Legacy, AJournalOf48ecfe1ReadsVerifiesAndGoesOn) { expect_a_schema_two_journal_reads_verifies_and_goes_on("48ecfe1"); }
 
 // The view events shows a game stored a row per move exactly as schema 1 stored it a row per
 // event: the same sample imported by this program and by 18ba09d (tests/data) reads back the
