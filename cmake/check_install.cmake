@@ -1,12 +1,18 @@
 # Installs the build into PREFIX and checks what a packager and a user rely on:
-#   cmake -DBUILD_DIR=build -DPREFIX=/tmp/x -DBINDIR=bin -DMANDIR=share/man -DDATADIR=share -P cmake/check_install.cmake
+#   cmake -DBUILD_DIR=build -DPREFIX=/tmp/x -DBINDIR=bin -DMANDIR=share/man -DDATADIR=share -DPROGRAMS=referee,replay
+#         -P cmake/check_install.cmake
 file(REMOVE_RECURSE ${PREFIX})
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${PREFIX} RESULT_VARIABLE rc OUTPUT_QUIET)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "cmake --install failed (${rc})")
 endif()
-set(expected
-  ${BINDIR}/referee ${BINDIR}/referee-serve ${BINDIR}/replay
+# PROGRAMS: the programs this build makes (referee-serve only with DEEDLOG_SERVER).
+string(REPLACE "," ";" programs "${PROGRAMS}")
+set(expected)
+foreach(program ${programs})
+  list(APPEND expected ${BINDIR}/${program})
+endforeach()
+list(APPEND expected
   ${MANDIR}/man1/referee.1 ${MANDIR}/man1/replay.1
   ${DATADIR}/bash-completion/completions/referee
   ${DATADIR}/bash-completion/completions/replay

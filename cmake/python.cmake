@@ -2,6 +2,11 @@
 # and the headers of a Python 3 are found; -DDEEDLOG_PYTHON=OFF leaves it out. The module is
 # built for the interpreter CMake finds (-DPython3_EXECUTABLE=... picks another) and its tests
 # run with that interpreter.
+if(DEFINED DEEDLOG_PYTHON AND NOT DEEDLOG_PYTHON)
+  # Turned off by name: neither Python nor pybind11 is looked for.
+  message(STATUS "deedlog: the Python module is not built (DEEDLOG_PYTHON is off)")
+  return()
+endif()
 set(PYBIND11_FINDPYTHON ON)
 find_package(Python3 COMPONENTS Interpreter Development.Module QUIET)
 if(Python3_FOUND)

@@ -36,6 +36,7 @@ TEST(ProgramStart, ARefereeOnAnSqliteFileLoadsNeitherTheHttpServerNorLibpq) {
 // `referee serve` is still one command: it runs the server program in the referee's place (the
 // same process id, so a signal to it reaches the server).
 TEST(ProgramStart, RefereeServeRunsTheServerInItsPlace) {
+  if (!DEEDLOG_WITH_SERVER) GTEST_SKIP() << "built without the HTTP server (DEEDLOG_SERVER=OFF)";
   const auto dir = testing::temp_dir("program-start-serve");
   testing::PipeProcess server({DEEDLOG_REFEREE, "--db", (dir / "club.db").string(), "serve", "--listen", "127.0.0.1:0"});
   const std::string line = server.read_line();

@@ -49,6 +49,7 @@ using testing::Tmux;
 
 TEST(TableSession, InATerminalThePromptCompletionAndUndo) {
   if (!Tmux::available()) GTEST_SKIP() << "tmux is not installed here (scripts/setup.sh installs it)";
+  if (!DEEDLOG_WITH_LINE_EDITING) GTEST_SKIP() << "built without line editing (DEEDLOG_LINE_EDITING=OFF): no completion";
   const fs::path db = new_game("tmux");
   const Tmux tmux("table");
   ASSERT_TRUE(tmux.start(120, 40, fmt::format("{} --db {} table", DEEDLOG_REFEREE, quote(db.string()))));

@@ -1297,6 +1297,7 @@ TEST(LibpqOnDemand, AnSqliteJournalNeverLoadsLibpqAPostgresUriDoes) {
   std::int64_t id = 0;
   ASSERT_TRUE(j->create_game(R"({"ruleset":"uk-1972"})", {}, &id).is_ok());
   EXPECT_FALSE(libpq_is_loaded());
+  if (!DEEDLOG_WITH_POSTGRES) GTEST_SKIP() << "built without PostgreSQL journals (DEEDLOG_POSTGRES=OFF)";
   std::unique_ptr<Journal> pg;
   const Status s = Journal::open("postgresql:///nowhere?host=/nonexistent-folder", &pg);
   EXPECT_TRUE(s.is_io_error()) << s.message();

@@ -10,7 +10,7 @@
 #include "commands/command_outcome.h"
 #include "core/exit_code.h"
 #include "journal/journal.h"
-#include "journal/postgres_journal.h"
+#include "journal/postgres_uri.h"
 
 namespace deedlog {
 namespace {

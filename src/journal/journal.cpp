@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "journal/postgres_journal.h"
+#include "journal/postgres_uri.h"
 #include "journal/sqlite_journal.h"
 
 namespace deedlog {
@@ -10,7 +10,7 @@ namespace deedlog {
 // The path's form picks the store: a libpq URI names a PostgreSQL database, anything else a
 // file. Both are ChainedJournals, so the chain is checked by the same code whichever it is.
 Status Journal::open(const std::string& path, std::unique_ptr<Journal>* out, bool read_only) {
-  if (is_postgres_uri(path)) return PostgresJournal::open(path, read_only, out);
+  if (is_postgres_uri(path)) return open_postgres_journal(path, read_only, out);
   return SqliteJournal::open(path, read_only, out);
 }
 

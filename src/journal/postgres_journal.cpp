@@ -161,10 +161,6 @@ void ignore_notice(void*, const char*) {}
 
 }  // namespace
 
-bool is_postgres_uri(std::string_view path) {
-  return path.starts_with("postgresql://") || path.starts_with("postgres://");
-}
-
 PostgresJournal::PostgresJournal(std::string name, bool read_only, ConnPtr conn)
     : name_(std::move(name)), read_only_(read_only), conn_(std::move(conn)) {}
 

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "journal/chained_journal.h"
+#include "journal/postgres_uri.h"  // is_postgres_uri
 
 namespace deedlog {
 
@@ -16,9 +17,6 @@ namespace deedlog {
 // PostgreSQL delivers it when the appending transaction commits, and never if it rolls back, so a
 // listener (referee serve's streams) is woken exactly when the new events can be read.
 inline constexpr const char* kPostgresEventsChannel = "deedlog_events";
-
-// Whether path names a PostgreSQL journal (postgresql:// or postgres://) rather than a file.
-bool is_postgres_uri(std::string_view path);
 
 class PostgresJournal final : public ChainedJournal {
  public:
