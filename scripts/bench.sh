@@ -10,7 +10,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+# build/ as scripts/build.sh configures it (Release), so the two scripts do not rebuild it in turn.
+source scripts/configure.sh
+configure_full build -DCMAKE_BUILD_TYPE=Release -DDEEDLOG_PYTHON=ON
 cmake --build build -j "$(nproc)" --target referee serve_load >/dev/null
 [ "${1:-}" = "--serve" ] || cmake --build build -j "$(nproc)" --target deedlog_bench >/dev/null
 work=$(mktemp -d)

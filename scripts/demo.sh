@@ -4,9 +4,7 @@
 # into a fresh journal, show the final position, verify it, replay the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build -j "$(nproc)" --target referee replay
+bash scripts/build.sh referee replay  # build/, Release, as scripts/test.sh builds it
 game=${1:-samples/uk-1972/long-game.game}
 db=$(mktemp -d)/demo.db
 echo "== referee import $game"

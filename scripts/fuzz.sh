@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets (fuzz/, docs/fuzzing.md) with clang and libFuzzer into ./build-fuzz,
+# Builds the fuzz targets (fuzz/, docs/fuzzing.md) with clang and libFuzzer in ./build-asan, the
+# clang sanitizer build scripts/sanitize.sh runs the tests in (nothing to build when it has run),
 # makes their seed corpora from samples/ and the edition data, and runs each target for
 # SECONDS (default 60). Fails when any target finds a crash, a leak, undefined behaviour or a
-# hang; the input that did it is kept in build-fuzz/artifacts/TARGET/.
+# hang; the input that did it is kept in build-asan/fuzz/artifacts/TARGET/.
 #   bash scripts/fuzz.sh [SECONDS]
 # FUZZ_TARGETS="fuzz_ruleset ..." runs only those; FUZZ_WORK=DIR keeps the corpora there (they
 # grow as the fuzzers find new paths, and a later run starts from them) instead of a temporary
@@ -16,10 +17,12 @@ jobs="$(nproc)"
 
 bash scripts/setup.sh
 
-# -O1 -g without NDEBUG: the asserts stay on while fuzzing.
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -DDEEDLOG_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" >/dev/null
-cmake --build build-fuzz -j "$jobs" --target fuzz_targets referee
+# -O1 -g without NDEBUG: the asserts stay on while fuzzing (scripts/configure.sh).
+source scripts/configure.sh
+configure_sanitizers
+cmake --build build-asan -j "$jobs" --target fuzz_targets referee
+out=build-asan/fuzz
+mkdir -p "$out"
 
 # Seed corpora, made afresh in a temporary folder (nothing binary is kept in the repository).
 if [[ -n "${FUZZ_WORK:-}" ]]; then
@@ -38,7 +41,7 @@ db="$work/seed.db"
 rm -f "$db"
 seed_referee() {  # exit 3 (a move refused, as in the dispute samples) still leaves its events
   local rc=0
-  ASAN_OPTIONS=detect_leaks=0 build-fuzz/referee --db "$db" --snapshot-every 16 "$@" >/dev/null 2>"$work/referee.err" || rc=$?
+  ASAN_OPTIONS=detect_leaks=0 build-asan/referee --db "$db" --snapshot-every 16 "$@" >/dev/null 2>"$work/referee.err" || rc=$?
   if ((rc != 0 && rc != 3)); then
     echo "fuzz: warning: referee $* exited $rc (fewer seeds):" >&2
     tail -n 5 "$work/referee.err" >&2
@@ -56,14 +59,14 @@ status=0
 summary=""
 for t in "${targets[@]}"; do
   seeds="$(find "$work/$t" -type f | wc -l)"
-  mkdir -p "build-fuzz/artifacts/$t"
+  mkdir -p "$out/artifacts/$t"
   echo "fuzz: $t for ${seconds}s from $seeds seeds"
-  log="build-fuzz/$t.log"
+  log="$out/$t.log"
   rc=0
   # A hang (-timeout) and running out of memory (-rss_limit_mb) count as failures too.
   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-    "build-fuzz/$t" "$work/$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$t/" >"$log" 2>&1 </dev/null || rc=$?
+    "build-asan/$t" "$work/$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$out/artifacts/$t/" >"$log" 2>&1 </dev/null || rc=$?
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
   cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -1 || true)"
@@ -73,7 +76,7 @@ for t in "${targets[@]}"; do
     line="$line  FAILED (exit $rc; see $log)"
     echo "fuzz: $t failed; the end of its log:" >&2
     tail -n 60 "$log" >&2
-    ls "build-fuzz/artifacts/$t/" >&2
+    ls "$out/artifacts/$t/" >&2
   fi
   summary+="$line"$'\n'
 done
@@ -81,6 +84,6 @@ echo
 echo "fuzz: executions per target (${seconds}s each)"
 printf '%s' "$summary"
 if ((status != 0)); then
-  echo "fuzz: a target failed; reproduce with build-fuzz/TARGET build-fuzz/artifacts/TARGET/FILE (docs/fuzzing.md)" >&2
+  echo "fuzz: a target failed; reproduce with build-asan/TARGET build-asan/fuzz/artifacts/TARGET/FILE (docs/fuzzing.md)" >&2
 fi
 exit "$status"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs every test.
+# Installs what is missing, builds ./build (Release, every optional part: scripts/build.sh), and
+# runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
