@@ -26,7 +26,7 @@ TEST(PublicFace, NothingOutsideTheEngineIncludesItsPrivateHeaders) {
   const fs::path root(DEEDLOG_SOURCE_DIR);
   const std::regex private_include(R"(#include\s+"engine/[a-z_]+\.h")");
   int checked = 0;
-  for (const char* dir : {"src", "include", "programs", "fuzz", "bench", "tests", "examples"}) {
+  for (const char* dir : {"src", "include", "referee", "replay", "fuzz", "bench", "tests", "examples"}) {
     if (!fs::exists(root / dir)) continue;
     for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
       if (!entry.is_regular_file() || !is_source(entry.path())) continue;

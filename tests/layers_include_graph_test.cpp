@@ -83,7 +83,7 @@ TEST(Layers, EveryFolderOfSrcHasItsRule) {
   for (const auto& entry : fs::directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / "src")) {
     if (!entry.is_directory()) continue;
     const std::string name = entry.path().filename().string();
-    if (name == "python") continue;  // bindings: a program of their own, like programs/
+    if (name == "python") continue;  // bindings: a program of their own, like referee/
     EXPECT_TRUE(allowed().count(name)) << "src/" << name << " has no rule in this test: say what it may include";
   }
 }
@@ -94,7 +94,7 @@ TEST(Layers, EveryFolderOfSrcHasItsRule) {
 TEST(Layers, OnlyGameLogDecodesStoredEvents) {
   const fs::path root(DEEDLOG_SOURCE_DIR);
   int files = 0;
-  for (const char* dir : {"src", "programs"}) {
+  for (const char* dir : {"src", "referee", "replay"}) {
     for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
       if (!entry.is_regular_file() || !is_source(entry.path())) continue;
       const std::string rel = fs::relative(entry.path(), root).generic_string();

@@ -1,4 +1,4 @@
-#include "programs/referee/command_table.h"
+#include "command_table.h"
 
 #include <cstdint>
 

@@ -1,5 +1,5 @@
 // referee: rules on moves of a property-trading game and keeps the game's journal.
-// A thin shell: the command line read against referee/command_table.cpp, calls into src/app,
+// A thin shell: the command line read against referee/command_table.cpp, calls into src/commands,
 // exit code out.
 #include <boost/program_options.hpp>
 #include <unistd.h>
@@ -29,7 +29,7 @@
 #include "cli/program_help.h"
 #include "deedlog_version.h"
 #include "journal/journal.h"
-#include "programs/referee/command_table.h"
+#include "command_table.h"
 #include "rules/ruleset_catalog.h"
 
 namespace po = boost::program_options;
