@@ -30,15 +30,17 @@ allowed_packages='^(libc6-dev|libstdc\+\+-[0-9]+-dev|libgcc-[0-9]+-dev|linux-lib
 denied_headers='/(postgresql|libpq[^/]*|httplib\.h|editline|histedit\.h|gtest|gmock|pybind11|python3[^/]*|benchmark)(/|$)|/openssl/(ssl|tls1|dtls1|ssl2|ssl3)\.h$'
 
 # Every header named in the dependency files gcc wrote (-MD), outside the tree and the build.
-headers=$(find "$dir" -name '*.o.d' -print0 | xargs -0 cat | tr ' \\' '\n\n' | sed -n 's|^\(/[^:]*\.h[^:]*\|/usr/include/c++/[^:]*\)$|\1|p' |
+# (Files in the tree are named relative to the build folder, ../src/...; generated ones by their
+# absolute path, inside the build folder.)
+headers=$(find "$dir" -name '*.o.d' -print0 | xargs -0 cat | tr ' \\' '\n\n' | grep '^/' | grep -v ':$' |
   grep -v -e "^$PWD/" | sort -u | xargs -r realpath -e | sort -u)
 count=$(printf '%s\n' "$headers" | grep -c . || true)
 ((count > 0)) || problem "no headers found in $dir's dependency files"
 if denied=$(printf '%s\n' "$headers" | grep -E "$denied_headers"); then
   problem "headers of a left-out part were compiled:"$'\n'"$denied"
 fi
-packages=$(printf '%s\n' "$headers" | xargs -r dpkg -S 2>/dev/null | cut -d: -f1 | tr ',' '\n' | sed 's/^ *//' | sort -u)
-unowned=$(printf '%s\n' "$headers" | xargs -r dpkg -S 2>&1 >/dev/null | sed -n 's/^dpkg-query: no path found matching pattern //p' || true)
+packages=$(printf '%s\n' "$headers" | { xargs -r dpkg -S 2>/dev/null || true; } | cut -d: -f1 | tr ',' '\n' | sed 's/^ *//' | sort -u)
+unowned=$(printf '%s\n' "$headers" | { xargs -r dpkg -S 2>&1 >/dev/null || true; } | sed -n 's/^dpkg-query: no path found matching pattern //p')
 [ -z "$unowned" ] || problem "headers of no Debian package were compiled:"$'\n'"$unowned"
 for p in $packages; do
   [[ "$p" =~ $allowed_packages ]] || problem "a header of $p was compiled"
