@@ -1,6 +1,7 @@
 // The page referee serve gives, at a table that throws its own dice (a game without a seed):
 // no example of a move's values ("Ann rolls 1 2" in the forms of GET .../moves) is ever a button
-// or a completion, and the dice pad records exactly the faces tapped. Headless Chromium through
+// or a completion, the dice pad records exactly the faces tapped, and each player's net worth
+// stands beside the cash. Headless Chromium through
 // WebDriver (support/webdriver.h), as tests/app_serve_browser_test.cpp; every check reads the
 // DOM's data-* attributes and the journal through the API, none reads wording or time.
 #include <gtest/gtest.h>
@@ -166,6 +167,19 @@ TEST_F(ServeDicePad, NoExampleIsAMoveAndThePadRecordsTheThrowEntered) {
   ASSERT_FALSE(after.empty());
   EXPECT_EQ(after[0]["text"], "Ben rolls 6 6");
   EXPECT_EQ(get(api)["players"][1]["square"], 12);
+
+  // Each player's net worth beside the cash: the totals GET .../value gives (referee value --json).
+  const json value = get(api + "/value");
+  json worth = json::array();
+  for (const json& p : value["players"]) worth.push_back(json::array({p["name"], p["total"].dump()}));
+  ASSERT_EQ(worth.size(), 3u) << value;
+  EXPECT_NE(worth[0][1], get(api)["players"][0]["cash"].dump()) << "Ann owns Euston Road: her worth is not her cash";
+  EXPECT_EQ(table.wait_for("the net worth of each player",
+                           "const rows = [...document.querySelectorAll('#players_table tr[data-name]')]"
+                           "  .map((r) => [r.dataset.name, r.dataset.worth]);"
+                           "return JSON.stringify(rows) === JSON.stringify(arguments[0]) && rows;",
+                           json::array({worth})),
+            worth);
 }
 
 }  // namespace

@@ -185,6 +185,7 @@ async function refresh() {
   const mine = ++asked;  // answers to an older refresh that come late are dropped
   const s = await api("GET", "/api/games/" + game);
   const m = await api("GET", "/api/games/" + game + "/moves");
+  const v = await api("GET", "/api/games/" + game + "/value");
   if (mine !== asked) return;
   if (s.status !== 200) { say(s.doc.error); return; }
   const st = s.doc;
@@ -206,8 +207,12 @@ async function refresh() {
   const t = $("players_table");
   t.textContent = "";
   const head = document.createElement("tr");
-  ["player", "cash", "square"].forEach((h) => cell(head, h, "th"));
+  ["player", "cash", "net worth", "square"].forEach((h) => cell(head, h, "th"));
   t.appendChild(head);
+  // Each estate as the short game's rules value it (GET .../value, as referee value --json):
+  // why the winner won is there to see, in every game.
+  const worth = {};
+  ((v.status === 200 && v.doc.players) || []).forEach((e) => { worth[e.name] = e.total; });
   (st.players || []).forEach((p) => {
     const row = document.createElement("tr");
     row.dataset.name = p.name;
@@ -216,6 +221,9 @@ async function refresh() {
     if (st.turn && st.turn.player === p.name && !st.over) row.className = "to-move";
     cell(row, p.name + (p.bankrupt ? " (bankrupt)" : p.in_jail ? " (in jail)" : ""));
     cell(row, String(p.cash), "td", "cash");
+    const w = worth[p.name];
+    row.dataset.worth = w === undefined ? "" : String(w);
+    cell(row, w === undefined ? "" : String(w), "td", "cash worth");
     cell(row, p.square_name || String(p.square));
     t.appendChild(row);
   });
