@@ -17,19 +17,8 @@
 #include "journal/journal.h"
 
 namespace deedlog {
-namespace {
 
-struct GameSummary {
-  std::int64_t id = 0;
-  std::string ruleset;
-  std::vector<std::string> players;
-  std::int64_t moves = 0;
-  std::int64_t events = 0;
-  bool over = false;
-  std::string winner;  // when over
-};
-
-Status summarize(Journal& journal, std::int64_t id, GameSummary* summary) {
+Status summarize_game(Journal& journal, std::int64_t id, GameSummary* summary) {
   Game g;
   if (Status s = load_game(journal, id, 0, &g); !s.is_ok()) return s;
   summary->id = id;
@@ -47,6 +36,8 @@ Status summarize(Journal& journal, std::int64_t id, GameSummary* summary) {
   summary->moves = g.state.moves_played;
   return Status::ok();
 }
+
+namespace {
 
 std::string joined(const std::vector<std::string>& names) {
   std::string text;
@@ -67,7 +58,7 @@ int run_games(const CommonOptions& o, std::ostream& out, std::ostream& err) {
   Status s = Journal::open(o.db, &journal, true);
   if (s.is_ok()) s = journal->games(&rows);
   std::vector<GameSummary> games(rows.size());
-  for (std::size_t i = 0; s.is_ok() && i < rows.size(); ++i) s = summarize(*journal, rows[i].game_id, &games[i]);
+  for (std::size_t i = 0; s.is_ok() && i < rows.size(); ++i) s = summarize_game(*journal, rows[i].game_id, &games[i]);
   if (!s.is_ok()) {
     err << "referee: " << s.message() << "\n";
     return kExitFailure;

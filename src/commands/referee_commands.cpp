@@ -106,6 +106,20 @@ std::string ruling_text(const Ruling& v) {
 
 }  // namespace
 
+namespace {
+
+// A word for a shell command line: as it is when it is plain, else in single quotes.
+std::string shell_word(const std::string& w) {
+  const bool plain = !w.empty() && w.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+                                                       "_-./:=@,+") == std::string::npos;
+  if (plain) return w;
+  std::string out = "'";
+  for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+}  // namespace
+
 int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err) {
   // The header goes through the notation's own checks, so `new` and `import` accept the same games.
   const std::string ruleset_id =
@@ -142,8 +156,27 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
     else out << ruling_text(words);
     return kExitRefused;
   }
-  if (o.json) out << ojson{{"game", id}}.dump() << "\n";
-  else out << id << "\n";
+  if (o.json) {
+    out << ojson{{"game", id}}.dump() << "\n";
+    return kExitOk;
+  }
+  // The id alone on standard output, as scripts take it (`id=$(referee new ...)`); what to do
+  // next on standard error, for the person who typed it.
+  out << id << "\n" << std::flush;
+  Game g;
+  if (load_game(*j, id, 0, &g).is_ok()) {
+    const std::string game = fmt::format("referee --db {} --game {}", shell_word(o.db), id);
+    std::string players;
+    for (const std::string& p : g.header.players) players += (players.empty() ? "" : ", ") + p;
+    const std::string mover = g.header.players[static_cast<std::size_t>(g.state.turn)];
+    err << fmt::format("Game {} ({}: {}) is ready. Now: {}.\n", id, header.ruleset, players,
+                       phase_words(g.ruleset, g.header.players, g.state))
+        << fmt::format("Next: {} table\n      a live session: a move a line, ? lists the legal moves\n", game)
+        << fmt::format("  or: {} play \"MOVE\"\n      one move as the table says it ({})\n", game,
+                       g.state.seeded ? fmt::format("\"{} rolls\": the referee throws, from the seed", mover)
+                                      : fmt::format("\"{} rolls 3 4\" with the dice as thrown", mover))
+        << fmt::format("  or: {} moves\n      the legal moves now\n", game);
+  }
   return kExitOk;
 }
 
@@ -799,15 +832,20 @@ int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ost
   std::vector<LoggedEvent> events;
   if (Status s = GameLog(*j, g).read_all(1, 0, &events); !s.is_ok()) return fail(err, s);
   mark_voided(&events);
+  // Every event is said in turn from the first, whatever the range, so an offer's end is said
+  // as its maker's withdrawal or the other's refusal.
+  EventNarrator narrator(g.ruleset, g.header.players);
   for (const LoggedEvent& r : events) {
+    const std::string words = narrator(r.event);
     if (r.seq < from || (to != 0 && r.seq > to)) continue;
     if (o.json) {
       ojson e = event_json(g, r);
+      e["words"] = words;
       e["hash"] = r.hash;
       if (r.voided_by != 0) e["voided_by"] = r.voided_by;
       all.push_back(e);
     } else {
-      out << fmt::format("{:>6} {:<17} {:<8} {}{}\n", r.seq, r.type, r.actor, narrate(g.ruleset, g.header.players, r.event),
+      out << fmt::format("{:>6} {:<17} {:<8} {}{}\n", r.seq, r.type, r.actor, words,
                          r.voided_by != 0 ? fmt::format("  [void: taken back at event {}]", r.voided_by) : "");
     }
   }
@@ -896,35 +934,46 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
       rep.problem += ": " + render(opening, refusal_text(opening.ruleset, *rep.refusal));
     }
     std::int64_t anchor_at = -1;
+    bool anchor_missing = false;  // the chain holds, but the hash given is not in it
     if (rep.ok && !anchor.empty()) {
       if (Status s = find_anchor(*j, id, anchor, &anchor_at); !s.is_ok()) return fail(err, s);
       if (anchor_at < 0) {
         rep.ok = false;
-        rep.first_bad_seq = 0;
-        rep.problem = fmt::format("the hash {} kept outside the journal is not in this game's chain: the game was "
-                                  "rewritten or cut short since it was written down (its head is now {} at event {})",
+        anchor_missing = true;
+        rep.problem = fmt::format("the hash {} is not this game's head, nor any hash of its chain (its head is {} at "
+                                  "event {}): the hash was mistyped, or the game was cut short or rewritten since it "
+                                  "was written down. The chain itself holds",
                                   anchor, rep.chain.head_hash.substr(0, kShortHash), rep.events);
       }
     }
     all_ok = all_ok && rep.ok;
     if (o.json) {
-      ojson r{{"game", id}, {"ok", rep.ok}, {"events", rep.events}, {"moves", rep.moves}};
+      ojson r{{"game", id}, {"ok", rep.ok}, {"events", rep.events}, {"moves", rep.moves}, {"lines", rep.lines}};
       if (!rep.chain.head_hash.empty()) r["head"] = rep.chain.head_hash;
       if (anchor_at >= 0) r["anchor_seq"] = anchor_at;
       if (rep.legacy_opening) r["opening_anchored"] = false;
-      if (!rep.ok) {
+      if (anchor_missing) {
+        r["anchor_found"] = false;
+        r["problem"] = rep.problem;
+      } else if (!rep.ok) {
         r["first_bad_seq"] = rep.first_bad_seq;
         r["problem"] = rep.problem;
       }
       reports.push_back(r);
     } else if (rep.ok) {
-      out << fmt::format("game {}: ok ({} events, {} moves: hash chain intact, every move re-decided alike); head {}\n",
-                         id, rep.events, rep.moves, rep.chain.head_hash.substr(0, kShortHash));
+      // The moves that stand, as `games` counts them; the lines re-decided too when take-backs
+      // make them more (each take-back's own line and the moves it voided).
+      out << fmt::format("game {}: ok ({} events, {} moves{}: hash chain intact, every move line re-decided alike); head {}\n",
+                         id, rep.events, rep.moves,
+                         rep.lines != rep.moves ? fmt::format(" standing of {} move lines", rep.lines) : std::string(),
+                         rep.chain.head_hash.substr(0, kShortHash));
       if (anchor_at >= 0)
         out << fmt::format("  the hash kept outside is {} of this chain\n",
                            anchor_at == 0 ? std::string("the genesis") : fmt::format("event {}", anchor_at));
       if (rep.legacy_opening)
         out << "  (written before openings were stated in the header: the opening is checked only against itself)\n";
+    } else if (anchor_missing) {
+      out << fmt::format("game {}: NOT THE HEAD: {} ({} events, {} moves).\n", id, rep.problem, rep.events, rep.moves);
     } else {
       out << fmt::format("game {}: BROKEN at event {}: {}\n", id, rep.first_bad_seq, rep.problem);
     }

@@ -19,6 +19,7 @@
 
 #include "commands/engine_session.h"
 #include "commands/serve_keys.h"
+#include "commands/serve_listing.h"
 #include "commands/serve_wakeups.h"
 #include "core/exit_code.h"
 #include "deedlog/legal_moves.h"
@@ -201,6 +202,12 @@ class Server {
       res.set_content(serve_page(), "text/html; charset=utf-8");
     });
     http_.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) { create(req, res); });
+    add_listing_routes(http_, [this](const std::function<void(Journal&)>& then) {
+      JournalPool::Lease j;
+      if (Status s = open(&j); !s.is_ok()) return s;
+      then(*j);
+      return Status::ok();
+    });
     http_.Get(R"(/api/games/(\d+))", [this](const httplib::Request& req, httplib::Response& res) {
       with_game(req, res, [&](Journal& j, Game& g) {
         RecordedRulings rulings;

@@ -81,6 +81,13 @@ tr.to-move td { background: #fff6d5; }
 #completions { margin-top: 0.35em; }
 #completions button { background: #fff; min-height: 2.2em; }
 #forms { font-size: 0.85em; color: #555; margin: 0.3em 0; }
+#pads:empty { display: none; }
+.pad { margin: 0.5em 0; }
+.pad .die { display: flex; flex-wrap: wrap; gap: 0.3em; align-items: center; margin: 0.2em 0; }
+.pad .die span { min-width: 3.2em; }
+.pad .die button { min-width: 2.8em; }
+.pad .die button[aria-pressed="true"] { background: #1b4d2b; color: #fff; }
+.pad input { width: 8em; }
 #refusal { color: #a00; font-weight: bold; margin: 0.4em 0; }
 #refusal:empty { display: none; }
 #table-key { font-family: monospace; overflow-wrap: anywhere; font-size: 0.85em; }
@@ -111,6 +118,7 @@ tr.to-move td { background: #fff6d5; }
 <table id="players_table"></table>
 <h2>Moves</h2>
 <div id="moves"></div>
+<div id="pads"></div>
 <div id="typing"><input id="move" placeholder="a move, e.g. Ann rolls (Tab completes)" autocomplete="off"
   autocapitalize="off" spellcheck="false"><button id="play">Play</button></div>
 <div id="completions"></div>
@@ -124,7 +132,7 @@ tr.to-move td { background: #fff6d5; }
 <script>
 "use strict";
 const $ = (id) => document.getElementById(id);
-let game = null, source = null, legal = [], shownSeq = -1, shownMoves = "", asked = 0;
+let game = null, source = null, legal = [], stems = [], shownSeq = -1, shownMoves = "", asked = 0;
 
 // A refusal: its words and, apart, the rule it cites (data-rule too, for programs).
 function say(text, rule) {
@@ -177,6 +185,7 @@ async function refresh() {
   const mine = ++asked;  // answers to an older refresh that come late are dropped
   const s = await api("GET", "/api/games/" + game);
   const m = await api("GET", "/api/games/" + game + "/moves");
+  const v = await api("GET", "/api/games/" + game + "/value");
   if (mine !== asked) return;
   if (s.status !== 200) { say(s.doc.error); return; }
   const st = s.doc;
@@ -198,8 +207,12 @@ async function refresh() {
   const t = $("players_table");
   t.textContent = "";
   const head = document.createElement("tr");
-  ["player", "cash", "square"].forEach((h) => cell(head, h, "th"));
+  ["player", "cash", "net worth", "square"].forEach((h) => cell(head, h, "th"));
   t.appendChild(head);
+  // Each estate as the short game's rules value it (GET .../value, as referee value --json):
+  // why the winner won is there to see, in every game.
+  const worth = {};
+  ((v.status === 200 && v.doc.players) || []).forEach((e) => { worth[e.name] = e.total; });
   (st.players || []).forEach((p) => {
     const row = document.createElement("tr");
     row.dataset.name = p.name;
@@ -208,6 +221,9 @@ async function refresh() {
     if (st.turn && st.turn.player === p.name && !st.over) row.className = "to-move";
     cell(row, p.name + (p.bankrupt ? " (bankrupt)" : p.in_jail ? " (in jail)" : ""));
     cell(row, String(p.cash), "td", "cash");
+    const w = worth[p.name];
+    row.dataset.worth = w === undefined ? "" : String(w);
+    cell(row, w === undefined ? "" : String(w), "td", "cash worth");
     cell(row, p.square_name || String(p.square));
     t.appendChild(row);
   });
@@ -218,24 +234,104 @@ async function refresh() {
     $("board").hidden = false;
   }
 
-  legal = (m.status === 200 && m.doc.moves) || [];
+  const forms = (m.status === 200 && m.doc.forms) || [];
+  // A form's move holds example values ("Cat rolls 1 2"): the table fills in the real ones, so
+  // it is never a button nor a completion; only its words up to the values are ("Cat rolls ").
+  const examples = new Set(forms.map((f) => f.move));
+  legal = ((m.status === 200 && m.doc.moves) || []).filter((text) => !examples.has(text));
+  stems = forms.map(stemOf).filter((x) => x);
   // The buttons are made again only when the moves change: one under a finger stays put.
-  const same = JSON.stringify([legal, hasKey()]);
+  const same = JSON.stringify([legal, forms, hasKey()]);
   if (same !== shownMoves) {
     shownMoves = same;
     const box = $("moves");
     box.textContent = "";
     legal.forEach((text) => {
       const btn = document.createElement("button");
-      btn.textContent = text;
+      // "Ann rolls" alone is a throw the referee makes (from a seeded game's seed): a real one.
+      btn.textContent = / rolls$/.test(text) ? text + " (the referee throws)" : text;
       btn.dataset.move = text;
       btn.disabled = !hasKey();
       btn.onclick = () => play(text);
       box.appendChild(btn);
     });
+    pads(forms);
   }
-  $("forms").textContent = ((m.status === 200 && m.doc.forms) || []).map((f) => "also: " + f.move + " (" + f.fill + ")").join("; ");
+  $("forms").textContent = forms.map((f) => "also: " + (stemOf(f) ? stemOf(f) + "\u2026" : f.move) + " (" + f.fill + ")").join("; ");
   complete();
+}
+
+// A form's words before its values: "Cat rolls 1 2" with verb "rolls" is "Cat rolls ".
+function stemOf(f) {
+  if (!f.verb) return null;
+  const at = f.move.indexOf(" " + f.verb);
+  return at < 0 ? null : f.move.slice(0, at + f.verb.length + 1) + " ";
+}
+
+// What a form leaves to the table, to fill in by hand: the dice as thrown (a pad of faces for
+// each die), a bid (a number, empty until typed). Nothing is chosen until the table chooses it.
+function pads(forms) {
+  const box = $("pads");
+  box.textContent = "";
+  forms.forEach((f) => {
+    const stem = stemOf(f);
+    if (!stem || (f.verb !== "rolls" && f.verb !== "bids")) return;
+    const set = document.createElement("fieldset");
+    set.className = "pad";
+    set.dataset.player = f.player || "";
+    set.dataset.verb = f.verb;
+    const legend = document.createElement("legend");
+    set.appendChild(legend);
+    const record = document.createElement("button");
+    record.className = "record";
+    record.disabled = true;
+    if (f.verb === "rolls") {
+      legend.textContent = stem.trim() + ": tap each die as it shows";
+      const dice = [0, 0];
+      const ready = () => {
+        record.disabled = !hasKey() || !(dice[0] && dice[1]);
+        record.textContent = dice[0] && dice[1] ? "Record: " + stem + dice[0] + " " + dice[1] : "Record the throw";
+      };
+      [1, 2].forEach((n) => {
+        const row = document.createElement("div");
+        row.className = "die";
+        row.dataset.die = String(n);
+        span(row, "", "die " + n);
+        const faces = f.choices || [];
+        faces.forEach((face) => {
+          const b = document.createElement("button");
+          b.textContent = String(face);
+          b.dataset.die = String(n);
+          b.dataset.face = String(face);
+          b.setAttribute("aria-pressed", "false");
+          b.disabled = !hasKey();
+          b.onclick = () => {
+            dice[n - 1] = face;
+            row.querySelectorAll("button").forEach((o) => o.setAttribute("aria-pressed", String(o === b)));
+            ready();
+          };
+          row.appendChild(b);
+        });
+        set.appendChild(row);
+      });
+      ready();
+      record.onclick = () => { if (dice[0] && dice[1]) play(stem + dice[0] + " " + dice[1]); };
+    } else {
+      legend.textContent = stem.trim() + ": " + f.fill;
+      const amount = document.createElement("input");
+      amount.type = "number";
+      amount.inputMode = "numeric";
+      amount.min = String(f.min);
+      amount.max = String(f.max);
+      amount.disabled = !hasKey();
+      record.textContent = "Record the bid";
+      amount.oninput = () => { record.disabled = !hasKey() || !/^[0-9]+$/.test(amount.value.trim()); };
+      record.onclick = () => { const v = amount.value.trim(); if (/^[0-9]+$/.test(v)) play(stem + v); };
+      set.appendChild(amount);
+    }
+    set.appendChild(record);
+    box.appendChild(set);
+  });
 }
 
 // Many events come at once (a move's several, or a whole game when watching starts): one
@@ -259,11 +355,12 @@ async function play(text) {
 
 // Completion from the legal moves: those that begin with what is typed, or whose words after
 // the player's name do ("bu" finds "Ann buys"). Tap one, or Tab takes the one (or what all the
-// ones found begin with).
+// ones found begin with). A move with values to fill in completes to its words before them
+// ("Ann rolls "), never to an example.
 function found(typed) {
   const t = typed.trim().toLowerCase();
   if (!t) return [];
-  return legal.filter((m) => {
+  return legal.concat(stems).filter((m) => {
     const l = m.toLowerCase();
     return l.startsWith(t) || l.slice(l.indexOf(" ") + 1).startsWith(t);
   });
@@ -272,7 +369,7 @@ function complete() {
   const box = $("completions");
   box.textContent = "";
   const typed = $("move").value.trim();
-  found(typed).filter((m) => m !== typed).slice(0, 8).forEach((m) => {
+  found(typed).filter((m) => m.trim() !== typed).slice(0, 8).forEach((m) => {
     const b = document.createElement("button");
     b.textContent = m;
     b.dataset.move = m;

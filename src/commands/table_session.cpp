@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <clocale>
 #include <cstdio>
 #include <cstdlib>
@@ -19,6 +20,7 @@
 #include <editline/readline.h>
 
 #include "commands/command_outcome.h"
+#include "commands/table_completion.h"
 #include "core/exit_code.h"
 #include "core/text_line.h"
 #include "present/narration.h"
@@ -27,39 +29,34 @@
 namespace deedlog {
 namespace {
 
-// The words a line of the notation is made of, for completion: the players, the verbs in their
-// canonical words, the squares (a name of several words quoted, as the notation reads it).
-std::vector<std::string> completion_words(const Game& g) {
-  std::vector<std::string> words = {"Referee", "rolls", "buys", "declines", "bids", "passes", "claims", "rent",
-                                    "draws", "pays", "fine", "tax", "flat", "uses", "card", "builds", "sells",
-                                    "house", "houses", "hotel", "on", "mortgages", "unmortgages", "offers", "for",
-                                    "accepts", "rejects", "declares", "bankruptcy", "ends", "turn", "skips", "go",
-                                    "takes", "back", "calls", "time", "awards", "from", "deals", "auctions", "undo",
-                                    "quit", "?"};
-  const auto add = [&](const std::string& name) {
-    words.push_back(name.find(' ') == std::string::npos ? name : "\"" + name + "\"");
-  };
-  for (const std::string& p : g.header.players) add(p);
-  for (const Square& s : g.ruleset.squares) add(s.name);
-  return words;
-}
+// What the completer offers: the lines that complete the line being typed
+// (commands/table_completion.h), for the game's edition and players; set while a session runs.
+const Game* g_game = nullptr;
 
-std::vector<std::string>* g_words = nullptr;  // what the completer offers; set while a session runs
-
-char* next_word(const char* text, int state) {
-  static std::size_t at = 0;
-  if (state == 0) at = 0;
-  const std::size_t n = std::strlen(text);
-  while (g_words && at < g_words->size()) {
-    const std::string& w = (*g_words)[at++];
-    if (w.size() >= n && strncasecmp(w.c_str(), text, n) == 0) return strdup(w.c_str());
-  }
-  return nullptr;
-}
-
-char** complete(const char* text, int, int) {
+// libedit hands over the line up to the cursor as one word (the only word-break character is a
+// newline, which a line never holds), so a completion may rewrite every word of it: a name of
+// several words typed without quotes comes back quoted. Answers libedit's matches: [0] what the
+// line becomes (what all the lines found begin with), then each line found.
+char** complete(const char* text, int start, int end) {
   rl_attempted_completion_over = 1;  // no file names
-  return rl_completion_matches(text, next_word);
+  if (g_game == nullptr || start < 0 || end < start) return nullptr;
+  const std::string line(rl_line_buffer, static_cast<std::size_t>(std::min(end, rl_end)));
+  std::vector<std::string> found = line_completions(g_game->ruleset, g_game->header.players, line);
+  // Only what keeps the part before the word libedit gave (all of it, when the break works).
+  const std::string kept = line.substr(0, static_cast<std::size_t>(start));
+  std::vector<std::string> mine;
+  for (const std::string& f : found)
+    if (f.rfind(kept, 0) == 0) mine.push_back(f.substr(kept.size()));
+  (void)text;
+  if (mine.empty()) return nullptr;
+  char** matches = static_cast<char**>(std::malloc((mine.size() + 2) * sizeof(char*)));
+  if (matches == nullptr) return nullptr;
+  matches[0] = strdup(mine.size() == 1 ? mine.front().c_str() : common_start(mine).c_str());
+  std::size_t n = 1;
+  if (mine.size() > 1)
+    for (const std::string& m : mine) matches[n++] = strdup(m.c_str());
+  matches[n] = nullptr;
+  return matches;
 }
 
 // The game as it is now, for the prompt and the completer (read again after each move: another
@@ -115,8 +112,10 @@ int run_table(const CommonOptions& o, std::istream& in, std::ostream& out, std::
   // locale's encoding, and fails on UTF-8 in the default "C" locale. The user's locale, or UTF-8.
   if (const char* loc = std::setlocale(LC_CTYPE, ""); loc == nullptr || MB_CUR_MAX == 1)
     std::setlocale(LC_CTYPE, "C.UTF-8");
-  std::vector<std::string> words = completion_words(g);
-  g_words = &words;
+  g_game = &g;
+  static char no_break[] = "\n";
+  rl_basic_word_break_characters = no_break;
+  rl_completer_word_break_characters = no_break;
   rl_attempted_completion_function = complete;
   out << fmt::format("Game {} ({}): a move a line; ? lists the legal moves, undo takes back the last, quit ends.\n",
                      g.id, g.header.ruleset)
@@ -134,7 +133,7 @@ int run_table(const CommonOptions& o, std::istream& in, std::ostream& out, std::
       break;
     }
   }
-  g_words = nullptr;
+  g_game = nullptr;
   return code;
 }
 

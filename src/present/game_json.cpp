@@ -67,7 +67,10 @@ ojson moves_json(const Game& g, const std::vector<LegalMove>& moves) {
     const std::string text = print_move(m.command, g.ruleset, names);
     doc["moves"].push_back(text);
     if (m.range.kind != MoveRange::Kind::Exact) {
-      ojson form{{"move", text}, {"fill", range_words(m.range)}};
+      // Who fills it in: the page draws that player's dice pad from it.
+      ojson form{{"move", text}, {"player", m.command.actor == kReferee ? std::string("Referee")
+                                                                          : names[static_cast<std::size_t>(m.command.actor)]},
+                 {"fill", range_words(m.range)}};
       const ojson fields = range_form(m);
       for (auto it = fields.begin(); it != fields.end(); ++it) form[it.key()] = it.value();
       doc["forms"].push_back(form);

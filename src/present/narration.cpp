@@ -29,6 +29,14 @@ std::string card_text(const Ruleset& r, DeckId d, CardIndex c) {
   return c < deck.cards.size() ? deck.cards[c].text : std::string("?");
 }
 
+std::string offer_side_text(const Ruleset& r, std::uint64_t deeds, Money cash, int cards);
+
+// An offer ended without a trade, said knowing who made it and to whom.
+std::string offer_ended(const std::vector<std::string>& names, PlayerId by, PlayerId maker, PlayerId offered) {
+  if (by == maker) return fmt::format("{} withdrew the offer to {}.", name_of(names, by), name_of(names, offered));
+  return fmt::format("{} turned down {}'s offer.", name_of(names, by), name_of(names, maker));
+}
+
 std::string buildings_words(const Ruleset& r, int b) {
   if (b == kHotel) return with_article(r.words.hotel);
   if (b == 1) return "1 " + r.words.house;
@@ -238,8 +246,12 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::InterestPaid:
       return fmt::format("{} paid {} interest on the mortgage of {}{}.", who, money_words(r, e.amount), sq(r, e.square),
                          fields::InterestPaid::on_transfer(e) ? " (the deed changed hands mortgaged)" : "");
-    case EventType::TradeOffered: return fmt::format("{} made {} an offer.", who, other);
-    case EventType::TradeRejected: return fmt::format("{} turned the offer down.", who);
+    case EventType::TradeOffered:
+      return fmt::format("{} offered {} {} for {}.", who, other, offer_side_text(r, e.mask, e.amount, e.cards),
+                         offer_side_text(r, e.mask2, e.amount2, e.cards2));
+    // The event alone does not say whether its player made the offer (a withdrawal) or was
+    // offered it (a refusal): EventNarrator and the narrate() given the position say which.
+    case EventType::TradeRejected: return fmt::format("{} ended the offer without a trade.", who);
     case EventType::TradeAccepted: return fmt::format("{} accepted {}'s offer.", who, other);
     case EventType::PropertyTransferred:
       return fmt::format("{} passed from {} to {}.", sq(r, e.square), who, other);
@@ -445,6 +457,34 @@ std::string conglomerates_text(const Ruleset& r, const State& s, PlayerId p) {
   }
   return out;
 }
+
+}  // namespace
+
+std::string narrate(const Ruleset& r, const std::vector<std::string>& names, const Event& e, const State& before) {
+  if (e.type == EventType::TradeRejected && before.offer.open) return offer_ended(names, e.player, before.offer.from, before.offer.to);
+  return narrate(r, names, e);
+}
+
+std::string EventNarrator::operator()(const Event& e) {
+  switch (e.type) {
+    case EventType::TradeOffered:
+      maker_ = e.player;
+      offered_ = e.other;
+      break;
+    case EventType::TradeAccepted: maker_ = offered_ = kBank; break;
+    case EventType::TradeRejected:
+      if (maker_ != kBank) {
+        const PlayerId maker = maker_, offered = offered_;
+        maker_ = offered_ = kBank;
+        return offer_ended(names_, e.player, maker, offered);
+      }
+      break;
+    default: break;
+  }
+  return narrate(ruleset_, names_, e);
+}
+
+namespace {
 
 // One side of an open trade offer: the deeds, the cash and the cards it hands over.
 nlohmann::ordered_json offer_side_json(const Ruleset& r, std::uint64_t deeds, Money cash, int cards) {

@@ -16,6 +16,23 @@ struct Game;
 
 // One event as a sentence: "Ann threw 3 and 4.", "Ben paid Ann £22 rent for Piccadilly."
 std::string narrate(const Ruleset& ruleset, const std::vector<std::string>& names, const Event& e);
+// The same, said with the position before the event, which tells what the event alone cannot:
+// an offer ended by its maker was withdrawn, by the player offered it, turned down.
+std::string narrate(const Ruleset& ruleset, const std::vector<std::string>& names, const Event& e, const State& before);
+
+// A game's events said in the order recorded, from its first: as narrate(), and remembering the
+// open offer, so that its end is said as a withdrawal or a refusal.
+class EventNarrator {
+ public:
+  EventNarrator(const Ruleset& ruleset, const std::vector<std::string>& names) : ruleset_(ruleset), names_(names) {}
+  std::string operator()(const Event& e);
+
+ private:
+  const Ruleset& ruleset_;
+  const std::vector<std::string>& names_;
+  PlayerId maker_ = kBank;    // the open offer's maker (kBank: none open)
+  PlayerId offered_ = kBank;  // and the player it is made to
+};
 
 // The position as the text `referee status` prints.
 std::string position_text(const Game& game);

@@ -82,7 +82,7 @@ std::string rent_reason(const Ruleset& r, const std::vector<std::string>& names,
 }
 
 std::string commentary(const Ruleset& r, const std::vector<std::string>& names, const State& before, const Event& e) {
-  std::string s = narrate(r, names, e);
+  std::string s = narrate(r, names, e, before);
   switch (e.type) {
     case EventType::DiceThrown:
       return fmt::format("{}: {}.", open_sentence(s), e.die1 + e.die2);

@@ -357,7 +357,45 @@ const char* kScript = R"js(
     box.innerHTML = html + "</ol>";
     $("now").textContent = "Now: " + D.phases[phaseAt[p]][1];
     var centre = $("centre-words");
-    if (centre) centre.textContent = m === 0 ? "The opening" : D.events[m - 1][1];
+    if (centre) centreWords(centre, m === 0 ? "The opening" : D.events[m - 1][1]);
+  }
+
+  // The words in the board's centre, wrapped into lines as the SVG's own caption is
+  // (replay/commentary.h, wrap_words), so a long line stays inside the board: at most
+  // CENTRE_LINES lines of CENTRE_CHARS characters, the last cut short with an ellipsis.
+  var CENTRE_CHARS = 56, CENTRE_LINES = 6;
+  function wrapWords(text, width) {
+    var words = String(text).split(/\s+/), lines = [], line = "";
+    for (var i = 0; i < words.length; i++) {
+      var w = words[i];
+      if (!w) continue;
+      while (w.length > width) {  // a word longer than a line is cut
+        if (line) { lines.push(line); line = ""; }
+        lines.push(w.slice(0, width));
+        w = w.slice(width);
+      }
+      if (line && line.length + 1 + w.length > width) { lines.push(line); line = w; }
+      else line = line ? line + " " + w : w;
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+  function centreWords(centre, text) {
+    while (centre.firstChild) centre.removeChild(centre.firstChild);
+    var lines = wrapWords(text, CENTRE_CHARS), x = centre.getAttribute("x");
+    if (lines.length > CENTRE_LINES) {
+      lines = lines.slice(0, CENTRE_LINES);
+      var last = lines[CENTRE_LINES - 1];
+      lines[CENTRE_LINES - 1] = (last.length > CENTRE_CHARS - 2 ? last.slice(0, CENTRE_CHARS - 2) : last) + " \u2026";
+    }
+    centre.setAttribute("data-lines", String(lines.length));
+    for (var i = 0; i < lines.length; i++) {
+      var t = document.createElementNS("http://www.w3.org/2000/svg", "tspan");
+      t.setAttribute("x", x);
+      if (i > 0) t.setAttribute("dy", "16");
+      t.textContent = lines[i];
+      centre.appendChild(t);
+    }
   }
 
   var moveItems = {};

@@ -35,6 +35,8 @@ Game game_at(const Timeline& t, const State& s) {
 // One event as `referee log --json` gives it: the row's fields, the payload's, and the words.
 ojson event_json(const Timeline& t, const TimelineEvent& te) {
   ojson j = event_json(t.ruleset(), t.names(), te.seq, te.type, te.at, te.actor, te.payload, te.event);
+  // An offer's end, said with the position before it: withdrawn by its maker, or turned down.
+  if (te.event.type == EventType::TradeRejected) j["words"] = narrate(t.ruleset(), t.names(), te.event, t.state_at(te.seq - 1));
   if (t.voided_by(te.seq) != 0) j["voided_by"] = t.voided_by(te.seq);
   return j;
 }

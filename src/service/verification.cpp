@@ -118,7 +118,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
     return true;
   };
   const auto check_move = [&]() -> bool {
-    ++report->moves;
+    ++report->lines;
     // A game says the same few lines again and again ("Ann rolls", "Ann buys": 113 different
     // lines in a game of 650 moves): each is parsed once. Parsing depends only on the line,
     // the edition and the players, all fixed for the game.
@@ -195,7 +195,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
     report->ok = false;
     report->first_bad_seq = report->chain.first_bad_seq;
     report->problem = report->chain.problem;
-    report->events = report->moves = 0;
+    report->events = report->moves = report->lines = 0;
     return Status::ok();
   }
   if (unreadable_seq != 0 && !failed) {
@@ -203,6 +203,8 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
     fail(unreadable_seq, fmt::format("event {}: {}", unreadable_seq, problem));
   }
   if (!failed) finish();
+  // The moves that stand once every take-back is applied: the count `games` gives.
+  report->moves = g.state.moves_played;
   // Every event was read when the rules are what failed (as when they were read before deciding).
   if (!unreadable) report->events = report->chain.events_checked;
   return Status::ok();

@@ -15,7 +15,8 @@ namespace deedlog {
 struct VerifyReport {
   bool ok = true;
   std::int64_t events = 0;
-  std::int64_t moves = 0;
+  std::int64_t moves = 0;  // the moves that stand, as `games` counts them (a take-back's line and what it voided not counted)
+  std::int64_t lines = 0;  // every move line recorded and re-decided, those included
   ChainReport chain;
   std::int64_t first_bad_seq = 0;
   std::string problem;  // words for the user when !ok

@@ -1,0 +1,24 @@
+#pragma once
+// The routes of referee serve that read a club's games without writing (docs/serve.md):
+//   GET /api/games[?state=in-play|over&limit=N&after=ID]  the games, a page at a time
+//   GET /api/games/ID/value                               as `referee value --json`
+// Kept apart from the server's own file (serve_command.cpp), which registers them.
+#include <cstdint>
+#include <functional>
+
+#include "core/status.h"
+
+namespace httplib {
+class Server;
+}
+
+namespace deedlog {
+
+class Journal;
+
+// Lends a journal (the server's pool) to `then` for one request, and takes it back after.
+using LendJournal = std::function<Status(const std::function<void(Journal&)>& then)>;
+
+void add_listing_routes(httplib::Server& http, LendJournal lend);
+
+}  // namespace deedlog
