@@ -251,11 +251,12 @@ class Load {
       wait_retry_after(*r);
       return true;
     }
-    // No answer, or "outcome unknown" (504, from the server or a front before it): the move may
+    // No answer, or "outcome unknown" (504 from the server or a front before it, or a front's 502
+    // for a server that went away mid-answer): the move may
     // have been kept. As docs/serve.md advises: read the game; it moved past expect_seq only if
     // the move was kept (this game has one client). Otherwise decide again: the position is the
     // same, and expect_seq makes any retry safe.
-    if (!r || r->status == 504) {
+    if (!r || r->status == 504 || r->status == 502) {
       ++unknown_;
       for (int tries = 0; tries < 120; ++tries) {
         auto again = c.Get(path.c_str());
