@@ -17,6 +17,7 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "commands/engine_session.h"
@@ -181,21 +182,23 @@ class Server {
  public:
   Server(const CommonOptions& o, const ServeOptions& so)
       : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate) {
-    // The names of the server's files a message may hold, longest first (an absolute path holds
-    // the relative one): a client is never told where the journal or its keys are kept.
-    std::vector<std::string> names{o.db, without_password(o.db), so.keys.empty() ? o.db + ".keys" : so.keys,
-                                   o.ruleset_file};
-    if (!is_postgres_uri(o.db)) {
+    // The names of the server's files a message may hold, each as given and absolute, longest
+    // first (an absolute path holds the relative one), with the words said instead: a client is
+    // never told where the journal, its keys or the server's edition file are kept.
+    auto hide = [this](const std::string& name, const char* instead, bool is_file) {
+      if (name.empty()) return;
+      private_names_.emplace_back(name, instead);
       std::error_code ec;
-      for (const std::string& n : std::vector<std::string>(names)) {
-        const std::filesystem::path full = std::filesystem::absolute(n, ec);
-        if (!ec) names.push_back(full.string());
-      }
-    }
-    std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-    for (std::string& n : names)
-      if (!n.empty() && std::find(private_names_.begin(), private_names_.end(), n) == private_names_.end())
-        private_names_.push_back(std::move(n));
+      const std::filesystem::path full = is_file ? std::filesystem::absolute(name, ec) : std::filesystem::path();
+      if (is_file && !ec) private_names_.emplace_back(full.string(), instead);
+    };
+    const bool on_postgres = is_postgres_uri(o.db);
+    hide(o.db, "the journal", !on_postgres);
+    hide(without_password(o.db), "the journal", false);
+    hide(so.keys.empty() ? (on_postgres ? std::string() : o.db + ".keys") : so.keys, "the keys", true);
+    hide(o.ruleset_file, "the server's edition", true);
+    std::sort(private_names_.begin(), private_names_.end(),
+              [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
   }
 
   Status prepare() { return keys_->load(); }
@@ -288,10 +291,9 @@ class Server {
       default: break;
     }
     std::string words = s.message();
-    static const std::string kInstead = "the journal";
-    for (const std::string& name : private_names_)
-      for (std::size_t at = words.find(name); at != std::string::npos; at = words.find(name, at + kInstead.size()))
-        words.replace(at, name.size(), kInstead);
+    for (const auto& [name, instead] : private_names_)
+      for (std::size_t at = words.find(name); at != std::string::npos; at = words.find(name, at + instead.size()))
+        words.replace(at, name.size(), instead);
     return words;
   }
 
@@ -492,7 +494,7 @@ class Server {
   }
 
   CommonOptions o_;
-  std::vector<std::string> private_names_;
+  std::vector<std::pair<std::string, std::string>> private_names_;  // a name, and the words said instead
   JournalPool journals_;
   std::unique_ptr<ServeKeys> keys_;
   Wakeups wakeups_;
