@@ -12,10 +12,13 @@
 //
 // Each move is one of the legal moves the API lists for the position (GET .../moves), picked by
 // a generator seeded by the game's number, and posted with the game's key and the seq it was
-// chosen at (expect_seq). Latency is the post's, from request to answer. An error is any answer
-// but 200 to a post or a read, or no answer. Output: {"games", "moves", "seconds", "moves_per_second",
-// "p50_ms", "p99_ms", "errors", "recorded"}, where recorded is the moves the journal holds at the
-// end (the MovePlayed events of GET /api/games/ID/events, summed over the games).
+// chosen at (expect_seq). Latency is the post's, from request to answer. A post answered 503 (the
+// journal takes no writes now) is asked again after Retry-After; one answered 504 or not at all has
+// an unknown outcome, and the game is read to learn it (docs/serve.md, "Unknown outcomes"). An
+// error is any other answer but 200 to a post or a read. Output: {"games", "moves", "seconds",
+// "moves_per_second", "p50_ms", "p99_ms", "errors", "unavailable", "unknown", "unknown_kept",
+// "recorded"}, where recorded is the moves the journal holds at the end (the MovePlayed events of
+// GET /api/games/ID/events, summed over the games).
 #include <httplib.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -185,6 +188,9 @@ class Load {
                 {"p50_ms", round2(at(0.50))},
                 {"p99_ms", round2(at(0.99))},
                 {"errors", errors_.load()},
+                {"unavailable", unavailable_.load()},
+                {"unknown", unknown_.load()},
+                {"unknown_kept", unknown_kept_.load()},
                 {"recorded", recorded}};
   }
 
@@ -223,10 +229,12 @@ class Load {
   bool move(httplib::Client& c, Game& g) {
     const std::string path = "/api/games/" + std::to_string(g.id);
     auto status = c.Get(path.c_str());
+    if (status && status->status == 503) return wait_retry_after(*status), true;
     if (!status || status->status != 200) return failed(status, "GET " + path);
     const json position = json::parse(status->body);
     if (position.value("over", false)) return false;
     auto listed = c.Get((path + "/moves").c_str());
+    if (listed && listed->status == 503) return wait_retry_after(*listed), true;
     if (!listed || listed->status != 200) return failed(listed, "GET " + path + "/moves");
     const json moves = json::parse(listed->body)["moves"];
     if (!moves.is_array() || moves.empty()) return false;
@@ -236,6 +244,33 @@ class Load {
     const auto sent = Clock::now();
     auto r = c.Post((path + "/moves").c_str(), headers, body.dump(), "application/json");
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
+    // The journal takes no writes just now (a failover): nothing was written; ask again after
+    // the pause the server names.
+    if (r && r->status == 503) {
+      ++unavailable_;
+      wait_retry_after(*r);
+      return true;
+    }
+    // No answer, or "outcome unknown" (504 from the server or a front before it, or a front's 502
+    // for a server that went away mid-answer): the move may
+    // have been kept. As docs/serve.md advises: read the game; it moved past expect_seq only if
+    // the move was kept (this game has one client). Otherwise decide again: the position is the
+    // same, and expect_seq makes any retry safe.
+    if (!r || r->status == 504 || r->status == 502) {
+      ++unknown_;
+      for (int tries = 0; tries < 120; ++tries) {
+        auto again = c.Get(path.c_str());
+        if (again && again->status == 200) {
+          if (json::parse(again->body)["seq"].get<std::int64_t>() > position["seq"].get<std::int64_t>()) {
+            ++unknown_kept_;
+            return ++g.played < o_.moves_per_game;
+          }
+          return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      }
+      return failed(r, "POST " + path + "/moves " + chosen + " (outcome unknown, and the game cannot be read)");
+    }
     {
       std::lock_guard<std::mutex> lock(mutex_);
       latencies_.push_back(ms);
@@ -247,6 +282,11 @@ class Load {
       return failed(r, "POST " + path + "/moves " + chosen);
     }
     return ++g.played < o_.moves_per_game;
+  }
+
+  static void wait_retry_after(const httplib::Response& r) {
+    const int seconds = r.has_header("Retry-After") ? std::atoi(r.get_header_value("Retry-After").c_str()) : 1;
+    std::this_thread::sleep_for(std::chrono::seconds(std::clamp(seconds, 1, 10)));
   }
 
   bool failed(const httplib::Result& r, const std::string& what) {
@@ -264,6 +304,9 @@ class Load {
   std::vector<double> latencies_;
   std::size_t refused_ = 0;
   std::atomic<long> errors_{0};
+  std::atomic<long> unavailable_{0};   // 503: the journal took no writes; asked again
+  std::atomic<long> unknown_{0};       // 504 or no answer to a move: read the game to learn
+  std::atomic<long> unknown_kept_{0};  // ... and the game showed the move kept
   double seconds_ = 0;
 };
 

@@ -17,6 +17,7 @@ cmake --build build-asan -j "$(nproc)"
 # Left out here, run by scripts/test.sh only: the statistical landing tests (millions of
 # seeded throws, minutes each under the sanitizers, and no code that the other tests do not
 # reach) and the crash and race tests (hundreds of whole programs killed or racing: they test
-# the journal's durability, not memory). Everything else runs.
+# the journal's durability, not memory), and the PostgreSQL failover test (three primaries
+# killed and standbys promoted: it tests replication, not memory). Everything else runs.
 ctest --test-dir build-asan --output-on-failure -j "$(nproc)" \
-  -E '^(LandingFrequencies\.|Crash\.|Atomic\.EightImports)'
+  -E '^(LandingFrequencies\.|Crash\.|Atomic\.EightImports|app_serve_failover_postgres_test$)'

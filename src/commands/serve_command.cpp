@@ -6,7 +6,9 @@
 #include <signal.h>
 
 #include <atomic>
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -15,6 +17,7 @@
 #include <string>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "commands/engine_session.h"
@@ -92,12 +95,27 @@ void send_error(httplib::Response& res, int code, const std::string& message) {
   send_json(res, code, ojson{{"error", message}});
 }
 
-// The HTTP answer a failed service call gets.
+// The HTTP answer a failed service call gets (docs/serve.md, "The API"): a client's mistake is
+// 4xx with the reason; the server's trouble is 5xx and never the details: the database cannot be
+// reached now, nothing was written (503, try again); the record is damaged (500); a write whose
+// COMMIT was sent but not answered (504: its outcome is unknown, read the game).
 int code_of(const Status& s) {
   if (s.is_not_found()) return 404;
   if (s.is_conflict()) return 409;
-  if (s.is_corrupt() || s.is_io_error()) return 500;
+  if (s.is_outcome_unknown()) return 504;
+  if (s.is_io_error()) return 503;
+  if (s.is_corrupt()) return 500;
   return 400;
+}
+
+// A URI as it may be logged: without its password (postgresql://user:secret@host/...).
+std::string without_password(const std::string& uri) {
+  const auto scheme = uri.find("://");
+  const auto at = uri.find('@');
+  if (scheme == std::string::npos || at == std::string::npos) return uri;
+  const auto colon = uri.find(':', scheme + 3);
+  if (colon == std::string::npos || colon > at) return uri;
+  return uri.substr(0, colon) + ":***" + uri.substr(at);
 }
 
 // Journal connections kept between requests: opening one per request cost a new PostgreSQL
@@ -164,7 +182,25 @@ class JournalPool {
 class Server {
  public:
   Server(const CommonOptions& o, const ServeOptions& so)
-      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate) {}
+      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate) {
+    // The names of the server's files a message may hold, each as given and absolute, longest
+    // first (an absolute path holds the relative one), with the words said instead: a client is
+    // never told where the journal, its keys or the server's edition file are kept.
+    auto hide = [this](const std::string& name, const char* instead, bool is_file) {
+      if (name.empty()) return;
+      private_names_.emplace_back(name, instead);
+      std::error_code ec;
+      const std::filesystem::path full = is_file ? std::filesystem::absolute(name, ec) : std::filesystem::path();
+      if (is_file && !ec) private_names_.emplace_back(full.string(), instead);
+    };
+    const bool on_postgres = is_postgres_uri(o.db);
+    hide(o.db, "the journal", !on_postgres);
+    hide(without_password(o.db), "the journal", false);
+    hide(so.keys.empty() ? (on_postgres ? std::string() : o.db + ".keys") : so.keys, "the keys", true);
+    hide(o.ruleset_file, "the server's edition", true);
+    std::sort(private_names_.begin(), private_names_.end(),
+              [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  }
 
   Status prepare() { return keys_->load(); }
 
@@ -183,6 +219,14 @@ class Server {
     // an accept queue of 5 (the library's), which a busy machine overflows (serve_load lost a
     // request now and then under 16 clients).
     http_.set_keep_alive_max_count(1000);
+    // A request must come whole: each read of it waits 5 s at most, an idle kept-alive connection
+    // is closed after 5 s, an answer's write waits 5 s for a client that does not read. These
+    // alone do not stop a client that sends a byte every 2 s from holding a thread, nor thousands
+    // of idle connections from holding all of them: the documented deployment puts a front that
+    // does (nginx, deploy/nginx/deedlog-serve.conf; docs/serve.md) before the server.
+    http_.set_read_timeout(5, 0);
+    http_.set_write_timeout(5, 0);
+    http_.set_keep_alive_timeout(5);
     http_.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     http_.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
       if (limit_.allow(req.remote_addr)) return httplib::Server::HandlerResponse::Unhandled;
@@ -211,7 +255,7 @@ class Server {
     http_.Get(R"(/api/games/(\d+))", [this](const httplib::Request& req, httplib::Response& res) {
       with_game(req, res, [&](Journal& j, Game& g) {
         RecordedRulings rulings;
-        if (Status s = recorded_rulings(j, g, &rulings); !s.is_ok()) return send_error(res, code_of(s), s.message());
+        if (Status s = recorded_rulings(j, g, &rulings); !s.is_ok()) return send_failure(res, s);
         send_json(res, 200, status_json(g, rulings));
       });
     });
@@ -222,7 +266,7 @@ class Server {
       with_game(req, res, [&](Journal& j, Game& g) {
         std::string svg;
         const Status s = serve_board(j, g.id, req.has_param("at") ? req.get_param_value("at") : "", &svg);
-        if (!s.is_ok()) return send_error(res, code_of(s), s.message());
+        if (!s.is_ok()) return send_failure(res, s);
         res.set_content(svg, "image/svg+xml");
       });
     });
@@ -242,6 +286,40 @@ class Server {
  private:
   Status open(JournalPool::Lease* j) { return journals_.lend(j); }
 
+  // The words a client is given for s: a 4xx's reason with the server's file names taken out;
+  // for a 5xx, only what kind of trouble it is (the details go to the server's standard error).
+  std::string public_words(const Status& s) const {
+    switch (code_of(s)) {
+      case 503: return "the journal cannot be reached just now; nothing was written; try again";
+      case 504:
+        return "the journal's answer to this write was lost: the outcome is unknown; read the game to learn whether "
+               "it was kept (a retry with expect_seq is refused as a conflict if it was)";
+      case 500: return "the journal's record cannot be read (the server's log says why; referee verify says more)";
+      default: break;
+    }
+    std::string words = s.message();
+    for (const auto& [name, instead] : private_names_)
+      for (std::size_t at = words.find(name); at != std::string::npos; at = words.find(name, at + instead.size()))
+        words.replace(at, name.size(), instead);
+    return words;
+  }
+
+  // A failed call's answer (code_of); a 5xx is logged whole, and tells the client when to ask again.
+  void send_failure(httplib::Response& res, const Status& s, ojson extra = ojson::object()) const {
+    const int code = code_of(s);
+    if (code >= 500) {
+      std::cerr << fmt::format("referee serve: {} ({})\n", s.message(), code);
+      if (code == 503) {
+        res.set_header("Retry-After", "1");
+        extra["unavailable"] = true;
+      }
+      if (code == 504) extra["outcome_unknown"] = true;
+    }
+    ojson doc{{"error", public_words(s)}};
+    doc.update(extra);
+    send_json(res, code, doc);
+  }
+
   // The game the path names, loaded whole; a 404 when the journal has no such game.
   template <class F>
   void with_game(const httplib::Request& req, httplib::Response& res, F&& then) {
@@ -252,9 +330,9 @@ class Server {
       return send_error(res, 404, "no such game");
     }
     JournalPool::Lease j;
-    if (Status s = open(&j); !s.is_ok()) return send_error(res, 500, s.message());
+    if (Status s = open(&j); !s.is_ok()) return send_failure(res, s);
     Game g;
-    if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return send_error(res, code_of(s), s.message());
+    if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return send_failure(res, s);
     g.snapshot_every = o_.snapshot_every;
     then(*j, g);
   }
@@ -273,9 +351,9 @@ class Server {
   }
 
   // As log --json: each event with its hash, and the ones a take-back voided marked so.
-  static void send_events(Journal& j, const Game& g, std::int64_t from, httplib::Response& res) {
+  void send_events(Journal& j, const Game& g, std::int64_t from, httplib::Response& res) const {
     std::vector<LoggedEvent> events;
-    if (Status s = GameLog(j, g).read_all(1, 0, &events); !s.is_ok()) return send_error(res, code_of(s), s.message());
+    if (Status s = GameLog(j, g).read_all(1, 0, &events); !s.is_ok()) return send_failure(res, s);
     mark_voided(&events);
     ojson all = ojson::array();
     for (const LoggedEvent& r : events)
@@ -301,25 +379,29 @@ class Server {
     if (body.is_discarded() || !body.is_object()) return send_error(res, 400, "the body is one JSON object");
     GameHeader header;
     Ruleset edition;
-    if (Status s = new_game_header(body, o_.ruleset_file, &header, &edition); !s.is_ok()) return send_error(res, 400, s.message());
+    if (Status s = new_game_header(body, o_.ruleset_file, &header, &edition); !s.is_ok()) return send_error(res, 400, public_words(s));
     JournalPool::Lease j;
-    if (Status s = open(&j); !s.is_ok()) return send_error(res, 500, s.message());
+    if (Status s = open(&j); !s.is_ok()) return send_failure(res, s);
     std::int64_t id = 0;
     std::optional<Violation> refused;
     if (Status s = create_game(*j, header, std::nullopt, &id, &refused); !s.is_ok())
-      return send_error(res, code_of(s), s.message());
+      return send_failure(res, s);
     if (refused) {  // no setup is taken here, so the opening cannot break a rule; said if it ever does
       const Ruling words = ruling_of(edition, *refused, header.players);
       return send_json(res, 422, ojson{{"error", words.message}, {"violation", violation_json(words)}});
     }
     GameKeys keys;
-    if (Status s = keys_->add(id, &keys); !s.is_ok()) return send_error(res, 500, s.message());
+    if (Status s = keys_->add(id, &keys); !s.is_ok()) return send_failure(res, s);
     send_json(res, 201, ojson{{"game", id}, {"key", keys.referee}, {"table_key", keys.table}});
   }
 
   void play(const httplib::Request& req, httplib::Response& res) {
     with_game(req, res, [&](Journal& j, Game& g) {
       const KeyRole role = keys_->check(g.id, bearer(req));
+      // The keys could not be read (no database takes writes, during a failover): the server's
+      // trouble, not the key's.
+      if (role == KeyRole::Unreadable)
+        return send_failure(res, Status::io_error(fmt::format("the keys of game {} cannot be read", g.id)));
       if (role == KeyRole::None) return send_error(res, 401, "writing needs the game's key: Authorization: Bearer KEY");
       const ojson body = ojson::parse(req.body, nullptr, false);
       if (body.is_discarded() || !body.is_object()) return send_error(res, 400, "the body is one JSON object");
@@ -343,10 +425,13 @@ class Server {
       if (command.actor == kReferee && role != KeyRole::Referee)
         return send_error(res, 403, "the referee's moves (take-backs, awards, calling time, deals) need the referee's key, "
                                     "not the table's");
+      const std::int64_t decided_at = g.state.seq;
       PlayOutcome po;
       if (Status s = play_move(j, g, command, false, &po); !s.is_ok()) {
-        if (s.is_conflict()) return send_json(res, 409, ojson{{"error", "conflict: " + s.message()}, {"conflict", true}});
-        return send_error(res, code_of(s), s.message());
+        if (s.is_conflict()) return send_json(res, 409, ojson{{"error", "conflict: " + public_words(s)}, {"conflict", true}});
+        // The seq this move was decided at: a retry with it is safe (docs/serve.md, "Unknown outcomes").
+        if (s.is_outcome_unknown()) return send_failure(res, s, ojson{{"game", g.id}, {"expect_seq", decided_at}});
+        return send_failure(res, s);
       }
       if (po.decision.accepted) wakeups_.notify(g.id);
       send_json(res, po.decision.accepted ? 200 : 422, play_json(g, po, false));
@@ -416,6 +501,7 @@ class Server {
   }
 
   CommonOptions o_;
+  std::vector<std::pair<std::string, std::string>> private_names_;  // a name, and the words said instead
   JournalPool journals_;
   std::unique_ptr<ServeKeys> keys_;
   Wakeups wakeups_;

@@ -6,6 +6,7 @@
 #include <openssl/crypto.h>
 #include <openssl/rand.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -102,7 +103,7 @@ class FileKeys final : public ServeKeys {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = hashes_.find(game);
     if (it == hashes_.end()) {
-      if (!read().is_ok()) return KeyRole::None;
+      if (!read().is_ok()) return KeyRole::Unreadable;
       it = hashes_.find(game);
       if (it == hashes_.end()) return KeyRole::None;
     }
@@ -147,9 +148,21 @@ class FileKeys final : public ServeKeys {
     }
     const std::string tmp = fmt::format("{}.tmp.{}", path_, ::getpid());
     {
-      std::ofstream out(tmp, std::ios::trunc);
-      out << ojson{{"games", games}}.dump(1) << "\n";
-      if (!out.flush()) return Status::io_error(fmt::format("cannot write {}", tmp));
+      // Readable by the server's user alone (0600, whatever the umask): the digests open no game,
+      // but they are no one else's business either. fchmod for a file left by an earlier try.
+      const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+      if (fd < 0 || ::fchmod(fd, 0600) != 0) {
+        if (fd >= 0) ::close(fd);
+        return Status::io_error(fmt::format("cannot write {}", tmp));
+      }
+      const std::string text = ojson{{"games", games}}.dump(1) + "\n";
+      std::size_t done = 0;
+      while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n <= 0) break;
+        done += static_cast<std::size_t>(n);
+      }
+      if (::close(fd) != 0 || done != text.size()) return Status::io_error(fmt::format("cannot write {}", tmp));
     }
     std::error_code ec;
     std::filesystem::rename(tmp, path_, ec);
@@ -214,7 +227,8 @@ class PostgresKeys final : public ServeKeys {
     std::lock_guard<std::mutex> lock(mutex_);
     PostgresJournal::ResultPtr r = run("SELECT key_sha256, coalesce(table_sha256, '') FROM deedlog_serve_keys WHERE game_id = $1",
                                        {std::to_string(game)});
-    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK || PQntuples(r.get()) != 1) return KeyRole::None;
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) return KeyRole::Unreadable;
+    if (PQntuples(r.get()) != 1) return KeyRole::None;
     return role_of(key, KeyDigests{PQgetvalue(r.get(), 0, 0), PQgetvalue(r.get(), 0, 1)});
   }
 

@@ -16,7 +16,9 @@ namespace deedlog {
 // given to whoever creates the game, may make every move, the referee's own included (take-backs,
 // awards, calling time, dealing); the table's key only the players' moves, so a table can score
 // its game without being able to rewrite it.
-enum class KeyRole { None, Table, Referee };
+// Unreadable: the store of keys cannot be read now (its database takes no connections, during a
+// failover): the server's trouble, which no key can settle (503, never 401).
+enum class KeyRole { None, Table, Referee, Unreadable };
 
 // The two keys of a new game, in clear: shown once, never stored.
 struct GameKeys {
@@ -31,8 +33,8 @@ class ServeKeys {
   virtual Status load() = 0;
   // Two new random keys for game; stored (hashed) before they are given.
   virtual Status add(std::int64_t game, GameKeys* keys) = 0;
-  // What key opens in game: None for a wrong key, a game without keys, and when the store
-  // cannot be read.
+  // What key opens in game: None for a wrong key or a game without keys; Unreadable when the
+  // store cannot be read.
   virtual KeyRole check(std::int64_t game, const std::string& key) = 0;
 };
 

@@ -9,7 +9,7 @@ namespace deedlog {
 
 class [[nodiscard]] Status {
  public:
-  enum class Code { Ok, NotFound, Conflict, Corrupt, InvalidArgument, IOError };
+  enum class Code { Ok, NotFound, Conflict, Corrupt, InvalidArgument, IOError, OutcomeUnknown };
 
   Status() = default;
   static Status ok() { return {}; }
@@ -20,12 +20,17 @@ class [[nodiscard]] Status {
   static Status corrupt(std::string m) { return {Code::Corrupt, std::move(m)}; }
   static Status invalid_argument(std::string m) { return {Code::InvalidArgument, std::move(m)}; }
   static Status io_error(std::string m) { return {Code::IOError, std::move(m)}; }
+  // A write was sent whole (its COMMIT too) and the answer was lost with the connection: it may
+  // or may not be in the journal. Read the game to learn which; a retry with the seq it was
+  // decided at (expect_seq) is refused as a conflict if the first one was kept.
+  static Status outcome_unknown(std::string m) { return {Code::OutcomeUnknown, std::move(m)}; }
 
   bool is_ok() const { return code_ == Code::Ok; }
   bool is_conflict() const { return code_ == Code::Conflict; }
   bool is_not_found() const { return code_ == Code::NotFound; }
   bool is_corrupt() const { return code_ == Code::Corrupt; }
   bool is_io_error() const { return code_ == Code::IOError; }
+  bool is_outcome_unknown() const { return code_ == Code::OutcomeUnknown; }
   Code code() const { return code_; }
   const std::string& message() const { return message_; }
 

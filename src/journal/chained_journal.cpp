@@ -17,6 +17,7 @@ Status reworded(const Status& s, std::string message) {
     case Status::Code::Corrupt: return Status::corrupt(std::move(message));
     case Status::Code::InvalidArgument: return Status::invalid_argument(std::move(message));
     case Status::Code::IOError: return Status::io_error(std::move(message));
+    case Status::Code::OutcomeUnknown: return Status::outcome_unknown(std::move(message));
   }
   return Status::io_error(std::move(message));
 }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <utility>
@@ -289,8 +290,20 @@ Status PostgresJournal::write_transaction(const std::function<Status()>& fn) {
   --open_transactions_;
   if (s.is_ok()) {
     s = exec(outer ? "COMMIT" : ("RELEASE SAVEPOINT " + savepoint).c_str(), {}, "committing");
-    if (s.is_ok()) return s;
+    if (s.is_ok()) {
+      if (outer) announce();
+      return s;
+    }
+    // The COMMIT was sent and the connection went with its answer (the server was killed, or
+    // failed over): the server may have committed before it went. Nothing here can tell; the
+    // caller is told so, not that the write failed (docs/serve.md, "Unknown outcomes").
+    if (outer && PQstatus(conn_.get()) != CONNECTION_OK) {
+      to_announce_.clear();
+      return Status::outcome_unknown(fmt::format("{}: the connection to {} was lost before it said whether the write was kept",
+                                                 s.message(), name_));
+    }
   }
+  if (outer) to_announce_.clear();
   // The statement that failed left the transaction aborted: roll it (or the savepoint) back.
   if (outer) {
     ResultPtr r(PQexec(conn_.get(), "ROLLBACK"));
@@ -382,18 +395,38 @@ Status PostgresJournal::head_for_append(std::int64_t game_id, std::int64_t* last
   return head(game_id, last_seq, last_hash);
 }
 
-// The row, and its game announced on kPostgresEventsChannel in the same statement (no extra round
-// trip). Notifications of one transaction with the same payload are folded into one by the server.
+// The row alone: its game is announced after the transaction commits (announce), not by a
+// pg_notify inside it. A notification queued in a transaction takes the server's one notify lock
+// at commit and holds it until the commit returns, which with a synchronous standby includes the
+// standby's round trip: every game's commits then queued behind that one lock
+// (docs/scaling.md, "A standby").
 Status PostgresJournal::insert_move(const MoveRow& row) {
-  static const std::string sql =
-      fmt::format("WITH stored AS (INSERT INTO moves (game_id, seq, count, at, actor, events, prev_hash, hash)"
-                  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING game_id)"
-                  " SELECT pg_notify('{}', game_id::text) FROM stored",
-                  kPostgresEventsChannel);
-  return exec(sql.c_str(),
-              {{std::to_string(row.game_id)}, {std::to_string(row.seq)}, {std::to_string(row.count)}, {row.at},
-               {row.actor}, {row.events}, {row.prev_hash}, {row.hash}},
-              "storing a move");
+  if (Status s = exec("INSERT INTO moves (game_id, seq, count, at, actor, events, prev_hash, hash)"
+                      " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                      {{std::to_string(row.game_id)}, {std::to_string(row.seq)}, {std::to_string(row.count)}, {row.at},
+                       {row.actor}, {row.events}, {row.prev_hash}, {row.hash}},
+                      "storing a move");
+      !s.is_ok()) {
+    return s;
+  }
+  if (std::find(to_announce_.begin(), to_announce_.end(), row.game_id) == to_announce_.end())
+    to_announce_.push_back(row.game_id);
+  return Status::ok();
+}
+
+// The games written by the transaction just committed, announced on kPostgresEventsChannel in a
+// transaction of their own that does not wait for the standby (synchronous_commit off): it holds
+// the notify lock only while it writes the notification queue. A notification is a wake-up, not
+// a record: one lost with a crash costs a watcher its slow poll, nothing else; so a failure here
+// is not the write's.
+void PostgresJournal::announce() {
+  if (to_announce_.empty()) return;
+  std::string sql = "BEGIN; SET LOCAL synchronous_commit = off;";
+  for (const std::int64_t game : to_announce_) sql += fmt::format(" SELECT pg_notify('{}', '{}');", kPostgresEventsChannel, game);
+  sql += " COMMIT";
+  to_announce_.clear();
+  ResultPtr r(PQexec(conn_.get(), sql.c_str()));
+  if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) ResultPtr rollback(PQexec(conn_.get(), "ROLLBACK"));
 }
 
 Status PostgresJournal::read_stored(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 #include <string_view>
 
 #include "journal/chained_journal.h"
@@ -14,8 +15,9 @@
 namespace deedlog {
 
 // The channel on which each append announces its game (NOTIFY, payload: the game id in decimal).
-// PostgreSQL delivers it when the appending transaction commits, and never if it rolls back, so a
-// listener (referee serve's streams) is woken exactly when the new events can be read.
+// It is sent just after the appending transaction commits, in a short transaction of its own
+// (never if the append rolled back), so a listener (referee serve's streams) is woken when the
+// new events can be read; it is a wake-up, not a record: one lost in a crash costs a slow poll.
 inline constexpr const char* kPostgresEventsChannel = "deedlog_events";
 
 class PostgresJournal final : public ChainedJournal {
@@ -67,6 +69,9 @@ class PostgresJournal final : public ChainedJournal {
   bool read_only_;
   ConnPtr conn_;
   int open_transactions_ = 0;  // write_transaction calls in progress
+  // The games given moves by the transaction in progress, announced once it has committed.
+  std::vector<std::int64_t> to_announce_;
+  void announce();
 };
 
 }  // namespace deedlog
