@@ -251,7 +251,7 @@ class Server {
       if (Status s = open(&j); !s.is_ok()) return s;
       then(*j);
       return Status::ok();
-    });
+    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); });
     http_.Get(R"(/api/games/(\d+))", [this](const httplib::Request& req, httplib::Response& res) {
       with_game(req, res, [&](Journal& j, Game& g) {
         RecordedRulings rulings;

@@ -27,12 +27,6 @@ void answer(httplib::Response& res, int code, const ojson& doc) {
   res.set_content(doc.dump() + "\n", "application/json");
 }
 
-int code_of(const Status& s) {
-  if (s.is_not_found()) return 404;
-  if (s.is_corrupt() || s.is_io_error()) return 500;
-  return 400;
-}
-
 // A whole number from `low` up, or false (the answer given).
 bool number_param(const httplib::Request& req, httplib::Response& res, const char* name, std::int64_t low,
                   std::int64_t high, std::int64_t* out) {
@@ -55,7 +49,7 @@ std::string state_of(const GameSummary& g) { return g.over ? "over" : "in-play";
 
 // GET /api/games: the games in id order from `after` on, `limit` at most, those in `state` only;
 // `next` (the last id listed) when more may follow: the next page is ?after=NEXT.
-void list_games(Journal& j, const httplib::Request& req, httplib::Response& res) {
+void list_games(Journal& j, const httplib::Request& req, httplib::Response& res, const SendFailure& fail) {
   std::string state;
   if (req.has_param("state")) {
     state = req.get_param_value("state");
@@ -66,7 +60,7 @@ void list_games(Journal& j, const httplib::Request& req, httplib::Response& res)
   if (!number_param(req, res, "limit", 1, kMostListed, &limit)) return;
   if (!number_param(req, res, "after", 0, INT64_MAX, &after)) return;
   std::vector<GameRow> rows;
-  if (Status s = j.games(&rows); !s.is_ok()) return answer(res, 500, ojson{{"error", s.message()}});
+  if (Status s = j.games(&rows); !s.is_ok()) return fail(res, s);
   ojson games = ojson::array();
   std::int64_t last = 0;
   bool more = false;
@@ -77,7 +71,7 @@ void list_games(Journal& j, const httplib::Request& req, httplib::Response& res)
       break;
     }
     GameSummary g;
-    if (Status s = summarize_game(j, row.game_id, &g); !s.is_ok()) return answer(res, code_of(s), ojson{{"error", s.message()}});
+    if (Status s = summarize_game(j, row.game_id, &g); !s.is_ok()) return fail(res, s);
     last = row.game_id;
     if (!state.empty() && state_of(g) != state) continue;
     // Never a key: the keys are not in the journal's rows, and nothing here reads them.
@@ -93,12 +87,12 @@ void list_games(Journal& j, const httplib::Request& req, httplib::Response& res)
 
 }  // namespace
 
-void add_listing_routes(httplib::Server& http, LendJournal lend) {
-  http.Get("/api/games", [lend](const httplib::Request& req, httplib::Response& res) {
-    const Status s = lend([&](Journal& j) { list_games(j, req, res); });
-    if (!s.is_ok()) answer(res, 500, ojson{{"error", s.message()}});
+void add_listing_routes(httplib::Server& http, LendJournal lend, SendFailure fail) {
+  http.Get("/api/games", [lend, fail](const httplib::Request& req, httplib::Response& res) {
+    const Status s = lend([&](Journal& j) { list_games(j, req, res, fail); });
+    if (!s.is_ok()) fail(res, s);
   });
-  http.Get(R"(/api/games/(\d+)/value)", [lend](const httplib::Request& req, httplib::Response& res) {
+  http.Get(R"(/api/games/(\d+)/value)", [lend, fail](const httplib::Request& req, httplib::Response& res) {
     std::int64_t id = 0;
     try {
       id = std::stoll(req.matches[1].str());
@@ -107,11 +101,10 @@ void add_listing_routes(httplib::Server& http, LendJournal lend) {
     }
     const Status s = lend([&](Journal& j) {
       Game g;
-      if (Status loaded = load_game(j, id, 0, &g); !loaded.is_ok())
-        return answer(res, code_of(loaded), ojson{{"error", loaded.message()}});
+      if (Status loaded = load_game(j, id, 0, &g); !loaded.is_ok()) return fail(res, loaded);
       answer(res, 200, value_json(g));
     });
-    if (!s.is_ok()) answer(res, 500, ojson{{"error", s.message()}});
+    if (!s.is_ok()) fail(res, s);
   });
 }
 

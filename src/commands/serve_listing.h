@@ -10,6 +10,7 @@
 
 namespace httplib {
 class Server;
+struct Response;
 }
 
 namespace deedlog {
@@ -19,6 +20,10 @@ class Journal;
 // Lends a journal (the server's pool) to `then` for one request, and takes it back after.
 using LendJournal = std::function<Status(const std::function<void(Journal&)>& then)>;
 
-void add_listing_routes(httplib::Server& http, LendJournal lend);
+// Answers a failed call as the server answers every failure (serve_command.cpp's send_failure):
+// the server's own trouble as 503 or 504, and no words that name a path of the server.
+using SendFailure = std::function<void(httplib::Response& res, const Status& s)>;
+
+void add_listing_routes(httplib::Server& http, LendJournal lend, SendFailure fail);
 
 }  // namespace deedlog
