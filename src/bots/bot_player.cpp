@@ -211,6 +211,37 @@ std::optional<Command> BotTable::trade(const State& s, PlayerId p) {
   return std::nullopt;
 }
 
+std::optional<Command> BotTable::deal(const State& s) {
+  // rule short-game/deal-two-deeds: the deeds still in the Bank, shuffled (the bots' own
+  // chance), dealt one at a time round the table, each player paying for his where the edition
+  // says so. A seeded game was dealt at its start; this is a game recorded before its deal.
+  PlayerId to = kBank;
+  int fewest = r_.short_game.deeds_dealt;
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    if (!is_active(s, p)) continue;
+    int held = 0;
+    for (int i = 0; i < r_.board_size(); ++i) held += s.holdings[static_cast<std::size_t>(i)].owner == p ? 1 : 0;
+    if (held < fewest) {
+      fewest = held;
+      to = p;
+    }
+  }
+  if (to == kBank) return std::nullopt;
+  std::vector<SquareId> deeds;
+  for (int i = 0; i < r_.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    const Square& square = r_.square(sq);
+    if (square.is_property() && s.holdings[sq].owner == kBank &&
+        (!r_.short_game.deeds_paid || square.price <= s.player(to).cash))
+      deeds.push_back(sq);
+  }
+  if (deeds.empty()) return std::nullopt;  // nothing he can be dealt: the play-out stops there
+  Command c = make_command(Verb::Deal, kReferee);
+  c.counterparty = to;
+  c.give.properties = {deeds[static_cast<std::size_t>(random(deeds.size()))]};
+  return c;
+}
+
 bool BotTable::wants_to_skip(const State& s, PlayerId p) {
   // The go he chose to miss must be skipped; otherwise, where the edition allows it, now and then.
   if (missed_go_block(r_, s, p)) return true;
@@ -248,7 +279,11 @@ std::optional<Command> BotTable::next_move(const State& s) {
   // Owners ask for their rent, but now and then forget (the rule book's window then closes).
   for (const RentClaim& claim : s.rents) {
     if (!claim.open) continue;
-    if (!chance(5)) return make_command(Verb::ClaimRent, claim.owner);
+    if (chance(5)) continue;
+    const Command claim_it = make_command(Verb::ClaimRent, claim.owner);
+    // Once time is called, only what completes the move in progress may be done: the rules say
+    // whether a claim still does.
+    if (!s.time_called || accepts(s, claim_it)) return claim_it;
   }
   const PlayerId t = s.turn;
   const PlayerState& me = s.player(t);
@@ -278,6 +313,11 @@ std::optional<Command> BotTable::next_move(const State& s) {
     case Phase::JailChoice:
       return me.cash >= s.pending_fine && chance(60) ? make_command(Verb::PayFine, t) : make_command(Verb::SkipGo, t);
     case Phase::AwaitingRoll:
+      // Time called: the move in progress is complete, and no new one begins (a double's
+      // further throw included). The game is over.
+      if (s.time_called) return std::nullopt;
+      // A short game recorded at a table before its deal: the Banker deals first.
+      if (!dealing_done(r_, s)) return deal(s);
       if (me.in_jail && !s.rolled_this_turn && wants_to_skip(s, t)) return make_command(Verb::SkipGo, t);
       if (jail_ != JailStrategy::Mixed) {
         if (me.in_jail && !s.rolled_this_turn)

@@ -46,6 +46,7 @@ class BotTable {
   std::optional<Command> form_conglomerate(const State& s, PlayerId p);
   std::optional<Command> trade(const State& s, PlayerId p);
   std::optional<Command> leave_jail(const State& s, PlayerId p);
+  std::optional<Command> deal(const State& s);  // a short game's deal, when the table has not dealt yet
   bool wants_to_skip(const State& s, PlayerId p);  // computer edition: skips a go in jail  // the fixed strategies' card or fine
 
   const Ruleset& r_;
