@@ -9,8 +9,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bots/bot_player.h"
 #include "bots/chances.h"
+#include "deedlog/decide.h"
+#include "deedlog/evolve.h"
 #include "deedlog/position_queries.h"
+#include "notation/game_file.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "support/cli.h"
@@ -160,6 +164,43 @@ Cat bids 30
   EXPECT_GT(seen.undealt, 0);
   EXPECT_GT(seen.cards_due, 0);
   EXPECT_GT(seen.auctions, 0);
+}
+
+// The built-in players on a game as the table recorded it, its state untouched (no seed, the
+// packs' order unknown): they throw their own dice and name the card they turn up, one not yet
+// seen, and the rules take every move.
+TEST(ChancesOnRecordedGames, TheBuiltInPlayersPlayOnAGameWithoutASeed) {
+  Fixture f;
+  int games = 0, named = 0, thrown = 0;
+  for (const auto& game : testing::all_sample_games()) {
+    SCOPED_TRACE(game.string());
+    const auto db = imported(f, game, testing::sample_test_name(game));
+    if (!db) continue;
+    std::unique_ptr<Journal> j;
+    ASSERT_TRUE(Journal::open(db->string(), &j, true).is_ok());
+    Game g;
+    ASSERT_TRUE(load_game(*j, 1, 0, &g).is_ok());
+    if (g.state.seeded) continue;
+    ++games;
+    BotTable bots(g.ruleset, 17);
+    State s = g.state;
+    Event played;
+    played.type = EventType::MovePlayed;
+    for (int m = 0; m < 400; ++m) {
+      const std::optional<Command> c = bots.next_move(s);
+      if (!c) break;
+      std::optional<Decision> asked = bots.take_decision(*c);
+      const Decision d = asked ? std::move(*asked) : decide(g.ruleset, s, *c);
+      ASSERT_TRUE(d.accepted) << "move " << m << ": " << print_move(*c, g.ruleset, g.header.players);
+      named += c->verb == Verb::Draw && !c->card_query.empty();
+      thrown += c->verb == Verb::Roll && c->die1 != 0;
+      evolve(s, played);
+      for (const Event& e : d.events) evolve(s, e);
+    }
+  }
+  EXPECT_GT(games, 40);
+  EXPECT_GT(named, 100);
+  EXPECT_GT(thrown, 1000);
 }
 
 // A seeded game's pack order lies in its journal, but the players never saw it: a play-out
