@@ -211,6 +211,64 @@ std::optional<Command> BotTable::trade(const State& s, PlayerId p) {
   return std::nullopt;
 }
 
+std::optional<Command> BotTable::deal(const State& s) {
+  // rule short-game/deal-two-deeds: the deeds still in the Bank, shuffled (the bots' own
+  // chance), dealt one at a time round the table, each player paying for his where the edition
+  // says so. A seeded game was dealt at its start; this is a game recorded before its deal.
+  PlayerId to = kBank;
+  int fewest = r_.short_game.deeds_dealt;
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    if (!is_active(s, p)) continue;
+    int held = 0;
+    for (int i = 0; i < r_.board_size(); ++i) held += s.holdings[static_cast<std::size_t>(i)].owner == p ? 1 : 0;
+    if (held < fewest) {
+      fewest = held;
+      to = p;
+    }
+  }
+  if (to == kBank) return std::nullopt;
+  std::vector<SquareId> deeds;
+  for (int i = 0; i < r_.board_size(); ++i) {
+    const SquareId sq = static_cast<SquareId>(i);
+    const Square& square = r_.square(sq);
+    if (square.is_property() && s.holdings[sq].owner == kBank &&
+        (!r_.short_game.deeds_paid || square.price <= s.player(to).cash))
+      deeds.push_back(sq);
+  }
+  if (deeds.empty()) return std::nullopt;  // nothing he can be dealt: the play-out stops there
+  Command c = make_command(Verb::Deal, kReferee);
+  c.counterparty = to;
+  c.give.properties = {deeds[static_cast<std::size_t>(random(deeds.size()))]};
+  return c;
+}
+
+Command BotTable::throw_dice(const State& s, PlayerId p) {
+  Command c = make_command(Verb::Roll, p);
+  // A game with a seed is thrown by the referee; at a table the dice are written as thrown, so
+  // the bot throws its own.
+  if (!s.seeded) {
+    c.die1 = static_cast<std::int8_t>(1 + random(6));
+    c.die2 = static_cast<std::int8_t>(1 + random(6));
+  }
+  return c;
+}
+
+Command BotTable::draw(const State& s, PlayerId p) {
+  Command c = make_command(Verb::Draw, p);
+  // Where the order of the pack is unknown (a game recorded at a table, cards not yet seen on
+  // top), the card is one of those not yet seen, each as likely, named as a player names it.
+  const DeckId deck = s.pending_deck;
+  const PackState& pack = s.packs[static_cast<std::size_t>(deck)];
+  const std::uint64_t can_come = pack.unseen & ~pack.out;
+  if (can_come == 0) return c;  // every card seen: the next is known, and the referee turns it
+  std::uint64_t left = can_come;
+  for (std::uint64_t k = random(static_cast<std::uint64_t>(__builtin_popcountll(can_come))); k > 0; --k) left &= left - 1;
+  const CardIndex card = static_cast<CardIndex>(__builtin_ctzll(left));
+  c.card_query = r_.decks[static_cast<int>(deck)].cards[card].text;
+  c.card_in_pack[static_cast<std::size_t>(deck)] = card;
+  return c;
+}
+
 bool BotTable::wants_to_skip(const State& s, PlayerId p) {
   // The go he chose to miss must be skipped; otherwise, where the edition allows it, now and then.
   if (missed_go_block(r_, s, p)) return true;
@@ -248,7 +306,11 @@ std::optional<Command> BotTable::next_move(const State& s) {
   // Owners ask for their rent, but now and then forget (the rule book's window then closes).
   for (const RentClaim& claim : s.rents) {
     if (!claim.open) continue;
-    if (!chance(5)) return make_command(Verb::ClaimRent, claim.owner);
+    if (chance(5)) continue;
+    const Command claim_it = make_command(Verb::ClaimRent, claim.owner);
+    // Once time is called, only what completes the move in progress may be done: the rules say
+    // whether a claim still does.
+    if (!s.time_called || accepts(s, claim_it)) return claim_it;
   }
   const PlayerId t = s.turn;
   const PlayerState& me = s.player(t);
@@ -263,9 +325,9 @@ std::optional<Command> BotTable::next_move(const State& s) {
     case Phase::Auction:
       return auction_move(s);
     case Phase::AwaitingCard:
-      return make_command(Verb::Draw, t);
+      return draw(s, t);
     case Phase::CardChoice:
-      return chance(50) && me.cash >= s.pending_fine ? make_command(Verb::PayFine, t) : make_command(Verb::Draw, t);
+      return chance(50) && me.cash >= s.pending_fine ? make_command(Verb::PayFine, t) : draw(s, t);
     case Phase::Placing: {
       for (int i = 0; i < r_.board_size(); ++i) {
         Command c = make_command(Verb::Build, s.placing_player);
@@ -278,6 +340,11 @@ std::optional<Command> BotTable::next_move(const State& s) {
     case Phase::JailChoice:
       return me.cash >= s.pending_fine && chance(60) ? make_command(Verb::PayFine, t) : make_command(Verb::SkipGo, t);
     case Phase::AwaitingRoll:
+      // Time called: the move in progress is complete, and no new one begins (a double's
+      // further throw included). The game is over.
+      if (s.time_called) return std::nullopt;
+      // A short game recorded at a table before its deal: the Banker deals first.
+      if (!dealing_done(r_, s)) return deal(s);
       if (me.in_jail && !s.rolled_this_turn && wants_to_skip(s, t)) return make_command(Verb::SkipGo, t);
       if (jail_ != JailStrategy::Mixed) {
         if (me.in_jail && !s.rolled_this_turn)
@@ -294,7 +361,7 @@ std::optional<Command> BotTable::next_move(const State& s) {
       if (r_.trade.only_before_own_throw && !s.rolled_this_turn && s.offers_this_turn == 0 &&
           !(s.short_game && s.throws == 0) && chance(10))
         if (auto o = trade(s, t)) return o;
-      return make_command(Verb::Roll, t);
+      return throw_dice(s, t);
     case Phase::TurnOver: {
       if (auto b = development(s, t)) return b;
       if (chance(3))
@@ -319,7 +386,7 @@ std::optional<Command> BotTable::next_move(const State& s) {
         if (np.in_jail && np.cash.units > 600 && chance(60) && accepts(s, make_command(Verb::PayFine, n)))
           return make_command(Verb::PayFine, n);
       }
-      return chance(10) ? make_command(Verb::EndTurn, t) : make_command(Verb::Roll, n);
+      return chance(10) ? make_command(Verb::EndTurn, t) : throw_dice(s, n);
     }
     case Phase::TaxChoice: {
       Command c = make_command(Verb::PayTax, t);
@@ -327,7 +394,7 @@ std::optional<Command> BotTable::next_move(const State& s) {
       return c;
     }
     case Phase::CardDice:
-      return make_command(Verb::Roll, t);
+      return throw_dice(s, t);
     case Phase::GameOver:
       return std::nullopt;
   }

@@ -1,7 +1,10 @@
 #pragma once
 // A simple, seeded computer player for `referee simulate`: buys what it can afford, bids up to
 // a limit, builds evenly on complete groups, raises money by the rules and goes bankrupt when it
-// must, trades now and then. It proposes moves; decide() rules on them like a human's.
+// must, trades now and then. It proposes moves; decide() rules on them like a human's. On a game
+// recorded at a table (no seed) it throws its own dice, names a card not yet seen when the
+// pack's order is unknown, and deals a short game not yet dealt; in a seeded game the referee
+// throws and turns the cards, and the bot's own chance is not drawn for them.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -46,6 +49,9 @@ class BotTable {
   std::optional<Command> form_conglomerate(const State& s, PlayerId p);
   std::optional<Command> trade(const State& s, PlayerId p);
   std::optional<Command> leave_jail(const State& s, PlayerId p);
+  std::optional<Command> deal(const State& s);
+  Command throw_dice(const State& s, PlayerId p);  // a throw: the referee's dice, or the bot's own at a table
+  Command draw(const State& s, PlayerId p);        // a card: the known top, or one not yet seen, named  // a short game's deal, when the table has not dealt yet
   bool wants_to_skip(const State& s, PlayerId p);  // computer edition: skips a go in jail  // the fixed strategies' card or fine
 
   const Ruleset& r_;

@@ -13,6 +13,9 @@
 #include "deedlog/evolve.h"
 #include "deedlog/seeded_chance.h"
 #include "deedlog/valuation.h"
+#include "service/game_log.h"
+#include "notation/game_file.h"
+#include "present/refusal_words.h"
 
 namespace deedlog {
 namespace {
@@ -21,15 +24,13 @@ struct PlayOut {
   PlayerId winner = kBank;  // kBank: unfinished
   std::int64_t moves = 0;
   bool refused = false;     // a bot proposed a move the rules refused (a bot's fault: reported)
+  Command move;             // when refused: the move, and the ruling on it
+  Violation violation;
 };
 
-PlayOut play_out(const Ruleset& r, const State& position, std::uint64_t seed, int max_moves) {
+PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves) {
   PlayOut result;
-  State s = position;
-  // The play-out's own dice and shuffles: a game whose dice are written as thrown has no seed,
-  // and a seeded one would throw the same dice in every play-out.
-  s.seeded = true;
-  s.seed = mix64(seed);
+  State s = play_out_start(r, position, seen, seed);
   BotTable bots(r, mix64(seed ^ 0x5DEECE66Dull));
   Event played;
   played.type = EventType::MovePlayed;
@@ -40,6 +41,8 @@ PlayOut play_out(const Ruleset& r, const State& position, std::uint64_t seed, in
     const Decision d = asked ? std::move(*asked) : decide(r, s, *c);
     if (!d.accepted) {
       result.refused = true;
+      result.move = *c;
+      result.violation = d.violation;
       return result;
     }
     evolve(s, played);
@@ -58,7 +61,57 @@ PlayOut play_out(const Ruleset& r, const State& position, std::uint64_t seed, in
 
 }  // namespace
 
-Status estimate_chances(const Ruleset& r, const State& position, const ChancesOptions& o, Chances* out) {
+Status cards_seen(Journal& journal, const Game& game, CardsSeen* out) {
+  std::vector<LoggedEvent> events;
+  if (Status s = GameLog(journal, game).read_all(1, game.state.seq, &events); !s.is_ok()) return s;
+  mark_voided(&events);
+  CardsSeen seen{};
+  for (const LoggedEvent& le : events) {
+    const Event& e = le.event;
+    if (le.voided_by != 0) continue;
+    if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
+      seen[static_cast<std::size_t>(e.deck)] |= std::uint64_t{1} << e.card;
+  }
+  *out = seen;
+  return Status::ok();
+}
+
+State play_out_start(const Ruleset& r, const State& position, const CardsSeen& seen, std::uint64_t seed) {
+  State s = position;
+  // The play-out's own dice: a game whose dice are written as thrown has no seed, and a seeded
+  // one would throw the same dice in every play-out.
+  s.seeded = true;
+  s.seed = mix64(seed);
+  // Its own order of the cards nobody has seen: those still unseen at the table (a game
+  // recorded at a table), or, in a seeded game, those of the recorded order never turned up.
+  for (int d = 0; d < kDeckCount; ++d) {
+    const PackState& pack = position.packs[static_cast<std::size_t>(d)];
+    const std::uint64_t known_here = seen[static_cast<std::size_t>(d)];
+    std::vector<CardIndex> unseen, under;
+    for (std::size_t i = 0; i < r.decks[d].cards.size(); ++i)
+      if (pack.unseen & (std::uint64_t{1} << i)) unseen.push_back(static_cast<CardIndex>(i));
+    for (int k = 0; k < pack.size; ++k) {
+      const CardIndex c = pack.known_at(k);
+      // At a table the cards under the unseen ones were all turned up; in a seeded game the
+      // whole pack is in order, and only the cards turned up are known to the players.
+      if (!position.seeded || (known_here & (std::uint64_t{1} << c))) under.push_back(c);
+      else unseen.push_back(c);
+    }
+    if (unseen.empty()) continue;  // every card seen: the order is the table's
+    // In the order of the edition's list, so the recorded order cannot show through.
+    std::sort(unseen.begin(), unseen.end());
+    Event shuffled;
+    shuffled.type = EventType::DeckShuffled;
+    shuffled.deck = static_cast<DeckId>(d);
+    shuffled.order = seeded_shuffle(s.seed, d, std::move(unseen));
+    shuffled.order.insert(shuffled.order.end(), under.begin(), under.end());
+    evolve(s, shuffled);
+  }
+  return s;
+}
+
+Status estimate_chances(const Ruleset& r, const State& position, const CardsSeen& seen,
+                        const std::vector<std::string>& players, const ChancesOptions& o, Chances* out) {
   if (o.games < 1) return Status::invalid_argument("--games must be at least 1");
   if (o.max_moves < 1) return Status::invalid_argument("--max-moves must be at least 1");
   std::vector<PlayOut> results(static_cast<std::size_t>(o.games));
@@ -68,7 +121,7 @@ Status estimate_chances(const Ruleset& r, const State& position, const ChancesOp
   auto worker = [&] {
     for (int i = next++; i < o.games; i = next++)
       results[static_cast<std::size_t>(i)] =
-          play_out(r, position, o.seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull, o.max_moves);
+          play_out(r, position, seen, o.seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull, o.max_moves);
   };
   const int threads = simulation_threads(o.threads, o.games);
   std::vector<std::thread> pool;
@@ -81,7 +134,8 @@ Status estimate_chances(const Ruleset& r, const State& position, const ChancesOp
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PlayOut& po = results[i];
     if (po.refused)
-      return Status::corrupt(fmt::format("play-out {}: a built-in player proposed a move the rules refused", i + 1));
+      return Status::corrupt(fmt::format("play-out {}: a built-in player proposed \"{}\", refused: {}", i + 1,
+                                         print_move(po.move, r, players), ruling_of(r, po.violation, players).message));
     c.moves += po.moves;
     if (po.winner == kBank) ++c.unfinished;
     else ++c.players[static_cast<std::size_t>(po.winner)].wins;

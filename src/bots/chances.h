@@ -2,12 +2,21 @@
 // referee chances: how likely each player is to win from a position, by playing the game out
 // many times with the built-in players (seeded, on every core). Play-out i depends on the seed
 // and i alone, so the same seed gives the same answer on any number of threads.
+//
+// A play-out knows what the players at the table know, no more. It throws its own dice (a game
+// recorded at a table has no seed; a seeded one would throw the same dice every time), and the
+// cards nobody has seen turned up lie on top of each pack in an order drawn by the play-out,
+// uniformly: the cards turned up are under them in the order they went back, the cards the
+// players hold are out of the pack. A seeded game's recorded order of its cards is never used.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "bots/win_interval.h"
 #include "core/status.h"
+#include "journal/journal.h"
+#include "service/game.h"
 #include "deedlog/state.h"
 #include "rules/ruleset.h"
 
@@ -35,8 +44,23 @@ struct Chances {
 };
 
 
-// Plays `options.games` games out from `position`. The game's own seed and dice are not used:
-// each play-out throws from its own seed, so they differ. invalid_argument for no play-outs.
-Status estimate_chances(const Ruleset& ruleset, const State& position, const ChancesOptions& options, Chances* out);
+// Plays `options.games` games out from `position` (each from play_out_start with its own seed).
+// invalid_argument for no play-outs.
+// The cards of each pack the players have seen, bit i of [pack] for card i: those turned up (a
+// card drawn, a Get Out of Jail Free card dealt in a [Setup] or put back under its pack).
+using CardsSeen = std::array<std::uint64_t, kDeckCount>;
+
+// What the players have seen of the packs in `game` up to its position (game.state.seq), from
+// its events; a move taken back is as if not played.
+Status cards_seen(Journal& journal, const Game& game, CardsSeen* out);
+
+// The position a play-out starts from: `position` with the play-out's own dice (seed) and, in
+// each pack, the cards not in `seen` (nor held by a player) shuffled by the seed on top of the
+// cards seen, these in the order the position has them.
+State play_out_start(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed);
+
+// players: the game's names, for the words of a play-out gone wrong.
+Status estimate_chances(const Ruleset& ruleset, const State& position, const CardsSeen& seen,
+                        const std::vector<std::string>& players, const ChancesOptions& options, Chances* out);
 
 }  // namespace deedlog

@@ -10,6 +10,7 @@
 #include "core/exit_code.h"
 #include "deedlog/valuation.h"
 #include "present/money_words.h"
+#include "present/narration.h"
 #include "service/game_session.h"
 
 namespace deedlog {
@@ -27,6 +28,20 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
   if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(s);
   Game g;
   if (Status s = load_game(*j, id, c.at, &g); !s.is_ok()) return fail(s);
+  // An event inside a move stands for the position after that whole move, as in every command
+  // that takes --at: play-outs begin where the table stood, never halfway through a move (a
+  // bankruptcy ruled before the next player's turn began).
+  std::optional<MoveSpan> inside;
+  if (c.at > 0) {
+    MoveSpan span;
+    if (Status s = GameLog(*j, g).move_holding(c.at, &span); !s.is_ok()) return fail(s);
+    if (span.last != c.at) {
+      inside = span;
+      if (Status s = load_game(*j, id, span.last, &g); !s.is_ok()) return fail(s);
+    }
+  }
+  CardsSeen seen{};
+  if (Status s = cards_seen(*j, g, &seen); !s.is_ok()) return fail(s);
   ChancesOptions co;
   co.games = c.games;
   co.seed = c.seed;
@@ -34,7 +49,7 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
   co.threads = c.threads;
   const auto started = std::chrono::steady_clock::now();
   Chances ch;
-  if (Status s = estimate_chances(g.ruleset, g.state, co, &ch); !s.is_ok()) return fail(s);
+  if (Status s = estimate_chances(g.ruleset, g.state, seen, g.header.players, co, &ch); !s.is_ok()) return fail(s);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const auto& names = g.header.players;
   // A time-limit game: who would win were time called now (the estates valued as they stand).
@@ -43,6 +58,10 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
   const double unfinished_share = static_cast<double>(ch.unfinished) / ch.games;
   if (o.json) {
     nlohmann::ordered_json doc{{"game", g.id}, {"seq", g.state.seq}, {"games", ch.games}, {"seed", c.seed}};
+    if (inside) {
+      doc["asked_at"] = c.at;
+      doc["note"] = between_moves_note(c.at, *inside);
+    }
     doc["players"] = nlohmann::ordered_json::array();
     for (const PlayerChance& p : ch.players)
       doc["players"].push_back({{"name", names[static_cast<std::size_t>(p.player)]},
@@ -65,6 +84,7 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
     out << doc.dump() << "\n";
     return kExitOk;
   }
+  if (inside) out << "Note: " << between_moves_note(c.at, *inside) << "\n";
   out << fmt::format("Chances after event {}, from {} play-outs (seed {}):\n", g.state.seq, ch.games, c.seed);
   for (const PlayerChance& p : ch.players)
     out << fmt::format("  {:<12} {:5.1f}%  (95% interval {:.1f}% to {:.1f}%)\n", names[static_cast<std::size_t>(p.player)],

@@ -15,6 +15,16 @@ Money buildings_sale_value(const Ruleset& r, const State& s, SquareId square, in
   return receipt_for(r, s, s.holdings[square].owner, square, face);
 }
 
+namespace {
+
+bool others_build_on_group(const Ruleset& r, const State& s, PlayerId p, SquareId square) {
+  for (SquareId m : building_group(r, s, square))
+    if (s.holdings[m].buildings > 0 && s.holdings[m].owner != p) return true;
+  return false;
+}
+
+}  // namespace
+
 RaisingPlan money_raisable(const Ruleset& r, const State& s, PlayerId p) {
   RaisingPlan plan;
   plan.cash = s.player(p).cash;
@@ -32,6 +42,9 @@ RaisingPlan money_raisable(const Ruleset& r, const State& s, PlayerId p) {
     const SquareId sq = static_cast<SquareId>(i);
     const Holding& h = s.holdings[sq];
     if (h.owner != p || h.mortgaged || !r.square(sq).is_property()) continue;
+    // rule mortgage/unbuilt-only: a site whose group holds another owner's buildings (a
+    // position set up so) cannot be mortgaged until he sells them; he cannot sell them for p.
+    if (!r.mortgage.covers_buildings && others_build_on_group(r, s, p, sq)) continue;
     RaisingStep step{RaisingStep::Kind::Mortgage, sq, 0, false, receipt_for(r, s, p, sq, r.square(sq).mortgage_value)};
     plan.total += step.amount;
     plan.steps.push_back(step);

@@ -102,8 +102,30 @@ std::vector<std::string> content_words(std::string_view text) {
   return out;
 }
 
+// Short forms printed on cards and boards ("Illinois Ave.", "St. Charles Place", "Xmas Fund"),
+// each with the words it stands for: "St." is Saint or Street, as the board has it.
+struct Abbreviation {
+  const char* short_form;
+  const char* words[2];
+};
+constexpr Abbreviation kAbbreviations[] = {
+    {"ave", {"avenue", nullptr}}, {"av", {"avenue", nullptr}},    {"st", {"street", "saint"}},
+    {"rd", {"road", nullptr}},    {"sq", {"square", nullptr}},    {"pl", {"place", nullptr}},
+    {"stn", {"station", nullptr}}, {"rr", {"railroad", nullptr}}, {"ry", {"railway", nullptr}},
+    {"xmas", {"christmas", nullptr}}};
+
+// a is the short form of b.
+bool abbreviates(const std::string& a, const std::string& b) {
+  for (const Abbreviation& ab : kAbbreviations)
+    if (a == ab.short_form)
+      for (const char* w : ab.words)
+        if (w && b == w) return true;
+  return false;
+}
+
 bool word_fits(const std::string& a, const std::string& b) {
   if (a == b) return true;
+  if (abbreviates(a, b) || abbreviates(b, a)) return true;
   const bool digits = (a[0] >= '0' && a[0] <= '9') || (b[0] >= '0' && b[0] <= '9');
   if (digits) return false;  // numbers match exactly
   const std::size_t n = std::min(a.size(), b.size());
@@ -146,30 +168,90 @@ std::vector<std::string> card_words(const std::string& text) {
                                                                         : std::string_view(text));
 }
 
-// The card of a pack whose words the query's fit best: two thirds of the query's words are on
-// the card (all of them for a query of one or two words), or every word of the card is in
-// the query (a printed text longer than the edition's words); a number of the query on it;
-// and better than any other card. -1 when none; *tied lists the cards that fit equally well.
-int card_by_words(const std::string& query, const std::vector<NameCandidate>& cards, std::vector<int>* tied) {
+// The words that name one square of the board and no other ("Illinois", "Reading", "Mayfair";
+// not "Avenue", "Railroad" or "Jail", which several squares share), the first square left out:
+// "if you pass Go" is on many cards that do not go there.
+std::vector<std::string> square_words(const Ruleset& ruleset) {
+  std::vector<std::pair<std::string, int>> counted;
+  for (const Square& sq : ruleset.squares)
+    for (const std::string& w : content_words(sq.name)) {
+      if (is_number(w)) continue;
+      auto it = std::find_if(counted.begin(), counted.end(), [&](const auto& c) { return c.first == w; });
+      if (it == counted.end()) counted.emplace_back(w, 1);
+      else ++it->second;
+    }
+  const std::vector<std::string> first =
+      ruleset.squares.empty() ? std::vector<std::string>{} : content_words(ruleset.squares.front().name);
+  std::vector<std::string> out;
+  for (const auto& [w, n] : counted)
+    if (n == 1 && std::find(first.begin(), first.end(), w) == first.end()) out.push_back(w);
+  return out;
+}
+
+// How well the query's words fit one card's, when they fit it at all: two thirds of the
+// query's words are on the card (all of them for a query of one or two words), or two thirds of
+// the card's words, at least two of them words and not sums, are in the query (a printed text
+// longer than the edition's words: "Take a ride on the Reading. If you pass Go, collect $200"
+// for "A ride on the Reading Railroad"); a number of the query is on the card; and no square
+// the query names is missing from it ("Advance to Ventnor Avenue" is not the Illinois Avenue
+// card). The score is the number of the query's words on the card; 0 when it does not fit.
+int word_score(const std::vector<std::string>& q, const std::vector<std::string>& words,
+               const std::vector<std::string>& squares) {
+  if (q.empty()) return 0;
+  const int need = q.size() <= 2 ? static_cast<int>(q.size()) : static_cast<int>((2 * q.size() + 2) / 3);
+  const WordFit f = word_fit(q, words);
+  if (!f.numbers_ok) return 0;
+  int card_hits = 0, card_word_hits = 0;
+  for (const std::string& c : words) {
+    bool hit = false;
+    for (const std::string& w : q) hit = hit || word_fits(c, w);
+    card_hits += hit;
+    card_word_hits += hit && !is_number(c);
+  }
+  const int card_words = static_cast<int>(words.size());
+  const bool covers = f.matched >= need || (card_word_hits >= 2 && 3 * card_hits >= 2 * card_words);
+  if (!covers) return 0;
+  for (const std::string& w : q) {
+    if (std::find(squares.begin(), squares.end(), w) == squares.end()) continue;
+    bool on_card = false;
+    for (const std::string& c : words) on_card = on_card || word_fits(w, c);
+    if (!on_card) return 0;
+  }
+  return f.matched;
+}
+
+// The best word score of any card of any pack: a pack's card that fits less well than a card of
+// another pack is not the card meant ("Advance to Trafalgar Square. If you pass Go collect
+// £200" is not Community Chest's Advance to GO).
+int best_word_score(const std::vector<std::string>& q, const Ruleset& ruleset, const std::vector<std::string>& squares) {
+  int best = 0;
+  for (const Deck& d : ruleset.decks)
+    for (const Card& c : d.cards) best = std::max(best, word_score(q, card_words(c.text), squares));
+  return best;
+}
+
+// The card of a pack whose words the query's fit best (word_score), and better than any other
+// card of the pack and no worse than any card of the other pack. -1 when none; *tied lists the
+// cards of the pack that fit equally well.
+int card_by_words(const std::string& query, const std::vector<NameCandidate>& cards, const Ruleset& ruleset,
+                  std::vector<int>* tied) {
   const std::vector<std::string> q = content_words(query);
   if (q.empty()) return -1;
-  const int need = q.size() <= 2 ? static_cast<int>(q.size()) : static_cast<int>((2 * q.size() + 2) / 3);
+  const std::vector<std::string> squares = square_words(ruleset);
   int best = -1, best_matched = 0;
   std::vector<int> ties;
   for (std::size_t i = 0; i < cards.size(); ++i) {
-    const std::vector<std::string> words = card_words(cards[i].name);
-    const WordFit f = word_fit(q, words);
-    const WordFit back = word_fit(words, q);
-    const bool covers = f.matched >= need || (words.size() >= 2 && back.matched == static_cast<int>(words.size()));
-    if (!f.numbers_ok || !covers) continue;
-    if (f.matched > best_matched) {
-      best_matched = f.matched;
+    const int matched = word_score(q, card_words(cards[i].name), squares);
+    if (matched == 0) continue;
+    if (matched > best_matched) {
+      best_matched = matched;
       best = static_cast<int>(i);
       ties.assign(1, best);
-    } else if (f.matched == best_matched) {
+    } else if (matched == best_matched) {
       ties.push_back(static_cast<int>(i));
     }
   }
+  if (best < 0 || best_matched < best_word_score(q, ruleset, squares)) return -1;
   if (ties.size() > 1) {
     if (tied) *tied = ties;
     return -1;
@@ -231,7 +313,7 @@ CardLookup by_text(const std::string& query, const Ruleset& ruleset, DeckId deck
     // Not a name or part of one: the printed words, in any order.
     const std::vector<NameCandidate> names = card_names(d);
     std::vector<int> tied;
-    const int i = card_by_words(query, names, &tied);
+    const int i = card_by_words(query, names, ruleset, &tied);
     if (i >= 0) {
       m.found = true;
       m.id = names[static_cast<std::size_t>(i)].id;
