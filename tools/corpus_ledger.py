@@ -680,23 +680,45 @@ class Table:
 
     def bankrupt(self, p, creditor=None, comment=None):
         self.emit("%s declares bankruptcy" % p, comment)
-        self.out.add(p)
         if creditor:
-            self.cash[creditor] += self.cash[p]
-            for i in self.props_of(p):
+            if self.regional():
+                # the bankrupt's cash reaches the creditor at its worth in his currency
+                spread = self.player_rate(creditor) - self.player_rate(p)
+                self.cash[creditor] += math.floor(self.cash[p] * self.pct(spread) / 100 + 1e-9)
+            else:
+                self.cash[creditor] += self.cash[p]
+            props = self.props_of(p)
+            for i in props:
                 h = self.houses.pop(i, 0)
                 if h:
                     self.cash[creditor] += (h * self.board[i]["house_cost"]) // 2
                 self.owner[i] = creditor
+                for q, cs in self.conglomerates.items():
+                    self.conglomerates[q] = [c for c in cs if i not in c]
+            self.out.add(p)
+            for i in props:
                 if i in self.mortgaged:
                     fee = self.interest(i)
-                    self.cash[creditor] -= fee
+                    self.cash[creditor] -= self.pay_conv(self.player_rate(creditor), self.sq_rate(creditor, i), fee) \
+                        if self.regional() else fee
         else:
+            self.out.add(p)
             for i in self.props_of(p):
                 del self.owner[i]
                 self.mortgaged.discard(i)
                 self.houses.pop(i, None)
         self.cash[p] = 0
+
+    def worth(self, p):
+        """The short game's valuation: cash, deeds at their price (mortgaged at half), buildings
+        at cost."""
+        total = self.cash[p]
+        for i in self.props_of(p):
+            price = self.board[i]["price"]
+            total += price // 2 if i in self.mortgaged else price
+            h = self.houses.get(i, 0)
+            total += h * self.board[i].get("house_cost", 0)
+        return total
 
     def report(self):
         out = []

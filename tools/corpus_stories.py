@@ -287,6 +287,24 @@ def write(t, edition, name, meta):
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, name + ".game"), "w", encoding="utf-8") as f:
         f.write(t.text())
+    # what the game must referee to (samples/*/NAME.expected.json, tests/app_scenario_test.cpp):
+    # the ledger's figures, never the referee's output
+    players = []
+    for p in t.players:
+        entry = {"name": p, "cash": t.cash[p], "bankrupt": p in t.out}
+        if p not in t.out:
+            entry["square"] = t.pos[p]
+        players.append(entry)
+    status = {"players": players}
+    ended = t.over or (t.s.get("game_ends_at_first_bankruptcy") and t.out)
+    status["over"] = bool(ended)
+    status["time_called"] = bool(t.over)
+    if ended and not t.regional():
+        live = t.live()
+        status["winner"] = max(live, key=t.worth)
+    with open(os.path.join(folder, name + ".expected.json"), "w", encoding="utf-8") as f:
+        json.dump({"exit": 0, "status": status}, f, indent=1)
+        f.write("\n")
     meta = dict(meta)
     meta.update({"file": "samples/corpus/%s/%s.game" % (edition, name), "ruleset": edition,
                  "moves": t.moves, "players": t.players, "ledger": t.report()})
