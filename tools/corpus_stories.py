@@ -464,7 +464,7 @@ def main():
         "Ben buys up the oranges and builds; Cat, short of cash, lands on them once too often.",
         site="The Crown, back room"))
     games.append(short_game(
-        "uk-1972", "short-game-time-called", ["Ann", "Ben", "Cat", "Dan"], 102,
+        "uk-1972", "short-game-at-the-hour", ["Ann", "Ben", "Cat", "Dan"], 102,
         [["Old Kent Road", "Whitechapel Road"], ["Bow Street", "Vine Street"],
          ["King's Cross Station", "Strand"], ["Euston Road", "Bond Street"]],
         "The short game, two hours",
@@ -479,7 +479,7 @@ def main():
         "The military edition at the mess: Ammo Stores and Barracks, Garrisons, Combat and\n"
         "Training cards, the Prison. Ann builds Ammo Stores; Ben cannot meet her rent in the end."))
     games.append(short_game(
-        "military", "short-game-time-called", ["Ann", "Ben", "Cat"], 202,
+        "military", "short-game-at-the-hour", ["Ann", "Ben", "Cat"], 202,
         [["Watchkeeper", "Reaper"], ["Lynx", "Wildcat"], ["Jackal", "Foxhound"]],
         "Short game at the mess",
         "The military short game: two deeds each, paid for; time called at the agreed hour.",
@@ -524,7 +524,7 @@ def main():
         "The computer edition with four players, the program's clock in the @TIME stamps;\n"
         "the evening ends with the game unfinished.", moves=115, clock=20 * 3600 + 15 * 60))
     games.append(bankrupt_game(
-        "us-short", "first-bankruptcy-ends", ["Ann", "Ben", "Cat"], 601, "Ben", "Cat",
+        "us-short", "dealt-to-the-first-bankruptcy", ["Ann", "Ben", "Cat"], 601, "Ben", "Cat",
         {"Ben": "Orange"},
         "The short game to the first bankruptcy",
         "RULES FOR A SHORT GAME: three deeds dealt free to each, three houses before a hotel,\n"
