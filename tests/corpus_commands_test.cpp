@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <set>
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
@@ -262,8 +263,24 @@ class Battery {
     EXPECT_EQ(l["events"].back()["seq"].get<std::int64_t>(), seq) << "log ends where status stands";
     EXPECT_EQ(static_cast<std::int64_t>(l["events"].size()), seq) << "the events are numbered from 1 without a gap";
     events_ = l["events"];
-    // explain: the last event and one from the middle.
-    for (std::int64_t at : {seq, (seq + 1) / 2}) {
+    // explain: the last event, one from the middle, and the first of each kind a user asks
+    // about (a take-back and a move it voided, a correction, a rent lost, a bankruptcy, time
+    // called, a trade, an auction, interest on a mortgage).
+    std::vector<std::int64_t> asked = {seq, (seq + 1) / 2};
+    std::set<std::string> kinds = {"MovesTakenBack", "RulingRecorded", "RentForfeited", "PlayerBankrupted",
+                                   "TimeCalled", "TradeAccepted", "AuctionWon", "InterestPaid"};
+    for (const auto& e : events_) {
+      const std::string type = e["type"];
+      if (!kinds.erase(type)) continue;
+      asked.push_back(e["seq"].get<std::int64_t>());
+      if (type == "MovesTakenBack") asked.push_back(e["seq"].get<std::int64_t>() - 2);
+      if (type == "RentForfeited") {
+        const auto why = ask("--json explain " + std::to_string(e["seq"].get<std::int64_t>()));
+        EXPECT_EQ(parsed(why, "explain").value("rule", "").rfind(ruleset_ + "/rent/", 0), 0u)
+            << "a rent lost cites the edition's rent rule: " << why.out;
+      }
+    }
+    for (std::int64_t at : asked) {
       const auto e = ask("--json explain " + std::to_string(at));
       EXPECT_EQ(e.code, 0) << "explain " << at << ": " << e.err;
       if (e.code == 0) {
