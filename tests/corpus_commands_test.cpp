@@ -293,11 +293,14 @@ class Battery {
   }
 
   void dispute_checks() {
-    // Time called, and rent claimed by the last player seated (often an owner the dice have
-    // just visited); salary claimed by the first.
+    // Time called; rent claimed by the owner of the last rent that fell due (or, with none,
+    // by the last player seated); salary claimed by the first player.
     const auto& ps = status_["players"];
-    const std::vector<std::string> claims = {"Referee calls time",
-                                             ps.back()["name"].get<std::string>() + " claims rent",
+    std::string owner = ps.back()["name"];
+    for (const auto& e : events_) {
+      if (e["type"] == "RentDue" && e.contains("other")) owner = ps[e["other"].get<std::size_t>()]["name"];
+    }
+    const std::vector<std::string> claims = {"Referee calls time", owner + " claims rent",
                                              ps.front()["name"].get<std::string>() + " claims salary"};
     for (const auto& claim : claims) {
       const auto r = ask("--json dispute " + quote(claim));
