@@ -16,8 +16,10 @@ cmake --build build-asan -j "$(nproc)"
 [ "${1:-}" = "--build-only" ] && exit 0
 # Left out here, run by scripts/test.sh only: the statistical landing tests (millions of
 # seeded throws, minutes each under the sanitizers, and no code that the other tests do not
-# reach) and the crash and race tests (hundreds of whole programs killed or racing: they test
-# the journal's durability, not memory), and the PostgreSQL failover test (three primaries
-# killed and standbys promoted: it tests replication, not memory). Everything else runs.
+# reach); the crash and race tests (hundreds of whole programs killed or racing: they test
+# the journal's durability, not memory); the PostgreSQL failover test (three primaries
+# killed and standbys promoted: it tests replication, not memory). Of the corpus test, its
+# corpus games run (Corpus.corpus_*, Corpus.late_claim_*, docs/corpus.md); its Corpus.sample_*
+# cases, the same commands on the short samples, would double its time here. Everything else runs.
 ctest --test-dir build-asan --output-on-failure -j "$(nproc)" \
-  -E '^(LandingFrequencies\.|Crash\.|Atomic\.EightImports|app_serve_failover_postgres_test$)'
+  -E '^(LandingFrequencies\.|Crash\.|Atomic\.EightImports|app_serve_failover_postgres_test$|Corpus\.sample_)'
