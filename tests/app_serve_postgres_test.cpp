@@ -153,13 +153,14 @@ TEST(ServeOnPostgres, EightWritersThroughTwoServersLoseNothingAndDuplicateNothin
     bool go = false;
     std::vector<std::thread> writers;
     for (int i = 0; i < kWriters; ++i)
-      writers.emplace_back([&, i] {
+      // game and key copied in: clang before 16 cannot capture a structured binding.
+      writers.emplace_back([&, i, the_game = game, the_key = key] {
         const json body{{"move", moves[static_cast<std::size_t>(i) % moves.size()]}, {"expect_seq", seq}};
         {
           std::unique_lock<std::mutex> lock(m);
           cv.wait(lock, [&] { return go; });
         }
-        auto r = (i % 2 == 0 ? a : b).move(clients[static_cast<std::size_t>(i)], game, key, body);
+        auto r = (i % 2 == 0 ? a : b).move(clients[static_cast<std::size_t>(i)], the_game, the_key, body);
         codes[static_cast<std::size_t>(i)] = r ? r->status : -1;
         if (r) bodies[static_cast<std::size_t>(i)] = r->body;
       });

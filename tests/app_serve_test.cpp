@@ -152,8 +152,9 @@ TEST_F(Serve, OfWritersRacingForTheSameEventOneWins) {
   std::vector<int> codes(8, 0);
   std::vector<std::thread> writers;
   for (std::size_t i = 0; i < codes.size(); ++i)
-    writers.emplace_back([&, i] {
-      auto r = move(game, key, body);
+    // game and key copied in: clang before 16 cannot capture a structured binding.
+    writers.emplace_back([&, i, the_game = game, the_key = key] {
+      auto r = move(the_game, the_key, body);
       codes[i] = r ? r->status : -1;
     });
   for (std::thread& t : writers) t.join();
