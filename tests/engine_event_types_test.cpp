@@ -94,11 +94,11 @@ TEST(EventTypes, AccessorsReadAndWriteTheStoredFieldUnderItsName) {
 
   Event r;
   r.type = EventType::RentDue;
-  fields::RentDue::set_closes_on(r, PlayerId{3});
+  fields::RentDue::set_closes_on(r, PlayerOrBank{3});
   fields::RentDue::set_owner(r, PlayerId{1});
   EXPECT_EQ(r.count, 3);
   EXPECT_EQ(r.other, 1);
-  EXPECT_EQ(fields::RentDue::closes_on(r), 3);
+  EXPECT_EQ(fields::RentDue::closes_on(r).seat(), 3);
 
   Event j;
   j.type = EventType::SentToJail;

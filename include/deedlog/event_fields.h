@@ -15,6 +15,15 @@
 
 namespace deedlog::fields {
 
+namespace detail {
+// What a field of a sentinel-carrying type (core/ids.h) stores: its raw value.
+template <typename T>
+constexpr auto stored(const T& value) {
+  if constexpr (requires { value.raw; }) return value.raw;
+  else return value;
+}
+}  // namespace detail
+
 #define DEEDLOG_EVENT_ACCESSOR(Type, slot, name, Cpp, meaning)                                  \
   namespace Type {                                                                               \
   inline Cpp name(const Event& e) {                                                              \
@@ -23,7 +32,7 @@ namespace deedlog::fields {
   }                                                                                              \
   inline void set_##name(Event& e, Cpp value) {                                                  \
     assert(e.type == EventType::Type);                                                           \
-    e.slot = static_cast<std::remove_cv_t<std::remove_reference_t<decltype(e.slot)>>>(value);    \
+    e.slot = static_cast<std::remove_cv_t<std::remove_reference_t<decltype(e.slot)>>>(detail::stored(value));    \
   }                                                                                              \
   }
 DEEDLOG_EVENT_FIELDS(DEEDLOG_EVENT_ACCESSOR)

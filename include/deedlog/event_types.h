@@ -82,7 +82,7 @@
 // A payment: `amount` is what the payer gave (or the Bank paid), in his own currency;
 // regional-currency alone sets `amount2`, when the Bank exchanged currencies.
 #define DEEDLOG_EVENT_FIELDS(F)                                                                                    \
-  F(MovePlayed, player, actor, PlayerId, "who made the move (-2: the referee)")                                   \
+  F(MovePlayed, player, actor, PlayerOrReferee, "who made the move (-2: the referee)")                                   \
   F(MovePlayed, text, line, const std::string&, "the move in canonical notation, then the table's comment after '  # ' when it had one")                                 \
   F(PlayerPlaced, player, player, PlayerId, "the player")                                                         \
   F(PlayerPlaced, square, square, SquareId, "where the token stands")                                             \
@@ -119,28 +119,28 @@
   F(PropertyBought, amount2, printed, Money, "the price as printed, in its region's currency")                  \
   F(PurchaseDeclined, player, lander, PlayerId, "who declined")                                                   \
   F(PurchaseDeclined, square, square, SquareId, "the property")                                                   \
-  F(AuctionOpened, player, opener, PlayerId, "whose move opened it")                                              \
-  F(AuctionOpened, square, square, SquareId, "the property (a property lot)")                                     \
+  F(AuctionOpened, player, opener, PlayerOrReferee, "whose move opened it")                                              \
+  F(AuctionOpened, square, square, SquareOrNone, "the property (a property lot)")                                     \
   F(AuctionOpened, count, lot, AuctionLot, "0 a property, 1 a house, 2 a hotel")                                  \
   F(AuctionOpened, clock, opened_at, std::int64_t, "timed editions: when it opened")                              \
   F(BidMade, player, bidder, PlayerId, "the bidder")                                                              \
-  F(BidMade, square, square, SquareId, "the property auctioned")                                                  \
+  F(BidMade, square, square, SquareOrNone, "the property auctioned")                                                  \
   F(BidMade, amount, bid, Money, "the bid")                                                                       \
   F(BidMade, clock, made_at, std::int64_t, "timed editions: when the bid was made")                               \
   F(BidderPassed, player, bidder, PlayerId, "who passed")                                                         \
-  F(BidderPassed, square, square, SquareId, "the property auctioned")                                             \
+  F(BidderPassed, square, square, SquareOrNone, "the property auctioned")                                             \
   F(AuctionWon, player, winner, PlayerId, "the high bidder")                                                      \
-  F(AuctionWon, square, square, SquareId, "the property (a property lot)")                                        \
+  F(AuctionWon, square, square, SquareOrNone, "the property (a property lot)")                                        \
   F(AuctionWon, amount, price, Money, "the winning bid")                                                          \
   F(AuctionWon, count, lot, AuctionLot, "0 a property, 1 a house, 2 a hotel")                                     \
   F(AuctionUnsold, player, player, PlayerId, "whose turn it is")                                                  \
-  F(AuctionUnsold, square, square, SquareId, "the property (a property lot)")                                     \
+  F(AuctionUnsold, square, square, SquareOrNone, "the property (a property lot)")                                     \
   F(AuctionUnsold, count, lot, AuctionLot, "0 a property, 1 a house, 2 a hotel")                                  \
   F(RentDue, player, payer, PlayerId, "who landed")                                                               \
   F(RentDue, other, owner, PlayerId, "the owner")                                                                 \
   F(RentDue, square, square, SquareId, "the property")                                                            \
   F(RentDue, amount, rent, Money, "the rent, in the owner's currency")                                           \
-  F(RentDue, count, closes_on, PlayerId, "whose first throw of a turn closes the window (-1: anyone's throw)")   \
+  F(RentDue, count, closes_on, PlayerOrBank, "whose first throw of a turn closes the window (-1: anyone's throw)")   \
   F(RentDue, clock, due_at, std::int64_t, "timed editions: when the window opened")                              \
   F(RentClaimed, player, payer, PlayerId, "who owes it")                                                          \
   F(RentClaimed, other, owner, PlayerId, "the owner who asked")                                                   \
@@ -156,7 +156,7 @@
   F(RentForfeited, square, square, SquareId, "the property")                                                      \
   F(RentForfeited, amount, rent, Money, "the rent lost")                                                          \
   F(TaxPaid, player, payer, PlayerId, "who paid")                                                                 \
-  F(TaxPaid, other, payee, PlayerId, "the Bank (-1)")                                                             \
+  F(TaxPaid, other, payee, PlayerOrBank, "the Bank (-1)")                                                             \
   F(TaxPaid, square, square, SquareId, "the tax square")                                                          \
   F(TaxPaid, amount, paid, Money, "the sum")                                                                      \
   F(TaxPaid, amount2, printed, Money, "the sum as printed, when exchanged")                                       \
@@ -176,8 +176,8 @@
   F(JailCardReturned, deck, deck, DeckId, "its pack")                                                             \
   F(JailCardReturned, card, card, CardIndex, "the card")                                                          \
   F(PaidToBank, player, payer, PlayerId, "who paid")                                                              \
-  F(PaidToBank, other, payee, PlayerId, "the Bank (-1)")                                                          \
-  F(PaidToBank, square, square, SquareId, "the square it was paid on, if any")                                    \
+  F(PaidToBank, other, payee, PlayerOrBank, "the Bank (-1)")                                                          \
+  F(PaidToBank, square, square, SquareOrNone, "the square it was paid on, if any")                                    \
   F(PaidToBank, amount, paid, Money, "the sum")                                                                   \
   F(PaidToBank, amount2, printed, Money, "the sum as printed, when exchanged")                                    \
   F(PaidByBank, player, receiver, PlayerId, "who was paid")                                                       \
@@ -185,7 +185,7 @@
   F(PaidByBank, amount2, printed, Money, "the sum as printed, when exchanged")                                    \
   F(PaidToPlayer, player, payer, PlayerId, "who paid")                                                            \
   F(PaidToPlayer, other, payee, PlayerId, "who was paid")                                                         \
-  F(PaidToPlayer, square, square, SquareId, "the square it was paid on, if any")                                  \
+  F(PaidToPlayer, square, square, SquareOrNone, "the square it was paid on, if any")                                  \
   F(PaidToPlayer, amount, paid, Money, "what the payer gave")                                                     \
   F(PaidToPlayer, amount2, received, Money, "what the payee received in his currency, when exchanged")           \
   F(SentToJail, player, player, PlayerId, "who")                                                                  \
@@ -196,13 +196,13 @@
   F(LeftJail, player, player, PlayerId, "who")                                                                    \
   F(LeftJail, count, how, JailExit, "0 doubles, 1 fine, 2 card, 3 fine after the last throw, 4 a go missed")    \
   F(FinePaid, player, payer, PlayerId, "who paid")                                                                \
-  F(FinePaid, other, payee, PlayerId, "the Bank (-1)")                                                            \
-  F(FinePaid, square, square, SquareId, "the square it was paid on, if any")                                      \
+  F(FinePaid, other, payee, PlayerOrBank, "the Bank (-1)")                                                            \
+  F(FinePaid, square, square, SquareOrNone, "the square it was paid on, if any")                                      \
   F(FinePaid, amount, paid, Money, "the fine")                                                                    \
   F(FinePaid, amount2, printed, Money, "the fine as printed, when exchanged")                                     \
   F(DebtIncurred, player, debtor, PlayerId, "who owes")                                                           \
-  F(DebtIncurred, other, creditor, PlayerId, "to whom (-1: the Bank)")                                            \
-  F(DebtIncurred, square, square, SquareId, "the square it arose on, if any")                                     \
+  F(DebtIncurred, other, creditor, PlayerOrBank, "to whom (-1: the Bank)")                                            \
+  F(DebtIncurred, square, square, SquareOrNone, "the square it arose on, if any")                                     \
   F(DebtIncurred, amount, owed, Money, "the sum, in the debtor's currency")                                       \
   F(DebtIncurred, count, for_payment, EventType, "the payment it stands for (an event type's number)")            \
   F(MoveCompleted, player, player, PlayerId, "whose move")                                                        \
@@ -250,29 +250,29 @@
   F(TradeAccepted, player, accepter, PlayerId, "who accepted")                                                    \
   F(TradeAccepted, other, offerer, PlayerId, "who had offered")                                                   \
   F(PropertyTransferred, player, from, PlayerId, "the giver")                                                     \
-  F(PropertyTransferred, other, to, PlayerId, "the receiver (-1: back to the Bank, unmortgaged)")                 \
+  F(PropertyTransferred, other, to, PlayerOrBank, "the receiver (-1: back to the Bank, unmortgaged)")                 \
   F(PropertyTransferred, square, square, SquareId, "the deed")                                                    \
   F(JailCardTransferred, player, from, PlayerId, "the giver")                                                     \
   F(JailCardTransferred, other, to, PlayerId, "the receiver")                                                     \
   F(JailCardTransferred, deck, deck, DeckId, "the card's pack")                                                   \
   F(DebtPaid, player, debtor, PlayerId, "who paid")                                                               \
-  F(DebtPaid, other, creditor, PlayerId, "to whom (-1: the Bank)")                                                \
+  F(DebtPaid, other, creditor, PlayerOrBank, "to whom (-1: the Bank)")                                                \
   F(DebtPaid, amount, paid, Money, "the sum owed, in the debtor's currency")                                      \
   F(DebtPaid, amount2, received, Money, "what the creditor received in his currency, when exchanged")            \
   F(PlayerBankrupted, player, player, PlayerId, "who left the game")                                              \
-  F(PlayerBankrupted, other, creditor, PlayerId, "his creditor (-1: the Bank)")                                   \
-  F(BankAuctionsQueued, player, bankrupt, PlayerId, "whose properties they were")                                 \
+  F(PlayerBankrupted, other, creditor, PlayerOrBank, "his creditor (-1: the Bank)")                                   \
+  F(BankAuctionsQueued, player, bankrupt, PlayerOrBank, "whose properties they were")                                 \
   F(BankAuctionsQueued, mask, squares, std::uint64_t, "the properties, a mask")                                   \
   F(GameWon, player, winner, PlayerId, "the winner")                                                              \
   F(TitleDealt, player, player, PlayerId, "to whom")                                                              \
   F(TitleDealt, square, square, SquareId, "the deed")                                                             \
   F(TitleDealt, amount, price, Money, "its price, paid to the Bank")                                              \
-  F(TimeCalled, player, referee, PlayerId, "the referee (-2)")                                                    \
+  F(TimeCalled, player, referee, PlayerOrReferee, "the referee (-2)")                                                    \
   F(BuildingPlaced, player, buyer, PlayerId, "who won the building")                                              \
   F(BuildingPlaced, square, site, SquareId, "where it goes")                                                      \
   F(RulingRecorded, player, player, PlayerId, "for whom")                                                         \
-  F(RulingRecorded, other, other, PlayerId, "who pays or gives (-1: the Bank)")                                   \
-  F(RulingRecorded, square, square, SquareId, "the deed awarded, if any")                                         \
+  F(RulingRecorded, other, other, PlayerOrBank, "who pays or gives (-1: the Bank)")                                   \
+  F(RulingRecorded, square, square, SquareOrNone, "the deed awarded, if any")                                         \
   F(RulingRecorded, amount, amount, Money, "the sum awarded, if any")                                             \
   F(RulingRecorded, text, reason, const std::string&, "the reason as the referee gave it")                       \
   F(TaxChoiceOffered, player, payer, PlayerId, "who chooses")                                                     \
@@ -297,8 +297,8 @@
   F(ConglomerateFormed, mask, squares, std::uint64_t, "the three properties, a mask")                             \
   F(ConglomerateFormed, square, top, SquareId, "the deed on top")                                                 \
   F(DebtSettledInKind, player, debtor, PlayerId, "the debtor")                                                    \
-  F(DebtSettledInKind, other, creditor, PlayerId, "the creditor who took property")                               \
+  F(DebtSettledInKind, other, creditor, PlayerOrBank, "the creditor who took property")                               \
   F(DebtSettledInKind, amount, reduced_by, Money, "the reduction, in the debtor's currency")                    \
-  F(MovesTakenBack, player, by, PlayerId, "who took them back (-2: the referee)")                                 \
+  F(MovesTakenBack, player, by, PlayerOrReferee, "who took them back (-2: the referee)")                                 \
   F(MovesTakenBack, count, events_voided, int, "how many events before its move line are void")                   \
   F(MovesTakenBack, text, reason, const std::string&, "the reason as the referee gave it")

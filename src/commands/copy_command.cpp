@@ -11,6 +11,7 @@
 #include "core/exit_code.h"
 #include "journal/journal.h"
 #include "journal/postgres_uri.h"
+#include "service/verification.h"
 
 namespace deedlog {
 namespace {
@@ -31,6 +32,14 @@ int fail(std::ostream& err, const Status& s) {
 Status read_game(Journal& from, const std::string& from_name, std::int64_t game_id, GameRow* row,
                  std::vector<NewEvent>* events, std::string* head) {
   if (Status s = from.game(game_id, row); !s.is_ok()) return s;
+  // What verify refuses is not copied: a chain that holds can still carry an event no move
+  // made (a forger who knows the public hash re-chains it), and its copy would carry it on.
+  VerifyReport verified;
+  if (Status s = verify_game(from, game_id, &verified); !s.is_ok()) return s;
+  if (!verified.ok) {
+    return Status::corrupt(fmt::format("game {} of {} does not verify (event {}: {}); nothing was copied", game_id,
+                                       from_name, verified.first_bad_seq, verified.problem));
+  }
   ChainReport report;
   events->clear();
   const Status s = from.verify_chain(game_id, &report, [&](const EventRow& e) {

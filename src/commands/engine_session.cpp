@@ -61,6 +61,100 @@ std::int64_t integer_field(const ojson& req, const char* field) {
   return v.get<std::int64_t>();
 }
 
+// What a request's field must be. Checked for every field of a request before anything is
+// done: a "dry_run" of "yes" is an error, never a move recorded (nor taken for false).
+enum class FieldType { String, Integer, Boolean, StringList, Seed, Any };
+
+struct FieldRule {
+  const char* name;
+  FieldType type;
+};
+
+// The fields each cmd takes, besides "cmd" and "id" (any JSON value, echoed).
+const std::map<std::string, std::vector<FieldRule>, std::less<>>& request_fields() {
+  static const std::map<std::string, std::vector<FieldRule>, std::less<>> fields = {
+      {"new",
+       {{"ruleset", FieldType::String}, {"players", FieldType::StringList}, {"variant", FieldType::StringList},
+        {"house_rules", FieldType::StringList}, {"seed", FieldType::Seed}, {"setup", FieldType::String}}},
+      {"moves", {{"game", FieldType::Integer}, {"now", FieldType::String}}},
+      {"play",
+       {{"game", FieldType::Integer}, {"move", FieldType::String}, {"expect_seq", FieldType::Integer},
+        {"dry_run", FieldType::Boolean}}},
+      {"status", {{"game", FieldType::Integer}, {"at", FieldType::Integer}}},
+      {"value", {{"game", FieldType::Integer}, {"at", FieldType::Integer}}},
+      {"quit", {}},
+  };
+  return fields;
+}
+
+bool has_type(const ojson& v, FieldType t) {
+  switch (t) {
+    case FieldType::String: return v.is_string();
+    case FieldType::Integer: return v.is_number_integer();
+    case FieldType::Boolean: return v.is_boolean();
+    case FieldType::StringList:
+      return v.is_string() || (v.is_array() && std::all_of(v.begin(), v.end(), [](const ojson& i) { return i.is_string(); }));
+    case FieldType::Seed: return v.is_number_unsigned() || (v.is_string() && !v.get<std::string>().empty());
+    case FieldType::Any: return true;
+  }
+  return false;
+}
+
+const char* type_words(FieldType t) {
+  switch (t) {
+    case FieldType::String: return "a string";
+    case FieldType::Integer: return "a whole number";
+    case FieldType::Boolean: return "true or false";
+    case FieldType::StringList: return "a list of strings or one comma-separated string";
+    case FieldType::Seed: return "a whole number of 0 or more (or its digits as a string)";
+    case FieldType::Any: return "any value";
+  }
+  return "?";
+}
+
+// Every field of the request is one its cmd takes, of its type: a field misspelt ("dryrun")
+// or of another type is an error before anything is read or written.
+void check_fields(const ojson& req) {
+  if (!req.contains("cmd") || !req["cmd"].is_string()) throw RequestError{"every request has \"cmd\" (a string)"};
+  const std::string& cmd = req["cmd"].get_ref<const std::string&>();
+  const auto rules = request_fields().find(cmd);
+  if (rules == request_fields().end())
+    throw RequestError{fmt::format("unknown cmd '{}' (new, moves, play, status, value, quit)", cmd.substr(0, 40))};
+  for (auto it = req.begin(); it != req.end(); ++it) {
+    if (it.key() == "cmd" || it.key() == "id") continue;
+    const auto rule = std::find_if(rules->second.begin(), rules->second.end(),
+                                   [&](const FieldRule& f) { return it.key() == f.name; });
+    if (rule == rules->second.end())
+      throw RequestError{fmt::format("{} takes no field \"{}\"", cmd, it.key().substr(0, 40))};
+    if (!has_type(it.value(), rule->type))
+      throw RequestError{fmt::format("\"{}\" is {}", rule->name, type_words(rule->type))};
+  }
+}
+
+// The deepest nesting of arrays and objects a request may have. A request is a flat object;
+// an "id" may be a small structure of the client's. Deeper text is refused before it is parsed
+// (the JSON library's reading, copying and writing of a value recurse on its depth).
+constexpr int kMaxRequestDepth = 32;
+
+bool nested_too_deep(const std::string& line) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxRequestDepth) return true;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return false;
+}
+
 std::string string_field(const ojson& req, const char* field) {
   if (!req.contains(field)) throw RequestError{fmt::format("\"{}\" is missing", field)};
   const ojson& v = req.at(field);
@@ -121,6 +215,8 @@ class EngineSession {
 
   // The answer to one line; *quit set when the session ends.
   ojson answer(const std::string& line, bool* quit) {
+    if (nested_too_deep(line))
+      return error(fmt::format("the request nests arrays or objects more than {} deep", kMaxRequestDepth));
     const ojson req = ojson::parse(line, nullptr, false);
     if (req.is_discarded() || !req.is_object()) return error("not a JSON object: one request a line, {\"cmd\": ...}");
     ojson doc;
@@ -140,7 +236,7 @@ class EngineSession {
   static ojson error(const std::string& message) { return ojson{{"ok", false}, {"error", message}}; }
 
   ojson handle(const ojson& req, bool* quit) {
-    if (!req.contains("cmd") || !req["cmd"].is_string()) throw RequestError{"every request has \"cmd\" (a string)"};
+    check_fields(req);
     const std::string cmd = req["cmd"].get<std::string>();
     if (cmd == "quit") {
       *quit = true;
@@ -161,16 +257,24 @@ class EngineSession {
       HeldGame& h = pick(req);
       const std::int64_t at = req.contains("at") ? integer_field(req, "at") : 0;
       if (at == 0) return status_json(h.game, h.rulings);
-      HeldGame then = load(h.game.id, at);
+      HeldGame then = load(h.game.id, checked_at(h.game, at));
       return status_json(then.game, then.rulings);
     }
     if (cmd == "value") {
       HeldGame& h = pick(req);
       const std::int64_t at = req.contains("at") ? integer_field(req, "at") : 0;
-      const Game& g = at == 0 ? h.game : load(h.game.id, at).game;
+      const Game& g = at == 0 ? h.game : load(h.game.id, checked_at(h.game, at)).game;
       return value_json(g, value_estates(g.ruleset, g.state));
     }
     throw RequestError{fmt::format("unknown cmd '{}' (new, moves, play, status, value, quit)", cmd)};
+  }
+
+  // "at" names an event of the game, as the command line's --at does (which exits 1 past the
+  // last): the position after it.
+  static std::int64_t checked_at(const Game& g, std::int64_t at) {
+    if (at < 0 || at > g.state.seq)
+      throw RequestError{fmt::format("game {} has no event {}: its events run from 1 to {}", g.id, at, g.state.seq)};
+    return at;
   }
 
   HeldGame load(std::int64_t id, std::int64_t to_seq) {
@@ -238,7 +342,7 @@ class EngineSession {
                                        g.state.seq, expected),
                            true};
     }
-    const bool dry_run = req.contains("dry_run") && req["dry_run"].is_boolean() && req["dry_run"].get<bool>();
+    const bool dry_run = req.contains("dry_run") && req["dry_run"].get<bool>();  // a boolean (check_fields)
     Command command;
     ParseError perr;
     if (!parse_move(move, g.ruleset, g.header.players, &command, &perr)) throw RequestError{perr.message};

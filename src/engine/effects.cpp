@@ -304,7 +304,7 @@ void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Mon
   e.other = owner;
   e.square = square;
   e.amount = amount;
-  fields::RentDue::set_closes_on(e, policy::rent_window_closes_on(out.ruleset, out.state, payer));
+  fields::RentDue::set_closes_on(e, PlayerOrBank{policy::rent_window_closes_on(out.ruleset, out.state, payer)});
   put(out, std::move(e));
 }
 

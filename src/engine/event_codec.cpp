@@ -8,6 +8,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <type_traits>
 
 #include "deedlog/state_check.h"
 #include "engine/event_codec_json.h"
@@ -54,8 +55,118 @@ std::uint64_t parse_mask(const std::string& text) {
 
 bool mask_within(std::uint64_t mask, int squares) { return squares >= 64 || (mask >> squares) == 0; }
 
+// What a stored field that names something may hold, from its declared C++ type
+// (event_types.h): a plain PlayerId, SquareId or CardIndex is an index in range and nothing
+// else; PlayerOrBank, PlayerOrReferee and SquareOrNone admit their one sentinel besides; an
+// enum one of its values.
+enum class Kind : std::uint8_t {
+  Free, Seat, SeatOrBank, SeatOrReferee, Square, SquareOrNone, Card, Lot, Type, Reason, Exit
+};
+
+template <typename Cpp>
+constexpr Kind kind_of(EventSlot slot) {
+  using T = std::remove_cv_t<std::remove_reference_t<Cpp>>;
+  if constexpr (std::is_same_v<T, PlayerOrBank>) return Kind::SeatOrBank;
+  else if constexpr (std::is_same_v<T, PlayerOrReferee>) return Kind::SeatOrReferee;
+  else if constexpr (std::is_same_v<T, SquareOrNone>) return Kind::SquareOrNone;
+  else if constexpr (std::is_same_v<T, AuctionLot>) return Kind::Lot;
+  else if constexpr (std::is_same_v<T, EventType>) return Kind::Type;
+  else if constexpr (std::is_same_v<T, JailReason>) return Kind::Reason;
+  else if constexpr (std::is_same_v<T, JailExit>) return Kind::Exit;
+  else if constexpr (std::is_same_v<T, PlayerId>) return Kind::Seat;
+  else if constexpr (std::is_same_v<T, std::uint8_t>)  // SquareId and CardIndex: the slot tells
+    return slot == EventSlot::square ? Kind::Square : slot == EventSlot::card ? Kind::Card : Kind::Free;
+  else return Kind::Free;
+}
+
+constexpr int slot_index(EventSlot slot) { return __builtin_ctz(static_cast<std::uint32_t>(slot)); }
+
+using KindRow = std::array<Kind, kEventSlotCount>;
+constexpr std::array<KindRow, kEventTypeCount> kKinds = [] {
+  std::array<KindRow, kEventTypeCount> kinds{};
+#define DEEDLOG_EVENT_KIND(Type, slot, name, Cpp, meaning) \
+  kinds[static_cast<std::size_t>(EventType::Type)][static_cast<std::size_t>(slot_index(EventSlot::slot))] = kind_of<Cpp>(EventSlot::slot);
+  DEEDLOG_EVENT_FIELDS(DEEDLOG_EVENT_KIND)
+#undef DEEDLOG_EVENT_KIND
+  return kinds;
+}();
+
+// The value of a slot that can name something (player, other, square, card, count).
+std::int64_t naming_value(const Event& e, int slot) {
+  switch (static_cast<EventSlot>(1u << static_cast<unsigned>(slot))) {
+    case EventSlot::player: return e.player;
+    case EventSlot::other: return e.other;
+    case EventSlot::square: return e.square;
+    case EventSlot::card: return e.card;
+    case EventSlot::count: return e.count;
+    default: return 0;
+  }
+}
+
+// "" when every field that names a player, a square, a card or an enum's value names one this
+// game has, or the sentinel its type admits. A field the type declares but the payload leaves
+// out holds its default (-1, 255), which is checked like any other value: a TurnStarted with
+// no player names nobody, and is refused.
+std::string names_out_of_range(const Event& e, const EventBounds& b) {
+  const KindRow& kinds = kKinds[static_cast<std::size_t>(e.type)];
+  const int cards = b.cards[static_cast<std::size_t>(e.deck)];
+  for (int slot = 0; slot < kEventSlotCount; ++slot) {
+    const Kind kind = kinds[static_cast<std::size_t>(slot)];
+    if (kind == Kind::Free) continue;
+    const std::int64_t v = naming_value(e, slot);
+    const bool seat = v >= 0 && v < b.players;
+    const bool square = v >= 0 && v < b.squares;
+    const char* key = kSlotKeys[static_cast<std::size_t>(slot)].data();
+    switch (kind) {
+      case Kind::Free: break;
+      case Kind::Seat:
+        if (!seat) return fmt::format("its {} names player {}, not a seat at this table of {}", key, v, b.players);
+        break;
+      case Kind::SeatOrBank:
+        if (!seat && v != kBank)
+          return fmt::format("its {} names player {}, neither a seat at this table of {} nor the Bank", key, v, b.players);
+        break;
+      case Kind::SeatOrReferee:
+        if (!seat && v != kReferee)
+          return fmt::format("its {} names player {}, neither a seat at this table of {} nor the referee", key, v, b.players);
+        break;
+      case Kind::Square:
+        if (!square) return fmt::format("its {} names square {}, not one of the board's {}", key, v, b.squares);
+        break;
+      case Kind::SquareOrNone:
+        if (!square && v != kNoSquare) return fmt::format("its {} names square {}, not one of the board's {}", key, v, b.squares);
+        break;
+      case Kind::Card:
+        if (v < 0 || v >= cards) return fmt::format("its {} names card {} of a pack of {}", key, v, cards);
+        break;
+      case Kind::Lot:
+        if (v < 0 || v > static_cast<int>(AuctionLot::Hotel)) return fmt::format("its {} is no auction lot", key);
+        break;
+      case Kind::Type:
+        if (v < 0 || v >= kEventTypeCount) return fmt::format("its {} is no event type", key);
+        break;
+      case Kind::Reason:
+        if (v < 0 || v > static_cast<int>(JailReason::ThreeDoubles)) return fmt::format("its {} is no reason for jail", key);
+        break;
+      case Kind::Exit:
+        if (v < 0 || v > static_cast<int>(JailExit::SkippedGo)) return fmt::format("its {} is no way out of jail", key);
+        break;
+    }
+  }
+  // An auction's lot and square agree: a property lot names its square, a building lot none.
+  if (e.type == EventType::AuctionOpened || e.type == EventType::AuctionWon || e.type == EventType::AuctionUnsold) {
+    const bool property = e.count == static_cast<int>(AuctionLot::Property);
+    if (property == (e.square == kNoSquare)) return "its lot and its square disagree";
+  }
+  // A count of buildings is one a site can carry (it becomes the site's, and indexes its rents).
+  if (e.type == EventType::PropertyAssigned && (e.count < 0 || e.count > kHotel)) return "it puts more than a hotel on a site";
+  if (e.type == EventType::HotelSold && (e.count < 0 || e.count >= kHotel)) return "it leaves more houses than a site can carry";
+  return {};
+}
+
 // "" when every field of a decoded event is in range for the game.
 std::string out_of_bounds(const Event& e, const EventBounds& b) {
+  if (std::string why = names_out_of_range(e, b); !why.empty()) return why;
   const auto seat = [&](PlayerId p) { return p == kBank || p == kReferee || (p >= 0 && p < b.players); };
   if (!seat(e.player) || !seat(e.other)) return "it names a player who is not at the table";
   if (e.square != kNoSquare && e.square >= b.squares) return fmt::format("it names square {}, off the board", e.square);

@@ -5,7 +5,10 @@
 namespace deedlog {
 namespace {
 
-Money& owed_slot(PlayerState& p, PlayerId creditor) { return p.owes[static_cast<std::size_t>(creditor + 1)]; }
+// A debt's slot: [0] the Bank's, [seat + 1] a player's (the codec admits no other creditor).
+Money& owed_slot(PlayerState& p, PlayerOrBank creditor) {
+  return p.owes[creditor.is_bank() ? 0 : static_cast<std::size_t>(creditor.seat()) + 1];
+}
 
 void pay_bank(State& s, PlayerId p, Money m) {
   s.player(p).cash -= m;
@@ -158,9 +161,10 @@ void evolve(State& s, const Event& e) {
       break;
     case EventType::AuctionWon:
       pay_bank(s, e.player, e.amount);
-      if (s.auction.lot == AuctionLot::Property) {
-        s.holdings[e.square].owner = e.player;
-        s.bank_auction_queue &= ~(std::uint64_t{1} << e.square);
+      // A property lot names its square, a building lot none (the codec holds them to that).
+      if (const SquareOrNone lot = fields::AuctionWon::square(e); !lot.is_none()) {
+        s.holdings[lot.square()].owner = e.player;
+        s.bank_auction_queue &= ~(std::uint64_t{1} << lot.square());
       } else {
         // A building bought at auction: its buyer places it next.
         s.phase = Phase::Placing;
@@ -191,15 +195,17 @@ void evolve(State& s, const Event& e) {
       s.auction.passed |= static_cast<std::uint8_t>(1u << e.player);
       break;
     case EventType::AuctionUnsold:
-      if (s.auction.lot == AuctionLot::Property) s.bank_auction_queue &= ~(std::uint64_t{1} << e.square);
-      else s.phase = s.phase_after_auction;
+      if (const SquareOrNone lot = fields::AuctionUnsold::square(e); !lot.is_none())
+        s.bank_auction_queue &= ~(std::uint64_t{1} << lot.square());
+      else
+        s.phase = s.phase_after_auction;
       s.pending_square = kNoSquare;
       s.auction = AuctionState{};
       break;
     case EventType::RentDue:
       for (RentClaim& c : s.rents)
         if (!c.open) {
-          c = RentClaim{true, e.player, e.other, e.square, e.amount, fields::RentDue::closes_on(e), fields::RentDue::due_at(e)};
+          c = RentClaim{true, e.player, e.other, e.square, e.amount, fields::RentDue::closes_on(e).raw, fields::RentDue::due_at(e)};
           break;
         }
       break;
@@ -256,12 +262,14 @@ void evolve(State& s, const Event& e) {
       p.jail_turns = 0;
       break;
     }
-    case EventType::DebtIncurred:
-      owed_slot(s.player(e.player), e.other) += e.amount;
+    case EventType::DebtIncurred: {
+      owed_slot(s.player(e.player), fields::DebtIncurred::creditor(e)) += e.amount;
       // Transfer interest owed rather than paid still counts as the 10% paid at the transfer.
-      if (fields::DebtIncurred::for_payment(e) == EventType::InterestPaid && e.square != kNoSquare)
-        s.lift_at_once |= std::uint64_t{1} << e.square;
+      const SquareOrNone on = fields::DebtIncurred::square(e);
+      if (fields::DebtIncurred::for_payment(e) == EventType::InterestPaid && !on.is_none())
+        s.lift_at_once |= std::uint64_t{1} << on.square();
       break;
+    }
     case EventType::MoveCompleted:
       s.phase = fields::MoveCompleted::throws_again(e) ? Phase::AwaitingRoll : Phase::TurnOver;
       s.pending_square = kNoSquare;
@@ -322,9 +330,10 @@ void evolve(State& s, const Event& e) {
       for (std::uint64_t& slot : s.conglomerates)
         if (slot & (std::uint64_t{1} << e.square)) slot = 0;
       Holding& h = s.holdings[e.square];
-      h.owner = e.other;
+      const PlayerOrBank to = fields::PropertyTransferred::to(e);
+      h.owner = to.raw;
       s.lift_at_once &= ~(std::uint64_t{1} << e.square);
-      if (e.other == kBank) h.mortgaged = false;  // the Bank holds its deeds free of its own loans
+      if (to.is_bank()) h.mortgaged = false;  // the Bank holds its deeds free of its own loans
       break;
     }
     case EventType::JailCardTransferred: {
@@ -334,11 +343,11 @@ void evolve(State& s, const Event& e) {
       break;
     }
     case EventType::DebtSettledInKind:
-      owed_slot(s.player(e.player), e.other) -= e.amount;
+      owed_slot(s.player(e.player), fields::DebtSettledInKind::creditor(e)) -= e.amount;
       break;
     case EventType::DebtPaid:
-      owed_slot(s.player(e.player), e.other) -= e.amount;
-      if (e.other == kBank) pay_bank(s, e.player, e.amount);
+      owed_slot(s.player(e.player), fields::DebtPaid::creditor(e)) -= e.amount;
+      if (fields::DebtPaid::creditor(e).is_bank()) pay_bank(s, e.player, e.amount);
       else transfer(s, e);
       break;
     case EventType::PlayerBankrupted: {

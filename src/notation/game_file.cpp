@@ -256,7 +256,17 @@ bool scan_header(const std::vector<std::string_view>& lines, GameHeader* h, std:
     Bracket b;
     err = parse_bracket(line, &b);
     if (!err.empty()) return fail(number, err);
-    if (!b.is_tag) break;
+    if (!b.is_tag) {
+      // "[Ruleset uk-1972]": a known tag with its value unquoted, not a section.
+      const std::string first = lower_ascii(b.name.substr(0, b.name.find_first_of(" \t")));
+      if (b.name.find_first_of(" \t") != std::string::npos && (first == "ruleset" || first == "players" ||
+                                                                 first == "seed" || first == "variant" ||
+                                                                 first == "houserules" || first == "title"))
+        return fail(number, fmt::format("the value of tag {} must be in double quotes, like [{} \"...\"]",
+                                        b.name.substr(0, b.name.find_first_of(" \t")),
+                                        b.name.substr(0, b.name.find_first_of(" \t"))));
+      break;
+    }
     std::string key = lower_ascii(b.name);
     if (auto it = seen.find(key); it != seen.end())
       return fail(number, fmt::format("tag {} given twice (first on line {})", b.name, it->second));

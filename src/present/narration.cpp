@@ -175,9 +175,9 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::RentDue:
       return fmt::format("{} owes {} {} rent for {}, if {} asks {}.", who, other, money_words(r, e.amount),
                          sq(r, e.square), other,
-                         fields::RentDue::closes_on(e) < 0
+                         fields::RentDue::closes_on(e).is_bank()
                              ? std::string("before the next throw")
-                             : fmt::format("before {} throws", name_of(names, fields::RentDue::closes_on(e))));
+                             : fmt::format("before {} throws", name_of(names, fields::RentDue::closes_on(e).seat())));
     case EventType::RentClaimed: return fmt::format("{} asked {} for the rent on {}.", other, who, sq(r, e.square));
     case EventType::RentPaid:
       return fmt::format("{} paid {} {} rent for {}.", who, other, money_words(r, e.amount), sq(r, e.square));

@@ -11,6 +11,7 @@
 #include "deedlog/decide.h"
 #include "service/game_log.h"
 #include "deedlog/evolve.h"
+#include "deedlog/state_check.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {
@@ -96,6 +97,13 @@ Status Timeline::load(Journal& journal, std::int64_t game_id, Timeline* out) {
   if (!scan.is_ok()) return scan;
   if (!problem.empty()) return Status::corrupt(problem);
   *out = from_events(game_id, std::move(header), std::move(ruleset), std::move(events));
+  // Every position shown is one the game can hold: the pages and the terminal read squares,
+  // rents and seats from it as from any position (the events decoded each in range; this
+  // is the check of what they make together).
+  if (out->unsound_at_ != 0) {
+    return Status::corrupt(fmt::format("event {} of game {} leaves a position the game cannot hold: {}",
+                                       out->unsound_at_, game_id, out->unsound_why_));
+  }
   return Status::ok();
 }
 
@@ -134,6 +142,12 @@ void Timeline::index() {
       turn_players_.push_back(e.player);
     }
     step(s, te.seq);
+    if (unsound_at_ == 0) {
+      if (std::string why = check_state(ruleset_, static_cast<int>(header_.players.size()), s); !why.empty()) {
+        unsound_at_ = te.seq;
+        unsound_why_ = std::move(why);
+      }
+    }
     if (te.seq % kCheckpointEvery == 0) checkpoints_.push_back(s);
   }
   voided_by_.assign(events_.size(), 0);

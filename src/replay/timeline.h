@@ -95,6 +95,10 @@ class Timeline {
 
  private:
   void index();
+  // The first event after which the position is not one the game can hold (a crafted event
+  // whose fields are each in range may still leave one): 0 when there is none.
+  std::int64_t unsound_at_ = 0;
+  std::string unsound_why_;
 
   std::int64_t game_id_ = 0;
   GameHeader header_;

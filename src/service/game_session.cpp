@@ -169,6 +169,13 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   });
   if (!read.is_ok()) return read;
   if (!restored.is_ok()) return restored;
+  // Each stored event was decoded in range; what they make together is checked too, as a
+  // snapshot is: a position no move can reach (a house on a square nobody owns) is refused
+  // before any reader takes a square, a rent or a seat from it.
+  if (std::string why = check_state(g.ruleset, static_cast<int>(g.header.players.size()), g.state); !why.empty()) {
+    return Status::corrupt(fmt::format("event {} of game {} leaves a position the game cannot hold: {}", g.state.seq,
+                                       g.id, why));
+  }
   *game = std::move(g);
   return Status::ok();
 }
