@@ -265,6 +265,32 @@ Ann rolls 1 2
   EXPECT_NE(g.text("status").find("cannot be ruled by the hour"), std::string::npos);
 }
 
+// rule uk-1972/short-game/agreed-hour: a live session stamps each move typed without a stamp with
+// the clock in a game with a TimeLimit tag. A game agreed to end in 2000 is long over by any
+// clock this test runs on; one agreed to end in 2999 is not.
+TEST(AgreedHour, PlayStampsAMoveWithTheClockWhereTheGameAsksForIt) {
+  const std::string tags = R"([Ruleset "uk-1972"]
+[Players "Ann, Ben"]
+[Variant "short-game"]
+[TimeLimit "1h"]
+[Setup]
+Ann: cash 1200; at "Old Kent Road"
+Ben: cash 1200
+Turn: Ann
+[Moves]
+)";
+  Game past("live-past", R"([Started "2000-01-01T19:00:00Z"]
+)" + tags);
+  EXPECT_EQ(past.refused("Ann rolls 1 2"), "uk-1972/short-game/agreed-hour");
+  past.played("Referee calls time");
+  Game future("live-future", R"([Started "2999-01-01T19:00:00Z"]
+)" + tags);
+  future.played("Ann rolls 1 2");
+  const std::string log = future.text("log");
+  EXPECT_NE(log.find("Ann rolls 1 2"), std::string::npos) << log;
+  EXPECT_TRUE(future.doc("status")["agreed_hour"]["stamped"].get<bool>());
+}
+
 // rule uk-1972/short-game/finish-round: time called during Ann's turn; Ben and Cat have theirs,
 // then the game is over; Ann may not begin another.
 TEST(FinishRound, TimeCalledEndsTheGameOnceTheRoundIsComplete) {

@@ -437,7 +437,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
       return fmt::format("{} is bankrupt: a bankrupt player holds no cash, deeds or cards, owes nothing and has no "
                          "turn", f.player(0));
     case C::SetupDebtPayable:
-      return fmt::format("{} has the cash to pay what he owes: a debt is paid as soon as the debtor can pay it",
+      return fmt::format("{} has the cash to pay what is owed: a debt is paid as soon as the debtor can pay it",
                          f.player(0));
     case C::SetupWinnerOut: return fmt::format("the winner named, {}, is out of the game", f.player(0));
     case C::SetupUnsound: return "the setup's position cannot arise in play: " + v.quoted;
