@@ -71,6 +71,9 @@ struct Command {
   SquareId square = kNoSquare;     // Build, Sell, Mortgage, Unmortgage
   int count = 1;                   // Build, Sell: how many houses; TakeBack: how many moves
   bool hotel = false;              // Build, Sell, AuctionBuilding: the hotel rather than houses
+  // Build, Sell: the line's other sites ("sells 2 houses on A, B"), each given the same; the whole
+  // line is one move, its evenness judged once every site is done.
+  std::vector<SquareId> more_sites;
 
   // Draw: what the player said the card was, as written (empty when the referee draws, in
   // seeded games), and the card it names in each pack, as the notation read it (kNoCard: not in

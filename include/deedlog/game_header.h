@@ -12,7 +12,8 @@ namespace deedlog {
 
 // The variants the engine plays (the Variant tag, `new --variant`, `simulate --variant`); any
 // other is refused with this list. Both play the short game (rule book: RULES FOR A SHORT GAME).
-inline constexpr std::array<std::string_view, 2> kKnownVariants = {"short-game", "time-limit"};
+// finish-round (championship play) changes how time called ends either: once the round is complete.
+inline constexpr std::array<std::string_view, 3> kKnownVariants = {"short-game", "time-limit", "finish-round"};
 
 // The known variant's own spelling for v (matched ignoring ASCII case), or "" when v is unknown.
 inline std::string_view known_variant(std::string_view v) {

@@ -19,7 +19,8 @@ namespace deedlog {
 // player's free properties of three colours form a Conglomerate). A value for programs;
 // present/legal_move_words.h words it.
 struct MoveRange {
-  enum class Kind : std::uint8_t { Exact, Dice, Amount, ThreeColours };
+  // Deeds: the referee's deal of a short game's title deeds: any min of the deeds the Bank holds.
+  enum class Kind : std::uint8_t { Exact, Dice, Amount, ThreeColours, Deeds };
   Kind kind = Kind::Exact;
   std::int64_t min = 0;
   std::int64_t max = 0;

@@ -97,6 +97,8 @@ inline constexpr RuleRef kLastPlayerWins{"bankruptcy/last-player-wins", "BANKRUP
 // RULES FOR PLAYING THE SHORT GAME
 inline constexpr RuleRef kShortDeal{"short-game/deal-two-deeds", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kShortTime{"short-game/time-called", "RULES FOR PLAYING THE SHORT GAME"};
+inline constexpr RuleRef kShortFinishRound{"short-game/finish-round", "RULES FOR PLAYING THE SHORT GAME"};
+inline constexpr RuleRef kShortAgreedHour{"short-game/agreed-hour", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kShortValue{"short-game/valuation", "RULES FOR PLAYING THE SHORT GAME"};
 inline constexpr RuleRef kGameOver{"game/over", "BANKRUPTCY"};
 // The computer edition (computer.txt has no section titles; its edition file names the passages)

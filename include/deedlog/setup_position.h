@@ -1,6 +1,7 @@
 #pragma once
 // A [Setup] section: a position to start from, like chess's FEN. Names already resolved.
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/ids.h"
@@ -27,11 +28,17 @@ struct PlayerSetup {
   std::optional<int> jail_turns;   // "in jail 2": in jail, having used 2 of the turns allowed
   // regional-currency: "conglomerate A, B, C", one clause for each Conglomerate already formed.
   std::vector<std::vector<SquareId>> conglomerates;
+  // "bankrupt": out of the game (he holds nothing: no cash, deeds or cards).
+  bool bankrupt = false;
+  // "owes 60 to Ben", "owes 100 to Bank": a debt unpaid (the creditor's seat, kBank for the Bank).
+  std::vector<std::pair<PlayerId, Money>> owes;
 };
 
 struct SetupPosition {
   std::vector<PlayerSetup> players;      // only the players the section lists
   std::optional<PlayerId> turn;          // "Turn: Ben"
+  bool time_called = false;              // "Time: called": the short game's time was called
+  std::optional<PlayerId> winner;        // "Winner: Ann": the game is over, Ann has won
 };
 
 }  // namespace deedlog

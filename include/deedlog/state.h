@@ -161,6 +161,11 @@ struct State {
   std::uint64_t lift_at_once = 0;
   bool short_game = false;           // the game ends at an agreed time and estates are valued
   bool time_called = false;          // short game: the agreed finishing time was announced
+  bool finish_round = false;         // [Variant "finish-round"]: time called ends the game once the round is complete
+  // The agreed finishing hour ([Started] + [TimeLimit]) in seconds as core/clock_stamp.h reads a
+  // stamp (since 1970 UTC); kNoTime when the game has none. A move stamped after it is refused
+  // until time is called (rule short-game/agreed-hour).
+  std::int64_t time_up_at = kNoTime;
   // The game began from a [Setup] of a position in play (a token moved or in jail, a deed or a
   // card held), so a short game's deal is over: RULES FOR PLAYING THE SHORT GAME deal before the
   // first throw of a game begun at the start. A setup that only changes the starting cash is still

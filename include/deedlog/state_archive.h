@@ -11,7 +11,8 @@ namespace deedlog {
 // Bump when State's fields change: older snapshots are then ignored, never misread.
 // 7: the computer edition's clocks (offered_at, the auction's and rent claims' since) and
 // offers_this_turn, which 6 left out; flags stored as bytes checked on load.
-inline constexpr std::uint32_t kStateFormatVersion = 9;
+// 10: the finish-round setting and the agreed finishing hour (time_up_at).
+inline constexpr std::uint32_t kStateFormatVersion = 10;
 
 std::string save_state(const State& s);
 // false when the bytes are not a snapshot of this format version (or are damaged so that they

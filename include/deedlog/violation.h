@@ -132,6 +132,8 @@ enum class RefusalCode : std::uint16_t {
   NoOfferForPlayer,
   TimeCalledNoDealings,
   TimeCalledMoveCompleted,
+  TimeCalledRoundComplete,    // (finish-round: the round is complete, the game over)
+  AgreedHourPassed,           // count (the hour, clock seconds), count (the move's stamp, clock seconds)
   // Mortgages
   AlreadyMortgaged,        // square
   JailedMayNotMortgage,    // player
@@ -200,6 +202,9 @@ enum class RefusalCode : std::uint16_t {
   SetupMortgagedWithBuildings,  // square
   SetupPackOutOfJailCards, // deck
   SetupTooManyJailCards,
+  SetupBankruptHolds,      // player: a bankrupt player holds nothing, owes nothing and has no turn
+  SetupDebtPayable,        // player: he has the cash to pay what he owes, so he owes nothing
+  SetupWinnerOut,          // player: the winner named is out of the game
   kCount
 };
 

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <ctime>
 #include <fstream>
 #include <random>
 #include <iostream>
@@ -441,8 +442,23 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   return worst;
 }
 
-int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std::optional<std::int64_t> expect_seq,
-             std::ostream& out, std::ostream& err) {
+// rule short-game/agreed-hour: a live session (play, play -, table) stamps each move that comes
+// without a stamp with the clock, in UTC, where the game asks for it: a game with a TimeLimit tag.
+// The engine never reads a clock; the stamp is written into the move as if the table had typed it.
+std::string stamped_as_it_comes(const Game& g, const std::string& move) {
+  if (g.header.time_limit.empty()) return move;
+  const std::size_t first = move.find_first_not_of(" \t");
+  if (first == std::string::npos || move[first] == '@') return move;
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "@%Y-%m-%dT%H:%M:%SZ ", &utc);
+  return stamp + move.substr(first);
+}
+
+int run_play(const CommonOptions& o, const std::string& move_as_typed, bool dry_run,
+             std::optional<std::int64_t> expect_seq, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
   Game g;
   if (Status s = open_game(o, dry_run, &j, 0, &g); !s.is_ok()) return fail(err, s);
@@ -451,6 +467,7 @@ int run_play(const CommonOptions& o, const std::string& move, bool dry_run, std:
   if (expect_seq && *expect_seq != g.state.seq)
     return fail(err, Status::conflict(fmt::format("game {} is at event {}, not {} as expected; nothing was written",
                                                   g.id, g.state.seq, *expect_seq)));
+  const std::string move = stamped_as_it_comes(g, move_as_typed);
   std::vector<Command> commands;
   ParseError perr;
   if (!parse_moves(move, g.ruleset, g.header.players, &commands, &perr)) {
@@ -505,7 +522,10 @@ SetupPosition position_as_setup(const Game& g, std::vector<std::string>* limits)
   for (PlayerId p = 0; p < s.player_count; ++p) {
     const PlayerState& ps = s.player(p);
     if (ps.bankrupt) {
-      limits->push_back(fmt::format("{} is out of the game, bankrupt: a [Setup] seats every player", g.header.players[static_cast<std::size_t>(p)]));
+      PlayerSetup out_of_game;
+      out_of_game.player = p;
+      out_of_game.bankrupt = true;
+      setup.players.push_back(std::move(out_of_game));
       continue;
     }
     PlayerSetup ps_setup;
@@ -526,6 +546,8 @@ SetupPosition position_as_setup(const Game& g, std::vector<std::string>* limits)
       for (int k = 0; k < ps.jail_cards[static_cast<std::size_t>(d)]; ++k) ps_setup.jail_card_packs.push_back(static_cast<DeckId>(d));
     if (!ps_setup.jail_card_packs.empty()) ps_setup.jail_cards = static_cast<int>(ps_setup.jail_card_packs.size());
     if (ps.in_jail) ps_setup.jail_turns = ps.jail_turns;
+    for (std::size_t c = 0; c < ps.owes.size(); ++c)
+      if (ps.owes[c].units > 0) ps_setup.owes.emplace_back(static_cast<PlayerId>(static_cast<int>(c) - 1), ps.owes[c]);
     for (std::uint64_t mask : s.conglomerates) {
       if (mask == 0) continue;
       std::vector<SquareId> three;
@@ -535,7 +557,9 @@ SetupPosition position_as_setup(const Game& g, std::vector<std::string>* limits)
     }
     setup.players.push_back(std::move(ps_setup));
   }
-  if (s.phase == Phase::AwaitingRoll && !s.throw_again) {
+  if (s.phase == Phase::GameOver) {
+    setup.winner = s.winner;
+  } else if (s.phase == Phase::AwaitingRoll && !s.throw_again) {
     setup.turn = s.turn;
   } else if (s.phase == Phase::TurnOver) {
     setup.turn = next_player(s);
@@ -546,10 +570,8 @@ SetupPosition position_as_setup(const Game& g, std::vector<std::string>* limits)
   }
   if (s.rent_open()) limits->push_back("rent is due and may still be asked for");
   if (s.offer.open) limits->push_back("a trade offer waits for its answer");
-  for (PlayerId p = 0; p < s.player_count; ++p)
-    if (s.player(p).total_owed().units > 0) limits->push_back("a debt is unpaid");
   if (s.jackpot.units > 0) limits->push_back("a Free Parking jackpot waits (house rule)");
-  if (s.time_called) limits->push_back("time has been called");
+  setup.time_called = s.time_called;
   if (s.lift_at_once != 0) limits->push_back("a mortgaged deed just traded may still be lifted at its principal");
   if (s.seeded) limits->push_back("the seeded dice and packs start again from the seed");
   return setup;
@@ -597,6 +619,33 @@ int run_status_setup(const CommonOptions& o, std::int64_t at, std::ostream& out,
   return kExitOk;
 }
 
+// rule short-game/agreed-hour: what status says of the agreed finishing hour of a game that has a
+// TimeLimit: the hour (Started + TimeLimit), and whether any move carries a stamp to rule it by.
+struct AgreedHour {
+  bool limited = false;  // the game has a TimeLimit (a short or time-limit game with an hour)
+  std::int64_t at = kNoTime;
+  bool stamped = false;
+};
+
+Status agreed_hour_of(Journal& j, const Game& g, AgreedHour* out) {
+  out->limited = g.state.short_game && !g.ruleset.short_game.always && !g.header.time_limit.empty();
+  out->at = g.state.time_up_at;
+  if (!out->limited) return Status::ok();
+  return GameLog(j, g).read(1, g.state.seq, [&](const LoggedEvent& e) {
+    if (e.event.type == EventType::MovePlayed && !e.at.empty() && e.event.player != kReferee) out->stamped = true;
+    return !out->stamped;
+  });
+}
+
+std::string agreed_hour_words(const AgreedHour& h) {
+  if (!h.limited) return "";
+  if (h.at == kNoTime)
+    return "Agreed hour: not known (the TimeLimit needs a dated Started tag): the game cannot be ruled by the hour\n";
+  return fmt::format("Agreed hour: {}{}\n", clock_text(h.at),
+                     h.stamped ? " (moves stamped after it wait for Referee calls time)"
+                               : "; no move carries a @TIME stamp, so the game cannot be ruled by the hour");
+}
+
 int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
   Game g;
@@ -605,14 +654,20 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
   // The referee's rulings recorded so far: corrections are part of the game's story.
   RecordedRulings rulings;
   if (Status s = recorded_rulings(*j, g, &rulings); !s.is_ok()) return fail(err, s);
+  AgreedHour hour;
+  if (Status s = agreed_hour_of(*j, g, &hour); !s.is_ok()) return fail(err, s);
   if (o.json) {
     ojson doc = status_json(g, rulings);
+    if (hour.limited) {
+      doc["agreed_hour"] = {{"at", hour.at == kNoTime ? ojson(nullptr) : ojson(clock_text(hour.at))},
+                            {"stamped", hour.stamped}};
+    }
     note_between_moves(inside, at, nullptr, &doc);
     out << doc.dump() << "\n";
   } else {
     std::string note;
     note_between_moves(inside, at, &note, nullptr);
-    out << note << position_text(g);
+    out << note << position_text(g) << agreed_hour_words(hour);
     for (const auto& [seq, words] : rulings) out << fmt::format("Event {}: {}\n", seq, words);
     out << head_line(g);
   }
@@ -639,7 +694,9 @@ int run_value(const CommonOptions& o, std::int64_t at, std::ostream& out, std::o
   out << note;
   out << fmt::format("Game {} ({}), after event {}: estates valued by the short game's rules{}{}\n", g.id, g.ruleset.id,
                      g.state.seq, g.ruleset.regions.empty() ? "" : ", in par dollars (each currency at its rate)",
-                     v.final ? " (final)" : " (the game goes on)");
+                     v.final         ? " (final)"
+                     : v.provisional ? " (provisional: " + time_called_wait_words(v.waits) + ")"
+                                     : " (the game goes on)");
   for (const EstateValue& e : v.estates) {
     out << fmt::format("{}{}: {}\n", names[static_cast<std::size_t>(e.player)], e.in_game ? "" : " (out of the game)",
                        money_words(g.ruleset, e.total));

@@ -1,6 +1,7 @@
 #include "core/clock_stamp.h"
 
 #include <cctype>
+#include <cstdio>
 
 namespace deedlog {
 namespace {
@@ -129,6 +130,53 @@ std::string readable_move_text(std::string_view move) {
   const std::size_t space = move.find(' ');
   if (space == std::string_view::npos) return std::string(move);
   return readable_stamp(move.substr(0, space)) + " · " + std::string(move.substr(space + 1));
+}
+
+}  // namespace deedlog
+
+namespace deedlog {
+
+std::string clock_text(std::int64_t seconds) {
+  if (seconds == kNoTime) return "";
+  const std::int64_t tod = ((seconds % kDay) + kDay) % kDay;
+  char time[16];
+  std::snprintf(time, sizeof time, "%02d:%02d:%02d", static_cast<int>(tod / 3600), static_cast<int>(tod / 60 % 60),
+                static_cast<int>(tod % 60));
+  if (seconds < kDay) return time;
+  // Days since 1970-01-01 back to a civil date (the inverse of days_since_epoch).
+  const std::int64_t z = (seconds - tod) / kDay + 719468;
+  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const std::int64_t doe = z - era * 146097;
+  const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const std::int64_t mp = (5 * doy + 2) / 153;
+  const std::int64_t day = doy - (153 * mp + 2) / 5 + 1;
+  const std::int64_t month = mp < 10 ? mp + 3 : mp - 9;
+  const std::int64_t year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  char date[96];
+  std::snprintf(date, sizeof date, "%04lld-%02lld-%02lld ", static_cast<long long>(year),
+                static_cast<long long>(month), static_cast<long long>(day));
+  return std::string(date) + time + " UTC";
+}
+
+std::optional<std::int64_t> duration_seconds(std::string_view text) {
+  std::int64_t total = 0;
+  std::size_t i = 0;
+  bool any = false;
+  while (i < text.size() && text[i] == ' ') ++i;
+  while (i < text.size() && text[i] != ' ') {
+    std::int64_t n = 0;
+    const std::size_t start = i;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && i - start < 6) n = n * 10 + (text[i++] - '0');
+    if (i == start || i >= text.size()) return std::nullopt;
+    const char unit = static_cast<char>(std::tolower(static_cast<unsigned char>(text[i++])));
+    if (unit == 'h') total += n * 3600;
+    else if (unit == 'm') total += n * 60;
+    else return std::nullopt;
+    any = true;
+  }
+  if (!any || total <= 0) return std::nullopt;
+  return total;
 }
 
 }  // namespace deedlog

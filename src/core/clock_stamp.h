@@ -17,6 +17,14 @@ inline constexpr std::int64_t kNoTime = std::numeric_limits<std::int64_t>::min()
 // anything else (a 30th of February, 24:00, a stray character): the notation refuses those.
 std::int64_t clock_seconds(std::string_view stamp);
 
+// Seconds as clock_seconds gives them, written back: "19:42:10" for a time of day, else the UTC
+// date and time "2026-11-21 19:42:10 UTC". "" for kNoTime.
+std::string clock_text(std::int64_t seconds);
+
+// A duration as the TimeLimit tag writes it ("90m", "2h", "1h30m"), in seconds; none when the
+// text is not one.
+std::optional<std::int64_t> duration_seconds(std::string_view text);
+
 // A full date and time (the ISO-8601 form), as opposed to a time of day.
 bool is_dated(std::string_view stamp);
 

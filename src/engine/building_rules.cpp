@@ -90,7 +90,8 @@ std::optional<Violation> in_sequence(const Ruleset& r, const State& s, SquareId 
 }
 
 // One step up on a site: a house, or (from four houses) the hotel. price = what is paid.
-std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool hotel, bool paid_at_auction) {
+std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool hotel, bool paid_at_auction,
+                                   bool check_even = true) {
   const Ruleset& r = out.ruleset;
   const State& s = out.state;
   const Square& terms = terms_of(r, s, site);  // the top of a Conglomerate's stack sets the price
@@ -103,7 +104,8 @@ std::optional<Violation> build_one(Outcome& out, PlayerId p, SquareId site, bool
   if (!hotel && at == r.houses_per_hotel)
     return violation(r, rule::kHousesFourMax, RefusalCode::NextIsHotel, {arg::square(site), arg::count(at)});
   if (auto v = in_sequence(r, s, site)) return v;
-  if (auto v = even_up(r, s, site)) return v;
+  if (check_even)
+    if (auto v = even_up(r, s, site)) return v;
   if (hotel && s.bank_hotels <= 0)
     return violation(r, rule::kShortageStock, RefusalCode::NoHotelsLeft);
   if (!hotel && s.bank_houses <= 0) return violation(r, rule::kShortageStock, RefusalCode::NoHousesLeft);
@@ -161,6 +163,36 @@ void sell_group_down_in_shortage(Outcome& out, PlayerId p, SquareId site) {
   }
 }
 
+// A line over several sites (rules houses/build-evenly and sell/evenly): once every site of the
+// line is done, each group it touched must be even; the first site out of step is named.
+std::optional<Violation> even_after_line(const Ruleset& r, const State& s, const std::vector<SquareId>& sites,
+                                         bool selling) {
+  if (!policy::even_building(r)) return std::nullopt;
+  for (SquareId site : sites) {
+    const SquareSet members = group_of(r, s, site);
+    if (members.empty()) continue;
+    int lo = building_level(r, s, members.front()), hi = lo;
+    for (SquareId m : members) {
+      lo = std::min(lo, building_level(r, s, m));
+      hi = std::max(hi, building_level(r, s, m));
+    }
+    if (hi - lo <= 1) continue;
+    for (SquareId m : members) {
+      // Building: the site left behind (lowest); selling: the site left above the others (highest).
+      if (building_level(r, s, m) != (selling ? hi : lo)) continue;
+      return selling ? violation(r, rule::kSellEvenly, RefusalCode::SellEvenly, {arg::square(m)})
+                     : violation(r, rule::kHousesEvenly, RefusalCode::BuildEvenly, {arg::square(m)});
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<SquareId> sites_of_line(const Command& c) {
+  std::vector<SquareId> sites(c.more_sites.size() + 1, c.square);
+  for (std::size_t i = 0; i < c.more_sites.size(); ++i) sites[i + 1] = c.more_sites[i];
+  return sites;
+}
+
 }  // namespace
 
 bool can_place_building(const Ruleset& r, const State& s, PlayerId p, bool hotel) {
@@ -194,57 +226,87 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
   // rule houses/in-his-turn: the next player building once the last move is over begins his
   // turn by it, as his throw would (the gate let only him through).
   if (r.build_only_in_turn && s.phase == Phase::TurnOver && c.actor != s.turn) effect::start_turn(out, c.actor);
-  for (int k = 0; k < c.count; ++k) {
-    if (auto v = build_one(out, c.actor, c.square, c.hotel, false)) {
-      if (c.count > 1) v->args.push_back(arg::progress(k + 1, c.count));
-      return Decision::refuse(std::move(*v));
+  // A line over several sites is one move: every step is taken, then evenness is judged once.
+  const bool whole_line = !c.more_sites.empty();
+  const std::vector<SquareId> sites = sites_of_line(c);
+  for (SquareId site : sites) {
+    if (site >= r.board_size()) return Decision::refuse(violation(r, rule::kHousesStreetsOnly, RefusalCode::NotBuildingSite, {arg::square(c.square)}));
+    for (int k = 0; k < c.count; ++k) {
+      if (auto v = build_one(out, c.actor, site, c.hotel, false, !whole_line)) {
+        if (c.count > 1) v->args.push_back(arg::progress(k + 1, c.count));
+        return Decision::refuse(std::move(*v));
+      }
     }
   }
+  if (whole_line)
+    if (auto v = even_after_line(r, out.state, sites, /*selling=*/false)) return Decision::refuse(std::move(*v));
   return Decision::accept(std::move(out.events));
 }
 
-Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
-  const Square& sq = r.square(c.square);
-  if (s.holdings[c.square].owner != c.actor || !sq.is_property())
-    return Decision::refuse(violation(r, rule::kSellHalf, RefusalCode::NoBuildingsOn,
-                                      {arg::player(c.actor), arg::square(c.square)}));
+namespace {
+
+// The buildings a line sells on one site (rule sell/buildings-half-price), applied to out; evenness
+// is checked step by step unless the line's whole is judged at its end.
+std::optional<Violation> sell_on(Outcome& out, const Command& c, SquareId site, bool check_even) {
+  const Ruleset& r = out.ruleset;
+  const Square& sq = r.square(site);
+  if (out.state.holdings[site].owner != c.actor || !sq.is_property())
+    return violation(r, rule::kSellHalf, RefusalCode::NoBuildingsOn, {arg::player(c.actor), arg::square(site)});
   if (!r.buildings_sold_back)
     // rule sell/buildings-only-by-mortgage
-    return Decision::refuse(violation(r, rule::kSellByMortgage, RefusalCode::BankBuysNoBuildings, {arg::square(c.square)}));
-  Outcome out(r, s);
+    return violation(r, rule::kSellByMortgage, RefusalCode::BankBuysNoBuildings, {arg::square(site)});
   // rule sell/buildings-half-price: the Bank pays half; a hotel brings half its price and half the
   // houses given for it (in a Conglomerate, half the prices on the deed on top).
-  const Square& terms = terms_of(r, s, c.square);
-  const Money half_house = sale_receipt(r, s, c.actor, c.square, Money{terms.house_cost.units / 2});
-  const Money half_hotel = sale_receipt(r, s, c.actor, c.square, Money{terms.hotel_cost.units / 2});
+  const State& s = out.state;
+  const Square& terms = terms_of(r, s, site);
+  const Money half_house = sale_receipt(r, s, c.actor, site, Money{terms.house_cost.units / 2});
+  const Money half_hotel = sale_receipt(r, s, c.actor, site, Money{terms.hotel_cost.units / 2});
   if (c.hotel) {
-    if (s.holdings[c.square].buildings != kHotel)
-      return Decision::refuse(violation(r, rule::kSellHotel, RefusalCode::NoHotelOn, {arg::square(c.square)}));
+    if (s.holdings[site].buildings != kHotel)
+      return violation(r, rule::kSellHotel, RefusalCode::NoHotelOn, {arg::square(site)});
     if (s.bank_houses >= r.houses_per_hotel) {
       // rule sell/hotel-breaks-down: the hotel goes back and the four houses return to the site.
-      if (auto v = even_down(r, s, c.square, r.houses_per_hotel)) return Decision::refuse(std::move(*v));
-      effect::sell_hotel(out, c.actor, c.square, half_hotel, r.houses_per_hotel);
+      if (check_even)
+        if (auto v = even_down(r, s, site, r.houses_per_hotel)) return v;
+      effect::sell_hotel(out, c.actor, site, half_hotel, r.houses_per_hotel);
     } else {
-      sell_group_down_in_shortage(out, c.actor, c.square);
+      sell_group_down_in_shortage(out, c.actor, site);
     }
-  } else {
-    for (int k = 0; k < c.count; ++k) {
-      const int at = out.state.holdings[c.square].buildings;
-      if (at == kHotel && r.hotel_sells_as_houses && out.state.bank_houses >= r.houses_per_hotel) {
-        // rule sell/hotel-as-houses: the hotel counts as one house more than the most a site holds;
-        // selling "a house" of it leaves the houses given for it.
-        if (auto v = even_down(r, out.state, c.square, r.houses_per_hotel)) return Decision::refuse(std::move(*v));
-        effect::sell_hotel(out, c.actor, c.square, half_hotel, r.houses_per_hotel);
-        continue;
-      }
-      if (at == kHotel)
-        return Decision::refuse(violation(r, rule::kSellHotel, RefusalCode::SellHotelFirst, {arg::square(c.square)}));
-      if (at == 0)
-        return Decision::refuse(violation(r, rule::kSellHalf, RefusalCode::NoHousesLeftOn, {arg::square(c.square)}));
-      if (auto v = even_down(r, out.state, c.square, at - 1)) return Decision::refuse(std::move(*v));
-      effect::sell_house(out, c.actor, c.square, half_house);
-    }
+    return std::nullopt;
   }
+  for (int k = 0; k < c.count; ++k) {
+    const int at = out.state.holdings[site].buildings;
+    if (at == kHotel && r.hotel_sells_as_houses && out.state.bank_houses >= r.houses_per_hotel) {
+      // rule sell/hotel-as-houses: the hotel counts as one house more than the most a site holds;
+      // selling "a house" of it leaves the houses given for it.
+      if (check_even)
+        if (auto v = even_down(r, out.state, site, r.houses_per_hotel)) return v;
+      effect::sell_hotel(out, c.actor, site, half_hotel, r.houses_per_hotel);
+      continue;
+    }
+    if (at == kHotel) return violation(r, rule::kSellHotel, RefusalCode::SellHotelFirst, {arg::square(site)});
+    if (at == 0) return violation(r, rule::kSellHalf, RefusalCode::NoHousesLeftOn, {arg::square(site)});
+    if (check_even)
+      if (auto v = even_down(r, out.state, site, at - 1)) return v;
+    effect::sell_house(out, c.actor, site, half_house);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
+  Outcome out(r, s);
+  // A line over several sites is one move: every sale is made, then evenness is judged once.
+  const bool whole_line = !c.more_sites.empty();
+  const std::vector<SquareId> sites = sites_of_line(c);
+  for (SquareId site : sites) {
+    if (site >= r.board_size())
+      return Decision::refuse(violation(r, rule::kSellHalf, RefusalCode::NoBuildingsOn, {arg::player(c.actor), arg::square(c.square)}));
+    if (auto v = sell_on(out, c, site, !whole_line)) return Decision::refuse(std::move(*v));
+  }
+  if (whole_line)
+    if (auto v = even_after_line(r, out.state, sites, /*selling=*/true)) return Decision::refuse(std::move(*v));
   effect::settle_debts(out, c.actor);
   return Decision::accept(std::move(out.events));
 }

@@ -389,13 +389,20 @@ Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
 Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
   // Mid-move, the refusal cites what the move waits on: the throw again after doubles, or the
   // rest of the move; so this phase check stays here rather than in the gate's table.
-  if (s.phase != Phase::TurnOver) {
+  if (s.phase != Phase::TurnOver && !(s.time_called && s.phase == Phase::AwaitingRoll)) {
     const bool doubles = s.phase == Phase::AwaitingRoll && s.rolled_this_turn;
     return Decision::refuse(violation(r, doubles ? rule::kDoublesThrowAgain : rule::kFinishTheMove,
                                       RefusalCode::CannotEndTurnYet, waiting_on(s),
                                       {arg::player(c.actor), arg::count(doubles ? 1 : 0)}));
   }
   Outcome out(r, s);
+  if (s.time_called && time_called_waits_on(r, s) != TimeCalledWait::Round) {
+    // rule short-game/time-called: time is called and the move is done; ending it closes the move
+    // and its transactions: rent not asked for by now is lost, as the next throw would lose it.
+    for (const RentClaim& claim : s.rents)
+      if (claim.open) effect::forfeit_rent(out, claim);
+    return Decision::accept(std::move(out.events));
+  }
   effect::start_turn(out, next_player(s));
   return Decision::accept(std::move(out.events));
 }

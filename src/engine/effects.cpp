@@ -83,7 +83,8 @@ void finish_move(Outcome& out, PlayerId p) {
   Event e = make(EventType::MoveCompleted, p);
   // rule turn/doubles-throw-again: a double earns another throw, unless the move ended in jail.
   // Once time is called (short game) the move in progress is the last: no further throw.
-  fields::MoveCompleted::set_throws_again(e, out.state.throw_again && !out.state.player(p).in_jail && !out.state.time_called);
+  fields::MoveCompleted::set_throws_again(e, out.state.throw_again && !out.state.player(p).in_jail &&
+                                         (!out.state.time_called || out.state.finish_round));
   put(out, std::move(e));
 }
 
@@ -607,6 +608,15 @@ void place_player(Outcome& out, PlayerId p, Money cash, SquareId square, bool in
   e.square = square;
   fields::PlayerPlaced::set_in_jail(e, in_jail);
   fields::PlayerPlaced::set_jail_turns(e, jail_turns);
+  put(out, std::move(e));
+}
+
+void assign_debt(Outcome& out, PlayerId debtor, PlayerId creditor, Money amount) {
+  Event e = make(EventType::DebtIncurred, debtor);
+  e.other = creditor;
+  e.amount = amount;
+  e.square = kNoSquare;
+  fields::DebtIncurred::set_for_payment(e, creditor == kBank ? EventType::PaidToBank : EventType::PaidToPlayer);
   put(out, std::move(e));
 }
 

@@ -169,6 +169,8 @@ void take_back(Outcome& out, int events_voided, const std::string& reason);
 void shuffle_deck(Outcome& out, DeckId deck, std::vector<CardIndex> order);
 void place_player(Outcome& out, PlayerId p, Money cash, SquareId square, bool in_jail, int jail_turns);
 void assign_property(Outcome& out, PlayerId p, SquareId square, int buildings, bool mortgaged);
+// setup: a debt unpaid at the start (owed to creditor, kBank for the Bank).
+void assign_debt(Outcome& out, PlayerId debtor, PlayerId creditor, Money amount);
 void assign_jail_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card);
 void form_conglomerate(Outcome& out, PlayerId p, std::uint64_t squares, SquareId top);
 

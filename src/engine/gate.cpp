@@ -4,7 +4,9 @@
 #include <initializer_list>
 
 #include "engine/decide_support.h"
+#include "core/clock_stamp.h"
 #include "deedlog/rule_book.h"
+#include "deedlog/valuation.h"
 
 namespace deedlog {
 namespace {
@@ -118,7 +120,8 @@ constexpr std::array<VerbGate, 27> kGates = {{
   {Verb::DeclareBankruptcy, Maker::Player, false, WhilePlacing::Refused, false, kAnyPhase, false, false,
    Act::Unnamed, {}, kAnyPhase},
   // Ending the turn mid-move cites the rule the move waits on (decide.cpp); whose turn is checked here.
-  {Verb::EndTurn, Maker::Player, true, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
+  // After time is called, the mover's `ends turn` closes his move (rent not asked for lapses).
+  {Verb::EndTurn, Maker::Player, true, WhilePlacing::Refused, false, kBetweenMoves, false, false, Act::Unnamed,
    {{{kAnyPhase, TurnCheck::Mover, rule::kEndTurn, RefusalCode::NotYourTurnToEnd}}}, kAnyPhase},
   {Verb::CallTime, Maker::Referee, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
    {}, kAnyPhase},
@@ -219,11 +222,20 @@ std::optional<Violation> gate(const Ruleset& r, const State& s, const Command& c
   const VerbGate& g = kGates[static_cast<std::size_t>(c.verb)];
   if (g.maker == Maker::Anyone) return std::nullopt;
   if (s.phase == Phase::GameOver) return violation(r, rule::kGameOver, RefusalCode::GameIsOver, waiting_on(s));
+  // rule short-game/agreed-hour: once a move's stamp is past the agreed finishing hour, time is up:
+  // the referee must call it (`Referee calls time`) before anything else is ruled. The stamps
+  // recorded decide, never a clock; a move without a stamp cannot be shown late.
+  if (!s.time_called && s.time_up_at != kNoTime && c.verb != Verb::CallTime) {
+    const std::optional<std::int64_t> past = seconds_between(s.time_up_at, c.clock);
+    if (past && *past > 0)
+      return violation(r, rule::kShortAgreedHour, RefusalCode::AgreedHourPassed,
+                       {arg::count(s.time_up_at), arg::count(c.clock)});
+  }
   if (c.actor == kReferee) {
     if (g.maker != Maker::Referee) return violation(r, rule::kTurnOrder, RefusalCode::RefereeMovesOnly);
     if (g.waits_for_debts)
       if (auto v = debts_block(r, s)) return v;
-    if (s.time_called && g.new_dealing)
+    if (s.time_called && g.new_dealing && time_called_waits_on(r, s) != TimeCalledWait::Round)
       return violation(r, rule::kShortTime, RefusalCode::TimeCalledNoDealings);
     return turn_and_phase(r, s, c, g);
   }
@@ -236,9 +248,18 @@ std::optional<Violation> gate(const Ruleset& r, const State& s, const Command& c
   // A player's referee verb is refused below, after the checks that came first before the gate.
   if (g.waits_for_debts && g.maker == Maker::Player)
     if (auto v = debts_block(r, s)) return v;
-  // rule short-game/time-called: the move in progress is completed; nothing new begins.
-  if (s.time_called && !completes_the_move(s, c, g))
-    return violation(r, rule::kShortTime, RefusalCode::TimeCalledMoveCompleted);
+  // rule short-game/time-called: the move in progress is completed with its transactions; nothing
+  // new begins, and once nothing waits the game is over. Under finish-round (rule
+  // short-game/finish-round) the round is played out first, as any other.
+  if (s.time_called) {
+    const TimeCalledWait waits = time_called_waits_on(r, s);
+    if (waits == TimeCalledWait::Nothing)
+      return s.finish_round ? violation(r, rule::kShortFinishRound, RefusalCode::TimeCalledRoundComplete)
+                            : violation(r, rule::kShortTime, RefusalCode::TimeCalledMoveCompleted);
+    if (waits != TimeCalledWait::Round && !completes_the_move(s, c, g))
+      return violation(r, s.finish_round ? rule::kShortFinishRound : rule::kShortTime,
+                       RefusalCode::TimeCalledMoveCompleted);
+  }
   if (g.needs_deeds_dealt && !dealing_done(r, s)) return violation(r, rule::kShortDeal, RefusalCode::DealFirst);
   if (g.maker == Maker::Referee) return violation(r, rule::kTurnOrder, RefusalCode::RefereeOnlyVerb);
   return turn_and_phase(r, s, c, g);

@@ -50,6 +50,23 @@ void consider_conglomerate(Collector& out, PlayerId p) {
 
 std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_t now) {
   Collector out{r, s, now, {}};
+  // rule short-game/deal-two-deeds: at a table the Banker deals before the first throw, so the deal
+  // is listed first: each player short of his deeds is dealt the first the Bank holds (any will do).
+  if (!dealing_done(r, s)) {
+    for (PlayerId p = 0; p < s.player_count; ++p) {
+      int held = 0;
+      for (int i = 0; i < r.board_size(); ++i) held += s.holdings[static_cast<std::size_t>(i)].owner == p ? 1 : 0;
+      const int due = r.short_game.deeds_dealt - held;
+      if (due <= 0 || !is_active(s, p)) continue;
+      Command deal = make_command(Verb::Deal, kReferee);
+      deal.counterparty = p;
+      for (int i = 0; i < r.board_size() && static_cast<int>(deal.give.properties.size()) < due; ++i) {
+        const SquareId sq = static_cast<SquareId>(i);
+        if (r.square(sq).is_property() && s.holdings[sq].owner == kBank) deal.give.properties.push_back(sq);
+      }
+      out.consider(deal, MoveRange{MoveRange::Kind::Deeds, due, due});
+    }
+  }
   for (PlayerId p = 0; p < s.player_count; ++p) {
     if (s.player(p).bankrupt) continue;
     // The throw: concrete in a seeded game; at a table the dice are whatever they show.

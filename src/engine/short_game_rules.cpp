@@ -20,7 +20,7 @@ bool dealing_done(const Ruleset& r, const State& s) {
   // states a position after the deal, whatever each player holds in it.
   if (!s.short_game || s.throws > 0 || s.set_up) return true;
   for (PlayerId p = 0; p < s.player_count; ++p)
-    if (deeds_held(r, s, p) < r.short_game.deeds_dealt) return false;
+    if (!s.player(p).bankrupt && deeds_held(r, s, p) < r.short_game.deeds_dealt) return false;
   return true;
 }
 

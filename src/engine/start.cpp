@@ -2,6 +2,7 @@
 // the seeded shuffles, and the first turn.
 #include <algorithm>
 
+#include "core/clock_stamp.h"
 #include "deedlog/building_group.h"
 #include "deedlog/decide.h"
 #include "engine/decide_support.h"
@@ -115,7 +116,7 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
   const Ruleset& r = out.ruleset;
   std::array<std::vector<CardIndex>, kDeckCount> free_cards = {jail_cards_of(r.decks[0]), jail_cards_of(r.decks[1])};
   for (const PlayerSetup& ps : setup.players) {
-    const Money cash = ps.cash.value_or(r.starting_cash);
+    const Money cash = ps.cash.value_or(ps.bankrupt ? Money{0} : r.starting_cash);
     SquareId at = ps.at.value_or(0);
     bool in_jail = false;
     int jail_turns = 0;
@@ -171,6 +172,34 @@ std::optional<Violation> place_setup(Outcome& out, const SetupPosition& setup) {
     }
   }
   if (auto v = place_conglomerates(out, setup)) return v;
+  // A bankrupt player (rule bankruptcy/last-player-wins: he has retired from the game) holds
+  // nothing; a debt unpaid is one the debtor cannot pay in cash (rule debt/paid-when-able).
+  for (const PlayerSetup& ps : setup.players) {
+    if (ps.bankrupt) {
+      const PlayerState& held = out.state.player(ps.player);
+      if (held.cash.units != 0 || !ps.owns.empty() || held.jail_card_count() > 0 || held.in_jail || !ps.owes.empty() ||
+          !ps.conglomerates.empty())
+        return violation(r, rule::kSetupSound, RefusalCode::SetupBankruptHolds, {arg::player(ps.player)});
+      effect::go_bankrupt(out, ps.player, kBank);
+      continue;
+    }
+    Money owed;
+    for (const auto& [creditor, amount] : ps.owes) {
+      if (creditor == ps.player || (creditor != kBank && (creditor < 0 || creditor >= out.state.player_count)))
+        return violation(r, rule::kSetupSound, RefusalCode::SetupPlayerNotSeated);
+      if (amount.units <= 0 || amount.units > kMaxSetupCash)
+        return violation(r, rule::kSetupCash, RefusalCode::SetupCashTooMuch,
+                         {arg::player(ps.player), arg::money(Money{kMaxSetupCash})});
+      owed += amount;
+    }
+    if (!ps.owes.empty() && out.state.player(ps.player).cash >= owed)
+      return violation(r, rule::kSetupSound, RefusalCode::SetupDebtPayable, {arg::player(ps.player)});
+    for (const auto& [creditor, amount] : ps.owes) effect::assign_debt(out, ps.player, creditor, amount);
+  }
+  for (const PlayerSetup& ps : setup.players)
+    for (const auto& owed : ps.owes)
+      if (owed.first != kBank && out.state.player(owed.first).bankrupt)
+        return violation(r, rule::kSetupSound, RefusalCode::SetupBankruptHolds, {arg::player(owed.first)});
   return check_buildings(r, out.state);
 }
 
@@ -212,6 +241,24 @@ SetupPosition setup_from_opening(const Events& opening) {
       case EventType::TurnStarted:
         setup.turn = e.player;
         break;
+      case EventType::PlayerBankrupted:
+        for (PlayerSetup& ps : setup.players)
+          if (ps.player == e.player) {
+            ps.bankrupt = true;
+            ps.cash.reset();
+            ps.at.reset();
+          }
+        break;
+      case EventType::DebtIncurred:
+        for (PlayerSetup& ps : setup.players)
+          if (ps.player == e.player) ps.owes.emplace_back(e.other, e.amount);
+        break;
+      case EventType::TimeCalled:
+        setup.time_called = true;
+        break;
+      case EventType::GameWon:
+        setup.winner = e.player;
+        break;
       default:
         break;
     }
@@ -231,6 +278,16 @@ State initial_state(const Ruleset& r, const GameHeader& header) {
   s.seeded = header.seed.has_value();
   s.short_game = r.short_game.always || header.has_variant("short-game") || header.has_variant("time-limit");
   s.seed = header.seed.value_or(0);
+  // rule short-game/finish-round: time called ends the game once the round is complete.
+  s.finish_round = s.short_game && header.has_variant("finish-round");
+  // rule short-game/agreed-hour: "before commencing, the players stipulate the time at which the
+  // game shall end": the Started tag's time plus the TimeLimit. us-short ends at its first
+  // bankruptcy and has no hour. Without a dated Started tag the hour is not known.
+  if (s.short_game && !r.short_game.always && !header.time_limit.empty() && is_dated(header.started)) {
+    const std::int64_t started = clock_seconds(header.started);
+    const std::optional<std::int64_t> limit = duration_seconds(header.time_limit);
+    if (started != kNoTime && limit) s.time_up_at = started + *limit;
+  }
   s.turn = 0;
   s.phase = Phase::AwaitingRoll;
   return s;
@@ -290,6 +347,7 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
     std::size_t next = 0;
     for (int round = 0; round < r.short_game.deeds_dealt; ++round)
       for (PlayerId p = 0; p < out.state.player_count && next < deeds.size(); ++p) {
+        if (out.state.player(p).bankrupt) continue;
         const SquareId deed = static_cast<SquareId>(deeds[next++]);
         effect::deal_title(out, p, deed, r.short_game.deeds_paid ? r.square(deed).price : Money{0});
       }
@@ -301,7 +359,27 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
     first = static_cast<PlayerId>(seeded_below(*header.seed, kFirstPlayerStream, 0, static_cast<std::uint32_t>(header.players.size())));
   if (first < 0 || first >= static_cast<int>(header.players.size()))
     return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::SetupTurnNotSeated));
+  if (out.state.player(first).bankrupt) {
+    // With no Turn named, the first seat still in the game throws first.
+    if (position.turn) return Decision::refuse(violation(r, rule::kSetupSound, RefusalCode::SetupBankruptHolds, {arg::player(first)}));
+    while (first < out.state.player_count && out.state.player(first).bankrupt) ++first;
+    if (first >= out.state.player_count)
+      return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::SetupTurnNotSeated));
+  }
   effect::start_turn(out, first);
+  // rule short-game/time-called: a position after time was called (a [Setup]'s "Time: called").
+  if (position.time_called) {
+    if (!out.state.short_game) return Decision::refuse(violation(r, rule::kShortTime, RefusalCode::NotAShortGame));
+    effect::call_time(out);
+  }
+  // rule game/over: a position after the game ended ("Winner: Ann").
+  if (position.winner) {
+    const PlayerId w = *position.winner;
+    if (w < 0 || w >= out.state.player_count) return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::SetupTurnNotSeated));
+    if (out.state.player(w).bankrupt)
+      return Decision::refuse(violation(r, rule::kSetupSound, RefusalCode::SetupWinnerOut, {arg::player(w)}));
+    effect::win_game(out, w);
+  }
   return Decision::accept(std::move(out.events));
 }
 

@@ -68,7 +68,8 @@ std::optional<Events> table_version(const Ruleset& r, const State& s, const Tabl
       return out.events;
     }
     case Verb::Build: {
-      if (c.hotel || c.square == kNoSquare || s.holdings[c.square].owner != c.actor) return std::nullopt;
+      if (c.hotel || c.square == kNoSquare || !c.more_sites.empty() || s.holdings[c.square].owner != c.actor)
+        return std::nullopt;
       if (r.square(c.square).kind != SquareKind::Street) return std::nullopt;
       for (int k = 0; k < c.count; ++k) {
         // What a legal house costs here: the price on the deed that sets the terms (the top of a

@@ -2,6 +2,7 @@
 
 #include "deedlog/building_group.h"
 #include "deedlog/currency.h"
+#include "deedlog/position_queries.h"
 
 namespace deedlog {
 
@@ -13,7 +14,39 @@ Money at_par(const Ruleset& r, Money amount, int rate) {
   return amount.units < 0 ? -value_across(r, -amount, 0, rate) : value_across(r, amount, 0, rate);
 }
 
+// --variant finish-round: the round is complete once the last seat still in the game has had his
+// turn in it (his move is over), or a new round has not begun (the first seat still to throw).
+// Rounds are counted from the first seat of the Players tag.
+bool round_complete(const State& s) {
+  PlayerId first = kBank;
+  PlayerId last = kBank;
+  for (PlayerId p = 0; p < s.player_count; ++p) {
+    if (!is_active(s, p)) continue;
+    if (first == kBank) first = p;
+    last = p;
+  }
+  if (s.phase == Phase::TurnOver && s.turn == last) return true;
+  return s.phase == Phase::AwaitingRoll && !s.rolled_this_turn && s.turn == first;
+}
+
 }  // namespace
+
+TimeCalledWait time_called_waits_on(const Ruleset& /*ruleset*/, const State& s) {
+  if (!s.time_called || s.phase == Phase::GameOver) return TimeCalledWait::Nothing;
+  // rule short-game/finish-round: every player has as many turns before the game ends.
+  if (s.finish_round && !round_complete(s)) return TimeCalledWait::Round;
+  // rule short-game/time-called: the move in actual play and its transactions complete first.
+  if (s.phase != Phase::TurnOver && s.phase != Phase::AwaitingRoll) return TimeCalledWait::Move;
+  for (PlayerId p = 0; p < s.player_count; ++p)
+    if (!s.player(p).bankrupt && s.player(p).owes_any()) return TimeCalledWait::Debt;
+  if (s.bank_auction_queue != 0) return TimeCalledWait::Move;
+  if (s.rent_open()) return TimeCalledWait::Rent;
+  return TimeCalledWait::Nothing;
+}
+
+bool game_is_over(const Ruleset& r, const State& s) {
+  return s.phase == Phase::GameOver || (s.time_called && time_called_waits_on(r, s) == TimeCalledWait::Nothing);
+}
 
 Valuation value_estates(const Ruleset& r, const State& s) {
   Valuation v;
@@ -60,8 +93,9 @@ Valuation value_estates(const Ruleset& r, const State& s) {
       v.leaders.push_back(e.player);
     }
   }
-  const bool move_done = s.phase == Phase::TurnOver || s.phase == Phase::AwaitingRoll;
-  v.final = s.phase == Phase::GameOver || (s.time_called && move_done);
+  v.final = game_is_over(r, s);
+  v.waits = time_called_waits_on(r, s);
+  v.provisional = s.time_called && !v.final;
   if (s.phase == Phase::GameOver) v.leaders = {s.winner};
   return v;
 }

@@ -919,6 +919,12 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
     Command attempt = c;
     std::vector<SquareId> sites;
     err = parse_arguments(rest, tokens, i + 1, *verb, ctx, &attempt, &sites);
+    if (err.empty() && (attempt.verb == Verb::Build || attempt.verb == Verb::Sell)) {
+      // rule houses/build-evenly, sell/evenly: a line that builds or sells on several sites is one
+      // move, ruled whole (evenness judged once every site of the line is done).
+      attempt.more_sites = std::move(sites);
+      sites.clear();
+    }
     if (err.empty() && !sites.empty() && !more)
       err = fmt::format("this line holds {} moves, one for each property; write one move here", sites.size() + 1);
     if (err.empty()) {
@@ -1039,7 +1045,9 @@ std::string print_move(const Command& c, const Ruleset& ruleset, const std::vect
   auto square = [&](SquareId s) { return quote_if_needed(square_notation_name(ruleset, s)); };
   auto building = [&](const char* verb) {
     std::string what = c.hotel ? "hotel" : c.count == 1 ? "house" : fmt::format("{} houses", c.count);
-    return fmt::format("{} {} on {}", verb, what, square(c.square));
+    std::string where = square(c.square);
+    for (SquareId more : c.more_sites) where += ", " + square(more);
+    return fmt::format("{} {} on {}", verb, what, where);
   };
   switch (c.verb) {
     case Verb::Roll:

@@ -166,8 +166,34 @@ std::string parse_item(std::string_view line, const std::vector<Token>& tokens, 
     ps->jail_turns = *n;
     return "";
   }
-  return fmt::format("unknown setup item '{}': expected cash N, at SQUARE, owns P (...), cards N, in jail N or "
-                     "conglomerate A, B, C",
+  if (w == "bankrupt") {
+    if (ps->bankrupt) return twice("bankrupt");
+    if (a + 1 != b) return "expected 'bankrupt' alone";
+    ps->bankrupt = true;
+    return "";
+  }
+  if (w == "owes") {
+    // "owes 60 to Ben", "owes 100 to Bank": a debt unpaid.
+    const std::string usage = "expected 'owes N to PLAYER' or 'owes N to Bank'";
+    std::size_t to = a + 1;
+    while (to < b && word_at(tokens, to) != "to") ++to;
+    if (to == a + 1 || to + 1 >= b) return usage;
+    std::int64_t v = 0;
+    std::string err = parse_amount(span_text(line, tokens, a + 1, to), ctx.ruleset.words.currency, &v);
+    if (!err.empty()) return err;
+    if (v <= 0) return "a debt must be more than 0";
+    PlayerId creditor = kBank;
+    if (!(to + 2 == b && !tokens[to + 1].quoted && word_at(tokens, to + 1) == "bank")) {
+      err = resolve_player(span_text(line, tokens, to + 1, b), ctx, /*allow_referee=*/false, &creditor);
+      if (!err.empty()) return err;
+    }
+    for (const auto& [who, amount] : ps->owes)
+      if (who == creditor) return "one debt to each creditor: add them up";
+    ps->owes.emplace_back(creditor, Money{v});
+    return "";
+  }
+  return fmt::format("unknown setup item '{}': expected cash N, at SQUARE, owns P (...), cards N, in jail N, "
+                     "conglomerate A, B, C, owes N to PLAYER or bankrupt",
                      span_text(line, tokens, a, std::min(b, a + 3)));
 }
 
@@ -184,6 +210,23 @@ std::string parse_setup_line(std::string_view line, const Context& ctx, SetupPos
   if (mixed_quotes(tokens, 0, colon)) return usage;
   const std::size_t n = tokens.size();
 
+  if (colon == 1 && !tokens[0].quoted && iequals(tokens[0].text, "Time")) {
+    // "Time: called": the short game's finishing time was called (rule short-game/time-called).
+    if (setup->time_called) return "'Time:' given twice";
+    if (colon + 2 != n || !iequals(tokens[colon + 1].text, "called")) return "expected 'Time: called'";
+    setup->time_called = true;
+    return "";
+  }
+  if (colon == 1 && !tokens[0].quoted && iequals(tokens[0].text, "Winner")) {
+    // "Winner: Ann": the game is over and Ann has won it.
+    if (setup->winner) return "'Winner:' given twice";
+    if (colon + 1 == n || mixed_quotes(tokens, colon + 1, n)) return "expected a player after 'Winner:'";
+    PlayerId p = 0;
+    err = resolve_player(span_text(line, tokens, colon + 1, n), ctx, /*allow_referee=*/false, &p);
+    if (!err.empty()) return err;
+    setup->winner = p;
+    return "";
+  }
   if (colon == 1 && !tokens[0].quoted && iequals(tokens[0].text, "Turn")) {
     if (setup->turn) return "'Turn:' given twice";
     if (colon + 1 == n || mixed_quotes(tokens, colon + 1, n)) return "expected a player after 'Turn:'";
@@ -288,14 +331,22 @@ std::string print_setup(const SetupPosition& setup, const Ruleset& ruleset, cons
       items.push_back(fmt::format("cards {}", *ps.jail_cards));
     }
     if (ps.jail_turns) items.push_back(*ps.jail_turns == 0 ? std::string("in jail") : fmt::format("in jail {}", *ps.jail_turns));
+    for (const auto& [creditor, amount] : ps.owes)
+      items.push_back(fmt::format("owes {} to {}", amount.units,
+                                  creditor == kBank                                   ? std::string("Bank")
+                                  : iequals(player_notation_name(players, creditor), "Bank") ? quote("Bank")
+                                                                                      : player_notation_name(players, creditor)));
+    if (ps.bankrupt) items = {"bankrupt"};
     // a player called Turn is quoted, or the line would read as the Turn: line
     std::string who = player_notation_name(players, ps.player);
-    if (iequals(who, "Turn")) who = quote(who);
+    if (iequals(who, "Turn") || iequals(who, "Time") || iequals(who, "Winner")) who = quote(who);
     out += who + ":";
     for (std::size_t i = 0; i < items.size(); ++i) out += (i == 0 ? " " : "; ") + items[i];
     out += "\n";
   }
   if (setup.turn) out += "Turn: " + player_notation_name(players, *setup.turn) + "\n";
+  if (setup.time_called) out += "Time: called\n";
+  if (setup.winner) out += "Winner: " + player_notation_name(players, *setup.winner) + "\n";
   return out;
 }
 

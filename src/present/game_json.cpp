@@ -110,6 +110,17 @@ std::string valuation_item_words(const Ruleset& r, const ValuationItem& i) {
   return "?";
 }
 
+std::string time_called_wait_words(TimeCalledWait w) {
+  switch (w) {
+    case TimeCalledWait::Nothing: return "";
+    case TimeCalledWait::Round: return "time was called; the round is not complete (finish-round)";
+    case TimeCalledWait::Move: return "time was called; the move in progress is not complete";
+    case TimeCalledWait::Debt: return "time was called; a debt is unpaid: it is paid or the debtor declares bankruptcy";
+    case TimeCalledWait::Rent: return "time was called; rent may still be asked for until the mover ends the turn";
+  }
+  return "";
+}
+
 ojson value_json(const Game& g, const Valuation& v) {
   const auto& names = g.header.players;
   std::string leaders;
@@ -118,6 +129,9 @@ ojson value_json(const Game& g, const Valuation& v) {
   doc["game"] = g.id;
   doc["seq"] = g.state.seq;
   doc["final"] = v.final;
+  // Time called with the move or its transactions unfinished: the figures may change, nobody has won.
+  doc["provisional"] = v.provisional;
+  if (v.provisional) doc["reason"] = time_called_wait_words(v.waits);
   // regional-currency: every amount below is in par dollars (a currency at rate 0).
   if (!g.ruleset.regions.empty()) doc["currency"] = "par";
   doc["players"] = ojson::array();
@@ -136,7 +150,9 @@ ojson value_json(const Game& g, const Valuation& v) {
     }
     doc["players"].push_back(pj);
   }
-  doc["winner"] = v.leaders.size() == 1 ? ojson(names[static_cast<std::size_t>(v.leaders.front())]) : ojson(nullptr);
+  doc["winner"] = v.leaders.size() == 1 && !v.provisional ? ojson(names[static_cast<std::size_t>(v.leaders.front())])
+                                                           : ojson(nullptr);
+  if (v.provisional) doc["leaders"] = leaders;
   if (v.leaders.size() > 1) doc["tied"] = leaders;
   return doc;
 }

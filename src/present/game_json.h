@@ -55,6 +55,8 @@ nlohmann::ordered_json moves_json(const Game& game, const std::vector<LegalMove>
 nlohmann::ordered_json moves_json(const Game& game, std::int64_t now);
 
 // value --json: each estate item by item, and the richest (or the tie).
+// Why a game whose time is called is not over yet, in words ("" when nothing waits).
+std::string time_called_wait_words(TimeCalledWait waits);
 nlohmann::ordered_json value_json(const Game& game, const Valuation& valuation);
 // The same for the game's own position.
 nlohmann::ordered_json value_json(const Game& game);

@@ -10,6 +10,8 @@ std::string range_words(const MoveRange& range) {
     case MoveRange::Kind::Dice: return fmt::format("the dice as thrown, {} to {} each", range.min, range.max);
     case MoveRange::Kind::Amount: return fmt::format("any amount from {} to {}", range.min, range.max);
     case MoveRange::Kind::ThreeColours: return "any three of their free properties of three colours";
+    case MoveRange::Kind::Deeds:
+      return fmt::format("the {} title deed{} the Banker deals, any the Bank holds", range.min, range.min == 1 ? "" : "s");
   }
   return "";
 }
@@ -26,6 +28,7 @@ nlohmann::ordered_json range_form(const LegalMove& move) {
     case MoveRange::Kind::Amount: return {{"verb", "bids"}, {"min", range.min}, {"max", range.max}};
     case MoveRange::Kind::ThreeColours:
       return {{"verb", "forms conglomerate"}, {"min", range.min}, {"max", range.max}};
+    case MoveRange::Kind::Deeds: return {{"verb", "deals"}, {"min", range.min}, {"max", range.max}};
   }
   return nullptr;
 }

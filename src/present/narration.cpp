@@ -8,6 +8,7 @@
 #include "deedlog/building_group.h"
 #include "deedlog/currency.h"
 #include "deedlog/event_fields.h"
+#include "deedlog/position_queries.h"
 #include "deedlog/valuation.h"
 #include "present/money_words.h"
 
@@ -314,6 +315,11 @@ std::string phase_only_words(const Ruleset& r, const std::vector<std::string>& n
   switch (s.phase) {
     case Phase::AwaitingRoll:
       if (s.turn >= 0 && s.turn < s.player_count && s.player(s.turn).in_jail) return fmt::format("{} is in {}: throws for doubles, pays the fine or uses a card", who, r.words.jail);
+      if (!dealing_done(r, s))
+        // rule short-game/deal-two-deeds: nobody throws until every player holds his deeds.
+        return fmt::format("the Banker deals {} title deeds to each player first (Referee deals {}: ...), then {} "
+                           "to throw",
+                           r.short_game.deeds_dealt, who, who);
       return s.rolled_this_turn ? fmt::format("{} throws again (doubles)", who) : fmt::format("{} to throw", who);
     case Phase::BuyDecision:
       if (!on_board) return fmt::format("{}'s move goes on", who);
@@ -391,8 +397,9 @@ GameEnd game_end(const Ruleset& r, const State& s) {
     return end;
   }
   if (!s.time_called) return end;
-  // The short game: once time is called and the move in progress is done, the estates are
-  // valued and the richest wins; no GameWon event is recorded.
+  // The short game: once time is called and the move in progress is done with its transactions
+  // (and, under finish-round, the round), the estates are valued and the richest wins; no
+  // GameWon event is recorded. Until then nobody has won.
   const Valuation v = value_estates(r, s);
   end.over = v.final;
   if (end.over) end.winners = v.leaders;
@@ -411,7 +418,18 @@ std::string phase_words(const Ruleset& r, const std::vector<std::string>& names,
   std::string words = phase_only_words(r, names, s);
   if (std::string debt = debt_words(r, names, s); !debt.empty() && (s.phase == Phase::TurnOver || s.phase == Phase::AwaitingRoll))
     words = debt;
-  if (s.time_called) words = "time was called: " + words + ", then the estates are valued";
+  if (s.time_called) {
+    const TimeCalledWait waits = time_called_waits_on(r, s);
+    if (waits == TimeCalledWait::Round)
+      words = "time was called: the round is finished first (every player has as many turns): " + words +
+              ", then the estates are valued";
+    else if (waits == TimeCalledWait::Rent)
+      words = fmt::format("time was called: rent may still be asked for; {} ends the turn to close the move, then "
+                          "the estates are valued",
+                          name_of(names, s.turn));
+    else
+      words = "time was called: " + words + ", then the estates are valued";
+  }
   return words;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/article.h"
+#include "core/clock_stamp.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/policies.h"
 #include "core/plural.h"
@@ -348,6 +349,13 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::TimeCalledMoveCompleted:
       return "time has been called: the move in progress is completed and no further dealings take place (referee "
              "value gives the result)";
+    case C::TimeCalledRoundComplete:
+      return "time has been called and the round is complete (every player has had as many turns): the game is "
+             "over (referee value gives the result)";
+    case C::AgreedHourPassed:
+      return fmt::format("the agreed finishing hour, {}, has passed (this move is stamped {}): `Referee calls time` "
+                         "is due before any other move",
+                         clock_text(f.count(0)), clock_text(f.count(1)));
     // Mortgages
     case C::AlreadyMortgaged: return fmt::format("{} is mortgaged already", f.square(0));
     case C::JailedMayNotMortgage: return fmt::format("{} is in {} and may not mortgage", f.player(0), r.words.jail);
@@ -425,6 +433,13 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::SetupPlayerNotSeated: return "the setup names a player who is not seated";
     case C::SetupListedTwice: return fmt::format("{} is listed twice in the setup", f.player(0));
     case C::SetupTurnNotSeated: return "the setup's Turn names a player who is not seated";
+    case C::SetupBankruptHolds:
+      return fmt::format("{} is bankrupt: a bankrupt player holds no cash, deeds or cards, owes nothing and has no "
+                         "turn", f.player(0));
+    case C::SetupDebtPayable:
+      return fmt::format("{} has the cash to pay what is owed: a debt is paid as soon as the debtor can pay it",
+                         f.player(0));
+    case C::SetupWinnerOut: return fmt::format("the winner named, {}, is out of the game", f.player(0));
     case C::SetupUnsound: return "the setup's position cannot arise in play: " + v.quoted;
     case C::SetupStockConglomerates:
       return fmt::format("{} {} and {} {} placed; the game has only {} and {}", f.count(0), r.words.houses, f.count(1),
