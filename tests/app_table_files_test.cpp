@@ -88,9 +88,10 @@ TEST(TableFiles, CommentsAreKeptThroughImportAndReplay) {
   ASSERT_EQ(back.code, 0) << back.err;
   EXPECT_NE(back.out.find("Ann rolls 1 2  # to Whitechapel Road"), std::string::npos) << back.out;
   EXPECT_NE(back.out.find("# answers the offer, as 'rejects' does"), std::string::npos) << back.out;
-  // A list line's comment goes with its first move only.
-  EXPECT_NE(back.out.find("Ann builds house on \"The Angel, Islington\"  # one house on each"), std::string::npos);
-  EXPECT_NE(back.out.find("Ann builds house on \"Euston Road\"\n"), std::string::npos) << back.out;
+  // A line building on several sites is one move, printed back whole with its comment.
+  EXPECT_NE(back.out.find("Ann builds house on \"The Angel, Islington\", \"Euston Road\""), std::string::npos)
+      << back.out;
+  EXPECT_NE(back.out.find("  # one house on each"), std::string::npos) << back.out;
   EXPECT_EQ(testing::referee(db, "verify").code, 0);
 }
 
@@ -105,21 +106,27 @@ Turn: Ann
 [Moves]
 )");
   ASSERT_EQ(testing::referee(db, "import " + testing::quote(setup.string())).code, 0);
+  // rules houses/build-evenly, sell/evenly: building on several sites is one move, ruled whole.
   const auto r = testing::referee(db, "--json play " + testing::quote("Ann builds houses on Old Kent, Whitechapel"));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const json j = json::parse(r.out);
-  EXPECT_EQ(j["moves"], 2);
   int played = 0;
   for (const json& e : j["events"]) played += e["type"] == "MovePlayed";
-  EXPECT_EQ(played, 2);
+  EXPECT_EQ(played, 1);
   const json status = json::parse(testing::referee(db, "--json status").out);
   EXPECT_EQ(status["players"][0]["properties"][0]["houses"], 1);
   EXPECT_EQ(status["players"][0]["properties"][1]["houses"], 1);
-  // The second move refused (Mayfair is not hers): the first stands, exit 3.
+  // Mayfair is not hers: the whole line is refused, Old Kent Road keeps its one house, exit 3.
   const auto half = testing::referee(db, "--json play " + testing::quote("Ann builds houses on Old Kent and Mayfair"));
   EXPECT_EQ(half.code, 3) << half.out;
   const json after = json::parse(testing::referee(db, "--json status").out);
-  EXPECT_EQ(after["players"][0]["properties"][0]["houses"], 2);
+  EXPECT_EQ(after["players"][0]["properties"][0]["houses"], 1);
+  // A mortgage line over several sites is still one move a site.
+  const auto m = testing::referee(db, "--json play " + testing::quote("Ann sells houses on Old Kent, Whitechapel"));
+  ASSERT_EQ(m.code, 0) << m.out;
+  const auto two = testing::referee(db, "--json play " + testing::quote("Ann mortgages Old Kent, Whitechapel"));
+  ASSERT_EQ(two.code, 0) << two.out;
+  EXPECT_EQ(json::parse(two.out)["moves"], 2);
 }
 
 // A late claim names the landing it missed and the throw that closed it (events of the journal).

@@ -67,24 +67,28 @@ TEST_F(TableTalk, UsesACard) {
   EXPECT_TRUE(refused("Ann uses a house"));
 }
 
-TEST_F(TableTalk, BuildingOnSeveralSitesIsOneMoveEach) {
+// rules houses/build-evenly, sell/evenly: a line that builds or sells on several sites is one move
+// (the sites after the first in more_sites), ruled whole; it prints back as one line.
+TEST_F(TableTalk, BuildingOnSeveralSitesIsOneMove) {
   const auto moves = several("Ann builds houses on Angel, Euston, Pentonville");
-  ASSERT_EQ(moves.size(), 3u);
-  const SquareId sites[] = {kAngel, kEuston, kPentonville};
-  for (std::size_t i = 0; i < 3; ++i) {
-    EXPECT_EQ(moves[i].verb, Verb::Build);
-    EXPECT_EQ(moves[i].square, sites[i]);
-    EXPECT_EQ(moves[i].count, 1);
-    EXPECT_FALSE(moves[i].hotel);
-  }
-  const auto two_each = several("Ann builds 2 houses on Angel and Euston");
-  ASSERT_EQ(two_each.size(), 2u);
-  EXPECT_EQ(two_each[1].count, 2);
-  // One site still needs its count written, and parse_move takes one move only.
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0].verb, Verb::Build);
+  EXPECT_EQ(moves[0].square, kAngel);
+  EXPECT_EQ(moves[0].more_sites, (std::vector<SquareId>{kEuston, kPentonville}));
+  EXPECT_EQ(moves[0].count, 1);
+  EXPECT_FALSE(moves[0].hotel);
+  const auto two_each = several("Ann sells 2 houses on Angel and Euston");
+  ASSERT_EQ(two_each.size(), 1u);
+  EXPECT_EQ(two_each[0].verb, Verb::Sell);
+  EXPECT_EQ(two_each[0].count, 2);
+  EXPECT_EQ(two_each[0].more_sites, std::vector<SquareId>{kEuston});
+  EXPECT_EQ(one(print_move(two_each[0], r, players)), two_each[0]);
+  // One site still needs its count written; parse_move takes the line, as one move.
   EXPECT_TRUE(refused("Ann builds houses on Angel"));
   Command c;
   ParseError e;
-  EXPECT_FALSE(parse_move("Ann builds houses on Angel, Euston", r, players, &c, &e));
+  EXPECT_TRUE(parse_move("Ann builds houses on Angel, Euston", r, players, &c, &e));
+  EXPECT_EQ(c.more_sites, std::vector<SquareId>{kEuston});
 }
 
 TEST_F(TableTalk, MortgagingAList) {
@@ -126,20 +130,24 @@ TEST_F(TableTalk, PaysRentHintsThatTheOwnerClaims) {
   EXPECT_NE(message.find("claims rent"), std::string::npos) << message;
 }
 
-TEST_F(TableTalk, GameFileExpandsAListAndKeepsComments) {
+TEST_F(TableTalk, GameFileKeepsAListLineWholeWithItsComment) {
   GameFile g;
   ParseError e;
   ASSERT_TRUE(parse_game("[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n\n"
-                         "Ann builds houses on Angel, Euston  # both at once\nAnn rolls 3 4\n",
+                         "Ann builds houses on Angel, Euston  # both at once\nAnn mortgages Angel, Euston\n"
+                         "Ann rolls 3 4\n",
                          r, &g, &e))
       << e.message;
-  ASSERT_EQ(g.moves.size(), 3u);
+  // A build over several sites is one move; a mortgage list is one move a site.
+  ASSERT_EQ(g.moves.size(), 4u);
   EXPECT_EQ(g.moves[0].line, 4);
-  EXPECT_EQ(g.moves[1].line, 4);
-  EXPECT_EQ(g.moves[1].command.square, kEuston);
+  EXPECT_EQ(g.moves[0].command.more_sites, std::vector<SquareId>{kEuston});
   EXPECT_EQ(g.moves[0].comment, "both at once");
-  EXPECT_EQ(g.moves[1].comment, "");
+  EXPECT_EQ(g.moves[1].line, 5);
   EXPECT_EQ(g.moves[2].line, 5);
+  EXPECT_EQ(g.moves[2].command.square, kEuston);
+  EXPECT_EQ(g.moves[2].comment, "");
+  EXPECT_EQ(g.moves[3].line, 6);
 }
 
 // Cards by their printed words: the words in any order, numbers as digits or words.
