@@ -579,7 +579,10 @@ const bool registered = [] {
     if (it == corpus.end()) continue;
     int k = 0;
     for (const auto& claim : it->second.late_claims) {
-      const std::string n = "late_claim_" + testing::sample_test_name(file) + (k++ ? "_" + std::to_string(k) : "");
+      // Appended a part at a time: GCC 12 at -O3 warns falsely of overlapping copies on `+` chains.
+      std::string n = "late_claim_";
+      n.append(testing::sample_test_name(file));
+      if (k++ > 0) n.append("_").append(std::to_string(k));
       ::testing::RegisterTest("Corpus", n.c_str(), nullptr, nullptr, __FILE__, __LINE__,
                               [file, claim]() -> ::testing::Test* { return new LateClaimTest(file, claim); });
     }
