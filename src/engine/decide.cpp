@@ -407,7 +407,9 @@ namespace {
 Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
   // A square a command names is on the board: the notation resolves only names it has, but a
   // program calling decide may name any number (the rules index the board by it).
-  if (c.square != kNoSquare && c.square >= r.board_size())
+  const bool names_a_site = c.verb == Verb::Mortgage || c.verb == Verb::Unmortgage || c.verb == Verb::Build ||
+                            c.verb == Verb::Sell;
+  if ((c.square != kNoSquare || names_a_site) && c.square >= r.board_size())
     return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::SquareNotOnBoard, {arg::count(c.square)}));
   for (const TradeSide* side : {&c.give, &c.get})
     for (SquareId sq : side->properties)
