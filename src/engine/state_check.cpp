@@ -123,6 +123,11 @@ std::string check_between_moves(const Ruleset& r, int n, const State& s) {
   if (s.phase == Phase::Auction && s.auction.lot == AuctionLot::Property && !property(s.auction.square))
     return "the auction sells no property";
   if (s.phase == Phase::Placing && !seat_ok(n, s.placing_player, false)) return "nobody is placing the building";
+  // A landing is resolved for a token that stands on its square: never one in jail (a card
+  // drawn there moved a jailed token off the Jail square).
+  const bool landing = s.phase == Phase::BuyDecision || s.phase == Phase::AwaitingCard ||
+                       s.phase == Phase::CardChoice || s.phase == Phase::TaxChoice || s.phase == Phase::CardDice;
+  if (landing && s.player(s.turn).in_jail) return "the player in jail is resolving a landing";
   return {};
 }
 
