@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2; }
-read -r -a targets <<<"${FUZZ_TARGETS:-fuzz_game_file fuzz_event_codec fuzz_state_archive fuzz_ruleset}"
+read -r -a targets <<<"${FUZZ_TARGETS:-fuzz_game_file fuzz_event_codec fuzz_state_archive fuzz_ruleset fuzz_event_fold fuzz_decide}"
 jobs="$(nproc)"
 
 bash scripts/setup.sh
@@ -31,7 +31,7 @@ else
   work="$(mktemp -d "${TMPDIR:-/tmp}/deedlog-fuzz.XXXXXX")"
   trap 'rm -rf "$work"' EXIT
 fi
-for t in fuzz_game_file fuzz_event_codec fuzz_state_archive fuzz_ruleset; do mkdir -p "$work/$t"; done
+for t in fuzz_game_file fuzz_event_codec fuzz_state_archive fuzz_ruleset fuzz_event_fold fuzz_decide; do mkdir -p "$work/$t"; done
 mapfile -t games < <(find samples -name '*.game' | sort)
 for f in "${games[@]}"; do cp "$f" "$work/fuzz_game_file/$(echo "$f" | tr / _)"; done
 cp src/rules/data/*.json "$work/fuzz_ruleset/"
@@ -54,6 +54,24 @@ sqlite3 "$db" "select writefile('$work/fuzz_event_codec/seed-' || row_number() o
 # A snapshot row is the event's hash and the state's digest (64 hex each, docs/journal.md), then
 # the state bytes the decoder reads.
 sqlite3 "$db" "select writefile('$work/fuzz_state_archive/seed-' || game_id || '-' || seq, substr(state, 129)) from snapshots;" >/dev/null
+# fuzz_event_fold: two bytes choosing a sample position, then eight stored events in a row (type,
+# tab, payload, one a line); 400 such runs. fuzz_decide: two bytes choosing a position, a byte of
+# legal moves to play on, then bytes for the moves and commands (seeded, so each run starts alike).
+sqlite3 -separator $'\t' "$db" "select type, payload from events order by game_id, seq;" >"$work/events.tsv"
+split -l 8 -a 4 "$work/events.tsv" "$work/chunk-"
+n=0
+for chunk in $(ls "$work"/chunk-* | head -n 400); do
+  printf "\\x$(printf %02x $((n / 256 % 256)))\\x$(printf %02x $((n * 37 % 256)))" >"$work/fuzz_event_fold/seed-$n"
+  cat "$chunk" >>"$work/fuzz_event_fold/seed-$n"
+  n=$((n + 1))
+done
+rm -f "$work"/chunk-* "$work/events.tsv"
+RANDOM=25
+for n in $(seq 0 127); do
+  bytes=""
+  for _ in $(seq 1 48); do bytes+="\\x$(printf %02x $((RANDOM % 256)))"; done
+  printf "\\x$(printf %02x $((n / 2)))\\x$(printf %02x $((n * 53 % 256)))\\x$(printf %02x $((n % 32)))$bytes" >"$work/fuzz_decide/seed-$n"
+done
 
 status=0
 summary=""

@@ -23,4 +23,9 @@ inline constexpr std::int64_t kMaxStartingCash = 1'000'000'000'000'000;
 // thing wrong, in words.
 std::string check_state(const Ruleset& ruleset, int player_count, const State& state);
 
+// check_state, and the phase agreeing with what it waits on (the square to buy, the lot at
+// auction, the player placing a building): true of every position between two moves, the
+// position the rules decide on. The last position of a journal is one.
+std::string check_between_moves(const Ruleset& ruleset, int player_count, const State& state);
+
 }  // namespace deedlog

@@ -197,6 +197,7 @@ enum class RefusalCode : std::uint16_t {
   SetupJailTurns,          // player, count (the most)
   SetupJailedStandsInJail, // player
   SetupDeedNotOnBoard,
+  SquareNotOnBoard,        // count (the square's number)
   SetupOneTitleDeed,       // square, player (holder), player (named)
   SetupBuildingCount,      // square
   SetupMortgagedWithBuildings,  // square

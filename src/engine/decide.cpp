@@ -412,6 +412,16 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
 namespace {
 
 Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
+  // A square a command names is on the board: the notation resolves only names it has, but a
+  // program calling decide may name any number (the rules index the board by it).
+  const bool names_a_site = c.verb == Verb::Mortgage || c.verb == Verb::Unmortgage || c.verb == Verb::Build ||
+                            c.verb == Verb::Sell;
+  if ((c.square != kNoSquare || names_a_site) && c.square >= r.board_size())
+    return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::SquareNotOnBoard, {arg::count(c.square)}));
+  for (const TradeSide* side : {&c.give, &c.get})
+    for (SquareId sq : side->properties)
+      if (sq >= r.board_size())
+        return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::SquareNotOnBoard, {arg::count(sq)}));
   if (auto v = gate(r, s, c)) return Decision::refuse(std::move(*v));
   switch (c.verb) {
     case Verb::Roll: return decide_roll(r, s, c);

@@ -111,6 +111,26 @@ std::string check_ranges(const Ruleset& r, int n, const State& s) {
 
 }  // namespace
 
+std::string check_between_moves(const Ruleset& r, int n, const State& s) {
+  if (std::string why = check_state(r, n, s); !why.empty()) return why;
+  // The phase and what it waits on agree: the rules read the square or the player a phase
+  // names without asking again (a BuyDecision naming no square indexed square 255). Within a
+  // move they may part for an event (a purchase clears the square before the move completes).
+  const auto property = [&](SquareId sq) { return sq < r.board_size() && r.square(sq).is_property(); };
+  if ((s.phase == Phase::BuyDecision || s.phase == Phase::CardDice) && !property(s.pending_square))
+    return "the move waited on names no property";
+  if (s.phase == Phase::TaxChoice && s.pending_square >= r.board_size()) return "the tax choice names no square";
+  if (s.phase == Phase::Auction && s.auction.lot == AuctionLot::Property && !property(s.auction.square))
+    return "the auction sells no property";
+  if (s.phase == Phase::Placing && !seat_ok(n, s.placing_player, false)) return "nobody is placing the building";
+  // A landing is resolved for a token that stands on its square: never one in jail (a card
+  // drawn there moved a jailed token off the Jail square).
+  const bool landing = s.phase == Phase::BuyDecision || s.phase == Phase::AwaitingCard ||
+                       s.phase == Phase::CardChoice || s.phase == Phase::TaxChoice || s.phase == Phase::CardDice;
+  if (landing && s.player(s.turn).in_jail) return "the player in jail is resolving a landing";
+  return {};
+}
+
 std::string check_state(const Ruleset& ruleset, int player_count, const State& state) {
   if (std::string why = check_ranges(ruleset, player_count, state); !why.empty()) return why;
   // Between the events of a move a group may be uneven for a moment; a stored position need

@@ -477,6 +477,7 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::SetupJailedStandsInJail:
       return fmt::format("{} is in {} and so stands on {}", f.player(0), r.words.jail, square_words(r, r.jail_square));
     case C::SetupDeedNotOnBoard: return "a deed the setup names is not on this edition's board";
+    case C::SquareNotOnBoard: return fmt::format("square {} is not on this edition's board", f.count(0));
     case C::SetupOneTitleDeed:
       return fmt::format("{} has one title deed: it cannot belong to {} and {}", f.square(0), f.player(1), f.player(2));
     case C::SetupBuildingCount:

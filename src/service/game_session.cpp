@@ -172,7 +172,10 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   // Each stored event was decoded in range; what they make together is checked too, as a
   // snapshot is: a position no move can reach (a house on a square nobody owns) is refused
   // before any reader takes a square, a rent or a seat from it.
-  if (std::string why = check_state(g.ruleset, static_cast<int>(g.header.players.size()), g.state); !why.empty()) {
+  // The last position is one between moves (moves are appended whole), and the rules decide on it.
+  const int seats = static_cast<int>(g.header.players.size());
+  if (std::string why = to_seq == 0 ? check_between_moves(g.ruleset, seats, g.state) : check_state(g.ruleset, seats, g.state);
+      !why.empty()) {
     return Status::corrupt(fmt::format("event {} of game {} leaves a position the game cannot hold: {}", g.state.seq,
                                        g.id, why));
   }
