@@ -53,7 +53,7 @@ if found=$(grep -E '^(GTest_DIR|pybind11_DIR|Python3_EXECUTABLE|LIBPQ_|HTTPLIB_|
 fi
 
 # What the programs need at run time.
-allowed_libraries='^(libsqlite3|libboost_program_options|libfmt|libcrypto|libstdc\+\+|libm|libgcc_s|libc)\.so'
+allowed_libraries='^(libsqlite3|libboost_program_options|libfmt|libcrypto|libstdc\+\+|libm|libgcc_s|libc|ld-linux[-a-z0-9_]*)\.so'
 for program in referee replay; do
   needed=$(readelf -d "$dir/$program" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
   for lib in $needed; do

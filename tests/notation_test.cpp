@@ -15,7 +15,6 @@ namespace {
 constexpr SquareId kOldKentRoad = 1;
 constexpr SquareId kKingsCross = 5;
 constexpr SquareId kAngel = 6;
-constexpr SquareId kJail = 10;
 constexpr SquareId kVineStreet = 19;
 constexpr SquareId kChance2 = 22;
 constexpr SquareId kParkLane = 37;
