@@ -24,6 +24,7 @@
 #include "present/narration.h"
 #include "present/refusal_words.h"
 #include "rules/ruleset_catalog.h"
+#include "service/agreed_hour.h"
 #include "service/game_session.h"
 
 namespace py = pybind11;
@@ -77,6 +78,13 @@ std::string joined(const py::object& value, const char* what) {
   return out;
 }
 
+// One tag's text, which goes inside its quotes: a quote or a line break would end the tag.
+std::string tag_text(const std::string& value, const char* what) {
+  if (value.find_first_of("\"\r\n") != std::string::npos)
+    throw py::value_error(fmt::format("{}: a double quote or a line break cannot be part of a tag", what));
+  return value;
+}
+
 void check(const Status& s) {
   if (s.is_ok()) return;
   if (s.code() == Status::Code::InvalidArgument || s.code() == Status::Code::NotFound) throw py::value_error(s.message());
@@ -86,13 +94,17 @@ void check(const Status& s) {
 class PyGame {
  public:
   PyGame(const std::string& ruleset, const py::object& players, std::optional<std::uint64_t> seed,
-         const py::object& variant, const std::optional<std::string>& setup, const py::object& house_rules) {
+         const py::object& variant, const std::optional<std::string>& setup, const py::object& house_rules,
+         const std::optional<std::string>& started, const std::optional<std::string>& time_limit) {
     // The game is written as the notation's text and read by the notation, so a Game accepts
     // exactly what `referee new` and `referee import` accept.
     std::string text = fmt::format("[Ruleset \"{}\"]\n[Players \"{}\"]\n", ruleset, joined(players, "players"));
     if (const std::string v = joined(variant, "variant"); !v.empty()) text += fmt::format("[Variant \"{}\"]\n", v);
     if (const std::string h = joined(house_rules, "house_rules"); !h.empty()) text += fmt::format("[HouseRules \"{}\"]\n", h);
     if (seed) text += fmt::format("[Seed \"{}\"]\n", *seed);
+    // The agreed finishing hour of a short or time-limit game (rule short-game/agreed-hour).
+    if (started) text += fmt::format("[Started \"{}\"]\n", tag_text(*started, "started"));
+    if (time_limit) text += fmt::format("[TimeLimit \"{}\"]\n", tag_text(*time_limit, "time_limit"));
     GameHeader header;
     ParseError perr;
     if (!parse_header(text, &header, &perr)) throw py::value_error(perr.message);
@@ -161,7 +173,9 @@ class PyGame {
     RecordedRulings rulings;
     // The journal is read for rulings only once the referee has made one.
     if (ruled_) check(recorded_rulings(*journal_, game_, &rulings));
-    return to_python(status_json(game_, rulings));
+    AgreedHour hour;
+    check(agreed_hour_of(*journal_, game_, &hour));
+    return to_python(status_json(game_, rulings, hour));
   }
 
   py::object value() const { return to_python(value_json(game_)); }
@@ -190,11 +204,14 @@ PYBIND11_MODULE(deedlog, m) {
                      "A game refereed in memory. Moves are the notation's lines; answers are the dicts of the "
                      "referee's --json.")
       .def(py::init<const std::string&, const py::object&, std::optional<std::uint64_t>, const py::object&,
-                    const std::optional<std::string>&, const py::object&>(),
+                    const std::optional<std::string>&, const py::object&, const std::optional<std::string>&,
+                    const std::optional<std::string>&>(),
            py::arg("ruleset"), py::arg("players"), py::arg("seed") = py::none(), py::arg("variant") = py::none(),
-           py::arg("setup") = py::none(), py::arg("house_rules") = py::none(),
+           py::arg("setup") = py::none(), py::arg("house_rules") = py::none(), py::arg("started") = py::none(),
+           py::arg("time_limit") = py::none(),
            "players: a list of 2 to 8 names (or one comma-separated string); variant, house_rules: a name or a "
-           "list; setup: the lines of a [Setup] section. ValueError for what the notation refuses, "
+           "list; setup: the lines of a [Setup] section; started, time_limit: the [Started] and [TimeLimit] tags (the "
+           "agreed finishing hour). ValueError for what the notation refuses, "
            "deedlog.Refused for a setup the rules refuse.")
       .def("moves", &PyGame::moves, "Every legal move now, in notation, as `referee moves` lists them.")
       .def("moves_json", &PyGame::moves_json, "As `referee moves --json`: player, phase, moves, forms.")

@@ -22,6 +22,7 @@
 #include "present/narration.h"
 #include "present/refusal_words.h"
 #include "rules/ruleset_catalog.h"
+#include "service/agreed_hour.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
 
@@ -256,9 +257,9 @@ class EngineSession {
     if (cmd == "status") {
       HeldGame& h = pick(req);
       const std::int64_t at = req.contains("at") ? integer_field(req, "at") : 0;
-      if (at == 0) return status_json(h.game, h.rulings);
+      if (at == 0) return status_json(h.game, h.rulings, agreed_hour(h.game));
       HeldGame then = load(h.game.id, checked_at(h.game, at));
-      return status_json(then.game, then.rulings);
+      return status_json(then.game, then.rulings, agreed_hour(then.game));
     }
     if (cmd == "value") {
       HeldGame& h = pick(req);
@@ -275,6 +276,12 @@ class EngineSession {
     if (at < 0 || at > g.state.seq)
       throw RequestError{fmt::format("game {} has no event {}: its events run from 1 to {}", g.id, at, g.state.seq)};
     return at;
+  }
+
+  AgreedHour agreed_hour(const Game& g) {
+    AgreedHour hour;
+    if (Status s = agreed_hour_of(*journal_, g, &hour); !s.is_ok()) throw RequestError{s.message()};
+    return hour;
   }
 
   HeldGame load(std::int64_t id, std::int64_t to_seq) {

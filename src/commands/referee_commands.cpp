@@ -19,6 +19,7 @@
 #include "core/clock_stamp.h"
 #include "core/plural.h"
 #include "core/exit_code.h"
+#include "service/agreed_hour.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "present/refusal_words.h"
@@ -619,24 +620,6 @@ int run_status_setup(const CommonOptions& o, std::int64_t at, std::ostream& out,
   return kExitOk;
 }
 
-// rule short-game/agreed-hour: what status says of the agreed finishing hour of a game that has a
-// TimeLimit: the hour (Started + TimeLimit), and whether any move carries a stamp to rule it by.
-struct AgreedHour {
-  bool limited = false;  // the game has a TimeLimit (a short or time-limit game with an hour)
-  std::int64_t at = kNoTime;
-  bool stamped = false;
-};
-
-Status agreed_hour_of(Journal& j, const Game& g, AgreedHour* out) {
-  out->limited = g.state.short_game && !g.ruleset.short_game.always && !g.header.time_limit.empty();
-  out->at = g.state.time_up_at;
-  if (!out->limited) return Status::ok();
-  return GameLog(j, g).read(1, g.state.seq, [&](const LoggedEvent& e) {
-    if (e.event.type == EventType::MovePlayed && !e.at.empty() && e.event.player != kReferee) out->stamped = true;
-    return !out->stamped;
-  });
-}
-
 std::string agreed_hour_words(const AgreedHour& h) {
   if (!h.limited) return "";
   if (h.at == kNoTime)
@@ -657,11 +640,7 @@ int run_status(const CommonOptions& o, std::int64_t at, std::ostream& out, std::
   AgreedHour hour;
   if (Status s = agreed_hour_of(*j, g, &hour); !s.is_ok()) return fail(err, s);
   if (o.json) {
-    ojson doc = status_json(g, rulings);
-    if (hour.limited) {
-      doc["agreed_hour"] = {{"at", hour.at == kNoTime ? ojson(nullptr) : ojson(clock_text(hour.at))},
-                            {"stamped", hour.stamped}};
-    }
+    ojson doc = status_json(g, rulings, hour);
     note_between_moves(inside, at, nullptr, &doc);
     out << doc.dump() << "\n";
   } else {

@@ -31,6 +31,7 @@
 #include "notation/game_file.h"
 #include "present/game_json.h"
 #include "present/refusal_words.h"
+#include "service/agreed_hour.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
 
@@ -256,7 +257,9 @@ class Server {
       with_game(req, res, [&](Journal& j, Game& g) {
         RecordedRulings rulings;
         if (Status s = recorded_rulings(j, g, &rulings); !s.is_ok()) return send_failure(res, s);
-        send_json(res, 200, status_json(g, rulings));
+        AgreedHour hour;
+        if (Status s = agreed_hour_of(j, g, &hour); !s.is_ok()) return send_failure(res, s);
+        send_json(res, 200, status_json(g, rulings, hour));
       });
     });
     http_.Get(R"(/api/games/(\d+)/moves)", [this](const httplib::Request& req, httplib::Response& res) {

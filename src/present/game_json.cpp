@@ -44,13 +44,17 @@ ojson play_json(const Game& g, const PlayOutcome& po, bool dry_run) {
   return doc;
 }
 
-ojson status_json(const Game& g, const RecordedRulings& rulings) {
+ojson status_json(const Game& g, const RecordedRulings& rulings, const AgreedHour& hour) {
   ojson doc = position_json(g);
   if (!rulings.empty()) {
     doc["rulings"] = ojson::array();
     for (const auto& [seq, words] : rulings) doc["rulings"].push_back({{"seq", seq}, {"words", words}});
   }
   doc["head"] = g.head_hash;
+  if (hour.limited) {
+    doc["agreed_hour"] = {{"at", hour.at == kNoTime ? ojson(nullptr) : ojson(clock_text(hour.at))},
+                          {"stamped", hour.stamped}};
+  }
   return doc;
 }
 

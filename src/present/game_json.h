@@ -14,6 +14,7 @@
 #include "deedlog/legal_moves.h"
 #include "deedlog/valuation.h"
 #include "present/refusal_words.h"
+#include "service/agreed_hour.h"
 #include "service/game.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
@@ -40,7 +41,9 @@ using RecordedRulings = std::vector<std::pair<std::int64_t, std::string>>;
 
 // status --json: the position (present/narration.h's position_json), the rulings so far when
 // any, and the head hash.
-nlohmann::ordered_json status_json(const Game& game, const RecordedRulings& rulings);
+// `hour`: what the journal says of the agreed finishing hour (service/agreed_hour.h), stated as
+// `agreed_hour` when the game has a TimeLimit.
+nlohmann::ordered_json status_json(const Game& game, const RecordedRulings& rulings, const AgreedHour& hour);
 // The referee's rulings recorded up to the game's position, read through GameLog.
 Status recorded_rulings(Journal& journal, const Game& game, RecordedRulings* out);
 

@@ -82,7 +82,8 @@ class CorpusTest(unittest.TestCase):
             self.assertIn(code, (0, 3), imported)
             log, logged = referee(db, "log")
             args = dict(seed=int(tags["seed"]) if "seed" in tags else None, variant=tags.get("variant"),
-                        setup="\n".join(setup) if setup else None)
+                        setup="\n".join(setup) if setup else None, started=tags.get("started"),
+                        time_limit=tags.get("timelimit"))
             if logged != 0:
                 # A setup the rules refuse creates no game, here or there.
                 self.assertEqual(code, 3, imported)
