@@ -14,6 +14,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,56 @@ TEST(DoubtfulSnapshot, OneThatIsNoPositionBetweenMovesIsIgnoredByEveryReader) {
     const RunResult v = referee(db, "verify");
     EXPECT_EQ(v.code, kExitOk) << f.name << ": " << v.out;
     EXPECT_FALSE(aborted(v)) << v.err;
+  }
+}
+
+// Seeded forgeries of the head's snapshot, one to three fields each (the phase, what it waits
+// on, whose turn, jail, debts, the auction, the building to place), each under a recomputed
+// digest: whatever a reader makes of one (believed when it is a position between moves, else
+// ignored), no reader aborts and none refuses the game, whose events are sound.
+TEST(DoubtfulSnapshot, SeededForgeriesCrashNoReader) {
+  const auto db = imported("doubtful-snapshot-seeded", "--snapshot-every 1");
+  std::string original;
+  std::string seq;
+  {
+    Sql sql(db);
+    const auto row = sql.rows("SELECT seq, state FROM snapshots WHERE game_id = 1 ORDER BY seq DESC LIMIT 1");
+    ASSERT_EQ(row.size(), 1u);
+    seq = row[0][0];
+    original = row[0][1];
+  }
+  State base;
+  ASSERT_TRUE(load_state(original.substr(128), &base));
+  std::mt19937 rng(25);
+  const auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  for (int round = 0; round < 40; ++round) {
+    State s = base;
+    for (int k = 0, edits = 1 + pick(3); k < edits; ++k) {
+      const std::size_t p = static_cast<std::size_t>(pick(s.player_count));
+      switch (pick(7)) {
+        case 0: s.phase = static_cast<Phase>(pick(static_cast<int>(Phase::JailChoice) + 1)); break;
+        case 1: s.pending_square = pick(4) == 0 ? kNoSquare : static_cast<SquareId>(pick(40)); break;
+        case 2: s.turn = static_cast<PlayerId>(p); break;
+        case 3:
+          s.players[p].in_jail = true;
+          s.players[p].square = 10;
+          break;
+        case 4: s.players[p].owes[static_cast<std::size_t>(pick(s.player_count + 1))] = Money{1 + pick(2) * 1'000'000'000}; break;
+        case 5:
+          s.auction.lot = static_cast<AuctionLot>(pick(3));
+          s.auction.square = pick(4) == 0 ? kNoSquare : static_cast<SquareId>(pick(40));
+          break;
+        case 6: s.placing_player = pick(2) == 0 ? kBank : static_cast<PlayerId>(p); break;
+      }
+    }
+    const std::string state = save_state(s);
+    Sql(db).put_blob(fmt::format("UPDATE snapshots SET state = ?1 WHERE game_id = 1 AND seq = {}", seq),
+                     original.substr(0, 64) + sha256_hex(state) + state);
+    for (const std::string c : {"moves", "value", "status"}) {
+      const RunResult r = referee(db, c);
+      EXPECT_FALSE(aborted(r)) << "round " << round << ", " << c << ": " << r.err;
+      EXPECT_EQ(r.code, kExitOk) << "round " << round << ", " << c << ": " << r.err;
+    }
   }
 }
 
