@@ -51,12 +51,19 @@ struct PlayedGame {
   std::vector<std::pair<std::int64_t, std::string>> snapshots;
 };
 
+// A streamed game's rows are written every this many events (at the end of a move), so a game
+// of any length holds at most this many in memory (a few MB).
+constexpr std::size_t kStreamEvents = 8192;
+
 // Plays game `index` of the options (its seed follows from the index alone, so the games may be
 // played in any order, on any number of threads, and come out the same).
 // Journalled, the game is chained for the id expected_id, the one it gets when no other
 // writer creates a game meanwhile (the journal chains it again otherwise).
+// With stream_to (played on the writer's thread, inside the game's write transaction), the
+// rows and snapshots are written as the game goes, every kStreamEvents events, instead of
+// held to the end: the same rows, the same hashes, committed at the game's end as before.
 PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const std::vector<std::string>& variants,
-                     int index, bool journalled, std::int64_t expected_id) {
+                     int index, bool journalled, std::int64_t expected_id, Journal* stream_to = nullptr) {
   PlayedGame played;
   GameHeader header;
   header.ruleset = ruleset.id;
@@ -91,6 +98,29 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
   // Snapshots as a human game's journal would have them, so a ruling on its last move reads
   // one snapshot and the tail.
   auto& snapshots = played.snapshots;
+  std::string stored_header;
+  if (journalled) {
+    GameHeader stored = header;
+    stored.format = kHeaderFormat;
+    // The header states the setup the opening was decided from (as create_game's does), so
+    // verify decides the same opening again: a game with --cash verified broken without it.
+    if (setup) stored.setup = setup_text(setup_from_opening(start.events), ruleset, header.players);
+    stored_header = header_to_json(stored);
+  }
+  // Streaming: the rows so far go to the journal (the game made by the first write), then the
+  // snapshots of the positions they reach.
+  std::int64_t streamed = 0;  // events written so far
+  const auto flush = [&]() -> Status {
+    if (rows.empty()) return Status::ok();
+    Status s = streamed == 0 ? stream_to->create_game(stored_header, rows, &played.result.game_id)
+                             : stream_to->append(played.result.game_id, streamed + 1, rows);
+    if (!s.is_ok()) return s;
+    streamed += static_cast<std::int64_t>(rows.size());
+    rows.clear();
+    for (const auto& [seq, blob] : snapshots) (void)stream_to->put_snapshot(played.result.game_id, seq, blob);
+    snapshots.clear();
+    return Status::ok();
+  };
   auto record = [&](const Command* c, const Events& events) {
     if (journalled) {
       if (c) {
@@ -136,6 +166,12 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
     record(&*c, d.events);
     recycle_events(std::move(d.events));  // the next move's events reuse its room
     ++result.moves;
+    if (stream_to && rows.size() >= kStreamEvents) {
+      if (Status s = flush(); !s.is_ok()) {
+        played.status = s;
+        return played;
+      }
+    }
   }
   // Over when one player is left, or, in a short game, when time was called and the estates valued.
   if (g.state.phase == Phase::GameOver) {
@@ -146,14 +182,8 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
     result.finished = true;
     if (!v.leaders.empty()) result.winner = header.players[static_cast<std::size_t>(v.leaders.front())];
   }
-  if (journalled) {
-    GameHeader stored = header;
-    stored.format = kHeaderFormat;
-    // The header states the setup the opening was decided from (as create_game's does), so
-    // verify decides the same opening again: a game with --cash verified broken without it.
-    if (setup) stored.setup = setup_text(setup_from_opening(start.events), ruleset, header.players);
-    played.status = chain_game(header_to_json(stored), rows, expected_id, &played.chained);
-  }
+  if (stream_to) played.status = flush();
+  else if (journalled) played.status = chain_game(std::move(stored_header), rows, expected_id, &played.chained);
   return played;
 }
 
@@ -226,6 +256,21 @@ Status simulate(const SimulationOptions& o, Journal* journal, std::vector<Simula
   const int threads = o.on_event ? 1 : simulation_threads(o.threads, o.games);
   if (threads <= 1) {
     for (int index = 0; index < o.games; ++index) {
+      if (journal) {
+        // On one thread the game is played inside its own write transaction and its rows are
+        // written as it goes (bounded memory for a game of any length); committed, and only
+        // then reported, at its end, as a batch of one. A game that fails writes nothing.
+        PlayedGame played;
+        if (Status s = journal->write_transaction([&] {
+              played = play_game(o, ruleset, variants, index, journalled, first_id + index, journal);
+              return played.status;
+            });
+            !s.is_ok())
+          return s;
+        results->push_back(std::move(played.result));
+        if (progress) progress(static_cast<int>(results->size()), o.games);
+        continue;
+      }
       std::vector<PlayedGame> one;
       one.push_back(play_game(o, ruleset, variants, index, journalled, first_id + index));
       if (Status s = finish(one); !s.is_ok()) return s;

@@ -168,7 +168,9 @@ std::string string_field(const ojson& req, const char* field) {
 Status new_game_header(const ojson& req, const std::string& ruleset_file, GameHeader* header, Ruleset* edition) {
   try {
     // Through the notation's own header checks, as `referee new` does. With --ruleset-file the
-    // request may leave the edition out: the file's is taken.
+    // request may leave the edition out: the file's is taken. A file that is not there is
+    // named in the command line's words, not as an empty [Ruleset] tag.
+    if (const std::string why = unreadable_ruleset_file(ruleset_file); !why.empty()) throw RequestError{why};
     const std::string ruleset = !ruleset_file.empty() && !req.contains("ruleset") ? edition_id_in(ruleset_file)
                                                                                 : string_field(req, "ruleset");
     if (!req.contains("players")) throw RequestError{"\"players\" is missing"};

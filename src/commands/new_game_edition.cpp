@@ -16,7 +16,7 @@ Status edition_for_new_game(const std::string& ruleset_file, GameHeader* header,
     return turn_on_house_rules(header->house_rules, ruleset);
   }
   std::ifstream in(ruleset_file, std::ios::binary);
-  if (!in) return Status::io_error("cannot read " + ruleset_file);
+  if (!in) return Status::io_error(unreadable_ruleset_file(ruleset_file));
   std::stringstream buf;
   buf << in.rdbuf();
   // The game keeps the whole edition, not an overlay of a built-in one.
@@ -30,6 +30,11 @@ Status edition_for_new_game(const std::string& ruleset_file, GameHeader* header,
   header->ruleset = ruleset->id;
   header->ruleset_data = data;
   return turn_on_house_rules(header->house_rules, ruleset);
+}
+
+std::string unreadable_ruleset_file(const std::string& ruleset_file) {
+  if (ruleset_file.empty() || std::ifstream(ruleset_file, std::ios::binary)) return {};
+  return fmt::format("cannot read the --ruleset-file {} (no such file, or not readable)", ruleset_file);
 }
 
 std::string edition_id_in(const std::string& ruleset_file) {

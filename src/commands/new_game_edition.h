@@ -20,4 +20,8 @@ Status edition_for_new_game(const std::string& ruleset_file, GameHeader* header,
 // [Ruleset] tag of a game started from it when the command names no edition.
 std::string edition_id_in(const std::string& ruleset_file);
 
+// "" when ruleset_file is "" or can be read; otherwise the words every command that starts a
+// game gives for it (new and import exit 2 with them, the engine and the server answer them).
+std::string unreadable_ruleset_file(const std::string& ruleset_file);
+
 }  // namespace deedlog

@@ -123,8 +123,8 @@ std::string shell_word(const std::string& w) {
 }  // namespace
 
 int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err) {
-  if (!o.ruleset_file.empty() && !std::ifstream(o.ruleset_file, std::ios::binary)) {
-    err << "referee: cannot read the --ruleset-file " << o.ruleset_file << " (no such file, or not readable)\n";
+  if (const std::string why = unreadable_ruleset_file(o.ruleset_file); !why.empty()) {
+    err << "referee: " << why << "\n";
     return kExitUsage;
   }
   // The header goes through the notation's own checks, so `new` and `import` accept the same games.

@@ -48,7 +48,20 @@ std::string check_ranges(const Ruleset& r, int n, const State& s) {
         return fmt::format("player {} holds more cards than the pack has", p + 1);
     for (const Money& m : ps.owes)
       if (m.units < 0 || !money_ok(m)) return fmt::format("player {} owes an impossible sum", p + 1);
+    // A debt runs between two players still at the table, or to the Bank: never to oneself (a
+    // bankruptcy to oneself handed the deeds to a bankrupt), never from or to a bankrupt player
+    // (PlayerBankrupted clears what the player owed).
+    if (ps.owes[static_cast<std::size_t>(p) + 1].units != 0) return fmt::format("player {} owes himself", p + 1);
+    if (ps.bankrupt && ps.owes_any()) return fmt::format("bankrupt player {} still owes", p + 1);
+    for (int q = n; q < kMaxPlayers; ++q)
+      if (ps.owes[static_cast<std::size_t>(q) + 1].units != 0)
+        return fmt::format("player {} owes a player not at the table", p + 1);
   }
+  for (int p = 0; p < n; ++p)
+    for (int q = 0; q < n; ++q)
+      if (s.players[static_cast<std::size_t>(q)].bankrupt &&
+          s.players[static_cast<std::size_t>(p)].owes[static_cast<std::size_t>(q) + 1].units != 0)
+        return fmt::format("player {} owes bankrupt player {}", p + 1, q + 1);
   for (int i = 0; i < kMaxSquares; ++i) {
     const Holding& h = s.holdings[static_cast<std::size_t>(i)];
     if (i >= r.board_size()) {

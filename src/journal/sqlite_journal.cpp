@@ -136,6 +136,27 @@ Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_
     return Status::not_found(fmt::format("there is no journal at {}", path));
   }
   if (!in_memory && std::filesystem::is_directory(path, ignored)) return unopenable(path, read_only);
+  // A file of no bytes is a journal not yet begun (an import killed before it made the tables
+  // leaves one; SQLite, too, takes it for an empty database). Written, it gets its tables as a new
+  // file does; read, it is a journal that holds no game, read from memory so that the file is
+  // not touched (docs/trust.md).
+  if (read_only && !in_memory && std::filesystem::is_regular_file(path, ignored) &&
+      std::filesystem::file_size(path, ignored) == 0 &&
+      !(std::filesystem::exists(path + "-wal", ignored) && std::filesystem::file_size(path + "-wal", ignored) > 0)) {
+    sqlite3* raw = nullptr;
+    const int rc = sqlite3_open_v2(kInMemory, &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                                   nullptr);
+    sqlite::DbPtr db(raw);
+    if (rc != SQLITE_OK) return sqlite::error_status(raw, rc, fmt::format("opening {}", path));
+    std::unique_ptr<SqliteJournal> journal(new SqliteJournal(kInMemory, false, std::move(db)));
+    Status s = journal->bring_schema_up_to_date();
+    if (s.is_ok()) s = journal->enable_foreign_keys();
+    if (!s.is_ok()) return s;
+    journal->path_ = path;
+    journal->read_only_ = true;
+    *out = std::move(journal);
+    return Status::ok();
+  }
   // A read-only journal on a read-only file system (an archive, a CD): SQLite cannot make the
   // WAL's shared-memory file beside it, so it is opened as immutable, which needs no lock.
   // Only when no write-ahead log holds events the main file lacks: those would be missed.

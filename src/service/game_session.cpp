@@ -141,7 +141,10 @@ Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std
   return Status::ok();
 }
 
-Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* game) {
+namespace {
+
+// load_game, from the latest sound snapshot when `from_snapshot`, else from the opening.
+Status fold_game(Journal& journal, std::int64_t id, std::int64_t to_seq, bool from_snapshot, Game* game) {
   GameRow row;
   if (Status s = journal.game(id, &row); !s.is_ok()) return s;
   Game g;
@@ -153,7 +156,13 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   if (to_seq < 0) return Status::invalid_argument("events are numbered from 1: there is no event " + std::to_string(to_seq));
   // Start from the latest sound snapshot at or before the point wanted; fold only the tail.
   const std::int64_t limit = to_seq > 0 ? to_seq : std::numeric_limits<std::int64_t>::max();
-  if (std::optional<State> snap = read_snapshot(journal, g, limit)) g.state = *snap;
+  bool snapshot_used = false;
+  if (from_snapshot) {
+    if (std::optional<State> snap = read_snapshot(journal, g, limit)) {
+      g.state = *snap;
+      snapshot_used = true;
+    }
+  }
   // From the snapshot's own event on, so its stored hash is read (and checked) as the head.
   const std::int64_t from = std::max<std::int64_t>(g.state.seq, 1);
   Status restored = Status::ok();
@@ -176,11 +185,19 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
   const int seats = static_cast<int>(g.header.players.size());
   if (std::string why = to_seq == 0 ? check_between_moves(g.ruleset, seats, g.state) : check_state(g.ruleset, seats, g.state);
       !why.empty()) {
+    // A snapshot in doubt is never believed: the events alone say whether the fault is theirs.
+    if (snapshot_used) return fold_game(journal, id, to_seq, /*from_snapshot=*/false, game);
     return Status::corrupt(fmt::format("event {} of game {} leaves a position the game cannot hold: {}", g.state.seq,
                                        g.id, why));
   }
   *game = std::move(g);
   return Status::ok();
+}
+
+}  // namespace
+
+Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* game) {
+  return fold_game(journal, id, to_seq, /*from_snapshot=*/true, game);
 }
 
 Status position_after_take_back(Journal& journal, const Game& game, const LoggedEvent& take_back, State* state) {
@@ -207,7 +224,10 @@ std::optional<State> read_snapshot(Journal& journal, const Game& game, std::int6
   if (!journal.latest_snapshot(game.id, max_seq, &snap_seq, &blob).is_ok() || snap_seq == 0) return std::nullopt;
   State snap;
   if (!load_state(blob, &snap) || snap.seq != snap_seq) return std::nullopt;
-  if (!check_state(game.ruleset, static_cast<int>(game.header.players.size()), snap).empty()) return std::nullopt;
+  // Every snapshot is stored after a whole move (play, import, self-play), so it is asked all a
+  // position between moves must be: one in doubt is ignored and the position folded from events.
+  if (!check_between_moves(game.ruleset, static_cast<int>(game.header.players.size()), snap).empty())
+    return std::nullopt;
   return snap;
 }
 
