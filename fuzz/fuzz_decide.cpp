@@ -64,6 +64,7 @@ bool of_form(const LegalMove& lm, Command c) {
       break;
     case MoveRange::Kind::Amount: c.amount = lm.command.amount; break;
     case MoveRange::Kind::ThreeColours: c.give.properties = lm.command.give.properties; break;
+    case MoveRange::Kind::Deeds: c.give.properties = lm.command.give.properties; break;
   }
   return c == lm.command;
 }
@@ -74,6 +75,7 @@ bool in_range(const LegalMove& lm, const Command& c) {
     case MoveRange::Kind::Dice: return c.die1 >= 1 && c.die1 <= 6 && c.die2 >= 1 && c.die2 <= 6;
     case MoveRange::Kind::Amount: return c.amount.units >= lm.range.min && c.amount.units <= lm.range.max;
     case MoveRange::Kind::ThreeColours: return true;  // not varied here
+    case MoveRange::Kind::Deeds: return true;         // not varied here
   }
   return false;
 }

@@ -187,7 +187,7 @@ class Referee {
 // nginx with the shipped site file, listening on 127.0.0.1:port and passing to upstream_port.
 class Front {
  public:
-  Front(const std::filesystem::path& dir, int port, int upstream_port) : port_(port) {
+  Front(const std::filesystem::path& dir, int port, int upstream_port) {
     std::string site = slurp(std::filesystem::path(DEEDLOG_SOURCE_DIR) / "deploy/nginx/deedlog-serve.conf");
     replace_once(&site, "listen 80;", "listen 127.0.0.1:" + std::to_string(port) + ";");
     replace_once(&site, "server 127.0.0.1:8080;", "server 127.0.0.1:" + std::to_string(upstream_port) + ";");
@@ -227,7 +227,6 @@ class Front {
   bool up() const { return up_; }
 
  private:
-  int port_;
   bool up_ = false;
   std::unique_ptr<PipeProcess> process_;
 };
