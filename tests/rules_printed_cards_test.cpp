@@ -95,7 +95,8 @@ TEST(PrintedCards, EveryPrintedCardOfThePacksReadsAsItself) {
 }
 
 TEST(PrintedCards, TheRuleBooksWordsReadAsTheirCards) {
-  for (const auto& item : printed_cards()["rule_books"])
+  const json cards = printed_cards();  // held: a range-for over a temporary's member would dangle
+  for (const auto& item : cards["rule_books"])
     expect_reads_as(edition(item["edition"]), deck_named(item["deck"]), item["card"].get<std::size_t>(),
                     item["words"].get<std::string>());
 }

@@ -96,7 +96,9 @@ Valuation value_estates(const Ruleset& r, const State& s) {
   v.final = game_is_over(r, s);
   v.waits = time_called_waits_on(r, s);
   v.provisional = s.time_called && !v.final;
-  if (s.phase == Phase::GameOver) v.leaders = {s.winner};
+  // The winner the game recorded, when it names a seat (a position read from a store is checked,
+  // but this reads no table with a value it has not bounded itself).
+  if (s.phase == Phase::GameOver && s.winner >= 0 && s.winner < s.player_count) v.leaders = {s.winner};
   return v;
 }
 
