@@ -15,6 +15,12 @@ using rl_completion_func_t = char**(const char*, int, int);
 
 inline rl_completion_func_t* rl_attempted_completion_function = nullptr;
 inline int rl_attempted_completion_over = 0;
+// The line being edited and its length, and the characters that end a word for completion:
+// never read without line editing, since nothing completes.
+inline char* rl_line_buffer = nullptr;
+inline int rl_end = 0;
+inline const char* rl_basic_word_break_characters = nullptr;
+inline const char* rl_completer_word_break_characters = nullptr;
 
 // The next line without its newline, in memory from malloc as libedit gives it; nullptr at the
 // end of the input.
