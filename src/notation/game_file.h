@@ -59,7 +59,7 @@ struct Context;
 // Reads the move lines of one game: its edition and players, with the tables of names a line is
 // matched against built once, when it is made (verify and replay read thousands of lines). The
 // parser keeps the players' names and refers to the ruleset, which must outlive it. Reading
-// changes nothing in it, so one parser may serve several threads.
+// changes nothing in it, so one parser may serve several threads. A parser moved from is not read.
 //
 //   MoveParser parser(ruleset, players);
 //   Command c;
