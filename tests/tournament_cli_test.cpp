@@ -1,0 +1,262 @@
+// A whole small tournament through the real command line (docs/tournaments.md): new, seat,
+// games played on by the built-in players, time called, standings checked against a hand
+// computation from `referee value`, score sheets and their heads, appeals upheld and rejected,
+// sheets superseded, the log; and bad input refused with the journal as it was.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "support/cli.h"
+
+namespace deedlog {
+namespace {
+
+using json = nlohmann::json;
+using testing::quote;
+using testing::referee;
+using testing::RunResult;
+using testing::slurp;
+using testing::temp_dir;
+
+constexpr int kOk = 0, kFailure = 1, kUsage = 2, kRefused = 3;
+
+json json_of(const RunResult& r) {
+  EXPECT_EQ(r.code, kOk) << r.out << r.err;
+  return json::parse(r.out);
+}
+
+struct Event {
+  std::filesystem::path dir;
+  std::filesystem::path db;
+  std::string key;
+  std::int64_t id = 0;
+
+  explicit Event(const std::string& name, const std::string& players, int rounds, int table_size) {
+    dir = temp_dir(name);
+    db = dir / "club.db";
+    const json made = json_of(referee(db, "--json tournament new --name 'Club Open' --players " + quote(players) +
+                                              " --rounds " + std::to_string(rounds) + " --table-size " +
+                                              std::to_string(table_size) + " --time-limit 90m"));
+    id = made["tournament"].get<std::int64_t>();
+    key = made["judge_key"].get<std::string>();
+  }
+  RunResult judge(const std::string& args) const { return referee(db, args + " --key " + key); }
+  // What must not change when a command is refused.
+  std::string state() const {
+    return referee(db, "--json tournament log").out + referee(db, "--json games").out;
+  }
+};
+
+// The placings of a game by hand, from `referee value --json`: those still in by total (highest
+// first), the bankrupt below; points 6 .. 0 evenly, equal totals sharing.
+std::map<std::string, double> points_by_hand(const json& value) {
+  std::vector<std::pair<std::string, long long>> in, out;
+  for (const auto& p : value["players"]) {
+    if (p["in_game"].get<bool>()) in.emplace_back(p["name"], p["total"].get<long long>());
+    else out.emplace_back(p["name"], 0);
+  }
+  std::stable_sort(in.begin(), in.end(), [](auto& a, auto& b) { return a.second > b.second; });
+  const int n = static_cast<int>(value["players"].size());
+  std::map<std::string, double> points;
+  for (std::size_t i = 0; i < in.size();) {
+    std::size_t j = i;
+    double sum = 0;
+    while (j < in.size() && in[j].second == in[i].second) sum += 6.0 * (n - 1 - static_cast<int>(j)) / (n - 1), ++j;
+    for (std::size_t k = i; k < j; ++k) points[in[k].first] = sum / static_cast<double>(j - i);
+    i = j;
+  }
+  return points;
+}
+
+TEST(TournamentCli, ASmallTournamentFromSeatingToStandingsSheetsAndAppeals) {
+  Event ev("tournament-whole", "Ann, Ben, Cat, Dan, Eve, Fay", 2, 3);
+  ASSERT_EQ(ev.key.size(), 64u);
+
+  // Round 1: two tables of three, tagged, each with its key.
+  const json seat1 = json_of(ev.judge("--json tournament seat --round 1"));
+  ASSERT_EQ(seat1["round"], 1);
+  ASSERT_EQ(seat1["tables"].size(), 2u);
+  std::set<std::string> seated;
+  for (const auto& t : seat1["tables"]) {
+    EXPECT_EQ(t["players"].size(), 3u);
+    EXPECT_EQ(t["key"].get<std::string>().size(), 64u);
+    for (const auto& p : t["players"]) seated.insert(p.get<std::string>());
+    const std::string game = std::to_string(t["game"].get<int>());
+    const RunResult setup = referee(ev.db, "--game " + game + " status --setup");
+    EXPECT_NE(setup.out.find("[Event \"Club Open\"]"), std::string::npos) << setup.out;
+    EXPECT_NE(setup.out.find("[Round \"1\"]"), std::string::npos);
+    EXPECT_NE(setup.out.find("[Table \"" + std::to_string(t["table"].get<int>()) + "\"]"), std::string::npos);
+  }
+  EXPECT_EQ(seated.size(), 6u);
+
+  // The games are played partway by the built-in players, then time is called in the round.
+  std::vector<int> games;
+  for (const auto& t : seat1["tables"]) games.push_back(t["game"].get<int>());
+  for (int g : games) ASSERT_EQ(referee(ev.db, "--game " + std::to_string(g) + " autoplay --moves 120 --seed 3").code, kOk);
+  // Before time is called the round counts for nothing.
+  EXPECT_EQ(json_of(referee(ev.db, "--json tournament standings"))["rounds"], 0);
+  const json called = json_of(ev.judge("--json tournament call-time --round 1"));
+  ASSERT_EQ(called["games"].size(), 2u);
+  // Each game completes its move as its rules say; the built-in players finish it.
+  for (int g : games) {
+    ASSERT_EQ(referee(ev.db, "--game " + std::to_string(g) + " autoplay --seed 3").code, kOk);
+    EXPECT_TRUE(json_of(referee(ev.db, "--game " + std::to_string(g) + " --json status"))["over"].get<bool>());
+  }
+
+  // Standings against the hand computation from `referee value`.
+  std::map<std::string, double> expected_points;
+  std::map<std::string, long long> expected_worth;
+  for (int g : games) {
+    const json value = json_of(referee(ev.db, "--game " + std::to_string(g) + " --json value"));
+    for (const auto& [p, pts] : points_by_hand(value)) expected_points[p] += pts;
+    for (const auto& p : value["players"])
+      expected_worth[p["name"]] += p["in_game"].get<bool>() ? p["total"].get<long long>() : 0;
+  }
+  const json standings = json_of(referee(ev.db, "--json tournament standings"));
+  EXPECT_EQ(standings["tournament"], ev.id);
+  EXPECT_EQ(standings["rounds"], 1);
+  ASSERT_EQ(standings["standings"].size(), 6u);
+  double last_points = 1e9;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const json& s = standings["standings"][i];
+    EXPECT_EQ(s["rank"], static_cast<int>(i) + 1);
+    const std::string p = s["player"];
+    EXPECT_DOUBLE_EQ(s["points"].get<double>(), expected_points[p]) << p;
+    EXPECT_EQ(s["net_worth"].get<long long>(), expected_worth[p]) << p;
+    EXPECT_LE(s["points"].get<double>(), last_points);
+    last_points = s["points"].get<double>();
+    EXPECT_EQ(s["tables"].size(), 1u);
+  }
+
+  // The sheet of table 1: its figures are value's, and it carries the game's head.
+  const std::string game1 = std::to_string(games[0]);
+  const auto sheet1 = ev.dir / "r1t1.html";
+  const json sheet = json_of(ev.judge("--json tournament sheet --round 1 --table 1 --html " + quote(sheet1.string())));
+  const json status1 = json_of(referee(ev.db, "--game " + game1 + " --json status"));
+  EXPECT_EQ(sheet["head"], status1["head"]);
+  const std::string page = slurp(sheet1);
+  EXPECT_NE(page.find(status1["head"].get<std::string>()), std::string::npos);
+  const json value1 = json_of(referee(ev.db, "--game " + game1 + " --json value"));
+  for (const auto& p : value1["players"]) {
+    if (!p["in_game"].get<bool>()) continue;
+    EXPECT_NE(page.find("<b>" + std::to_string(p["total"].get<long long>()) + "</b>"), std::string::npos) << p;
+    for (const auto& placing : sheet["placings"])
+      if (placing["player"] == p["name"]) {
+        EXPECT_EQ(placing["net_worth"], p["total"]);
+        EXPECT_EQ(placing["cash"], p["cash"]);
+      }
+  }
+  EXPECT_EQ(referee(ev.db, "--game " + game1 + " verify --expect-head " + sheet["head"].get<std::string>()).code, kOk);
+
+  // A rejected appeal: recorded, nothing in the game changes, the standings stand.
+  const json rejected = json_of(ev.judge("--game " + game1 + " --json tournament appeal 'Ann says Ben owes her rent'"));
+  EXPECT_FALSE(rejected["upheld"].get<bool>());
+  EXPECT_EQ(json_of(referee(ev.db, "--game " + game1 + " --json status"))["head"], status1["head"]);
+  EXPECT_EQ(json_of(referee(ev.db, "--json tournament standings"))["standings"], standings["standings"]);
+
+  // An upheld appeal: the correction is a new move of the game, the standings change, and the
+  // new sheet supersedes the old.
+  const std::string last = sheet["placings"].back()["player"];
+  const std::string award = "Referee awards " + last + " 5000 for \"a payment the table missed\"";
+  const RunResult upheld_run = ev.judge("--game " + game1 + " --json tournament appeal " + quote(last + " was not paid") +
+                                        " --upheld --correction " + quote(award));
+  ASSERT_EQ(upheld_run.code, kOk) << upheld_run.out << upheld_run.err;
+  const json upheld = json::parse(upheld_run.out);
+  EXPECT_TRUE(upheld["upheld"].get<bool>());
+  const json status_after = json_of(referee(ev.db, "--game " + game1 + " --json status"));
+  EXPECT_NE(status_after["head"], status1["head"]);
+  EXPECT_EQ(upheld["head"], status_after["head"]);
+  EXPECT_EQ(referee(ev.db, "--game " + game1 + " verify").code, kOk);
+  const json standings_after = json_of(referee(ev.db, "--json tournament standings"));
+  for (const auto& s : standings_after["standings"])
+    if (s["player"] == last) {
+      EXPECT_DOUBLE_EQ(s["points"].get<double>(), expected_points[last] - sheet["placings"].back()["points"].get<double>() + 6);
+      EXPECT_EQ(s["net_worth"].get<long long>(), expected_worth[last] + 5000);
+    }
+  const auto sheet2 = ev.dir / "r1t1-again.html";
+  const json second = json_of(ev.judge("--json tournament sheet --round 1 --table 1 --html " + quote(sheet2.string())));
+  EXPECT_EQ(second["head"], status_after["head"]);
+  EXPECT_EQ(second["supersedes"]["sheet"], sheet["sheet"]);
+  EXPECT_EQ(second["supersedes"]["why"], "appeal 2 upheld");
+  EXPECT_NE(slurp(sheet2).find(status_after["head"].get<std::string>()), std::string::npos);
+
+  // The log: the round, time called, both appeals with their outcomes, the sheets.
+  const json log = json_of(referee(ev.db, "--json tournament log"));
+  ASSERT_EQ(log["appeals"].size(), 2u);
+  EXPECT_EQ(log["appeals"][0]["outcome"], "rejected");
+  EXPECT_EQ(log["appeals"][1]["outcome"], "upheld");
+  ASSERT_EQ(log["sheets"].size(), 2u);
+  EXPECT_TRUE(log["sheets"][0]["superseded"].get<bool>());
+  EXPECT_FALSE(log["sheets"][1]["superseded"].get<bool>());
+  EXPECT_TRUE(log["rounds"][0]["time_called"].get<bool>());
+  for (const auto& r : log["records"]) EXPECT_FALSE(r.dump().find("key") != std::string::npos && r["kind"] == "seated") << r;
+
+  // Round 2 seats after round 1, with its own games; the final from the standings after it.
+  const json seat2 = json_of(ev.judge("--json tournament seat --round 2"));
+  EXPECT_EQ(seat2["tables"].size(), 2u);
+  EXPECT_EQ(ev.judge("tournament seat --round 3 --final").code, kFailure);  // round 2 still in play
+}
+
+TEST(TournamentCli, BadInputIsRefusedWithTheJournalAsItWas) {
+  Event ev("tournament-bad", "Ann, Ben, Cat, Dan", 2, 4);
+  const std::string before = ev.state();
+  // The judge's key: missing (usage), wrong (refused); nothing written either way.
+  EXPECT_EQ(referee(ev.db, "tournament seat --round 1").code, kUsage);
+  EXPECT_EQ(referee(ev.db, "tournament seat --round 1 --key 00ff").code, kFailure);
+  EXPECT_EQ(ev.state(), before);
+  // Unknown rounds.
+  EXPECT_EQ(ev.judge("tournament seat --round 2").code, kUsage);
+  EXPECT_EQ(ev.judge("tournament call-time --round 1").code, kUsage);
+  EXPECT_EQ(ev.judge("tournament sheet --round 4 --table 1 --html x.html").code, kUsage);
+  EXPECT_EQ(ev.state(), before);
+
+  ASSERT_EQ(ev.judge("tournament seat --round 1").code, kOk);
+  const std::string seated = ev.state();
+  // Seating twice, seating the next round before time is called: refused, nothing written.
+  EXPECT_EQ(ev.judge("tournament seat --round 1").code, kFailure);
+  EXPECT_EQ(ev.judge("tournament seat --round 2").code, kFailure);
+  EXPECT_EQ(ev.judge("tournament sheet --round 1 --table 2 --html x.html").code, kUsage);
+  EXPECT_EQ(ev.state(), seated);
+
+  ASSERT_EQ(ev.judge("tournament call-time --round 1").code, kOk);
+  const std::string called = ev.state();
+  EXPECT_EQ(ev.judge("tournament call-time --round 1").code, kFailure);
+  // An appeal in a game not of the tournament, a correction the rules refuse.
+  EXPECT_EQ(ev.judge("--game 99 tournament appeal 'a claim'").code, kUsage);
+  EXPECT_EQ(ev.judge("--game 1 tournament appeal 'Ann was robbed' --upheld --correction 'Referee awards Ann 0 for \"nothing\"'").code,
+            kRefused);
+  EXPECT_EQ(ev.state(), called);
+  // A tournament that cannot be: names twice, no rounds, tables too large.
+  const auto other = ev.dir / "other.db";
+  EXPECT_EQ(referee(other, "tournament new --name X --players 'Ann, ann' --rounds 1").code, kUsage);
+  EXPECT_EQ(referee(other, "tournament new --name X --players 'Ann, Ben' --rounds 0").code, kUsage);
+  EXPECT_EQ(referee(other, "tournament new --name X --players 'Ann, Ben' --rounds 1 --table-size 9").code, kUsage);
+  EXPECT_EQ(referee(ev.db, "tournament frobnicate").code, kUsage);
+}
+
+TEST(TournamentCli, SixteenPlayersOverThreeRoundsMeetNobodyTwice) {
+  Event ev("tournament-sixteen",
+           "Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal, Ivy, Jon, Kim, Lee, Max, Ned, Oli, Pam", 3, 4);
+  std::set<std::pair<std::string, std::string>> met;
+  for (int round = 1; round <= 3; ++round) {
+    const json seat = json_of(ev.judge("--json tournament seat --round " + std::to_string(round)));
+    EXPECT_EQ(seat["repeat_meetings"], 0);
+    ASSERT_EQ(seat["tables"].size(), 4u);
+    for (const auto& t : seat["tables"]) {
+      ASSERT_EQ(t["players"].size(), 4u);
+      for (std::size_t a = 0; a < 4; ++a)
+        for (std::size_t b = a + 1; b < 4; ++b)
+          EXPECT_TRUE(met.insert(std::minmax(t["players"][a].get<std::string>(), t["players"][b].get<std::string>())).second);
+    }
+    ASSERT_EQ(ev.judge("tournament call-time --round " + std::to_string(round)).code, kOk);
+  }
+  EXPECT_EQ(met.size(), 3u * 4u * 6u);
+}
+
+}  // namespace
+}  // namespace deedlog
