@@ -228,7 +228,7 @@ TEST(TournamentCli, BadInputIsRefusedWithTheJournalAsItWas) {
   EXPECT_EQ(ev.judge("tournament call-time --round 1").code, kFailure);
   // An appeal in a game not of the tournament, a correction the rules refuse.
   EXPECT_EQ(ev.judge("--game 99 tournament appeal 'a claim'").code, kUsage);
-  EXPECT_EQ(ev.judge("--game 1 tournament appeal 'Ann was robbed' --upheld --correction 'Referee awards Ann 0 for \"nothing\"'").code,
+  EXPECT_EQ(ev.judge("--game 1 tournament appeal 'Ann was robbed' --upheld --correction 'Referee takes back 9 for \"too far\"'").code,
             kRefused);
   EXPECT_EQ(ev.state(), called);
   // A tournament that cannot be: names twice, no rounds, tables too large.
