@@ -194,7 +194,9 @@ TEST(TournamentCli, ASmallTournamentFromSeatingToStandingsSheetsAndAppeals) {
   EXPECT_TRUE(log["sheets"][0]["superseded"].get<bool>());
   EXPECT_FALSE(log["sheets"][1]["superseded"].get<bool>());
   EXPECT_TRUE(log["rounds"][0]["time_called"].get<bool>());
-  for (const auto& r : log["records"]) EXPECT_FALSE(r.dump().find("key") != std::string::npos && r["kind"] == "seated") << r;
+  for (const auto& r : log["records"]) {
+    EXPECT_EQ(r.dump().find("key"), std::string::npos) << r;
+  }
 
   // Round 2 seats after round 1, with its own games; the final from the standings after it.
   const json seat2 = json_of(ev.judge("--json tournament seat --round 2"));
@@ -256,6 +258,66 @@ TEST(TournamentCli, SixteenPlayersOverThreeRoundsMeetNobodyTwice) {
     ASSERT_EQ(ev.judge("tournament call-time --round " + std::to_string(round)).code, kOk);
   }
   EXPECT_EQ(met.size(), 3u * 4u * 6u);
+}
+
+TEST(TournamentCli, LateEntryWithdrawalNoShowAndAFinalSeededFromTheStandings) {
+  Event ev("tournament-entries", "Ann, Ben, Cat, Dan, Eve", 2, 4);
+  const json r1 = json_of(ev.judge("--json tournament seat --round 1"));
+  ASSERT_EQ(r1["tables"].size(), 2u);  // 5 in fours: 3 and 2
+  EXPECT_EQ(r1["tables"][0]["players"].size(), 3u);
+  EXPECT_EQ(r1["tables"][1]["players"].size(), 2u);
+  for (const auto& t : r1["tables"])
+    ASSERT_EQ(referee(ev.db, "--game " + std::to_string(t["game"].get<int>()) + " autoplay --moves 60 --seed 9").code, kOk);
+  ASSERT_EQ(ev.judge("tournament call-time --round 1").code, kOk);
+  for (const auto& t : r1["tables"])
+    ASSERT_EQ(referee(ev.db, "--game " + std::to_string(t["game"].get<int>()) + " autoplay --seed 9").code, kOk);
+
+  // Before round 2: Fay enters late, Ann withdraws, Ben does not show up.
+  EXPECT_EQ(ev.judge("tournament enter Fay").code, kOk);
+  EXPECT_EQ(ev.judge("tournament enter fay").code, kUsage);  // entered already
+  EXPECT_EQ(ev.judge("tournament withdraw Ann").code, kOk);
+  EXPECT_EQ(ev.judge("tournament withdraw Ann").code, kUsage);  // not playing any more
+  EXPECT_EQ(ev.judge("tournament no-show Ben").code, kOk);
+  const json r2 = json_of(ev.judge("--json tournament seat --round 2"));
+  std::set<std::string> playing;
+  for (const auto& t : r2["tables"])
+    for (const auto& p : t["players"]) playing.insert(p.get<std::string>());
+  EXPECT_EQ(playing, (std::set<std::string>{"Cat", "Dan", "Eve", "Fay"}));
+  ASSERT_EQ(ev.judge("tournament call-time --round 2").code, kOk);
+
+  // The standings: everyone who played, the withdrawn marked; Fay's missed round counts nothing.
+  const json standings = json_of(referee(ev.db, "--json tournament standings"));
+  EXPECT_EQ(standings["rounds"], 2);
+  ASSERT_EQ(standings["standings"].size(), 6u);
+  std::vector<std::string> in_order;
+  for (const auto& s : standings["standings"]) {
+    if (s["player"] == "Fay") {
+      EXPECT_EQ(s["tables"].size(), 1u);
+    }
+    if (s["player"] == "Ann" || s["player"] == "Ben") {
+      EXPECT_TRUE(s.value("withdrawn", false)) << s;
+    }
+    if (!s.value("withdrawn", false)) in_order.push_back(s["player"]);
+  }
+  // The final: the four leaders still in, the leader first to throw; no round after it.
+  EXPECT_EQ(ev.judge("tournament seat --round 3").code, kUsage);  // the tournament has 2 rounds
+  const json final = json_of(ev.judge("--json tournament seat --round 3 --final"));
+  EXPECT_TRUE(final["final"].get<bool>());
+  ASSERT_EQ(final["tables"].size(), 1u);
+  EXPECT_EQ(final["tables"][0]["players"], json(std::vector<std::string>(in_order.begin(), in_order.begin() + 4)));
+  ASSERT_EQ(ev.judge("tournament call-time --round 3").code, kOk);
+  EXPECT_EQ(ev.judge("tournament seat --round 4 --final").code, kFailure);
+}
+
+TEST(TournamentCli, ADuplicateRoundIsNeverSeatedAsAnOrdinaryOne) {
+  const auto dir = temp_dir("tournament-duplicate-hook");
+  const auto db = dir / "club.db";
+  const json made = json_of(referee(db, "--json tournament new --name Dup --players 'Ann, Ben, Cat, Dan' --rounds 1 --duplicate"));
+  const std::string key = made["judge_key"];
+  const RunResult seat = referee(db, "tournament seat --round 1 --key " + key);
+  if (seat.code == kOk) GTEST_SKIP() << "duplicate rounds are built: their own tests hold them";
+  EXPECT_EQ(seat.code, kUsage);
+  EXPECT_EQ(json_of(referee(db, "--json games"))["games"].size(), 0u);
 }
 
 }  // namespace
