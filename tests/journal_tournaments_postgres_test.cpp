@@ -148,6 +148,49 @@ TEST_P(TournamentStores, TheDatabaseRefusesToRewriteAndAReaderFindsAnEdit) {
   EXPECT_TRUE(s.is_corrupt()) << s.message();
 }
 
+// A PostgreSQL journal of schema 2 (made before tournaments): read-only it holds none and is
+// left as it is; opened for writing it gains the tables once, and its games are untouched.
+TEST(TournamentsOnPostgres, AJournalOfSchemaTwoGainsTheTablesWhenOpenedForWriting) {
+  DEEDLOG_REQUIRE_POSTGRES();
+  const std::string uri = Server::get().new_database();
+  const std::string db = uri.substr(std::string("postgresql:///").size(), uri.find('?') - std::string("postgresql:///").size());
+  {
+    std::unique_ptr<Journal> j;
+    ASSERT_TRUE(Journal::open(uri, &j).is_ok());
+    std::int64_t id = 0;
+    ASSERT_TRUE(j->create_game(R"({"ruleset":"uk-1972","players":["Ann","Bob"]})",
+                               {NewEvent{"", "Referee", "GameStarted", "{}"}}, &id)
+                    .is_ok());
+  }
+  // Back to schema 2, as an older deedlog left it.
+  ASSERT_EQ(Server::get().run_sql(db, "DROP TABLE tournament_records; DROP TABLE tournaments; "
+                                      "DROP FUNCTION deedlog_record_follows_on(); DELETE FROM deedlog_schema WHERE version = 3"),
+            "");
+  {
+    std::unique_ptr<Journal> ro;
+    ASSERT_TRUE(Journal::open(uri, &ro, true).is_ok());
+    EXPECT_EQ(ro->schema_version(), 2);
+    std::vector<TournamentRow> all;
+    EXPECT_TRUE(ro->tournaments(&all).is_ok());
+    EXPECT_TRUE(all.empty());
+    TournamentRow row;
+    EXPECT_TRUE(ro->tournament(1, &row).is_not_found());
+  }
+  EXPECT_EQ(Server::get().query_value(db, "SELECT max(version) FROM deedlog_schema"), "2");
+  std::unique_ptr<Journal> j;
+  ASSERT_TRUE(Journal::open(uri, &j).is_ok());
+  EXPECT_EQ(j->schema_version(), 3);
+  std::int64_t id = 0;
+  ASSERT_TRUE(j->create_tournament("Open", kSettings, kKeyDigest, &id).is_ok());
+  ASSERT_TRUE(j->append_tournament_record(id, 1, "seated", "{}").is_ok());
+  ChainReport report;
+  ASSERT_TRUE(j->verify_chain(1, &report).is_ok());
+  EXPECT_TRUE(report.ok) << report.problem;
+  std::unique_ptr<Journal> again;
+  ASSERT_TRUE(Journal::open(uri, &again).is_ok());  // a second open adds nothing twice
+  EXPECT_EQ(records(*again, id).size(), 1u);
+}
+
 INSTANTIATE_TEST_SUITE_P(BothStores, TournamentStores, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& p) { return p.param; });
 
