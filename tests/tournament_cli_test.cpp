@@ -156,6 +156,19 @@ TEST(TournamentCli, ASmallTournamentFromSeatingToStandingsSheetsAndAppeals) {
       if (placing["player"] == p["name"]) {
         EXPECT_EQ(placing["net_worth"], p["total"]);
         EXPECT_EQ(placing["cash"], p["cash"]);
+        // The breakdown: sites at price, mortgaged at half, buildings at cost, as value itemises them.
+        std::map<std::string, long long> by_kind;
+        for (const auto& item : p["items"]) by_kind[item["kind"]] += item["amount"].get<long long>();
+        EXPECT_EQ(placing["sites"], by_kind["property"]);
+        EXPECT_EQ(placing["mortgaged"], by_kind["mortgaged-property"]);
+        EXPECT_EQ(placing["buildings"], by_kind["houses"] + by_kind["hotel"]);
+        EXPECT_EQ(placing["cash"].get<long long>() + placing["sites"].get<long long>() +
+                      placing["mortgaged"].get<long long>() + placing["buildings"].get<long long>() -
+                      placing["debts"].get<long long>(),
+                  p["total"].get<long long>());
+        for (const char* figure : {"cash", "sites", "mortgaged", "buildings"})
+          EXPECT_NE(page.find("<td class=n>" + std::to_string(placing[figure].get<long long>()) + "</td>"), std::string::npos)
+              << figure;
       }
   }
   EXPECT_EQ(referee(ev.db, "--game " + game1 + " verify --expect-head " + sheet["head"].get<std::string>()).code, kOk);
@@ -352,6 +365,34 @@ TEST(TournamentCli, ADuplicateRoundIsNeverSeatedAsAnOrdinaryOne) {
   if (seat.code == kOk) GTEST_SKIP() << "duplicate rounds are built: their own tests hold them";
   EXPECT_EQ(seat.code, kUsage);
   EXPECT_EQ(json_of(referee(db, "--json games"))["games"].size(), 0u);
+}
+
+TEST(TournamentCli, BankruptPlayersArePlacedByTheOrderOfGoingOut) {
+  Event ev("tournament-bankrupt", "Ann, Ben, Cat", 1, 3);
+  const json seat = json_of(ev.judge("--json tournament seat --round 1"));
+  const std::string game = std::to_string(seat["tables"][0]["game"].get<int>());
+  // Cat goes out first, then Ann: Ben wins, Ann is second, Cat last, whatever the seats.
+  for (const std::string move : {"Referee awards Ben 5000 from Cat for \"a ruling\"", "Cat declares bankruptcy",
+                                 "Referee awards Ben 5000 from Ann for \"a ruling\"", "Ann declares bankruptcy"})
+    ASSERT_EQ(referee(ev.db, "--game " + game + " play " + quote(move)).code, kOk) << move;
+  const json called = json_of(ev.judge("--json tournament call-time --round 1"));
+  EXPECT_FALSE(called["games"][0]["called"].get<bool>());  // over before time was called
+  EXPECT_TRUE(called["games"][0]["over"].get<bool>());
+  const json standings = json_of(referee(ev.db, "--json tournament standings"));
+  ASSERT_EQ(standings["standings"].size(), 3u);
+  EXPECT_EQ(standings["standings"][0]["player"], "Ben");
+  EXPECT_EQ(standings["standings"][0]["points"], 6);
+  EXPECT_EQ(standings["standings"][1]["player"], "Ann");
+  EXPECT_EQ(standings["standings"][1]["points"], 3);
+  EXPECT_EQ(standings["standings"][1]["net_worth"], 0);
+  EXPECT_EQ(standings["standings"][2]["player"], "Cat");
+  EXPECT_EQ(standings["standings"][2]["points"], 0);
+  const auto file = ev.dir / "sheet.html";
+  const json sheet = json_of(ev.judge("--json tournament sheet --round 1 --table 1 --html " + quote(file.string())));
+  EXPECT_EQ(sheet["placings"][1]["player"], "Ann");
+  EXPECT_EQ(sheet["placings"][1]["out_order"], 2);
+  EXPECT_EQ(sheet["placings"][2]["out_order"], 1);
+  EXPECT_NE(slurp(file).find("Cat (bankrupt, out 1)"), std::string::npos);
 }
 
 }  // namespace

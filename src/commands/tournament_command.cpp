@@ -226,7 +226,7 @@ std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g)
         "<tr><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td>"
         "<td class=n>{}</td><td class=n><b>{}</b></td><td class=n>{}</td><td class=sig></td></tr>\n",
         p.place, html_escape(p.player) + (p.bankrupt ? fmt::format(" (bankrupt, out {})", p.out_order) : ""),
-        p.cash.units, p.sites.units, p.mortgaged.units, p.buildings.units, -p.debts.units, p.net_worth.units,
+        p.cash.units, p.sites.units, p.mortgaged.units, p.buildings.units, p.debts.units, p.net_worth.units,
         points_text(p.points));
   }
   const std::string state = r.over ? "over" : "NOT FINISHED: the figures may still change";

@@ -472,7 +472,7 @@ Status table_result(Journal& journal, const Tournament& t, int round_number, int
         case ValuationItem::Kind::MortgagedProperty: p.mortgaged += item.amount; break;
         case ValuationItem::Kind::Houses:
         case ValuationItem::Kind::Hotel: p.buildings += item.amount; break;
-        case ValuationItem::Kind::Debt: p.debts += item.amount; break;
+        case ValuationItem::Kind::Debt: p.debts -= item.amount; break;  // owed: a positive sum
       }
     }
     p.net_worth = p.bankrupt ? Money{0} : e.total;

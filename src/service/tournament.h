@@ -156,6 +156,8 @@ struct Placing {
   double points = 0;
   bool bankrupt = false;
   int out_order = 0;       // 1 = the first to go bankrupt (0: not bankrupt)
+  // The short game's valuation broken down: net_worth = cash + sites + mortgaged + buildings - debts
+  // (0 for a bankrupt player).
   Money cash, sites, mortgaged, buildings, debts, net_worth;
 };
 
