@@ -248,6 +248,9 @@ TEST(TournamentCli, BadInputIsRefusedWithTheJournalAsItWas) {
   ASSERT_EQ(ev.judge("tournament call-time --round 1").code, kOk);
   const std::string called = ev.state();
   EXPECT_EQ(ev.judge("tournament call-time --round 1").code, kFailure);
+  // A sheet that cannot be written is not recorded.
+  EXPECT_EQ(ev.judge("tournament sheet --round 1 --table 1 --html " + quote((ev.dir / "no-such-folder" / "s.html").string())).code,
+            kFailure);
   // An appeal in a game not of the tournament, a correction the rules refuse.
   EXPECT_EQ(ev.judge("--game 99 tournament appeal 'a claim'").code, kUsage);
   EXPECT_EQ(ev.judge("--game 1 tournament appeal 'Ann was robbed' --upheld --correction 'Referee takes back 9 for \"too far\"'").code,
