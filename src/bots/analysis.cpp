@@ -4,7 +4,10 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 
