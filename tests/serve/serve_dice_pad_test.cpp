@@ -2,7 +2,7 @@
 // no example of a move's values ("Ann rolls 1 2" in the forms of GET .../moves) is ever a button
 // or a completion, the dice pad records exactly the faces tapped, and each player's net worth
 // stands beside the cash. Headless Chromium through
-// WebDriver (support/webdriver.h), as tests/app_serve_browser_test.cpp; every check reads the
+// WebDriver (support/webdriver.h), as tests/serve/serve_browser_test.cpp; every check reads the
 // DOM's data-* attributes and the journal through the API, none reads wording or time.
 #include <gtest/gtest.h>
 #include <httplib.h>
