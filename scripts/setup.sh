@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages deedlog builds and tests with, when any is missing (tmux and
 # chromium run the replay's terminal and HTML tests; chromium-driver lets a test drive the page of
-# referee serve through WebDriver, tests/app_serve_browser_test.cpp; clang and libclang-rt-14-dev,
+# referee serve through WebDriver, tests/serve/serve_browser_test.cpp; clang and libclang-rt-14-dev,
 # with its libFuzzer, build the fuzz targets; strace kills the program at each write in the crash
 # tests, unshare mounts a read-only folder for the read-only journal test; python3-dev and
 # pybind11-dev build the Python module, docs/library.md; postgresql and libpq-dev: the journal on
@@ -9,7 +9,7 @@
 # referee table, BSD-licensed where GNU readline would put the programs under the GPL;
 # libcpp-httplib-dev is the HTTP server of referee serve, docs/serve.md; nginx-light is the front
 # of its documented deployment, which holds slow and idle clients so they cost the server no
-# thread, deploy/nginx/deedlog-serve.conf, run by tests/app_serve_front_test.cpp; time is GNU
+# thread, deploy/nginx/deedlog-serve.conf, run by tests/serve/serve_front_test.cpp; time is GNU
 # time, which .ci/run and scripts/bench.sh measure with). Safe to run again.
 set -euo pipefail
 packages=(build-essential cmake ccache pkg-config libsqlite3-dev sqlite3 postgresql libpq-dev libboost-program-options-dev

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The stories of the corpus games (docs/corpus.md): `python3 tools/corpus_stories.py` writes
 samples/corpus/<edition>/<game>.game with the ledger of tools/corpus_ledger.py, and
-samples/corpus/corpus.json, the list the corpus test reads (tests/corpus_commands_test.cpp).
+samples/corpus/corpus.json, the list the corpus test reads (tests/programs/corpus_commands_test.cpp).
 """
 import json
 import os
@@ -287,7 +287,7 @@ def write(t, edition, name, meta):
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, name + ".game"), "w", encoding="utf-8") as f:
         f.write(t.text())
-    # what the game must referee to (samples/*/NAME.expected.json, tests/app_scenario_test.cpp):
+    # what the game must referee to (samples/*/NAME.expected.json, tests/programs/scenario_test.cpp):
     # the ledger's figures, never the referee's output
     players = []
     for p in t.players:

@@ -31,7 +31,7 @@ Python 3 standard library only. Usage:
   python3 tools/landing_probabilities.py --long     long stay only
   python3 tools/landing_probabilities.py --short    short stay only
   python3 tools/landing_probabilities.py --long --cpp
-        the per-throw table for the long stay as C++ data (tests/app_landing_test.cpp): the
+        the per-throw table for the long stay as C++ data (tests/programs/landing_test.cpp): the
         probability, the asymptotic variance of the landing count per throw (the binomial
         p(1-p) corrected for the serial correlation of a token's throws), the first-order
         change per unit share of draws from a 15-card pack (each pack) and of third jail turns

@@ -23,7 +23,14 @@ class Server {
  public:
   static Server& get() {
     static Server server;
+    made() = true;
     return server;
+  }
+  // Whether get() has started (or tried to start) the server in this process: a test program
+  // holds cases that never need it (tests/serve), which must not start one just to stop it.
+  static bool& made() {
+    static bool made = false;
+    return made;
   }
   bool available() const { return started_; }
   const std::string& why() const { return why_; }
@@ -131,7 +138,9 @@ class Server {
 // Stops the server when the test program ends, even when tests failed.
 class Environment : public ::testing::Environment {
  public:
-  void TearDown() override { Server::get().stop(); }
+  void TearDown() override {
+    if (Server::made()) Server::get().stop();
+  }
 };
 
 }  // namespace deedlog::testing_pg

@@ -62,6 +62,14 @@ struct Refused : Violation {
   std::string message;
 };
 
+// Whether a refusal carries the fact a among its values (engine tests assert these; the words
+// made of them are the present layer's, tests/present).
+inline bool has_arg(const Violation& v, const RefusalArg& a) {
+  for (const RefusalArg& x : v.args)
+    if (x.kind == a.kind && x.id == a.id && x.amount == a.amount) return true;
+  return false;
+}
+
 class Table {
  public:
   explicit Table(std::vector<std::string> players = {"Ann", "Ben", "Cat"},

@@ -23,39 +23,22 @@
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/postgres_server.h"
+#include "support/serve_process.h"
 #include "support/stream_watcher.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 using testing::quote;
 using testing_pg::Server;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
-// One `referee serve` on a free port of 127.0.0.1 over db; stopped with SIGTERM.
-class Serving {
+// One `referee serve` over db (support/serve_process.h), with what these tests ask of it.
+class Serving : public testing::ServeProcess {
  public:
-  explicit Serving(const std::string& db)
-      : process_(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate",
-                                          "100000"}) {
-    const std::string line = process_.read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    if (colon != std::string::npos) port_ = std::stoi(line.substr(colon + 1));
-  }
-  ~Serving() {
-    process_.send_signal(SIGTERM);
-    EXPECT_EQ(process_.wait(), 0);
-  }
-  int port() const { return port_; }
-
-  httplib::Client client() const {
-    httplib::Client c("127.0.0.1", port_);
-    c.set_read_timeout(60, 0);
-    return c;
-  }
+  using ServeProcess::ServeProcess;
   json get(const std::string& path) const {
     auto r = client().Get(path.c_str());
     EXPECT_TRUE(r && r->status == 200) << path;
@@ -74,10 +57,6 @@ class Serving {
     const httplib::Headers headers{{"Authorization", "Bearer " + key}};
     return c.Post(("/api/games/" + std::to_string(game) + "/moves").c_str(), headers, body.dump(), "application/json");
   }
-
- private:
-  PipeProcess process_;
-  int port_ = 0;
 };
 
 TEST(ServeOnPostgres, AKeyMadeThroughOneServerOpensTheGameOnTheOther) {

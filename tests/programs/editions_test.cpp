@@ -133,7 +133,7 @@ TEST_P(Edition, ValueAppliesTheEditionsEndingRules) {
   const std::string id = GetParam();
   const Ruleset r = load(id);
   // regional-currency values estates in par dollars and builds only on Conglomerates, which a
-  // setup cannot state: tests/app_regional_currency_test.cpp values its estates.
+  // setup cannot state: tests/programs/regional_currency_test.cpp values its estates.
   if (!r.regions.empty()) GTEST_SKIP() << id << " is valued in par dollars (its own test)";
   // The street with the highest hotel rent, and its group.
   SquareId target = kNoSquare;

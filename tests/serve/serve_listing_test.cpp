@@ -14,12 +14,12 @@
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/postgres_server.h"
+#include "support/serve_process.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 using testing::quote;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
@@ -42,24 +42,9 @@ Cat passes
 Ann passes             # to Ben for £80
 )";
 
-class Serving {
+class Serving : public testing::ServeProcess {
  public:
-  explicit Serving(const std::string& db)
-      : process_(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate",
-                                          "100000"}) {
-    const std::string line = process_.read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    if (colon != std::string::npos) port_ = std::stoi(line.substr(colon + 1));
-  }
-  ~Serving() {
-    process_.send_signal(SIGTERM);
-    EXPECT_EQ(process_.wait(), 0);
-  }
-  httplib::Client client() const {
-    httplib::Client c("127.0.0.1", port_);
-    c.set_read_timeout(60, 0);
-    return c;
-  }
+  using ServeProcess::ServeProcess;
   // The answer's code and its body, parsed.
   std::pair<int, json> get(const std::string& path) const {
     auto r = client().Get(path.c_str());
@@ -71,11 +56,6 @@ class Serving {
     auto r = client().Get(path.c_str());
     return r ? r->body : "";
   }
-  int port() const { return port_; }
-
- private:
-  PipeProcess process_;
-  int port_ = 0;
 };
 
 std::vector<int> ids(const json& listing) {

@@ -2,13 +2,12 @@
 // no example of a move's values ("Ann rolls 1 2" in the forms of GET .../moves) is ever a button
 // or a completion, the dice pad records exactly the faces tapped, and each player's net worth
 // stands beside the cash. Headless Chromium through
-// WebDriver (support/webdriver.h), as tests/app_serve_browser_test.cpp; every check reads the
+// WebDriver (support/webdriver.h), as tests/serve/serve_browser_test.cpp; every check reads the
 // DOM's data-* attributes and the journal through the API, none reads wording or time.
 #include <gtest/gtest.h>
 #include <httplib.h>
 
 #include <filesystem>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
@@ -16,6 +15,7 @@
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/serve_browser.h"
 #include "support/webdriver.h"
 
 namespace deedlog {
@@ -23,58 +23,10 @@ namespace {
 
 using nlohmann::json;
 using testing::Browser;
-using testing::ChromeDriver;
-using testing::PipeProcess;
 
-class ServeDicePad : public ::testing::Test {
+class ServeDicePad : public testing::ServeWithBrowsers {
  protected:
-  void SetUp() override {
-    dir_ = testing::temp_dir("serve-dice-pad");
-    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
-        DEEDLOG_REFEREE, "--db", (dir_ / "club.db").string(), "serve", "--listen", "127.0.0.1:0", "--rate", "1000"});
-    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    ASSERT_NE(colon, std::string::npos) << line;
-    port_ = std::stoi(line.substr(colon + 1));
-  }
-
-  void TearDown() override {
-    browsers_.clear();
-    driver_.stop();
-    if (server_) {
-      server_->send_signal(SIGTERM);
-      EXPECT_EQ(server_->wait(), 0);
-    }
-    if (!dir_.empty()) std::filesystem::remove_all(dir_);
-  }
-
-  Browser& browser(const std::string& name) {
-    browsers_.push_back(std::make_unique<Browser>(driver_.port(), dir_ / ("profile-" + name)));
-    EXPECT_TRUE(browsers_.back()->ok()) << "no WebDriver session; chromedriver said:\n" << driver_.log().substr(0, 2000);
-    return *browsers_.back();
-  }
-
-  std::string page() const { return "http://127.0.0.1:" + std::to_string(port_) + "/"; }
-
-  httplib::Client client() const {
-    httplib::Client c("127.0.0.1", port_);
-    c.set_read_timeout(30, 0);
-    return c;
-  }
-
-  json get(const std::string& path) {
-    auto r = client().Get(path.c_str());
-    EXPECT_TRUE(r) << path;
-    if (!r) return json();
-    EXPECT_EQ(r->status, 200) << path << ": " << r->body;
-    return json::parse(r->body, nullptr, false);
-  }
-
-  std::filesystem::path dir_;
-  std::unique_ptr<PipeProcess> server_;
-  int port_ = 0;
-  ChromeDriver driver_;
-  std::vector<std::unique_ptr<Browser>> browsers_;
+  ServeDicePad() : ServeWithBrowsers("serve-dice-pad") {}
 };
 
 // The data-move of every button the page offers to tap or to complete with.

@@ -1,6 +1,6 @@
 // Legal moves a program can use: what of a listed move may vary is a value (MoveRange), worded
-// outside the engine (present/legal_move_words), and any value within the range is accepted
-// when played, in every edition.
+// outside the engine (present/legal_move_words: tests/present/legal_move_words_test.cpp), and
+// any value within the range is accepted when played, in every edition.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -9,28 +9,10 @@
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/position_queries.h"
-#include "present/legal_move_words.h"
 #include "rules/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {
-
-TEST(MoveRanges, WordsAndFormsForEachKind) {
-  EXPECT_EQ(range_words(MoveRange{}), "");
-  EXPECT_EQ(range_words(MoveRange{MoveRange::Kind::Amount, 61, 1500}), "any amount from 61 to 1500");
-  EXPECT_EQ(range_words(MoveRange{MoveRange::Kind::Dice, 1, 6}), "the dice as thrown, 1 to 6 each");
-  LegalMove bid;
-  bid.command.verb = Verb::Bid;
-  bid.range = MoveRange{MoveRange::Kind::Amount, 61, 1500};
-  const auto form = range_form(bid);
-  EXPECT_EQ(form["verb"], "bids");
-  EXPECT_EQ(form["min"], 61);
-  EXPECT_EQ(form["max"], 1500);
-  LegalMove roll;
-  roll.range = MoveRange{MoveRange::Kind::Dice, 1, 6};
-  EXPECT_EQ(range_form(roll)["choices"].size(), 6u);
-  EXPECT_TRUE(range_form(LegalMove{}).is_null());
-}
 
 // A listed move with its varying part set anywhere in its range: what a bot does with the list.
 Command pick(const LegalMove& m, std::mt19937& rng) {

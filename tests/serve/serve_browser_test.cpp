@@ -9,13 +9,13 @@
 
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/serve_browser.h"
 #include "support/webdriver.h"
 
 namespace deedlog {
@@ -23,65 +23,10 @@ namespace {
 
 using nlohmann::json;
 using testing::Browser;
-using testing::ChromeDriver;
-using testing::PipeProcess;
 
-class ServePage : public ::testing::Test {
+class ServePage : public testing::ServeWithBrowsers {
  protected:
-  void SetUp() override {
-    dir_ = testing::temp_dir("serve-browser");
-    // The browsers and the test all come from 127.0.0.1, one address for the rate limit: a
-    // rate no page reaches, so no request of the test is ever a 429.
-    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
-        DEEDLOG_REFEREE, "--db", (dir_ / "club.db").string(), "serve", "--listen", "127.0.0.1:0", "--rate", "1000"});
-    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    ASSERT_NE(colon, std::string::npos) << line;
-    port_ = std::stoi(line.substr(colon + 1));
-  }
-
-
-  // Sessions first (chromedriver closes their browsers), then chromedriver's whole process
-  // group, then the server: whatever failed before.
-  void TearDown() override {
-    browsers_.clear();
-    driver_.stop();
-    if (server_) {
-      server_->send_signal(SIGTERM);
-      EXPECT_EQ(server_->wait(), 0);
-    }
-    if (!dir_.empty()) std::filesystem::remove_all(dir_);
-  }
-
-  Browser& browser(const std::string& name) {
-    browsers_.push_back(std::make_unique<Browser>(driver_.port(), dir_ / ("profile-" + name)));
-    EXPECT_TRUE(browsers_.back()->ok()) << "no WebDriver session; chromedriver said:\n" << driver_.log().substr(0, 2000);
-    return *browsers_.back();
-  }
-
-  std::string page(const std::string& query = "") const {
-    return "http://127.0.0.1:" + std::to_string(port_) + "/" + query;
-  }
-
-  httplib::Client client() const {
-    httplib::Client c("127.0.0.1", port_);
-    c.set_read_timeout(30, 0);
-    return c;
-  }
-
-  json get(const std::string& path, int code = 200) {
-    auto r = client().Get(path.c_str());
-    EXPECT_TRUE(r) << path;
-    if (!r) return json();
-    EXPECT_EQ(r->status, code) << path << ": " << r->body;
-    return json::parse(r->body, nullptr, false);
-  }
-
-  std::filesystem::path dir_;
-  std::unique_ptr<PipeProcess> server_;
-  int port_ = 0;
-  ChromeDriver driver_;
-  std::vector<std::unique_ptr<Browser>> browsers_;
+  ServePage() : ServeWithBrowsers("serve-browser") {}
 };
 
 // Waits until the page shows event `seq` and answers what it shows: seq, whose turn, and each

@@ -1,6 +1,6 @@
 // Every effect of engine/effects.h on its own: the events it emits, in order, with their fields
 // read by the names event_types.h gives them, and the position they leave (out.state). Grouped
-// by the sections of effects.h. engine_effects_test.cpp has the first tests of a few of these
+// by the sections of effects.h. tests/engine/engine_effects_test.cpp has the first tests of a few of these
 // (and the regressions); these add what each effect records, and the editions that change it.
 #include <cstdint>
 #include <optional>

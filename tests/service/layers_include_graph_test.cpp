@@ -24,7 +24,7 @@ std::string read(const fs::path& p) { return testing::read_source(p); }
 bool is_source(const fs::path& p) { return testing::is_cpp_source(p); }
 
 // What each folder may include (its own folder always). "deedlog" is include/deedlog/, the
-// engine's public face; src/engine is private to itself (tests/engine_public_face_test.cpp).
+// engine's public face; src/engine is private to itself (tests/engine/engine_public_face_test.cpp).
 const std::map<std::string, std::set<std::string>>& allowed() {
   static const std::map<std::string, std::set<std::string>> table = {
       {"core", {}},

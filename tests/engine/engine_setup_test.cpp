@@ -163,7 +163,6 @@ TEST(Setup, EveryImpossiblePositionIsARulingNotACrash) {
     const Decision d = start_with(c.players);
     ASSERT_FALSE(d.accepted) << c.what;
     EXPECT_EQ(d.violation.rule, c.rule) << c.what << ": " << refusal_text(testing::uk1972(), d.violation);
-    EXPECT_FALSE(refusal_text(testing::uk1972(), d.violation).empty()) << c.what;
   }
 }
 

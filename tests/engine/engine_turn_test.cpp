@@ -12,7 +12,8 @@ TEST(TurnOrder, FirstNamedPlayerThrowsFirstAndOthersMustWait) {
   const Refused v = t.refuse(Table::cmd(Verb::Roll, 1, 3, 4));
   EXPECT_EQ(v.rule, "uk-1972/turn/order");
   EXPECT_EQ(v.section, "TO START THE GAME");
-  EXPECT_NE(v.message.find("Ann must throw"), std::string::npos) << v.message;
+  EXPECT_EQ(v.code, RefusalCode::NotYourTurnMustThrow);
+  EXPECT_TRUE(testing::has_arg(v, arg::player(0))) << v.message;  // Ann must throw
 }
 
 // rule uk-1972/turn/order: the turn passes to the left (the next seat) once the move is over.
@@ -23,7 +24,8 @@ TEST(TurnOrder, TurnPassesToTheNextSeatWhenHeThrows) {
   const Refused again = t.refuse(Table::cmd(Verb::Roll, 0, 2, 3));
   EXPECT_EQ(again.rule, "uk-1972/turn/order");
   const Refused cat = t.refuse(Table::cmd(Verb::Roll, 2, 2, 3));
-  EXPECT_NE(cat.message.find("Ben plays next"), std::string::npos) << cat.message;
+  EXPECT_EQ(cat.code, RefusalCode::NotYourTurnPlaysNext);
+  EXPECT_TRUE(testing::has_arg(cat, arg::player(1))) << cat.message;  // Ben plays next
   t.roll(1, 6, 4);  // Ben to Jail (just visiting)
   EXPECT_EQ(t.state().turn, 1);
   EXPECT_TRUE(t.last_has(EventType::TurnStarted));
@@ -168,7 +170,10 @@ TEST(Debt, APaymentBeyondTheCashLeavesADebtAndTheGameWaits) {
   EXPECT_EQ(t.player(0).owes[0], Money{200});
   const Refused v = t.refuse(Table::cmd(Verb::Roll, 1, 1, 2));
   EXPECT_EQ(v.rule, "uk-1972/debt/game-waits");
-  EXPECT_NE(v.message.find("Ann owes £200 to the Bank"), std::string::npos) << v.message;
+  EXPECT_EQ(v.code, RefusalCode::DebtBlocksGame);
+  EXPECT_TRUE(testing::has_arg(v, arg::player(0))) << v.message;  // Ann owes £200 to the Bank
+  EXPECT_TRUE(testing::has_arg(v, arg::money(Money{200}))) << v.message;
+  EXPECT_TRUE(testing::has_arg(v, arg::player(kBank))) << v.message;
 }
 
 }  // namespace

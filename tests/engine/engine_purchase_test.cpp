@@ -22,7 +22,8 @@ TEST(Purchase, OnlyTheLanderMayBuyAndOnlyWhenOffered) {
   t.roll(0, 4, 5);
   const Refused v = t.refuse(Table::cmd(Verb::Buy, 1));
   EXPECT_EQ(v.rule, "uk-1972/buy/printed-price");
-  EXPECT_NE(v.message.find("only Ann"), std::string::npos) << v.message;
+  EXPECT_EQ(v.code, RefusalCode::OnlyLanderBuys);
+  EXPECT_TRUE(testing::has_arg(v, arg::player(0))) << v.message;  // only Ann
   // Nobody throws while the decision is open.
   EXPECT_EQ(t.refuse(Table::cmd(Verb::Roll, 1, 1, 2)).rule, "uk-1972/turn/finish-the-move");
 }
@@ -33,7 +34,8 @@ TEST(Purchase, BuyingNeedsTheCash) {
   u.roll(0, 2, 3);  // 39 Mayfair £400
   const Refused v = u.refuse(Table::cmd(Verb::Buy, 0));
   EXPECT_EQ(v.rule, "uk-1972/buy/cash");
-  EXPECT_NE(v.message.find("£400"), std::string::npos);
+  EXPECT_EQ(v.code, RefusalCode::CannotAffordPurchase);
+  EXPECT_TRUE(testing::has_arg(v, arg::money(Money{400}))) << v.message;
 }
 
 // rule uk-1972/auction/declined-goes-to-auction

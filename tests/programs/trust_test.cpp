@@ -450,7 +450,7 @@ TEST(NotAJournal, OtherFilesAreExitOneAndLeftAlone) {
     other.exec("CREATE TABLE recipes (name TEXT)");
   }
   write_file(dir / "text.db", "not a database at all, just words\n");
-  // A file of no bytes is a journal not yet begun, not another program's: app_empty_journal_test.
+  // A file of no bytes is a journal not yet begun, not another program's: tests/programs/empty_journal_test.cpp.
   for (const char* f : {"other.db", "text.db"}) {
     const auto before = slurp(dir / f);
     const RunResult r = referee(dir / f, "status");

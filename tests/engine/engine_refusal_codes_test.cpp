@@ -1,5 +1,5 @@
 // Refusals are values (engine/violation.h): these tests read the code and the rule, not the
-// words, so they hold whatever the words become. The last tests check the words exist.
+// words, so they hold whatever the words become (the words: tests/present/refusal_words_test.cpp).
 #include "support/table.h"
 
 namespace deedlog {
@@ -108,60 +108,6 @@ TEST(RefusalCodes, TheSetup) {
   EXPECT_EQ(poor.violation.rule, "uk-1972/setup/cash");
   h.players = {"Ann"};
   EXPECT_EQ(decide_start(testing::uk1972(), h, std::nullopt).violation.code, RefusalCode::PlayersForEdition);
-}
-
-// Building several houses at once: the refusal of the step that failed says where it stopped.
-TEST(RefusalWords, ABuildRunSaysWhereItStopped) {
-  Table t({"Ann", "Ben", "Cat"},
-          setup_with({owning(0, {testing::prop(kMayfair), testing::prop(kParkLane)})}));
-  const Refused v = t.refuse(on(Verb::Build, 0, kMayfair, 2));
-  EXPECT_EQ(v.code, RefusalCode::BuildEvenly);
-  ASSERT_FALSE(v.args.empty());
-  EXPECT_EQ(v.args.back().kind, ArgKind::Progress);
-  EXPECT_EQ(v.message, "build on Park Lane first: no site may be more than one house ahead of another in its group "
-                       "(stopped at house 2 of 2)");
-}
-
-// Every code has words in every edition, whatever the facts: no code falls through the switch
-// and no placeholder is left unfilled.
-TEST(RefusalWords, EveryCodeHasWords) {
-  for (const char* edition : {"uk-1972", "computer", "regional-currency", "military"}) {
-    const Ruleset& r = testing::edition(edition);
-    for (int i = 0; i < static_cast<int>(RefusalCode::kCount); ++i) {
-      Violation v;
-      v.code = static_cast<RefusalCode>(i);
-      v.waiting.square = 1;
-      for (int phase = 0; phase <= static_cast<int>(Phase::JailChoice); ++phase) {
-        v.waiting.phase = static_cast<Phase>(phase);
-        const std::string text = refusal_text(r, v);
-        EXPECT_FALSE(text.empty()) << edition << " code " << i;
-        EXPECT_EQ(text.find("{}"), std::string::npos) << edition << " code " << i << ": " << text;
-        EXPECT_NE(text, "unknown refusal") << edition << " code " << i;
-        // Players are named or "they": a refusal never assumes a player is a man, and never
-        // hedges a count with "(s)".
-        for (const char* word : {" he ", " his ", " him ", " He ", "(s)"})
-          EXPECT_EQ((" " + text + " ").find(word), std::string::npos) << edition << " code " << i << ": " << text;
-      }
-    }
-  }
-}
-
-// What an auction waits on names its lot: the square, or the house or hotel of a building
-// auction; never a square off the board ("the auction of ?").
-TEST(RefusalWords, AnAuctionIsAlwaysOfSomething) {
-  const Ruleset& r = testing::uk1972();
-  Waiting w;
-  w.phase = Phase::Auction;
-  for (AuctionLot lot : {AuctionLot::Property, AuctionLot::House, AuctionLot::Hotel})
-    for (SquareId square : {kMayfair, kNoSquare}) {
-      w.lot = lot;
-      w.square = square;
-      const std::string text = waiting_words(r, w);
-      EXPECT_EQ(text.find('?'), std::string::npos) << text;
-      if (lot != AuctionLot::Property) {
-        EXPECT_NE(text.find(lot == AuctionLot::Hotel ? "hotel" : "house"), std::string::npos) << text;
-      }
-    }
 }
 
 }  // namespace

@@ -1,0 +1,44 @@
+#pragma once
+// One `referee serve` on a free port of 127.0.0.1 over a journal (a file or a postgresql:// URI),
+// stopped with SIGTERM when it goes out of scope, which must end it with exit code 0. A rate no
+// test reaches, so no request of a test is ever a 429.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <csignal>
+#include <string>
+#include <vector>
+
+#include "support/pipe_process.h"
+
+namespace deedlog::testing {
+
+class ServeProcess {
+ public:
+  explicit ServeProcess(const std::string& db)
+      : process_(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate",
+                                          "100000"}) {
+    const std::string line = process_.read_line();  // "listening on http://127.0.0.1:PORT"
+    const std::size_t colon = line.rfind(':');
+    if (colon != std::string::npos) port_ = std::stoi(line.substr(colon + 1));
+  }
+  ~ServeProcess() {
+    process_.send_signal(SIGTERM);
+    EXPECT_EQ(process_.wait(), 0);
+  }
+  ServeProcess(const ServeProcess&) = delete;
+  ServeProcess& operator=(const ServeProcess&) = delete;
+
+  int port() const { return port_; }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(60, 0);
+    return c;
+  }
+
+ private:
+  PipeProcess process_;
+  int port_ = 0;
+};
+
+}  // namespace deedlog::testing
