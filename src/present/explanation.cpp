@@ -169,8 +169,8 @@ void explain(Context& c) {
       // regional-currency: a paid rent's amount2 is the rent in the owner's money, amount what the
       // payer gave in theirs; otherwise the two are one sum.
       c.say(fmt::format("{} asked {} for the {} rent on {} while the window was open: it is owed{}.", c.name(fields::shared::other(e)),
-                        c.name(e.player), c.money_of(fields::shared::amount2(e).units > 0 ? fields::shared::amount2(e) : fields::shared::amount(e), fields::shared::other(e)), c.square(fields::shared::square(e)),
-                        fields::shared::amount2(e).units > 0 ? fmt::format(" ({} paid {} in their own currency)", c.name(e.player),
+                        c.name(e.player), c.money_of(fields::shared::amount2_if_any(e).units > 0 ? fields::shared::amount2_if_any(e) : fields::shared::amount(e), fields::shared::other(e)), c.square(fields::shared::square(e)),
+                        fields::shared::amount2_if_any(e).units > 0 ? fmt::format(" ({} paid {} in their own currency)", c.name(e.player),
                                                           c.money_of(fields::shared::amount(e), e.player))
                                             : std::string()));
       break;
