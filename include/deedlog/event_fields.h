@@ -38,4 +38,43 @@ constexpr auto stored(const T& value) {
 DEEDLOG_EVENT_FIELDS(DEEDLOG_EVENT_ACCESSOR)
 #undef DEEDLOG_EVENT_ACCESSOR
 
+// For code that serves several types at once (a payment of any kind, the square any event is
+// about), a stored field read under its stored name. Where the type is known, read it by the
+// type's own name instead.
+//   shared::amount(e)         the event's type declares the field (checked in a Debug build)
+//   shared::amount_if_any(e)  any event: the field if its type declares it, else the value a
+//                             type that does not declare it always holds there (Event's default)
+namespace shared {
+namespace detail {
+inline bool declares(const Event& e, EventSlot slot) {
+  return (event_slots(e.type) & static_cast<std::uint32_t>(slot)) != 0;
+}
+inline const Event& none() {
+  static const Event kNone;
+  return kNone;
+}
+}  // namespace detail
+#define DEEDLOG_SHARED_ACCESSOR(slot)                                                            \
+  inline const auto& slot(const Event& e) {                                                      \
+    assert(detail::declares(e, EventSlot::slot));                                                \
+    return e.slot;                                                                               \
+  }                                                                                              \
+  inline const auto& slot##_if_any(const Event& e) {                                             \
+    return detail::declares(e, EventSlot::slot) ? e.slot : detail::none().slot;                  \
+  }
+DEEDLOG_SHARED_ACCESSOR(other)
+DEEDLOG_SHARED_ACCESSOR(square)
+DEEDLOG_SHARED_ACCESSOR(deck)
+DEEDLOG_SHARED_ACCESSOR(card)
+DEEDLOG_SHARED_ACCESSOR(die1)
+DEEDLOG_SHARED_ACCESSOR(die2)
+DEEDLOG_SHARED_ACCESSOR(flag)
+DEEDLOG_SHARED_ACCESSOR(count)
+DEEDLOG_SHARED_ACCESSOR(amount)
+DEEDLOG_SHARED_ACCESSOR(amount2)
+DEEDLOG_SHARED_ACCESSOR(mask)
+DEEDLOG_SHARED_ACCESSOR(text)
+#undef DEEDLOG_SHARED_ACCESSOR
+}  // namespace shared
+
 }  // namespace deedlog::fields

@@ -9,6 +9,7 @@
 
 #include "bots/bot_player.h"
 #include "bots/simulation.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/seeded_chance.h"
@@ -59,7 +60,7 @@ Status cards_seen(Journal& journal, const Game& game, CardsSeen* out) {
     const Event& e = le.event;
     if (le.voided_by != 0) continue;
     if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-      seen[static_cast<std::size_t>(e.deck)] |= std::uint64_t{1} << e.card;
+      seen[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
   }
   *out = seen;
   return Status::ok();
@@ -93,7 +94,7 @@ State play_out_start(const Ruleset& r, const State& position, const CardsSeen& s
     shuffled.type = EventType::DeckShuffled;
     shuffled.deck = static_cast<DeckId>(d);
     shuffled.order = seeded_shuffle(s.seed, d, std::move(unseen));
-    shuffled.order.insert(shuffled.order.end(), under.begin(), under.end());
+    shuffled.order.insert(fields::DeckShuffled::order(shuffled).end(), under.begin(), under.end());
     evolve(s, shuffled);
   }
   return s;

@@ -35,6 +35,7 @@
 #include "service/verification.h"
 #include "present/legal_move_words.h"
 #include "present/money_words.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/valuation.h"
@@ -252,7 +253,7 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
         if (e.event.type != EventType::MovePlayed) return true;
         // The move as notation, without the table's comment kept after it ("  # ..."): a file
         // put right may say its comments differently and still be the same game.
-        std::string line = e.event.text;
+        std::string line = fields::MovePlayed::line(e.event);
         const std::string comment = comment_of(line);
         const std::string kept = "  # " + comment;
         if (!comment.empty() && line.size() > kept.size() && line.compare(line.size() - kept.size(), kept.size(), kept) == 0)

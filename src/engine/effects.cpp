@@ -225,10 +225,10 @@ void settle_debts(Outcome& out, PlayerId debtor) {
     Event e = make(EventType::DebtPaid, debtor);
     e.other = static_cast<PlayerId>(static_cast<int>(c) - 1);
     e.amount = owed;
-    if (e.other != kBank) {
+    if (!fields::DebtPaid::creditor(e).is_bank()) {
       // The debt stands in the debtor's currency: the creditor gets its worth in his own at
       // today's rates (what he would pay for that sum of the debtor's money).
-      const Money worth = convert_received(out.ruleset, owed, player_rate(out.ruleset, out.state, e.other),
+      const Money worth = convert_received(out.ruleset, owed, player_rate(out.ruleset, out.state, fields::DebtPaid::creditor(e).raw),
                                            player_rate(out.ruleset, out.state, debtor));
       if (worth != owed) e.amount2 = worth;
     }

@@ -23,10 +23,10 @@ void paid_by_bank(State& s, PlayerId p, Money m) {
 // A payment between players: the payer gives amount in his currency; the payee gets amount2 in
 // his when the Bank exchanged it (regional-currency), and the Bank keeps or adds the difference.
 void transfer(State& s, const Event& e) {
-  const Money received = e.amount2.units != 0 ? e.amount2 : e.amount;
-  s.player(e.player).cash -= e.amount;
-  s.player(e.other).cash += received;
-  s.bank_takings += e.amount - received;
+  const Money received = fields::shared::amount2(e).units != 0 ? fields::shared::amount2(e) : fields::shared::amount(e);
+  s.player(e.player).cash -= fields::shared::amount(e);
+  s.player(fields::shared::other(e)).cash += received;
+  s.bank_takings += fields::shared::amount(e) - received;
 }
 
 void take_from_pack(PackState& pack, CardIndex card) {
@@ -56,41 +56,41 @@ void evolve(State& s, const Event& e) {
       break;
     case EventType::TaxChoiceOffered:
       s.phase = Phase::TaxChoice;
-      s.pending_square = e.square;
+      s.pending_square = fields::TaxChoiceOffered::square(e);
       break;
     case EventType::CardDiceAwaited:
       s.phase = Phase::CardDice;
-      s.pending_square = e.square;
+      s.pending_square = fields::CardDiceAwaited::square(e);
       s.pending_multiplier = static_cast<std::uint8_t>(fields::CardDiceAwaited::multiplier(e));
       break;
     case EventType::JackpotAdded:
-      s.jackpot += e.amount;
+      s.jackpot += fields::JackpotAdded::added(e);
       break;
     case EventType::JackpotWon:
-      paid_by_bank(s, e.player, e.amount);
-      s.jackpot -= e.amount;
+      paid_by_bank(s, e.player, fields::JackpotWon::won(e));
+      s.jackpot -= fields::JackpotWon::won(e);
       break;
     case EventType::CardDiceThrown:
-      s.last_die1 = e.die1;
-      s.last_die2 = e.die2;
+      s.last_die1 = fields::CardDiceThrown::die1(e);
+      s.last_die2 = fields::CardDiceThrown::die2(e);
       ++s.throws;
       break;
     case EventType::PlayerPlaced: {
       PlayerState& p = s.player(e.player);
       const std::int64_t before = p.cash.units;
-      p.cash = e.amount;
+      p.cash = fields::PlayerPlaced::cash(e);
       // The Bank hands out the starting money: it counts against its takings.
-      s.bank_takings -= Money{e.amount.units - before};
-      p.square = e.square;
+      s.bank_takings -= Money{fields::PlayerPlaced::cash(e).units - before};
+      p.square = fields::PlayerPlaced::square(e);
       p.in_jail = fields::PlayerPlaced::in_jail(e);
       p.jail_turns = static_cast<std::uint8_t>(fields::PlayerPlaced::jail_turns(e));
       // A token placed off the start square or in jail is a position in play (see State::set_up).
-      if (e.square != 0 || fields::PlayerPlaced::in_jail(e)) s.set_up = true;
+      if (fields::PlayerPlaced::square(e) != 0 || fields::PlayerPlaced::in_jail(e)) s.set_up = true;
       break;
     }
     case EventType::PropertyAssigned: {
       s.set_up = true;
-      Holding& h = s.holdings[e.square];
+      Holding& h = s.holdings[fields::PropertyAssigned::square(e)];
       h.owner = e.player;
       const int buildings = fields::PropertyAssigned::buildings(e);
       h.buildings = static_cast<std::uint8_t>(buildings);
@@ -101,28 +101,28 @@ void evolve(State& s, const Event& e) {
     }
     case EventType::JailCardAssigned:
     case EventType::JailCardKept: {
-      PackState& pack = s.packs[static_cast<int>(e.deck)];
+      PackState& pack = s.packs[static_cast<int>(fields::shared::deck(e))];
       if (e.type == EventType::JailCardAssigned) {
-        take_from_pack(pack, e.card);
+        take_from_pack(pack, fields::shared::card(e));
         s.set_up = true;
       }
-      pack.out |= std::uint64_t{1} << e.card;
-      ++s.player(e.player).jail_cards[static_cast<int>(e.deck)];
+      pack.out |= std::uint64_t{1} << fields::shared::card(e);
+      ++s.player(e.player).jail_cards[static_cast<int>(fields::shared::deck(e))];
       break;
     }
     case EventType::JailCardReturned: {
-      PackState& pack = s.packs[static_cast<int>(e.deck)];
-      pack.out &= ~(std::uint64_t{1} << e.card);
-      pack.push_bottom(e.card);
-      --s.player(e.player).jail_cards[static_cast<int>(e.deck)];
+      PackState& pack = s.packs[static_cast<int>(fields::JailCardReturned::deck(e))];
+      pack.out &= ~(std::uint64_t{1} << fields::JailCardReturned::card(e));
+      pack.push_bottom(fields::JailCardReturned::card(e));
+      --s.player(e.player).jail_cards[static_cast<int>(fields::JailCardReturned::deck(e))];
       break;
     }
     case EventType::DeckShuffled: {
-      PackState& pack = s.packs[static_cast<int>(e.deck)];
+      PackState& pack = s.packs[static_cast<int>(fields::DeckShuffled::deck(e))];
       pack.unseen = 0;
       pack.size = 0;
       pack.head = 0;
-      for (CardIndex c : e.order) pack.push_bottom(c);
+      for (CardIndex c : fields::DeckShuffled::order(e)) pack.push_bottom(c);
       break;
     }
     case EventType::TurnStarted:
@@ -134,8 +134,8 @@ void evolve(State& s, const Event& e) {
       s.offers_this_turn = 0;
       break;
     case EventType::DiceThrown:
-      s.last_die1 = e.die1;
-      s.last_die2 = e.die2;
+      s.last_die1 = fields::DiceThrown::die1(e);
+      s.last_die2 = fields::DiceThrown::die2(e);
       s.doubles = static_cast<std::uint8_t>(fields::DiceThrown::doubles_run(e));
       s.throw_again = fields::DiceThrown::throws_again(e);
       s.rolled_this_turn = true;
@@ -143,24 +143,24 @@ void evolve(State& s, const Event& e) {
       ++s.throws;
       break;
     case EventType::TokenMoved:
-      s.player(e.player).square = e.square;
+      s.player(e.player).square = fields::TokenMoved::to(e);
       break;
     case EventType::SalaryPaid:
     case EventType::PaidByBank:
-      paid_by_bank(s, e.player, e.amount);
+      paid_by_bank(s, e.player, fields::shared::amount(e));
       break;
     case EventType::PropertyOffered:
       s.phase = Phase::BuyDecision;
-      s.pending_square = e.square;
+      s.pending_square = fields::PropertyOffered::square(e);
       s.offered_at = e.clock;
       break;
     case EventType::PropertyBought:
-      pay_bank(s, e.player, e.amount);
-      s.holdings[e.square].owner = e.player;
+      pay_bank(s, e.player, fields::PropertyBought::paid(e));
+      s.holdings[fields::PropertyBought::square(e)].owner = e.player;
       s.pending_square = kNoSquare;
       break;
     case EventType::AuctionWon:
-      pay_bank(s, e.player, e.amount);
+      pay_bank(s, e.player, fields::AuctionWon::price(e));
       // A property lot names its square, a building lot none (the codec holds them to that).
       if (const SquareOrNone lot = fields::AuctionWon::square(e); !lot.is_none()) {
         s.holdings[lot.square()].owner = e.player;
@@ -183,11 +183,11 @@ void evolve(State& s, const Event& e) {
       s.phase = Phase::Auction;
       s.auction = AuctionState{};
       s.auction.lot = fields::AuctionOpened::lot(e);
-      s.auction.square = e.square;
+      s.auction.square = fields::AuctionOpened::square(e).raw;
       s.auction.since = e.clock;
       break;
     case EventType::BidMade:
-      s.auction.high_bid = e.amount;
+      s.auction.high_bid = fields::BidMade::bid(e);
       s.auction.high_bidder = e.player;
       s.auction.since = e.clock;
       break;
@@ -205,7 +205,7 @@ void evolve(State& s, const Event& e) {
     case EventType::RentDue:
       for (RentClaim& c : s.rents)
         if (!c.open) {
-          c = RentClaim{true, e.player, e.other, e.square, e.amount, fields::RentDue::closes_on(e).raw, fields::RentDue::due_at(e)};
+          c = RentClaim{true, e.player, fields::RentDue::owner(e), fields::RentDue::square(e), fields::RentDue::rent(e), fields::RentDue::closes_on(e).raw, fields::RentDue::due_at(e)};
           break;
         }
       break;
@@ -216,7 +216,7 @@ void evolve(State& s, const Event& e) {
     case EventType::RentForfeited:
       // The claim this event settles: the open one for this payer, owner and square.
       for (RentClaim& c : s.rents)
-        if (c.open && c.payer == e.player && c.owner == e.other && c.square == e.square) {
+        if (c.open && c.payer == e.player && c.owner == fields::shared::other(e) && c.square == fields::shared::square(e)) {
           c = RentClaim{};
           break;
         }
@@ -224,30 +224,30 @@ void evolve(State& s, const Event& e) {
     case EventType::TaxPaid:
     case EventType::PaidToBank:
     case EventType::FinePaid:
-      pay_bank(s, e.player, e.amount);
+      pay_bank(s, e.player, fields::shared::amount(e));
       break;
     case EventType::CardAwaited:
       s.phase = Phase::AwaitingCard;
-      s.pending_deck = e.deck;
+      s.pending_deck = fields::CardAwaited::deck(e);
       break;
     case EventType::CardDrawn: {
-      PackState& pack = s.packs[static_cast<int>(e.deck)];
-      take_from_pack(pack, e.card);
+      PackState& pack = s.packs[static_cast<int>(fields::CardDrawn::deck(e))];
+      take_from_pack(pack, fields::CardDrawn::card(e));
       // Back to the bottom at once, unless the player keeps it (flag; JailCardKept follows).
-      if (!fields::CardDrawn::kept(e)) pack.push_bottom(e.card);
+      if (!fields::CardDrawn::kept(e)) pack.push_bottom(fields::CardDrawn::card(e));
       break;
     }
     case EventType::CardChoiceOffered:
       s.phase = Phase::CardChoice;
-      s.pending_deck = e.deck;
-      s.pending_fine = e.amount;
+      s.pending_deck = fields::CardChoiceOffered::other_deck(e);
+      s.pending_fine = fields::CardChoiceOffered::fine(e);
       break;
     case EventType::PaidToPlayer:
       transfer(s, e);
       break;
     case EventType::SentToJail: {
       PlayerState& p = s.player(e.player);
-      p.square = e.square;
+      p.square = fields::SentToJail::jail(e);
       p.in_jail = true;
       p.jail_turns = 0;
       s.throw_again = false;
@@ -263,7 +263,7 @@ void evolve(State& s, const Event& e) {
       break;
     }
     case EventType::DebtIncurred: {
-      owed_slot(s.player(e.player), fields::DebtIncurred::creditor(e)) += e.amount;
+      owed_slot(s.player(e.player), fields::DebtIncurred::creditor(e)) += fields::DebtIncurred::owed(e);
       // Transfer interest owed rather than paid still counts as the 10% paid at the transfer.
       const SquareOrNone on = fields::DebtIncurred::square(e);
       if (fields::DebtIncurred::for_payment(e) == EventType::InterestPaid && !on.is_none())
@@ -275,42 +275,42 @@ void evolve(State& s, const Event& e) {
       s.pending_square = kNoSquare;
       break;
     case EventType::HouseBuilt:
-      pay_bank(s, e.player, e.amount);
-      ++s.holdings[e.square].buildings;
+      pay_bank(s, e.player, fields::HouseBuilt::paid(e));
+      ++s.holdings[fields::HouseBuilt::site(e)].buildings;
       --s.bank_houses;
       break;
     case EventType::HotelBuilt:
-      pay_bank(s, e.player, e.amount);
-      s.holdings[e.square].buildings = kHotel;
+      pay_bank(s, e.player, fields::HotelBuilt::paid(e));
+      s.holdings[fields::HotelBuilt::site(e)].buildings = kHotel;
       s.bank_houses += fields::HotelBuilt::houses_returned(e);
       --s.bank_hotels;
       break;
     case EventType::HouseSold:
-      paid_by_bank(s, e.player, e.amount);
-      --s.holdings[e.square].buildings;
+      paid_by_bank(s, e.player, fields::HouseSold::received(e));
+      --s.holdings[fields::HouseSold::site(e)].buildings;
       ++s.bank_houses;
       break;
     case EventType::HotelSold:
-      paid_by_bank(s, e.player, e.amount);
+      paid_by_bank(s, e.player, fields::HotelSold::received(e));
       ++s.bank_hotels;
-      s.holdings[e.square].buildings = static_cast<std::uint8_t>(fields::HotelSold::houses_left(e));
+      s.holdings[fields::HotelSold::site(e)].buildings = static_cast<std::uint8_t>(fields::HotelSold::houses_left(e));
       s.bank_houses -= fields::HotelSold::houses_left(e);
       break;
     case EventType::PropertyMortgaged:
-      paid_by_bank(s, e.player, e.amount);
-      s.holdings[e.square].mortgaged = true;
+      paid_by_bank(s, e.player, fields::PropertyMortgaged::lent(e));
+      s.holdings[fields::PropertyMortgaged::square(e)].mortgaged = true;
       break;
     case EventType::MortgageLifted:
-      pay_bank(s, e.player, e.amount);
-      s.holdings[e.square].mortgaged = false;
-      s.lift_at_once &= ~(std::uint64_t{1} << e.square);
+      pay_bank(s, e.player, fields::MortgageLifted::principal(e));
+      s.holdings[fields::MortgageLifted::square(e)].mortgaged = false;
+      s.lift_at_once &= ~(std::uint64_t{1} << fields::MortgageLifted::square(e));
       break;
     case EventType::InterestPaid:
-      pay_bank(s, e.player, e.amount);
-      if (fields::InterestPaid::on_transfer(e)) s.lift_at_once |= std::uint64_t{1} << e.square;
+      pay_bank(s, e.player, fields::InterestPaid::paid(e));
+      if (fields::InterestPaid::on_transfer(e)) s.lift_at_once |= std::uint64_t{1} << fields::InterestPaid::square(e);
       break;
     case EventType::TradeOffered:
-      s.offer = TradeOffer{true, e.player, e.other, e.mask, e.mask2, e.amount, e.amount2, e.cards, e.cards2};
+      s.offer = TradeOffer{true, e.player, fields::TradeOffered::to(e), fields::TradeOffered::gives(e), fields::TradeOffered::asks(e), fields::TradeOffered::gives_cash(e), fields::TradeOffered::asks_cash(e), static_cast<std::uint8_t>(fields::TradeOffered::gives_cards(e)), static_cast<std::uint8_t>(fields::TradeOffered::asks_cards(e))};
       ++s.offers_this_turn;
       break;
     case EventType::TradeRejected:
@@ -320,7 +320,7 @@ void evolve(State& s, const Event& e) {
     case EventType::ConglomerateFormed:
       for (std::uint64_t& slot : s.conglomerates)
         if (slot == 0) {
-          slot = e.mask;
+          slot = fields::ConglomerateFormed::squares(e);
           break;
         }
       break;
@@ -328,26 +328,26 @@ void evolve(State& s, const Event& e) {
       // rule conglomerate/fixed-until-sold: a member leaving its owner breaks the Conglomerate;
       // the other two are free to be stacked again.
       for (std::uint64_t& slot : s.conglomerates)
-        if (slot & (std::uint64_t{1} << e.square)) slot = 0;
-      Holding& h = s.holdings[e.square];
+        if (slot & (std::uint64_t{1} << fields::PropertyTransferred::square(e))) slot = 0;
+      Holding& h = s.holdings[fields::PropertyTransferred::square(e)];
       const PlayerOrBank to = fields::PropertyTransferred::to(e);
       h.owner = to.raw;
-      s.lift_at_once &= ~(std::uint64_t{1} << e.square);
+      s.lift_at_once &= ~(std::uint64_t{1} << fields::PropertyTransferred::square(e));
       if (to.is_bank()) h.mortgaged = false;  // the Bank holds its deeds free of its own loans
       break;
     }
     case EventType::JailCardTransferred: {
-      const int d = static_cast<int>(e.deck);
+      const int d = static_cast<int>(fields::JailCardTransferred::deck(e));
       --s.player(e.player).jail_cards[d];
-      ++s.player(e.other).jail_cards[d];
+      ++s.player(fields::JailCardTransferred::to(e)).jail_cards[d];
       break;
     }
     case EventType::DebtSettledInKind:
-      owed_slot(s.player(e.player), fields::DebtSettledInKind::creditor(e)) -= e.amount;
+      owed_slot(s.player(e.player), fields::DebtSettledInKind::creditor(e)) -= fields::DebtSettledInKind::reduced_by(e);
       break;
     case EventType::DebtPaid:
-      owed_slot(s.player(e.player), fields::DebtPaid::creditor(e)) -= e.amount;
-      if (fields::DebtPaid::creditor(e).is_bank()) pay_bank(s, e.player, e.amount);
+      owed_slot(s.player(e.player), fields::DebtPaid::creditor(e)) -= fields::DebtPaid::paid(e);
+      if (fields::DebtPaid::creditor(e).is_bank()) pay_bank(s, e.player, fields::DebtPaid::paid(e));
       else transfer(s, e);
       break;
     case EventType::PlayerBankrupted: {
@@ -359,23 +359,23 @@ void evolve(State& s, const Event& e) {
     }
     case EventType::BankAuctionsQueued:
       // mask 0: the last of them is sold and the game resumes where it was.
-      s.bank_auction_queue = e.mask;
-      if (e.mask == 0) s.phase = s.phase_after_auction;
+      s.bank_auction_queue = fields::BankAuctionsQueued::squares(e);
+      if (fields::BankAuctionsQueued::squares(e) == 0) s.phase = s.phase_after_auction;
       break;
     case EventType::GameWon:
       s.phase = Phase::GameOver;
       s.winner = e.player;
       break;
     case EventType::TitleDealt:
-      pay_bank(s, e.player, e.amount);
-      s.holdings[e.square].owner = e.player;
+      pay_bank(s, e.player, fields::TitleDealt::price(e));
+      s.holdings[fields::TitleDealt::square(e)].owner = e.player;
       break;
     case EventType::TimeCalled:
       s.time_called = true;
       break;
     case EventType::JailChoiceOffered:
       s.phase = Phase::JailChoice;
-      s.pending_fine = e.amount;
+      s.pending_fine = fields::JailChoiceOffered::fine(e);
       break;
     case EventType::GoSkipped:
       s.phase = Phase::TurnOver;

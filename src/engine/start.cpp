@@ -5,6 +5,7 @@
 #include "core/clock_stamp.h"
 #include "deedlog/building_group.h"
 #include "deedlog/decide.h"
+#include "deedlog/event_fields.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"
 #include "deedlog/policies.h"
@@ -212,29 +213,29 @@ SetupPosition setup_from_opening(const Events& opening) {
       case EventType::PlayerPlaced: {
         PlayerSetup ps;
         ps.player = e.player;
-        ps.cash = e.amount;
-        ps.at = e.square;
-        if (e.flag) ps.jail_turns = e.count;
+        ps.cash = fields::PlayerPlaced::cash(e);
+        ps.at = fields::PlayerPlaced::square(e);
+        if (fields::PlayerPlaced::in_jail(e)) ps.jail_turns = fields::PlayerPlaced::jail_turns(e);
         setup.players.push_back(ps);
         break;
       }
       case EventType::PropertyAssigned:
         for (PlayerSetup& ps : setup.players)
           if (ps.player == e.player)
-            ps.owns.push_back(PropertySetup{e.square, e.count == kHotel ? 0 : e.count, e.count == kHotel, e.flag});
+            ps.owns.push_back(PropertySetup{fields::PropertyAssigned::square(e), fields::PropertyAssigned::buildings(e) == kHotel ? 0 : fields::PropertyAssigned::buildings(e), fields::PropertyAssigned::buildings(e) == kHotel, fields::PropertyAssigned::mortgaged(e)});
         break;
       case EventType::JailCardAssigned:
         for (PlayerSetup& ps : setup.players)
           if (ps.player == e.player) {
             ps.jail_cards = ps.jail_cards.value_or(0) + 1;
-            ps.jail_card_packs.push_back(e.deck);
+            ps.jail_card_packs.push_back(fields::JailCardAssigned::deck(e));
           }
         break;
       case EventType::ConglomerateFormed:
         for (PlayerSetup& ps : setup.players)
           if (ps.player == e.player) {
             std::vector<SquareId> members;
-            for (std::uint64_t m = e.mask; m; m &= m - 1) members.push_back(static_cast<SquareId>(__builtin_ctzll(m)));
+            for (std::uint64_t m = fields::ConglomerateFormed::squares(e); m; m &= m - 1) members.push_back(static_cast<SquareId>(__builtin_ctzll(m)));
             ps.conglomerates.push_back(std::move(members));
           }
         break;
@@ -251,7 +252,7 @@ SetupPosition setup_from_opening(const Events& opening) {
         break;
       case EventType::DebtIncurred:
         for (PlayerSetup& ps : setup.players)
-          if (ps.player == e.player) ps.owes.emplace_back(e.other, e.amount);
+          if (ps.player == e.player) ps.owes.emplace_back(fields::DebtIncurred::creditor(e).raw, fields::DebtIncurred::owed(e));
         break;
       case EventType::TimeCalled:
         setup.time_called = true;

@@ -1,6 +1,7 @@
 #include "deedlog/table_version.h"
 
 #include "deedlog/building_group.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/currency.h"
 #include "engine/effects.h"
 #include "engine/move_resolution.h"
@@ -9,9 +10,9 @@
 namespace deedlog {
 
 void TableMemory::note(const Event& e) {
-  if (e.type == EventType::RentDue && e.other >= 0)
-    last_rent[static_cast<std::size_t>(e.other)] = LastRent{e.player, e.square, e.amount};
-  if (e.type == EventType::RentPaid && e.other >= 0) last_rent[static_cast<std::size_t>(e.other)] = LastRent{};
+  if (e.type == EventType::RentDue && fields::RentDue::owner(e) >= 0)
+    last_rent[static_cast<std::size_t>(fields::RentDue::owner(e))] = LastRent{e.player, fields::RentDue::square(e), fields::RentDue::rent(e)};
+  if (e.type == EventType::RentPaid && fields::RentPaid::owner(e) >= 0) last_rent[static_cast<std::size_t>(fields::RentPaid::owner(e))] = LastRent{};
 }
 
 std::optional<Events> table_version(const Ruleset& r, const State& s, const TableMemory& memory, const Command& c) {

@@ -5,6 +5,7 @@
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "present/narration.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/decide.h"
 #include "deedlog/position_queries.h"
 #include "deedlog/rule_book.h"
@@ -74,7 +75,7 @@ std::int64_t move_first_seq(const std::vector<Recorded>& ev, std::int64_t seq) {
 
 std::string move_text_at(const std::vector<Recorded>& ev, std::int64_t seq) {
   const std::size_t i = move_index_at(ev, seq);
-  return i == ev.size() ? std::string() : ev[i].event.text;
+  return i == ev.size() ? std::string() : fields::MovePlayed::line(ev[i].event);
 }
 
 void rule_on_salary(Court& c, const Command& claim) {
@@ -85,14 +86,14 @@ void rule_on_salary(Court& c, const Command& claim) {
     c.say("No move had been played at that point.");
     return;
   }
-  c.say(fmt::format("The move in question: event {}, \"{}\".", c.events[begin].seq, c.events[begin].event.text));
+  c.say(fmt::format("The move in question: event {}, \"{}\".", c.events[begin].seq, fields::MovePlayed::line(c.events[begin].event)));
   bool moved = false, paid = false, jailed = false, backwards = false;
   for (std::size_t i = begin; i < end; ++i) {
     const Event& e = c.events[i].event;
     if (e.player != claim.actor) continue;
     if (e.type == EventType::TokenMoved) {
       moved = true;
-      backwards = backwards || e.count < 0;
+      backwards = backwards || fields::TokenMoved::travelled(e) < 0;
       c.say(fmt::format("Event {}: {}", c.events[i].seq, c.narrated(e)));
     }
     if (e.type == EventType::SalaryPaid) {
@@ -127,7 +128,7 @@ void rule_on_rent(Court& c, const Command& claim) {
   const Recorded* due = nullptr;
   for (const Recorded& rec : c.events) {
     if (rec.seq > c.out.at) break;
-    if (rec.event.type == EventType::RentDue && rec.event.other == claim.actor) due = &rec;
+    if (rec.event.type == EventType::RentDue && fields::RentDue::owner(rec.event) == claim.actor) due = &rec;
   }
   if (due) c.say(fmt::format("Event {}: {}", due->seq, c.narrated(due->event)));
   if (d.accepted) {
@@ -144,11 +145,11 @@ void rule_on_rent(Court& c, const Command& claim) {
     // Was it collected in the journal after that point?
     for (const Recorded& rec : c.events) {
       if (rec.seq <= c.out.at) continue;
-      if (rec.event.type == EventType::RentPaid && rec.event.other == claim.actor && rec.event.square == rc.square) {
+      if (rec.event.type == EventType::RentPaid && fields::RentPaid::owner(rec.event) == claim.actor && fields::RentPaid::square(rec.event) == rc.square) {
         c.say(fmt::format("It was paid at event {}.", rec.seq));
         return;
       }
-      if (rec.event.type == EventType::RentForfeited && rec.event.other == claim.actor) break;
+      if (rec.event.type == EventType::RentForfeited && fields::RentForfeited::owner(rec.event) == claim.actor) break;
     }
     Command award;
     award.verb = Verb::Award;
@@ -165,11 +166,11 @@ void rule_on_rent(Court& c, const Command& claim) {
   if (due) {
     for (const Recorded& rec : c.events) {
       if (rec.seq <= due->seq || rec.seq > c.out.at) continue;
-      if (rec.event.type == EventType::RentForfeited && rec.event.other == claim.actor) {
+      if (rec.event.type == EventType::RentForfeited && fields::RentForfeited::owner(rec.event) == claim.actor) {
         const auto [begin, end] = batch_around(c.events, rec.seq);
         (void)end;
         c.say(fmt::format("Event {}: \"{}\" threw the dice before {} asked: the rent was lost (event {}).",
-                          c.events[begin].seq, c.events[begin].event.text, c.name(claim.actor), rec.seq));
+                          c.events[begin].seq, fields::shared::text_if_any(c.events[begin].event), c.name(claim.actor), rec.seq));
         break;
       }
       if (rec.event.type == EventType::RentPaid || rec.event.type == EventType::RentClaimed) {
@@ -272,7 +273,7 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
         d.note += fmt::format("{}event {} was taken back by the referee at event {}{}: the ruling is on the position as "
                               "it stood then, which no longer stands",
                               d.note.empty() ? "" : "; ", d.at, by->seq,
-                              by->event.text.empty() ? "" : " (" + by->event.text + ")");
+                              fields::MovesTakenBack::reason(by->event).empty() ? "" : " (" + fields::MovesTakenBack::reason(by->event) + ")");
       }
     }
     if (Status s = load_game(journal, game_id, d.at, &g); !s.is_ok()) return s;

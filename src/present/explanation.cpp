@@ -67,7 +67,7 @@ void explain_conglomerate_rent(Context& c, SquareId at, const RentQuote& q) {
 void explain_rent(Context& c) {
   const Ruleset& r = c.r();
   const State& s = c.g.state;
-  const SquareId at = c.e.square;
+  const SquareId at = fields::shared::square_if_any(c.e);
   if (!c.on_board(at)) {
     c.cite(rule::kRentOwnerAsks);
     return;
@@ -140,25 +140,25 @@ void explain(Context& c) {
       break;
     case EventType::DiceThrown:
       c.cite(rule::kTurnOrder);
-      c.say(fmt::format("{} threw {} and {}{}.", c.name(e.player), e.die1, e.die2,
+      c.say(fmt::format("{} threw {} and {}{}.", c.name(e.player), fields::DiceThrown::die1(e), fields::DiceThrown::die2(e),
                         s.seeded ? " (the referee's throw from the game's Seed)" : ""));
-      if (e.die1 == e.die2) {
+      if (fields::DiceThrown::die1(e) == fields::DiceThrown::die2(e)) {
         c.cite(rule::kDoublesThrowAgain);
-        c.say(fmt::format("A double: number {} in a row this turn; {} in a row sends to {}.", e.count,
+        c.say(fmt::format("A double: number {} in a row this turn; {} in a row sends to {}.", fields::DiceThrown::doubles_run(e),
                           r.doubles_to_jail, r.words.jail));
       }
       break;
     case EventType::TokenMoved:
       c.cite(rule::kTurnOrder);
-      if (!c.seated(e.player) || !c.on_board(e.square)) break;
+      if (!c.seated(e.player) || !c.on_board(fields::TokenMoved::to(e))) break;
       c.say(fmt::format("From {} {} {} squares to {}.", c.square(s.player(e.player).square),
-                        e.count >= 0 ? "forward" : "back", std::abs(e.count), c.square(e.square)));
+                        fields::TokenMoved::travelled(e) >= 0 ? "forward" : "back", std::abs(fields::TokenMoved::travelled(e)), c.square(fields::TokenMoved::to(e))));
       break;
     case EventType::SalaryPaid:
       c.cite(rule::kSalary);
       if (!c.seated(e.player) || r.squares.empty()) break;
       c.say(fmt::format("Going forward from {} the token reached or passed {}: the Bank pays {} {}.",
-                        c.square(s.player(e.player).square), r.square(0).name, r.words.salary, c.money(e.amount)));
+                        c.square(s.player(e.player).square), r.square(0).name, r.words.salary, c.money(fields::SalaryPaid::salary(e))));
       break;
     case EventType::RentDue:
       explain_rent(c);
@@ -168,48 +168,48 @@ void explain(Context& c) {
       c.cite(rule::kRentOwnerAsks);
       // regional-currency: a paid rent's amount2 is the rent in the owner's money, amount what the
       // payer gave in theirs; otherwise the two are one sum.
-      c.say(fmt::format("{} asked {} for the {} rent on {} while the window was open: it is owed{}.", c.name(e.other),
-                        c.name(e.player), c.money_of(e.amount2.units > 0 ? e.amount2 : e.amount, e.other), c.square(e.square),
-                        e.amount2.units > 0 ? fmt::format(" ({} paid {} in their own currency)", c.name(e.player),
-                                                          c.money_of(e.amount, e.player))
+      c.say(fmt::format("{} asked {} for the {} rent on {} while the window was open: it is owed{}.", c.name(fields::shared::other(e)),
+                        c.name(e.player), c.money_of(fields::shared::amount2_if_any(e).units > 0 ? fields::shared::amount2_if_any(e) : fields::shared::amount(e), fields::shared::other(e)), c.square(fields::shared::square(e)),
+                        fields::shared::amount2_if_any(e).units > 0 ? fmt::format(" ({} paid {} in their own currency)", c.name(e.player),
+                                                          c.money_of(fields::shared::amount(e), e.player))
                                             : std::string()));
       break;
     case EventType::RentForfeited:
       c.cite(rule::kRentAskInTime);
       c.say(fmt::format("{} owed {} {} for {}, but the dice were thrown again before {} asked: the rent is lost.",
-                        c.name(e.player), c.name(e.other), c.money(e.amount), c.square(e.square), c.name(e.other)));
+                        c.name(e.player), c.name(fields::RentForfeited::owner(e)), c.money(fields::RentForfeited::rent(e)), c.square(fields::RentForfeited::square(e)), c.name(fields::RentForfeited::owner(e))));
       break;
     case EventType::TaxPaid:
       c.cite(rule::kTax);
-      c.say(fmt::format("{} is a tax square: {} to the Bank.", c.square(e.square), c.money(e.amount)));
+      c.say(fmt::format("{} is a tax square: {} to the Bank.", c.square(fields::TaxPaid::square(e)), c.money(fields::TaxPaid::paid(e))));
       break;
     case EventType::CardDrawn: {
       c.cite(rule::kCardOrder);
-      const PackState& pack = s.packs[static_cast<int>(e.deck)];
+      const PackState& pack = s.packs[static_cast<int>(fields::CardDrawn::deck(e))];
       const int unseen = __builtin_popcountll(pack.unseen);
-      const Deck& deck = r.decks[static_cast<int>(e.deck)];
-      if (e.card >= deck.cards.size()) break;
-      c.say(fmt::format("The card turned up: \"{}\".", r.decks[static_cast<int>(e.deck)].cards[e.card].text));
+      const Deck& deck = r.decks[static_cast<int>(fields::CardDrawn::deck(e))];
+      if (fields::CardDrawn::card(e) >= deck.cards.size()) break;
+      c.say(fmt::format("The card turned up: \"{}\".", r.decks[static_cast<int>(fields::CardDrawn::deck(e))].cards[fields::CardDrawn::card(e)].text));
       c.say(unseen > 0 ? fmt::format("{} cards of the {} pack had not been seen, so it had to be one of those.", unseen,
-                                     r.decks[static_cast<int>(e.deck)].name)
+                                     r.decks[static_cast<int>(fields::CardDrawn::deck(e))].name)
                        : fmt::format("Every card of the pack had been seen: the order was known and this was the top card."));
       break;
     }
     case EventType::SentToJail: {
       static const RuleRef* why[] = {&rule::kJailGoTo, &rule::kJailGoTo, &rule::kThreeDoublesJail};
-      c.cite(*why[std::clamp(e.count, 0, 2)]);
-      c.say(e.count == 2 ? fmt::format("The third double in a row: to {} without moving, and the turn ends.", r.words.jail)
+      c.cite(*why[std::clamp(static_cast<int>(fields::SentToJail::reason(e)), 0, 2)]);
+      c.say(fields::SentToJail::reason(e) == JailReason::ThreeDoubles ? fmt::format("The third double in a row: to {} without moving, and the turn ends.", r.words.jail)
                          : fmt::format("Sent to {}: straight there, no {}, and the turn ends.", r.words.jail, r.words.salary));
       break;
     }
     case EventType::JailTurnFailed:
       c.cite(rule::kJailDoubles);
-      c.say(fmt::format("No double: still in {} after {} of {}.", r.words.jail, e.count, count_of(r.jail.max_turns, "turn")));
+      c.say(fmt::format("No double: still in {} after {} of {}.", r.words.jail, fields::JailTurnFailed::turns_used(e), count_of(r.jail.max_turns, "turn")));
       break;
     case EventType::LeftJail:
     case EventType::FinePaid:
       if (!c.seated(e.player)) break;
-      c.cite(e.count == static_cast<int>(JailExit::ThirdTurnFine) || s.player(e.player).jail_turns + 1 >= r.jail.max_turns
+      c.cite(fields::shared::count_if_any(e) == static_cast<int>(JailExit::ThirdTurnFine) || s.player(e.player).jail_turns + 1 >= r.jail.max_turns
                  ? rule::kJailThirdTurn
                  : rule::kJailFine);
       c.say(fmt::format("{} had used {} of the {} in {}.", c.name(e.player), s.player(e.player).jail_turns,
@@ -219,11 +219,11 @@ void explain(Context& c) {
       c.cite(rule::kBuyAtPrintedPrice);
       // regional-currency: amount2 is the price as printed (the region's money), amount what
       // the buyer paid in theirs, as the narration says them.
-      c.say(e.amount2.units > 0
+      c.say(fields::PropertyBought::printed(e).units > 0
                 ? fmt::format("Unowned when {} landed on it: bought at the printed price, {}, paid as {}.", c.name(e.player),
-                              money_in(r, e.amount2, currency_of_square(r, e.square)), c.money_of(e.amount, e.player))
+                              money_in(r, fields::PropertyBought::printed(e), currency_of_square(r, fields::PropertyBought::square(e))), c.money_of(fields::PropertyBought::paid(e), e.player))
                 : fmt::format("Unowned when {} landed on it: bought at the printed price, {}.", c.name(e.player),
-                              c.money_of(e.amount, e.player)));
+                              c.money_of(fields::PropertyBought::paid(e), e.player)));
       break;
     case EventType::AuctionOpened:
       // A house or hotel auctioned in a shortage is no declined property: it has its own rule.
@@ -242,35 +242,35 @@ void explain(Context& c) {
       c.say("Every other player had passed, so the auction closed on the high bid.");
       break;
     case EventType::InterestPaid: {
-      c.cite(e.flag ? rule::kMortgageTransfer : rule::kMortgageLift);
-      if (!c.on_board(e.square)) break;
-      const Money principal = r.square(e.square).mortgage_value;
+      c.cite(fields::InterestPaid::on_transfer(e) ? rule::kMortgageTransfer : rule::kMortgageLift);
+      if (!c.on_board(fields::InterestPaid::square(e))) break;
+      const Money principal = r.square(fields::InterestPaid::square(e)).mortgage_value;
       c.say(fmt::format("{}% of the {} mortgage on {} is {}.{:02}, rounded {} to {}.", r.mortgage_interest_percent,
-                        c.money(principal), c.square(e.square), principal.units * r.mortgage_interest_percent / 100,
+                        c.money(principal), c.square(fields::InterestPaid::square(e)), principal.units * r.mortgage_interest_percent / 100,
                         principal.units * r.mortgage_interest_percent % 100,
                         r.interest_rounding == Rounding::Up ? "up" : r.interest_rounding == Rounding::Down ? "down" : "to the nearest",
-                        c.money(e.amount)));
-      if (e.flag) c.say("The deed changed hands mortgaged: its new owner pays the interest at once.");
+                        c.money(fields::InterestPaid::paid(e))));
+      if (fields::InterestPaid::on_transfer(e)) c.say("The deed changed hands mortgaged: its new owner pays the interest at once.");
       break;
     }
     case EventType::DebtIncurred:
       c.cite(rule::kDebtBlocks);
       if (!c.seated(e.player)) break;
       c.say(fmt::format("{} had {} and had to pay {}: the debt stands and the game waits for it.", c.name(e.player),
-                        c.money_of(s.player(e.player).cash, e.player), c.money_of(e.amount, e.player)));
+                        c.money_of(s.player(e.player).cash, e.player), c.money_of(fields::DebtIncurred::owed(e), e.player)));
       break;
     case EventType::HouseBuilt:
     case EventType::HotelBuilt:
       c.cite(e.type == EventType::HotelBuilt ? rule::kHotelNeedsFour : rule::kHousesEvenly);
-      c.say(fmt::format("Built on {} for {}.", c.square(e.square), c.money_of(e.amount, e.player)));
+      c.say(fmt::format("Built on {} for {}.", c.square(fields::shared::square(e)), c.money_of(fields::shared::amount(e), e.player)));
       break;
     case EventType::HouseSold:
     case EventType::HotelSold:
       c.cite(rule::kSellHalf);
-      c.say(fmt::format("The Bank pays half the price: {}.", c.money(e.amount)));
+      c.say(fmt::format("The Bank pays half the price: {}.", c.money(fields::shared::amount(e))));
       break;
     case EventType::PlayerBankrupted:
-      c.cite(e.other == kBank ? rule::kBankruptcyToBank : rule::kBankruptcyToPlayer);
+      c.cite(fields::PlayerBankrupted::creditor(e).is_bank() ? rule::kBankruptcyToBank : rule::kBankruptcyToPlayer);
       c.say(fmt::format("{} owed more than they could raise by selling every building and mortgaging every property.", c.name(e.player)));
       break;
     case EventType::GameWon: {
@@ -286,7 +286,7 @@ void explain(Context& c) {
       c.say(fmt::format("The referee took back the moves from event {} to event {}: they stay in the journal, void, "
                         "and the game goes on from the position after event {}.",
                         first, c.out.seq - 2, first - 1));
-      if (!c.e.text.empty()) c.say("The reason given: " + c.e.text + ".");
+      if (!fields::MovesTakenBack::reason(c.e).empty()) c.say("The reason given: " + fields::MovesTakenBack::reason(c.e) + ".");
       break;
     }
     default:
@@ -312,7 +312,7 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
     if (r.seq > seq) break;
     if (r.event.type == EventType::MovePlayed) {
       ex.move_seq = r.seq;
-      ex.move = r.event.text;
+      ex.move = fields::MovePlayed::line(r.event);
     }
     if (r.seq == seq) found = r;
   }
@@ -328,7 +328,7 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
     ex.voided_by = by->seq;
     ex.reasoning.push_back(fmt::format("Void: taken back by the referee at event {}{}; the position after it is the "
                                        "one before this move.",
-                                       by->seq, by->event.text.empty() ? "" : " (" + by->event.text + ")"));
+                                       by->seq, fields::MovesTakenBack::reason(by->event).empty() ? "" : " (" + fields::MovesTakenBack::reason(by->event) + ")"));
   }
   *out = std::move(ex);
   return Status::ok();

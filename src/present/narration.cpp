@@ -50,52 +50,52 @@ std::string buildings_words(const Ruleset& r, int b) {
 std::string narrate_exchanged(const Ruleset& r, const std::vector<std::string>& names, const Event& e) {
   if (r.regions.empty()) return "";
   const std::string who = name_of(names, e.player);
-  const std::string other = name_of(names, e.other);
-  const std::string paid = money_in(r, e.amount, currency_of_player(r, e.player));
-  const bool exchanged = !e.amount2.is_zero();
+  const std::string other = name_of(names, fields::shared::other_if_any(e));
+  const std::string paid = money_in(r, fields::shared::amount_if_any(e), currency_of_player(r, e.player));
+  const bool exchanged = !fields::shared::amount2_if_any(e).is_zero();
   // Sums printed on a deed are in its region's currency; card sums in the currency where the token stood.
-  const std::string printed = exchanged ? money_in(r, e.amount2, currency_of_square(r, e.square)) : "";
+  const std::string printed = exchanged ? money_in(r, fields::shared::amount2_if_any(e), currency_of_square(r, fields::shared::square_if_any(e))) : "";
   const std::string for_printed = exchanged ? " (" + printed + " as printed)" : "";
   switch (e.type) {
     case EventType::PropertyOffered:
-      return fmt::format("{} may buy {} for {} (its printed price, in the region's currency).", who, sq(r, e.square),
-                         money_in(r, e.amount, currency_of_square(r, e.square)));
+      return fmt::format("{} may buy {} for {} (its printed price, in the region's currency).", who, sq(r, fields::PropertyOffered::square(e)),
+                         money_in(r, fields::PropertyOffered::price(e), currency_of_square(r, fields::PropertyOffered::square(e))));
     case EventType::PropertyBought:
-      return fmt::format("{} bought {} for {}{}.", who, sq(r, e.square), paid,
+      return fmt::format("{} bought {} for {}{}.", who, sq(r, fields::PropertyBought::square(e)), paid,
                          exchanged ? " (its price " + printed + ")" : "");
     case EventType::RentDue:
       return fmt::format("{} owes {} {} rent for {}, if {} asks in time.", who, other,
-                         money_in(r, e.amount, currency_of_player(r, e.other)), sq(r, e.square), other);
+                         money_in(r, fields::RentDue::rent(e), currency_of_player(r, fields::RentDue::owner(e))), sq(r, fields::RentDue::square(e)), other);
     case EventType::RentPaid:
     case EventType::PaidToPlayer:
     case EventType::DebtPaid: {
-      const std::string got = money_in(r, exchanged ? e.amount2 : e.amount, currency_of_player(r, e.other));
-      const std::string what = e.type == EventType::RentPaid ? fmt::format(" rent on {}", sq(r, e.square))
+      const std::string got = money_in(r, exchanged ? fields::shared::amount2(e) : fields::shared::amount(e), currency_of_player(r, fields::shared::other(e)));
+      const std::string what = e.type == EventType::RentPaid ? fmt::format(" rent on {}", sq(r, fields::RentPaid::square(e)))
                                : e.type == EventType::DebtPaid ? std::string(" owed")
                                                                : std::string();
-      if (e.type == EventType::DebtPaid && e.other == kBank)
+      if (e.type == EventType::DebtPaid && fields::shared::other(e) == kBank)
         return fmt::format("{} paid the {} owed to the Bank.", who, paid);
       if (!exchanged) return fmt::format("{} pays {} {}{}.", who, other, got, what);
       return fmt::format("{} pays {} for {}'s {}{}.", who, paid, other, got, what);
     }
     case EventType::PaidToBank:
-      return fmt::format("{} paid the Bank {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money_words(r, e.amount2)) : "");
+      return fmt::format("{} paid the Bank {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money_words(r, fields::PaidToBank::printed(e))) : "");
     case EventType::PaidByBank:
-      return fmt::format("The Bank paid {} {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money_words(r, e.amount2)) : "");
+      return fmt::format("The Bank paid {} {}{}.", who, paid, exchanged ? fmt::format(" for the card's {}", money_words(r, fields::PaidByBank::printed(e))) : "");
     case EventType::DebtIncurred:
       return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, paid, other);
     case EventType::HouseBuilt:
-      if (e.amount.is_zero()) return "";
-      return fmt::format("{} built a {} on {} for {}{}.", who, r.words.house, sq(r, e.square), paid, for_printed);
+      if (fields::HouseBuilt::paid(e).is_zero()) return "";
+      return fmt::format("{} built a {} on {} for {}{}.", who, r.words.house, sq(r, fields::HouseBuilt::site(e)), paid, for_printed);
     case EventType::HotelBuilt:
-      return fmt::format("{} built a {} on {} for {}{}, giving back {} {}.", who, r.words.hotel, sq(r, e.square), paid,
+      return fmt::format("{} built a {} on {} for {}{}, giving back {} {}.", who, r.words.hotel, sq(r, fields::HotelBuilt::site(e)), paid,
                          for_printed, fields::HotelBuilt::houses_returned(e), r.words.houses);
     case EventType::PropertyMortgaged:
-      return fmt::format("{} mortgaged {} to the Bank for {}{}.", who, sq(r, e.square), paid, for_printed);
+      return fmt::format("{} mortgaged {} to the Bank for {}{}.", who, sq(r, fields::PropertyMortgaged::square(e)), paid, for_printed);
     case EventType::MortgageLifted:
-      return fmt::format("{} lifted the mortgage on {}, repaying {}{}.", who, sq(r, e.square), paid, for_printed);
+      return fmt::format("{} lifted the mortgage on {}, repaying {}{}.", who, sq(r, fields::MortgageLifted::square(e)), paid, for_printed);
     case EventType::InterestPaid:
-      return fmt::format("{} paid {}{} interest on the mortgage of {}.", who, paid, for_printed, sq(r, e.square));
+      return fmt::format("{} paid {}{} interest on the mortgage of {}.", who, paid, for_printed, sq(r, fields::InterestPaid::square(e)));
     default:
       return "";
   }
@@ -123,83 +123,83 @@ std::string phase_name(Phase p) {
 std::string narrate(const Ruleset& r, const std::vector<std::string>& names, const Event& e) {
   if (std::string told = narrate_exchanged(r, names, e); !told.empty()) return told;
   const std::string who = name_of(names, e.player);
-  const std::string other = name_of(names, e.other);
+  const std::string other = name_of(names, fields::shared::other_if_any(e));
   switch (e.type) {
-    case EventType::MovePlayed: return fmt::format("Move: {}", e.text);
+    case EventType::MovePlayed: return fmt::format("Move: {}", fields::MovePlayed::line(e));
     case EventType::ConglomerateFormed: {
       std::string members;
       for (int i = 0; i < kMaxSquares; ++i)
-        if (e.mask & (std::uint64_t{1} << i))
+        if (fields::ConglomerateFormed::squares(e) & (std::uint64_t{1} << i))
           members += (members.empty() ? "" : ", ") + sq(r, static_cast<SquareId>(i));
-      return fmt::format("{} formed a Conglomerate of {}, with {} on top.", who, members, sq(r, e.square));
+      return fmt::format("{} formed a Conglomerate of {}, with {} on top.", who, members, sq(r, fields::ConglomerateFormed::top(e)));
     }
     case EventType::PlayerPlaced:
-      return fmt::format("{} takes a seat with {} on {}{}.", who, money_words(r, e.amount), sq(r, e.square),
+      return fmt::format("{} takes a seat with {} on {}{}.", who, money_words(r, fields::PlayerPlaced::cash(e)), sq(r, fields::PlayerPlaced::square(e)),
                          fields::PlayerPlaced::in_jail(e) ? fmt::format(" (in {}, {} used)", r.words.jail, count_of(fields::PlayerPlaced::jail_turns(e), "turn")) : "");
     case EventType::PropertyAssigned:
-      return fmt::format("{} holds {}{}{}.", who, sq(r, e.square),
+      return fmt::format("{} holds {}{}{}.", who, sq(r, fields::PropertyAssigned::square(e)),
                          fields::PropertyAssigned::buildings(e) ? " with " + buildings_words(r, fields::PropertyAssigned::buildings(e)) : "",
                          fields::PropertyAssigned::mortgaged(e) ? " (mortgaged)" : "");
     case EventType::JailCardAssigned:
-      return fmt::format("{} holds the {} {} card.", who, r.decks[static_cast<int>(e.deck)].name, r.words.jail_card);
+      return fmt::format("{} holds the {} {} card.", who, r.decks[static_cast<int>(fields::JailCardAssigned::deck(e))].name, r.words.jail_card);
     case EventType::DeckShuffled:
-      return fmt::format("The {} pack is shuffled from the seed.", r.decks[static_cast<int>(e.deck)].name);
+      return fmt::format("The {} pack is shuffled from the seed.", r.decks[static_cast<int>(fields::DeckShuffled::deck(e))].name);
     case EventType::TurnStarted: return fmt::format("{}'s turn.", who);
     case EventType::DiceThrown:
-      return fmt::format("{} threw {} and {}{}.", who, e.die1, e.die2, e.die1 == e.die2 ? " (doubles)" : "");
+      return fmt::format("{} threw {} and {}{}.", who, fields::DiceThrown::die1(e), fields::DiceThrown::die2(e), fields::DiceThrown::die1(e) == fields::DiceThrown::die2(e) ? " (doubles)" : "");
     case EventType::TokenMoved:
     {
       const int travelled = fields::TokenMoved::travelled(e);
       return fmt::format("{} moved {} to {}.", who, travelled >= 0 ? count_of(travelled, "square")
                                                                   : "back " + count_of(-travelled, "square"),
-                         sq(r, e.square));
+                         sq(r, fields::TokenMoved::to(e)));
     }
-    case EventType::SalaryPaid: return fmt::format("{} collected {} {} for passing {}.", who, money_words(r, e.amount), r.words.salary, r.words.go);
+    case EventType::SalaryPaid: return fmt::format("{} collected {} {} for passing {}.", who, money_words(r, fields::SalaryPaid::salary(e)), r.words.salary, r.words.go);
     case EventType::PropertyOffered:
-      return fmt::format("{} may buy {} for {}.", who, sq(r, e.square), money_words(r, e.amount));
-    case EventType::PropertyBought: return fmt::format("{} bought {} for {}.", who, sq(r, e.square), money_words(r, e.amount));
-    case EventType::PurchaseDeclined: return fmt::format("{} declined to buy {}.", who, sq(r, e.square));
+      return fmt::format("{} may buy {} for {}.", who, sq(r, fields::PropertyOffered::square(e)), money_words(r, fields::PropertyOffered::price(e)));
+    case EventType::PropertyBought: return fmt::format("{} bought {} for {}.", who, sq(r, fields::PropertyBought::square(e)), money_words(r, fields::PropertyBought::paid(e)));
+    case EventType::PurchaseDeclined: return fmt::format("{} declined to buy {}.", who, sq(r, fields::PurchaseDeclined::square(e)));
     case EventType::AuctionOpened:
       if (fields::AuctionOpened::lot(e) == AuctionLot::House) return fmt::format("The Bank auctions one {}.", r.words.house);
       if (fields::AuctionOpened::lot(e) == AuctionLot::Hotel) return fmt::format("The Bank auctions one {}.", r.words.hotel);
-      return fmt::format("The Bank auctions {}.", sq(r, e.square));
-    case EventType::BidMade: return fmt::format("{} bid {}.", who, money_words(r, e.amount));
+      return fmt::format("The Bank auctions {}.", sq(r, fields::AuctionOpened::square(e).raw));
+    case EventType::BidMade: return fmt::format("{} bid {}.", who, money_words(r, fields::BidMade::bid(e)));
     case EventType::BidderPassed: return fmt::format("{} passed.", who);
     case EventType::AuctionWon:
       if (fields::AuctionWon::lot(e) != AuctionLot::Property)
         return fmt::format("{} won the {} for {}.", who,
-                           fields::AuctionWon::lot(e) == AuctionLot::Hotel ? r.words.hotel : r.words.house, money_words(r, e.amount));
-      return fmt::format("{} won the auction of {} for {}.", who, sq(r, e.square), money_words(r, e.amount));
+                           fields::AuctionWon::lot(e) == AuctionLot::Hotel ? r.words.hotel : r.words.house, money_words(r, fields::AuctionWon::price(e)));
+      return fmt::format("{} won the auction of {} for {}.", who, sq(r, fields::AuctionWon::square(e).raw), money_words(r, fields::AuctionWon::price(e)));
     case EventType::AuctionUnsold:
       if (fields::AuctionUnsold::lot(e) != AuctionLot::Property) return "Nobody bid: the building stays with the Bank.";
-      return fmt::format("Nobody bid: {} stays with the Bank.", sq(r, e.square));
+      return fmt::format("Nobody bid: {} stays with the Bank.", sq(r, fields::AuctionUnsold::square(e).raw));
     case EventType::RentDue:
-      return fmt::format("{} owes {} {} rent for {}, if {} asks {}.", who, other, money_words(r, e.amount),
-                         sq(r, e.square), other,
+      return fmt::format("{} owes {} {} rent for {}, if {} asks {}.", who, other, money_words(r, fields::RentDue::rent(e)),
+                         sq(r, fields::RentDue::square(e)), other,
                          fields::RentDue::closes_on(e).is_bank()
                              ? std::string("before the next throw")
                              : fmt::format("before {} throws", name_of(names, fields::RentDue::closes_on(e).seat())));
-    case EventType::RentClaimed: return fmt::format("{} asked {} for the rent on {}.", other, who, sq(r, e.square));
+    case EventType::RentClaimed: return fmt::format("{} asked {} for the rent on {}.", other, who, sq(r, fields::RentClaimed::square(e)));
     case EventType::RentPaid:
-      return fmt::format("{} paid {} {} rent for {}.", who, other, money_words(r, e.amount), sq(r, e.square));
+      return fmt::format("{} paid {} {} rent for {}.", who, other, money_words(r, fields::RentPaid::paid(e)), sq(r, fields::RentPaid::square(e)));
     case EventType::RentForfeited:
-      return fmt::format("{} did not ask in time: the {} rent for {} is lost.", other, money_words(r, e.amount), sq(r, e.square));
-    case EventType::TaxPaid: return fmt::format("{} paid {} ({}).", who, money_words(r, e.amount), sq(r, e.square));
+      return fmt::format("{} did not ask in time: the {} rent for {} is lost.", other, money_words(r, fields::RentForfeited::rent(e)), sq(r, fields::RentForfeited::square(e)));
+    case EventType::TaxPaid: return fmt::format("{} paid {} ({}).", who, money_words(r, fields::TaxPaid::paid(e)), sq(r, fields::TaxPaid::square(e)));
     case EventType::CardAwaited:
-      return fmt::format("{} takes {} card.", who, with_article(r.decks[static_cast<int>(e.deck)].name));
+      return fmt::format("{} takes {} card.", who, with_article(r.decks[static_cast<int>(fields::CardAwaited::deck(e))].name));
     case EventType::CardDrawn:
-      return fmt::format("{} turned up {}: \"{}\".", who, r.decks[static_cast<int>(e.deck)].name,
-                         card_text(r, e.deck, e.card));
+      return fmt::format("{} turned up {}: \"{}\".", who, r.decks[static_cast<int>(fields::CardDrawn::deck(e))].name,
+                         card_text(r, fields::CardDrawn::deck(e), fields::CardDrawn::card(e)));
     case EventType::CardChoiceOffered:
-      return fmt::format("{} may pay {} or take {} card.", who, money_words(r, e.amount),
-                         with_article(r.decks[static_cast<int>(e.deck)].name));
+      return fmt::format("{} may pay {} or take {} card.", who, money_words(r, fields::CardChoiceOffered::fine(e)),
+                         with_article(r.decks[static_cast<int>(fields::CardChoiceOffered::other_deck(e))].name));
     case EventType::JailCardKept: return fmt::format("{} keeps the card until it is needed.", who);
     case EventType::JailCardReturned:
       return fmt::format("{}'s {} card goes back under the {} pack.", who, r.words.jail_card,
-                         r.decks[static_cast<int>(e.deck)].name);
-    case EventType::PaidToBank: return fmt::format("{} paid the Bank {}.", who, money_words(r, e.amount));
-    case EventType::PaidByBank: return fmt::format("The Bank paid {} {}.", who, money_words(r, e.amount));
-    case EventType::PaidToPlayer: return fmt::format("{} paid {} {}.", who, other, money_words(r, e.amount));
+                         r.decks[static_cast<int>(fields::JailCardReturned::deck(e))].name);
+    case EventType::PaidToBank: return fmt::format("{} paid the Bank {}.", who, money_words(r, fields::PaidToBank::paid(e)));
+    case EventType::PaidByBank: return fmt::format("The Bank paid {} {}.", who, money_words(r, fields::PaidByBank::received(e)));
+    case EventType::PaidToPlayer: return fmt::format("{} paid {} {}.", who, other, money_words(r, fields::PaidToPlayer::paid(e)));
     case EventType::SentToJail: {
       std::string go_to_jail = "the square that sends there";
       for (const Square& square : r.squares)
@@ -216,86 +216,86 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
       const int way = static_cast<int>(fields::LeftJail::how(e));
       return fmt::format("{} left {} {}.", who, r.words.jail, way >= 0 && way < 5 ? how[way] : "");
     }
-    case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, money_words(r, e.amount));
+    case EventType::FinePaid: return fmt::format("{} paid the {} fine of {}.", who, r.words.jail, money_words(r, fields::FinePaid::paid(e)));
     case EventType::DebtIncurred:
-      return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, money_words(r, e.amount), other);
+      return fmt::format("{} cannot pay {} to {} in cash: the debt stands and the game waits.", who, money_words(r, fields::DebtIncurred::owed(e)), other);
     case EventType::MoveCompleted:
       return fields::MoveCompleted::throws_again(e) ? fmt::format("{} threw doubles and throws again.", who) : fmt::format("{}'s move is over.", who);
     case EventType::HouseBuilt:
-      return e.amount.is_zero() ? fmt::format("{} put the {} bought at auction on {}.", who, r.words.house, sq(r, e.square))
-                                : fmt::format("{} built {} on {} for {}.", who, with_article(r.words.house), sq(r, e.square),
-                                              money_words(r, e.amount));
+      return fields::HouseBuilt::paid(e).is_zero() ? fmt::format("{} put the {} bought at auction on {}.", who, r.words.house, sq(r, fields::HouseBuilt::site(e)))
+                                : fmt::format("{} built {} on {} for {}.", who, with_article(r.words.house), sq(r, fields::HouseBuilt::site(e)),
+                                              money_words(r, fields::HouseBuilt::paid(e)));
     case EventType::HotelBuilt:
-      return fmt::format("{} built {} on {} for {} and the {} {}.", who, with_article(r.words.hotel), sq(r, e.square),
-                         money_words(r, e.amount), r.houses_per_hotel, r.words.houses);
+      return fmt::format("{} built {} on {} for {} and the {} {}.", who, with_article(r.words.hotel), sq(r, fields::HotelBuilt::site(e)),
+                         money_words(r, fields::HotelBuilt::paid(e)), r.houses_per_hotel, r.words.houses);
     case EventType::HouseSold:
-      if (fields::HouseSold::by_mortgage(e)) return fmt::format("{} mortgaged {} on {} with the site for {}.", who, with_article(r.words.house), sq(r, e.square), money_words(r, e.amount));
-      return e.amount.is_zero() ? fmt::format("{} on {} went back to the Bank.", with_article(r.words.house, /*capital=*/true), sq(r, e.square))
-                                : fmt::format("{} sold {} on {} to the Bank for {}.", who, with_article(r.words.house), sq(r, e.square),
-                                              money_words(r, e.amount));
+      if (fields::HouseSold::by_mortgage(e)) return fmt::format("{} mortgaged {} on {} with the site for {}.", who, with_article(r.words.house), sq(r, fields::HouseSold::site(e)), money_words(r, fields::HouseSold::received(e)));
+      return fields::HouseSold::received(e).is_zero() ? fmt::format("{} on {} went back to the Bank.", with_article(r.words.house, /*capital=*/true), sq(r, fields::HouseSold::site(e)))
+                                : fmt::format("{} sold {} on {} to the Bank for {}.", who, with_article(r.words.house), sq(r, fields::HouseSold::site(e)),
+                                              money_words(r, fields::HouseSold::received(e)));
     case EventType::HotelSold:
-      if (fields::HotelSold::by_mortgage(e)) return fmt::format("{} mortgaged the {} on {} with the site for {}.", who, r.words.hotel, sq(r, e.square), money_words(r, e.amount));
-      return fmt::format("{} sold the {} on {} to the Bank for {}{}.", who, r.words.hotel, sq(r, e.square), money_words(r, e.amount),
+      if (fields::HotelSold::by_mortgage(e)) return fmt::format("{} mortgaged the {} on {} with the site for {}.", who, r.words.hotel, sq(r, fields::HotelSold::site(e)), money_words(r, fields::HotelSold::received(e)));
+      return fmt::format("{} sold the {} on {} to the Bank for {}{}.", who, r.words.hotel, sq(r, fields::HotelSold::site(e)), money_words(r, fields::HotelSold::received(e)),
                          fields::HotelSold::houses_left(e) == 0
                              ? fmt::format(", with its {}", r.words.houses)
                              : fmt::format("; {} {} stand there again", fields::HotelSold::houses_left(e),
                                            fields::HotelSold::houses_left(e) == 1 ? r.words.house : r.words.houses));
     case EventType::PropertyMortgaged:
-      return fmt::format("{} mortgaged {} to the Bank for {}.", who, sq(r, e.square), money_words(r, e.amount));
+      return fmt::format("{} mortgaged {} to the Bank for {}.", who, sq(r, fields::PropertyMortgaged::square(e)), money_words(r, fields::PropertyMortgaged::lent(e)));
     case EventType::MortgageLifted:
-      return fmt::format("{} lifted the mortgage on {}, repaying {}.", who, sq(r, e.square), money_words(r, e.amount));
+      return fmt::format("{} lifted the mortgage on {}, repaying {}.", who, sq(r, fields::MortgageLifted::square(e)), money_words(r, fields::MortgageLifted::principal(e)));
     case EventType::InterestPaid:
-      return fmt::format("{} paid {} interest on the mortgage of {}{}.", who, money_words(r, e.amount), sq(r, e.square),
+      return fmt::format("{} paid {} interest on the mortgage of {}{}.", who, money_words(r, fields::InterestPaid::paid(e)), sq(r, fields::InterestPaid::square(e)),
                          fields::InterestPaid::on_transfer(e) ? " (the deed changed hands mortgaged)" : "");
     case EventType::TradeOffered:
-      return fmt::format("{} offered {} {} for {}.", who, other, offer_side_text(r, e.mask, e.amount, e.cards),
-                         offer_side_text(r, e.mask2, e.amount2, e.cards2));
+      return fmt::format("{} offered {} {} for {}.", who, other, offer_side_text(r, fields::TradeOffered::gives(e), fields::TradeOffered::gives_cash(e), fields::TradeOffered::gives_cards(e)),
+                         offer_side_text(r, fields::TradeOffered::asks(e), fields::TradeOffered::asks_cash(e), fields::TradeOffered::asks_cards(e)));
     // The event alone does not say whether its player made the offer (a withdrawal) or was
     // offered it (a refusal): EventNarrator and the narrate() given the position say which.
     case EventType::TradeRejected: return fmt::format("{} ended the offer without a trade.", who);
     case EventType::TradeAccepted: return fmt::format("{} accepted {}'s offer.", who, other);
     case EventType::PropertyTransferred:
-      return fmt::format("{} passed from {} to {}.", sq(r, e.square), who, other);
+      return fmt::format("{} passed from {} to {}.", sq(r, fields::PropertyTransferred::square(e)), who, other);
     case EventType::JailCardTransferred:
       return fmt::format("{} handed {} card to {}.", who, with_article(r.words.jail_card), other);
-    case EventType::DebtPaid: return fmt::format("{} paid the {} owed to {}.", who, money_words(r, e.amount), other);
+    case EventType::DebtPaid: return fmt::format("{} paid the {} owed to {}.", who, money_words(r, fields::DebtPaid::paid(e)), other);
     case EventType::DebtSettledInKind:
-      return fmt::format("{} took property for {} of what {} owed.", other, money_words(r, e.amount), who);
+      return fmt::format("{} took property for {} of what {} owed.", other, money_words(r, fields::DebtSettledInKind::reduced_by(e)), who);
     case EventType::PlayerBankrupted:
       return fmt::format("{} is bankrupt to {} and leaves the game.", who, other);
     case EventType::BankAuctionsQueued:
-      return e.mask ? std::string("The Bank will auction the bankrupt's properties one by one.")
+      return fields::BankAuctionsQueued::squares(e) ? std::string("The Bank will auction the bankrupt's properties one by one.")
                     : std::string("The Bank's auctions are over.");
     case EventType::GameWon: return fmt::format("{} wins the game.", who);
     case EventType::TitleDealt:
-      return fmt::format("{} is dealt {}{}.", who, sq(r, e.square),
-                         e.amount.is_zero() ? std::string() : fmt::format(" and pays {}", money_words(r, e.amount)));
+      return fmt::format("{} is dealt {}{}.", who, sq(r, fields::TitleDealt::square(e)),
+                         fields::TitleDealt::price(e).is_zero() ? std::string() : fmt::format(" and pays {}", money_words(r, fields::TitleDealt::price(e))));
     case EventType::TimeCalled: return "Time is called: the move in progress is completed, then the estates are valued.";
     case EventType::BuildingPlaced: return fmt::format("{} placed the building bought at auction.", who);
     case EventType::TaxChoiceOffered:
-      return fmt::format("{} pays {} or {}% of their total worth ({}).", who, money_words(r, e.amount), fields::TaxChoiceOffered::percent(e), sq(r, e.square));
+      return fmt::format("{} pays {} or {}% of their total worth ({}).", who, money_words(r, fields::TaxChoiceOffered::flat(e)), fields::TaxChoiceOffered::percent(e), sq(r, fields::TaxChoiceOffered::square(e)));
     case EventType::JailChoiceOffered:
       return fmt::format("{0}'s last throw in {1} failed: {0} pays the {2} fine and moves by it, or misses their next go.", who,
-                         r.words.jail, money_words(r, e.amount));
+                         r.words.jail, money_words(r, fields::JailChoiceOffered::fine(e)));
     case EventType::GoSkipped:
       return fields::GoSkipped::stays_in(e) ? fmt::format("{} stays in {} and will miss their next go.", who, r.words.jail)
                     : fmt::format("{} skips their go.", who);
     case EventType::CardDiceAwaited:
-      return fmt::format("{} throws the dice: the rent on {} is {} times the throw.", who, sq(r, e.square), fields::CardDiceAwaited::multiplier(e));
-    case EventType::JackpotAdded: return fmt::format("{} waits on Free Parking (house rule).", money_words(r, e.amount));
-    case EventType::JackpotWon: return fmt::format("{} takes the {} waiting on Free Parking (house rule).", who, money_words(r, e.amount));
-    case EventType::CardDiceThrown: return fmt::format("{} threw {} and {} for the card's rent.", who, e.die1, e.die2);
+      return fmt::format("{} throws the dice: the rent on {} is {} times the throw.", who, sq(r, fields::CardDiceAwaited::square(e)), fields::CardDiceAwaited::multiplier(e));
+    case EventType::JackpotAdded: return fmt::format("{} waits on Free Parking (house rule).", money_words(r, fields::JackpotAdded::added(e)));
+    case EventType::JackpotWon: return fmt::format("{} takes the {} waiting on Free Parking (house rule).", who, money_words(r, fields::JackpotWon::won(e)));
+    case EventType::CardDiceThrown: return fmt::format("{} threw {} and {} for the card's rent.", who, fields::CardDiceThrown::die1(e), fields::CardDiceThrown::die2(e));
     case EventType::RulingRecorded: {
-      std::string what = e.square != kNoSquare ? fmt::format("{} from {}", sq(r, e.square), other)
-                                               : fmt::format("{} from {}", money_words(r, e.amount), other);
-      return fmt::format("Ruling: the referee awards {} {}{}.", who, what, e.text.empty() ? "" : " (" + e.text + ")");
+      std::string what = fields::RulingRecorded::square(e).raw != kNoSquare ? fmt::format("{} from {}", sq(r, fields::RulingRecorded::square(e).raw), other)
+                                               : fmt::format("{} from {}", money_words(r, fields::RulingRecorded::amount(e)), other);
+      return fmt::format("Ruling: the referee awards {} {}{}.", who, what, fields::RulingRecorded::reason(e).empty() ? "" : " (" + fields::RulingRecorded::reason(e) + ")");
     }
     case EventType::MovesTakenBack: {
       const int voided = fields::MovesTakenBack::events_voided(e);
       return fmt::format("Taken back: the referee voids the {} before this move, and the game returns to the position "
                          "before them{}.",
                          voided == 1 ? std::string("event") : fmt::format("{} events", voided),
-                         e.text.empty() ? "" : " (" + e.text + ")");
+                         fields::MovesTakenBack::reason(e).empty() ? "" : " (" + fields::MovesTakenBack::reason(e) + ")");
     }
   }
   return "?";
@@ -487,7 +487,7 @@ std::string EventNarrator::operator()(const Event& e) {
   switch (e.type) {
     case EventType::TradeOffered:
       maker_ = e.player;
-      offered_ = e.other;
+      offered_ = fields::TradeOffered::to(e);
       break;
     case EventType::TradeAccepted: maker_ = offered_ = kBank; break;
     case EventType::TradeRejected:

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "present/narration.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/position_queries.h"
 #include "deedlog/rule_book.h"
 #include "deedlog/money_raising.h"
@@ -54,7 +55,7 @@ Status find_bankruptcy(Journal& journal, const Game& g, PlayerId p, PastBankrupt
     if (e.type == EventType::MovePlayed) {
       if (in_that_move) return false;  // the move that made the bankruptcy is over
       move_seq = row.seq;
-      move = e.text;
+      move = fields::MovePlayed::line(e);
       move_events.clear();
       return true;
     }
@@ -62,7 +63,7 @@ Status find_bankruptcy(Journal& journal, const Game& g, PlayerId p, PastBankrupt
     if (e.type == EventType::PlayerBankrupted && e.player == p && !in_that_move) {
       in_that_move = true;
       out->seq = row.seq;
-      out->creditor = e.other;
+      out->creditor = fields::PlayerBankrupted::creditor(e).raw;
       out->move_seq = move_seq;
       out->move = move;
     }
@@ -115,7 +116,7 @@ ojson settlement_json(const Game& g, PlayerId p, const PastBankruptcy* past) {
   ojson s;
   const PlayerId creditor = [&] {
     for (const Event& e : rep.settlement)
-      if (e.type == EventType::PlayerBankrupted) return e.other;
+      if (e.type == EventType::PlayerBankrupted) return fields::PlayerBankrupted::creditor(e).raw;
     return kBank;
   }();
   s["creditor"] = who(g, creditor);
@@ -128,30 +129,30 @@ ojson settlement_json(const Game& g, PlayerId p, const PastBankruptcy* past) {
     switch (e.type) {
       case EventType::HouseSold:
       case EventType::HotelSold:
-        s["buildings_returned"].push_back({{"square", r.square(e.square).name},
+        s["buildings_returned"].push_back({{"square", r.square(fields::shared::square(e)).name},
                                            {"what", e.type == EventType::HotelSold ? "hotel" : "house"},
-                                           {"bank_pays", e.amount.units}});
+                                           {"bank_pays", fields::shared::amount(e).units}});
         break;
       case EventType::PaidToPlayer:
       case EventType::PaidToBank:
-        s["receives"].push_back({{"to", who(g, e.type == EventType::PaidToBank ? kBank : e.other)}, {"cash", e.amount.units}});
+        s["receives"].push_back({{"to", who(g, e.type == EventType::PaidToBank ? kBank : fields::shared::other(e))}, {"cash", fields::shared::amount(e).units}});
         break;
       case EventType::PropertyTransferred:
-        s["receives"].push_back({{"to", who(g, e.other)}, {"property", r.square(e.square).name},
-                                 {"mortgaged", g.state.holdings[e.square].mortgaged}});
+        s["receives"].push_back({{"to", who(g, fields::PropertyTransferred::to(e).raw)}, {"property", r.square(fields::PropertyTransferred::square(e)).name},
+                                 {"mortgaged", g.state.holdings[fields::PropertyTransferred::square(e)].mortgaged}});
         break;
       case EventType::JailCardTransferred:
-        s["receives"].push_back({{"to", who(g, e.other)}, {"card", r.words.jail_card}});
+        s["receives"].push_back({{"to", who(g, fields::JailCardTransferred::to(e))}, {"card", r.words.jail_card}});
         break;
       case EventType::InterestPaid:
       case EventType::DebtIncurred:
-        if (e.square != kNoSquare)
-          s["interest"].push_back({{"payer", who(g, e.player)}, {"square", r.square(e.square).name},
-                                   {"amount", e.amount.units}, {"paid", e.type == EventType::InterestPaid}});
+        if (fields::shared::square(e) != kNoSquare)
+          s["interest"].push_back({{"payer", who(g, e.player)}, {"square", r.square(fields::shared::square(e)).name},
+                                   {"amount", fields::shared::amount(e).units}, {"paid", e.type == EventType::InterestPaid}});
         break;
       case EventType::BankAuctionsQueued:
         for (int i = 0; i < r.board_size(); ++i)
-          if (e.mask & (std::uint64_t{1} << i)) s["auctions"].push_back(r.square(static_cast<SquareId>(i)).name);
+          if (fields::BankAuctionsQueued::squares(e) & (std::uint64_t{1} << i)) s["auctions"].push_back(r.square(static_cast<SquareId>(i)).name);
         break;
       default:
         break;

@@ -9,6 +9,7 @@
 #include "core/article.h"
 #include "present/narration.h"
 #include "deedlog/building_group.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
 #include "deedlog/rent.h"
 #include "present/money_words.h"
@@ -85,22 +86,22 @@ std::string commentary(const Ruleset& r, const std::vector<std::string>& names, 
   std::string s = narrate(r, names, e, before);
   switch (e.type) {
     case EventType::DiceThrown:
-      return fmt::format("{}: {}.", open_sentence(s), e.die1 + e.die2);
+      return fmt::format("{}: {}.", open_sentence(s), fields::DiceThrown::die1(e) + fields::DiceThrown::die2(e));
     case EventType::RentDue:
     case EventType::RentPaid: {
       // The reason only where the rules give this very figure now (the owner may have built
       // between the landing and the asking, or a card may have set the rent).
-      if (e.square == kNoSquare || e.square >= r.squares.size()) return s;
+      if (fields::shared::square(e) == kNoSquare || fields::shared::square(e) >= r.squares.size()) return s;
       const int dice = before.last_die1 + before.last_die2;
       // regional-currency: a rent paid across currencies is the owner's sum, amount2.
-      const Money rent = e.type == EventType::RentPaid && !e.amount2.is_zero() ? e.amount2 : e.amount;
-      if (quote_rent(r, before, e.square, dice).amount != rent) return s;
-      const std::string why = rent_reason(r, names, before, e.square, rent);
+      const Money rent = e.type == EventType::RentPaid && !fields::RentPaid::received(e).is_zero() ? fields::RentPaid::received(e) : fields::shared::amount(e);
+      if (quote_rent(r, before, fields::shared::square(e), dice).amount != rent) return s;
+      const std::string why = rent_reason(r, names, before, fields::shared::square(e), rent);
       return why.empty() ? s : fmt::format("{} ({}).", open_sentence(s), why);
     }
     case EventType::PropertyTransferred: {
       // rule conglomerate/fixed-until-sold: the deed leaving its owner breaks its Conglomerate.
-      const std::uint64_t mask = e.square < r.squares.size() ? conglomerate_of(before, e.square) : 0;
+      const std::uint64_t mask = fields::PropertyTransferred::square(e) < r.squares.size() ? conglomerate_of(before, fields::PropertyTransferred::square(e)) : 0;
       if (mask == 0) return s;
       return fmt::format("{} (the Conglomerate with {} on top is broken).", open_sentence(s),
                          r.square(conglomerate_top(r, mask)).name);

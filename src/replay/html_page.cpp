@@ -9,6 +9,7 @@
 #include "present/narration.h"
 #include "replay/commentary.h"
 #include "replay/svg_board.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
 #include "deedlog/valuation.h"
 #include "present/money_words.h"
@@ -49,7 +50,7 @@ std::array<std::int64_t, 5> player_row(const State& s, const Valuation& v, Playe
 // script indexes its squares by it).
 SquareId event_square(const Ruleset& r, const Event& e, const State& after) {
   SquareId s = kNoSquare;
-  if (e.square != kNoSquare) s = e.square;
+  if (fields::shared::square_if_any(e) != kNoSquare) s = fields::shared::square_if_any(e);
   else if (e.type != EventType::TurnStarted && e.player >= 0 && e.player < after.player_count)
     s = after.player(e.player).square;
   return s < r.squares.size() ? s : kNoSquare;
@@ -125,7 +126,7 @@ json page_data(const Timeline& t, std::int64_t start) {
   for (std::int64_t q = 1; q <= t.last(); ++q) {
     const TimelineEvent& te = t.at(q);
     // A move's @TIME stamp is notation; the page shows it as a time ("21:47:55 · Ann buys").
-    std::string words = te.event.type == EventType::MovePlayed ? readable_move_text(te.event.text)
+    std::string words = te.event.type == EventType::MovePlayed ? readable_move_text(fields::MovePlayed::line(te.event))
                                                                : commentary(r, t.names(), s, te.event);
     // What a take-back voided stays on the page, said to be void (the take-back says why).
     if (t.voided_by(q) != 0) words += fmt::format(" [void: taken back at event {}]", t.voided_by(q));

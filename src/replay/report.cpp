@@ -13,6 +13,7 @@
 #include "service/game_session.h"
 #include "present/narration.h"
 #include "replay/commentary.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "notation/game_file.h"
@@ -56,7 +57,7 @@ void write_events_text(const Timeline& t, std::int64_t from, std::int64_t to, st
   for (std::int64_t q = from; q <= to; ++q) {
     const TimelineEvent& te = t.at(q);
     if (te.event.type == EventType::MovePlayed)
-      out << fmt::format("\n{:>6}  {}\n", q, te.event.text);
+      out << fmt::format("\n{:>6}  {}\n", q, fields::MovePlayed::line(te.event));
     else
       out << fmt::format("{:>6}    {}\n", q, narrate(t.ruleset(), t.names(), te.event));
   }
@@ -84,7 +85,7 @@ Status write_turns(const Timeline& t, std::int64_t from, std::int64_t to, bool j
       ojson events = ojson::array();
       for (std::int64_t q = a; q <= b; ++q) {
         const TimelineEvent& te = t.at(q);
-        if (te.event.type == EventType::MovePlayed) moves.push_back(te.event.text);
+        if (te.event.type == EventType::MovePlayed) moves.push_back(fields::MovePlayed::line(te.event));
         ojson ej = event_json(t, te);
         ej["commentary"] = commentary(t.ruleset(), t.names(), s, te.event);
         events.push_back(ej);
@@ -106,7 +107,7 @@ Status write_turns(const Timeline& t, std::int64_t from, std::int64_t to, bool j
         const Event& e = t.event(q);
         const std::string voided = t.voided_by(q) != 0 ? fmt::format("  [void: taken back at event {}]", t.voided_by(q)) : "";
         if (e.type == EventType::MovePlayed)
-          out << fmt::format("  {:>6}  {}{}\n", q, e.text, voided);
+          out << fmt::format("  {:>6}  {}{}\n", q, fields::MovePlayed::line(e), voided);
         else
           out << fmt::format("  {:>6}      {}{}\n", q, commentary(t.ruleset(), t.names(), s, e), voided);
         t.step(s, q);

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "core/clock_stamp.h"
+#include "deedlog/event_fields.h"
 #include "present/narration.h"
 #include "replay/commentary.h"
 #include "present/money_words.h"
@@ -342,7 +343,7 @@ SquareId event_square(const Timeline& t, std::int64_t p, const State& s) {
   if (p <= 0) return kNoSquare;
   const Event& e = t.event(p);
   SquareId sq = kNoSquare;
-  if (e.square != kNoSquare) sq = e.square;
+  if (fields::shared::square_if_any(e) != kNoSquare) sq = fields::shared::square_if_any(e);
   else if (e.player >= 0 && e.player < s.player_count && e.type != EventType::TurnStarted) sq = s.player(e.player).square;
   return sq < t.ruleset().squares.size() ? sq : kNoSquare;
 }

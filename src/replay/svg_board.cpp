@@ -8,6 +8,7 @@
 
 #include "present/narration.h"
 #include "replay/commentary.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
 #include "deedlog/valuation.h"
 #include "present/money_words.h"
@@ -117,7 +118,7 @@ SquareId event_square(const Timeline& t, std::int64_t seq, const State& s) {
   if (seq <= 0) return kNoSquare;
   const Event& e = t.event(seq);
   SquareId sq = kNoSquare;
-  if (e.square != kNoSquare) sq = e.square;
+  if (fields::shared::square_if_any(e) != kNoSquare) sq = fields::shared::square_if_any(e);
   else if (e.player >= 0 && e.player < s.player_count) sq = s.player(e.player).square;
   return sq < t.ruleset().squares.size() ? sq : kNoSquare;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
 
 namespace deedlog {
@@ -89,7 +90,7 @@ Status GameLog::move_holding(std::int64_t seq, MoveSpan* out) const {
   Status s = read(1, 0, [&](const LoggedEvent& e) {
     if (e.event.type == EventType::MovePlayed) {
       if (found) return false;  // the next move: the span is whole
-      span = MoveSpan{e.seq, e.seq, e.event.text};
+      span = MoveSpan{e.seq, e.seq, fields::MovePlayed::line(e.event)};
     }
     if (e.seq == seq) {
       found = true;

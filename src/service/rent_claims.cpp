@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "deedlog/event_fields.h"
 #include "deedlog/rule_book.h"
 #include "service/game_log.h"
 
@@ -19,12 +20,12 @@ std::optional<Violation> rent_claim_refusal(Journal& journal, const Game& game, 
   std::size_t landing = events.size();
   for (std::size_t i = events.size(); i-- > 0;) {
     const Event& e = events[i].event;
-    if (e.type == EventType::RentDue && e.other == owner) {
+    if (e.type == EventType::RentDue && fields::RentDue::owner(e) == owner) {
       landing = i;
       break;
     }
-    if (e.type == EventType::TokenMoved && e.player != owner && e.square != kNoSquare &&
-        game.state.holdings[e.square].owner == owner && r.square(e.square).is_property()) {
+    if (e.type == EventType::TokenMoved && e.player != owner && fields::TokenMoved::to(e) != kNoSquare &&
+        game.state.holdings[fields::TokenMoved::to(e)].owner == owner && r.square(fields::TokenMoved::to(e)).is_property()) {
       landing = i;
       break;
     }
@@ -33,17 +34,17 @@ std::optional<Violation> rent_claim_refusal(Journal& journal, const Game& game, 
   const Event& l = events[landing].event;
   if (l.type == EventType::TokenMoved) {
     // No rent fell due for the landing: the site was mortgaged (or is now: then it says so).
-    if (!game.state.holdings[l.square].mortgaged) return std::nullopt;
+    if (!game.state.holdings[fields::TokenMoved::to(l)].mortgaged) return std::nullopt;
     return violation(r, rule::kRentMortgaged, RefusalCode::NoRentOnMortgaged,
-                     {arg::square(l.square), arg::player(l.player), arg::player(owner)});
+                     {arg::square(fields::TokenMoved::to(l)), arg::player(l.player), arg::player(owner)});
   }
   // The rent fell due: was it paid, or lost at a throw?
   for (std::size_t i = landing + 1; i < events.size(); ++i) {
     const Event& e = events[i].event;
-    if (e.other != owner || e.square != l.square) continue;
+    if (fields::shared::other_if_any(e) != owner || fields::shared::square_if_any(e) != fields::RentDue::square(l)) continue;
     if (e.type == EventType::RentPaid)
       return violation(r, rule::kRentOwnerAsks, RefusalCode::RentAlreadyPaid,
-                       {arg::player(e.player), arg::square(e.square), arg::player(owner), arg::money(e.amount)});
+                       {arg::player(e.player), arg::square(fields::RentPaid::square(e)), arg::player(owner), arg::money(fields::RentPaid::paid(e))});
     if (e.type == EventType::RentForfeited) {
       // The throw that closed the window: the move holding the forfeit, and its dice.
       std::size_t move = i;
@@ -57,7 +58,7 @@ std::optional<Violation> rent_claim_refusal(Journal& journal, const Game& game, 
           break;
         }
       return violation(r, rule::kRentAskInTime, RefusalCode::RentClaimMissed,
-                       {arg::player(owner), arg::square(l.square), arg::player(l.player), arg::count(events[landing].seq),
+                       {arg::player(owner), arg::square(fields::RentDue::square(l)), arg::player(l.player), arg::count(events[landing].seq),
                         arg::player(thrower), arg::count(throw_seq)});
     }
   }

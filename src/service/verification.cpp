@@ -10,6 +10,7 @@
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "deedlog/player_ref.h"
+#include "deedlog/event_fields.h"
 #include "notation/game_file.h"
 #include "rules/ruleset_catalog.h"
 
@@ -124,26 +125,26 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
     // lines in a game of 650 moves): each is parsed once. Parsing depends only on the line,
     // the edition and the players, all fixed for the game.
     const Command* known = nullptr;
-    if (const auto it = parsed.find(played.text); it != parsed.end()) {
+    if (const auto it = parsed.find(fields::MovePlayed::line(played)); it != parsed.end()) {
       known = &it->second;
     } else {
       Command command;
       ParseError perr;
-      if (!parser.parse(played.text, &command, &perr))
+      if (!parser.parse(fields::MovePlayed::line(played), &command, &perr))
         return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" does not parse: {}", move_seq,
-                                          played.text, perr.message));
+                                          fields::MovePlayed::line(played), perr.message));
       // Bounded, so a game of endless different lines does not grow memory with its length.
       if (parsed.size() >= kParsedLinesKept) parsed.clear();
-      known = &parsed.emplace(played.text, std::move(command)).first->second;
+      known = &parsed.emplace(fields::MovePlayed::line(played), std::move(command)).first->second;
     }
     const Command& command = *known;
     const Decision d = decide(g.ruleset, g.state, command);
     if (!d.accepted) {
       report->refusal = d.violation;
-      return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" is refused by the rules", move_seq, played.text));
+      return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" is refused by the rules", move_seq, fields::MovePlayed::line(played)));
     }
     if (d.events != recorded)
-      return fail(move_seq, fmt::format("event {}: \"{}\": {}", move_seq, played.text,
+      return fail(move_seq, fmt::format("event {}: \"{}\": {}", move_seq, fields::MovePlayed::line(played),
                                         describe_difference(d.events, recorded)));
     if (!fold(played)) return altered_snapshot();
     for (std::size_t i = 0; i < recorded.size(); ++i) {
