@@ -20,6 +20,8 @@ cmake --build build-asan -j "$(nproc)"
 # the journal's durability, not memory); the PostgreSQL failover test (three primaries
 # killed and standbys promoted: it tests replication, not memory). Of the corpus test, its
 # corpus games run (Corpus.corpus_*, Corpus.late_claim_*, docs/corpus.md); its Corpus.sample_*
-# cases, the same commands on the short samples, would double its time here. Everything else runs.
+# cases, the same commands on the short samples, would double its time here. The luck balance of
+# the analysis (AnalysisLuckBalance.*) is a statistical run over simulated games, timed for a
+# Release build. Everything else runs.
 ctest --test-dir build-asan --output-on-failure -j "$(nproc)" \
-  -E '^(LandingFrequencies\.|Crash\.|Atomic\.EightImports|app_serve_failover_postgres_test$|Corpus\.sample_)'
+  -E '^(LandingFrequencies\.|Crash\.|AnalysisLuckBalance\.|Atomic\.EightImports|app_serve_failover_postgres_test$|Corpus\.sample_)'
