@@ -291,6 +291,30 @@ cli::CommandHelp chances_command() {
           o};
 }
 
+cli::CommandHelp analyse_command() {
+  Options o = options("Options of analyse");
+  o->add_options()("games", po::value<int>()->default_value(200)->value_name("N"),
+                   "play-outs for each position or alternative evaluated")(
+      "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
+      "the seed: the same seed gives the same analysis, on any number of cores")(
+      "threads", po::value<int>()->default_value(0)->value_name("T"), "play-outs played at once (0: one a core)")(
+      "from", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), "analyse the moves from this event")(
+      "to", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), "analyse the moves up to this event (0: the end)")(
+      "max-moves", po::value<int>()->default_value(4000)->value_name("M"),
+      "a play-out still going after this many moves counts as unfinished");
+  return {"analyse", "luck and skill, move by move: win chances, the luck of each throw and card, the error of each decision",
+          "analyse [--games N] [--seed S] [--threads T] [--from SEQ] [--to SEQ]",
+          "Each position is played out N times by the built-in players, with their own dice and the cards\n"
+          "nobody has seen in an order of their own. A throw's or card's luck is the mover's win share after\n"
+          "it minus the average over what could have come; a decision's error is the win share lost against\n"
+          "the best alternative, marked doubtful (2%), bad (4%) or very bad (8%), or uncertain where the\n"
+          "play-outs cannot tell the alternatives apart (docs/analysis.md). JSON: {\"players\": [{\"name\",\n"
+          "\"luck\", \"decisions\", \"error_rate\", \"marks\", \"rating\"}], \"moves\": [{\"seq\", \"move\",\n"
+          "\"player\", \"win\", \"luck\"?, \"error\"?, \"mark\"?, \"best\"?}], \"games\", \"seed\"}.",
+          {"--db club.db analyse", "--json analyse --games 400 --seed 7 --from 100 --to 300"},
+          o};
+}
+
 cli::CommandHelp plain_command(const std::string& name, const std::string& summary, const std::string& usage,
                                const std::string& description, std::vector<std::string> examples) {
   return {name, summary, usage, description, std::move(examples), options("Options of " + name)};
@@ -346,6 +370,7 @@ cli::ProgramHelp referee_help() {
       engine_command(),
       serve_command(),
       chances_command(),
+      analyse_command(),
       stats_command(),
       plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",
                     {"help play"}),

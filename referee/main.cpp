@@ -16,7 +16,7 @@
 #include "commands/copy_command.h"
 #include "core/exit_code.h"
 #include "service/game_session.h"
-#include "commands/chances_command.h"
+#include "commands/analyse_command.h"
 #include "commands/engine_session.h"
 #include "commands/games_listing.h"
 #include "commands/match_command.h"
@@ -183,6 +183,20 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (co.games < 1 || co.max_moves < 1 || co.threads < 0)
       return usage_error(err, where, "--games and --max-moves must be at least 1, --threads 0 (one a core) or more");
     return run_chances(o, co, out, err);
+  }
+  if (cmd == "analyse") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    AnalyseCommandOptions ao;
+    ao.games = vm["games"].as<int>();
+    ao.seed = vm["seed"].as<std::uint64_t>();
+    ao.threads = vm["threads"].as<int>();
+    ao.from = vm["from"].as<std::int64_t>();
+    ao.to = vm["to"].as<std::int64_t>();
+    ao.max_moves = vm["max-moves"].as<int>();
+    if (ao.games < 2 || ao.max_moves < 1 || ao.threads < 0 || ao.from < 0 || ao.to < 0)
+      return usage_error(err, where,
+                         "--games takes 2 or more, --max-moves 1 or more, --threads 0 (one a core) or more, --from and --to an event's seq");
+    return run_analyse(o, ao, out, err);
   }
   if (cmd == "stats") {
     if (!want_args(0, "no arguments")) return kExitUsage;

@@ -18,15 +18,6 @@
 #include "present/refusal_words.h"
 
 namespace deedlog {
-namespace {
-
-struct PlayOut {
-  PlayerId winner = kBank;  // kBank: unfinished
-  std::int64_t moves = 0;
-  bool refused = false;     // a bot proposed a move the rules refused (a bot's fault: reported)
-  Command move;             // when refused: the move, and the ruling on it
-  Violation violation;
-};
 
 PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves) {
   PlayOut result;
@@ -58,8 +49,6 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
   }
   return result;
 }
-
-}  // namespace
 
 Status cards_seen(Journal& journal, const Game& game, CardsSeen* out) {
   std::vector<LoggedEvent> events;

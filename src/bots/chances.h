@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "bots/win_interval.h"
+#include "deedlog/command.h"
+#include "deedlog/violation.h"
 #include "core/status.h"
 #include "journal/journal.h"
 #include "service/game.h"
@@ -58,6 +60,17 @@ Status cards_seen(Journal& journal, const Game& game, CardsSeen* out);
 // each pack, the cards not in `seen` (nor held by a player) shuffled by the seed on top of the
 // cards seen, these in the order the position has them.
 State play_out_start(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed);
+
+// One play-out from play_out_start(position, seen, seed), the built-in players moving for
+// everyone, to the game's end or max_moves moves.
+struct PlayOut {
+  PlayerId winner = kBank;  // kBank: unfinished
+  std::int64_t moves = 0;
+  bool refused = false;     // a bot proposed a move the rules refused (a bot's fault: reported)
+  Command move;             // when refused: the move, and the ruling on it
+  Violation violation;
+};
+PlayOut play_out(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves);
 
 // players: the game's names, for the words of a play-out gone wrong.
 Status estimate_chances(const Ruleset& ruleset, const State& position, const CardsSeen& seen,

@@ -1,0 +1,58 @@
+#pragma once
+// referee analyse: luck and skill in a recorded game, move by move, as GNU Backgammon analyses a
+// match (docs/analysis.md). Every figure is a win share estimated by play-outs of the built-in
+// players (bots/chances.h): the play-outs throw their own dice and draw the cards nobody has seen
+// in an order of their own, never the order a seeded game recorded for its future.
+//
+// Common random numbers: every position evaluated for one move (the position after it, each
+// throw or card that could have come, each alternative to a decision) is played out with the same
+// play-out seeds, a function of (seed, the move's seq, the play-out's index) alone, so the
+// differences compared are not drowned in the dice, and the same seed gives the same analysis on
+// any number of threads.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bots/chances.h"
+#include "core/status.h"
+#include "deedlog/command.h"
+#include "deedlog/state.h"
+#include "journal/journal.h"
+#include "rules/ruleset.h"
+#include "service/analysis_report.h"
+
+namespace deedlog {
+
+struct AnalysisOptions {
+  int games = 200;           // play-outs for each position or alternative evaluated
+  std::uint64_t seed = 1;
+  int threads = 0;           // 0: one a core; the answer is the same for any number
+  std::int64_t from = 0;     // the first event analysed (0: the first move)
+  std::int64_t to = 0;       // the last (0: to the end)
+  int max_moves = 4000;      // a play-out still going after this many moves is unfinished
+};
+
+// The thresholds of the marks, in win share (docs/analysis.md, "Thresholds").
+inline constexpr double kDoubtfulError = 0.02;
+inline constexpr double kBadError = 0.04;
+inline constexpr double kVeryBadError = 0.08;
+
+// The band of an error rate on our own, uncalibrated scale (docs/analysis.md, "Rating").
+std::string rating_band(double error_rate);
+
+// Analyses game `game_id` of the journal. InvalidArgument for options out of range or a --from
+// beyond the game's end; NotFound for no such game; Corrupt when a play-out's bot is refused.
+Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOptions& options, Analysis* out);
+
+// The best move, by the analysis's play-outs, in place of `proposed` (a legal move of the player
+// to act at `position`, e.g. the built-in player's): when `proposed` is a decision the analysis
+// weighs (buy or decline, bid or pass, pay the fine or throw, build, sell, mortgage, lift, offer,
+// accept or reject, the tax), its alternatives are played out from `position` and the one with
+// the best win share for its maker is returned; any other move comes back as it is. `key` seeds
+// the play-outs (with options.seed), so a match can make each decision's play-outs its own.
+// `players`: the game's names, for the words of a play-out gone wrong.
+Status best_move(const Ruleset& ruleset, const State& position, const CardsSeen& seen, const Command& proposed,
+                 const std::vector<std::string>& players, const AnalysisOptions& options, std::uint64_t key,
+                 Command* best);
+
+}  // namespace deedlog

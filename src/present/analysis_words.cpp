@@ -1,0 +1,156 @@
+#include "present/analysis_words.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace deedlog {
+namespace {
+
+// Shares to 4 decimals: finer than any play-out count the analysis runs can resolve.
+double rounded(double x) { return std::round(x * 10000.0) / 10000.0; }
+
+nlohmann::ordered_json win_json(const WinChances& w, const std::vector<PlayerAnalysis>& players) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (std::size_t p = 0; p < w.players.size() && p < players.size(); ++p) j[players[p].name] = rounded(w.players[p].share);
+  return j;
+}
+
+nlohmann::ordered_json win_interval_json(const WinChances& w, const std::vector<PlayerAnalysis>& players) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  for (std::size_t p = 0; p < w.players.size() && p < players.size(); ++p)
+    j[players[p].name] = {rounded(w.players[p].low), rounded(w.players[p].high)};
+  return j;
+}
+
+std::string percent(double share) { return fmt::format("{:+.1f}%", 100 * share); }
+
+}  // namespace
+
+std::string mark_name(ErrorMark mark) {
+  switch (mark) {
+    case ErrorMark::Doubtful: return "doubtful";
+    case ErrorMark::Bad: return "bad";
+    case ErrorMark::VeryBad: return "very_bad";
+    case ErrorMark::Uncertain: return "uncertain";
+    case ErrorMark::None: return "";
+  }
+  return "";
+}
+
+std::string mark_symbol(ErrorMark mark) {
+  switch (mark) {
+    case ErrorMark::Doubtful: return "?!";
+    case ErrorMark::Bad: return "?";
+    case ErrorMark::VeryBad: return "??";
+    case ErrorMark::Uncertain: return "(?)";
+    case ErrorMark::None: return "";
+  }
+  return "";
+}
+
+nlohmann::ordered_json analysis_json(const Analysis& a) {
+  nlohmann::ordered_json doc{{"game", a.game}, {"ruleset", a.ruleset}};
+  doc["players"] = nlohmann::ordered_json::array();
+  for (const PlayerAnalysis& p : a.players) {
+    nlohmann::ordered_json j{{"name", p.name},
+                             {"luck", rounded(p.luck)},
+                             {"decisions", p.decisions},
+                             {"error_rate", rounded(p.error_rate)},
+                             {"marks", {{"doubtful", p.doubtful}, {"bad", p.bad}, {"very_bad", p.very_bad}}},
+                             {"rating", p.rating.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(p.rating)}};
+    j["uncertain"] = p.uncertain;
+    j["total_error"] = rounded(p.total_error);
+    j["chance_events"] = p.chance_events;
+    if (p.luckiest) j["luckiest"] = {{"seq", p.luckiest->seq}, {"luck", rounded(p.luckiest->luck)}};
+    if (p.unluckiest) j["unluckiest"] = {{"seq", p.unluckiest->seq}, {"luck", rounded(p.unluckiest->luck)}};
+    doc["players"].push_back(std::move(j));
+  }
+  doc["moves"] = nlohmann::ordered_json::array();
+  for (const MoveAnalysis& m : a.moves) {
+    nlohmann::ordered_json j{{"seq", m.seq}, {"move", m.move}};
+    j["player"] = m.player >= 0 && static_cast<std::size_t>(m.player) < a.players.size()
+                      ? nlohmann::ordered_json(a.players[static_cast<std::size_t>(m.player)].name)
+                      : nlohmann::ordered_json("Referee");
+    j["win"] = win_json(m.win, a.players);
+    j["win_interval"] = win_interval_json(m.win, a.players);
+    j["unfinished"] = rounded(m.win.unfinished);
+    if (m.luck) {
+      j["luck"] = rounded(*m.luck);
+      j["luck_interval"] = {rounded(m.luck_low), rounded(m.luck_high)};
+      j["outcomes"] = m.outcomes;
+    }
+    if (m.error) {
+      j["error"] = rounded(*m.error);
+      j["error_interval"] = {rounded(m.error_low), rounded(m.error_high)};
+      if (m.mark != ErrorMark::None) j["mark"] = mark_name(m.mark);
+      j["best"] = m.best;
+      j["alternatives"] = m.alternatives;
+    }
+    doc["moves"].push_back(std::move(j));
+  }
+  doc["games"] = a.games;
+  doc["seed"] = a.seed;
+  doc["start"] = {{"win", win_json(a.start, a.players)}, {"unfinished", rounded(a.start.unfinished)}};
+  doc["from"] = a.from;
+  doc["to"] = a.to;
+  doc["max_moves"] = a.max_moves;
+  doc["thresholds"] = {{"doubtful", 0.02}, {"bad", 0.04}, {"very_bad", 0.08}};
+  doc["positions"] = a.positions;
+  doc["playout_moves"] = a.playout_moves;
+  return doc;
+}
+
+std::string analysis_text(const Analysis& a) {
+  std::string out = fmt::format("Analysis of game {} ({}), {} play-outs a position, seed {}: {} moves\n", a.game, a.ruleset,
+                                a.games, a.seed, a.moves.size());
+  auto name_of = [&](int p) { return p >= 0 && static_cast<std::size_t>(p) < a.players.size() ? a.players[static_cast<std::size_t>(p)].name : std::string("Referee"); };
+  for (const PlayerAnalysis& p : a.players) {
+    out.append(fmt::format("\n{}\n", p.name));
+    out.append(fmt::format("  luck        {} over {} throws and cards", percent(p.luck), p.chance_events));
+    if (p.luckiest && p.unluckiest)
+      out.append(fmt::format(" (luckiest {} at event {}, unluckiest {} at event {})", percent(p.luckiest->luck),
+                             p.luckiest->seq, percent(p.unluckiest->luck), p.unluckiest->seq));
+    out.append("\n");
+    out.append(fmt::format("  decisions   {} analysed, error rate {:.1f}% a decision ({:.1f}% in all)\n", p.decisions,
+                           100 * p.error_rate, 100 * p.total_error));
+    out.append(fmt::format("  marks       {} doubtful, {} bad, {} very bad, {} uncertain\n", p.doubtful, p.bad, p.very_bad,
+                           p.uncertain));
+    if (!p.rating.empty()) out.append(fmt::format("  rating      {} (our own scale, uncalibrated)\n", p.rating));
+  }
+  // The moves that matter: every marked decision, and the five biggest swings of luck.
+  std::vector<const MoveAnalysis*> marked, lucky;
+  for (const MoveAnalysis& m : a.moves) {
+    if (m.error && m.mark != ErrorMark::None) marked.push_back(&m);
+    if (m.luck) lucky.push_back(&m);
+  }
+  if (!marked.empty()) {
+    out.append("\nDecisions marked (win share lost against the best, 95% interval):\n");
+    for (const MoveAnalysis* m : marked)
+      out.append(fmt::format("  {:>5}  {:<40} {:<3} {:<10} {} [{} to {}]; best: {}\n", m->seq, m->move, mark_symbol(m->mark),
+                             mark_name(m->mark), percent(-*m->error), percent(-m->error_high), percent(-m->error_low),
+                             m->best));
+  }
+  if (!lucky.empty()) {
+    std::sort(lucky.begin(), lucky.end(),
+              [](const MoveAnalysis* x, const MoveAnalysis* y) { return std::fabs(*x->luck) > std::fabs(*y->luck); });
+    if (lucky.size() > 5) lucky.resize(5);
+    out.append("\nThe biggest swings of luck (the mover's win share against the average of what could have come):\n");
+    for (const MoveAnalysis* m : lucky)
+      out.append(fmt::format("  {:>5}  {:<40} {} [{} to {}] for {}\n", m->seq, m->move, percent(*m->luck),
+                             percent(m->luck_low), percent(m->luck_high), name_of(m->player)));
+  }
+  if (!a.moves.empty()) {
+    out.append("\nWin chances after the last move analysed:");
+    const WinChances& w = a.moves.back().win;
+    for (std::size_t p = 0; p < w.players.size() && p < a.players.size(); ++p)
+      out.append(fmt::format(" {} {:.1f}%", a.players[p].name, 100 * w.players[p].share));
+    out.append(fmt::format(" (unfinished {:.1f}%)\n", 100 * w.unfinished));
+  }
+  out.append(fmt::format("{} positions played out {} times each ({} moves) in {:.1f} s\n", a.positions, a.games, a.playout_moves,
+                         a.seconds));
+  return out;
+}
+
+}  // namespace deedlog
