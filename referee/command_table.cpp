@@ -301,16 +301,20 @@ cli::CommandHelp analyse_command() {
       "from", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), "analyse the moves from this event")(
       "to", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), "analyse the moves up to this event (0: the end)")(
       "max-moves", po::value<int>()->default_value(4000)->value_name("M"),
-      "a play-out still going after this many moves counts as unfinished");
+      "a play-out still going after this many moves counts as unfinished")(
+      "annotate", po::value<std::string>()->value_name("FILE"),
+      "also write the game as a .game file with the analysis and the marks (?!, ?, ?\?) in comments after the moves");
   return {"analyse", "luck and skill, move by move: win chances, the luck of each throw and card, the error of each decision",
-          "analyse [--games N] [--seed S] [--threads T] [--from SEQ] [--to SEQ]",
+          "analyse [--games N] [--seed S] [--threads T] [--from SEQ] [--to SEQ] [--annotate FILE]",
           "Each position is played out N times by the built-in players, with their own dice and the cards\n"
           "nobody has seen in an order of their own. A throw's or card's luck is the mover's win share after\n"
           "it minus the average over what could have come; a decision's error is the win share lost against\n"
           "the best alternative, marked doubtful (2%), bad (4%) or very bad (8%), or uncertain where the\n"
           "play-outs cannot tell the alternatives apart (docs/analysis.md). JSON: {\"players\": [{\"name\",\n"
           "\"luck\", \"decisions\", \"error_rate\", \"marks\", \"rating\"}], \"moves\": [{\"seq\", \"move\",\n"
-          "\"player\", \"win\", \"luck\"?, \"error\"?, \"mark\"?, \"best\"?}], \"games\", \"seed\"}.",
+          "\"player\", \"win\", \"luck\"?, \"error\"?, \"mark\"?, \"best\"?}], \"games\", \"seed\", \"head\"}.\n"
+          "The analysis is kept beside the journal for the game's head (docs/analysis-views.md), where\n"
+          "replay --html and --plot and the server's page show it; a new move makes it stale.",
           {"--db club.db analyse", "--json analyse --games 400 --seed 7 --from 100 --to 300"},
           o};
 }
