@@ -250,7 +250,7 @@ cli::CommandHelp match_command() {
       "games", po::value<int>()->default_value(2)->value_name("N"), "how many games (a multiple of the bots' number pairs every seed fully)")(
       "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"), "the seed: the same seed deals the same luck")(
       "player", po::value<std::vector<std::string>>()->composing()->value_name("NAME=PROGRAM"),
-      "a bot, one seat each (2 or more): PROGRAM is builtin, random, or a command line speaking the bot protocol")(
+      "a bot, one seat each (2 or more): PROGRAM is builtin, random, analyst (the analysis's best move at each decision), or a command line speaking the bot protocol")(
       "max-moves", po::value<int>()->default_value(4000)->value_name("M"), "a game still going after this many moves is unfinished")(
       "move-time", po::value<double>()->default_value(5.0)->value_name("SECONDS"),
       "the time a program has for each decision; one that takes longer is stopped and loses the game")(
