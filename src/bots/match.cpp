@@ -254,7 +254,6 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
           ao.games = kAnalystGames;
           ao.seed = game.seed;
           ao.threads = 1;
-          ao.max_moves = o.max_moves;
           if (Status s = best_move(r, g.state, seen, *proposal, g.header.players, ao,
                                    mix64(game.seed ^ static_cast<std::uint64_t>(game.moves + 1)), &command);
               !s.is_ok())
