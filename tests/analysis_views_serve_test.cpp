@@ -15,6 +15,7 @@
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/webdriver.h"
 
 namespace deedlog {
 namespace {
@@ -37,6 +38,7 @@ class Serving {
     process_.send_signal(SIGTERM);
     EXPECT_EQ(process_.wait(), 0);
   }
+  int port() const { return port_; }
   std::pair<int, json> get(const std::string& path) const {
     httplib::Client c("127.0.0.1", port_);
     c.set_read_timeout(60, 0);
@@ -112,6 +114,36 @@ TEST(AnalysisViewsServe, ABadBudgetIsAUsageError) {
   testing::RemovedAtExit dir{testing::temp_dir("views-serve-bad")};
   const auto r = referee(dir.dir / "club.db", "serve --listen 127.0.0.1:0 --analysis-games -1");
   EXPECT_EQ(r.code, 2) << r.err;
+}
+
+// The page shows each player's chances after each move, from the analysis kept for the game's
+// head: headless Chromium opens it, and each move of the log carries the chances the API gives.
+TEST(AnalysisViewsServe, ThePageShowsTheChancesAfterEachMove) {
+  if (const std::string why = testing::browser_missing(); !why.empty()) GTEST_SKIP() << "no browser here: " << why;
+  testing::RemovedAtExit dir{testing::temp_dir("views-serve-page")};
+  const auto db = dir.dir / "club.db";
+  ASSERT_EQ(referee(db, "import " + quote(testing::sample("uk-1972/table-speech.game"))).code, 0);
+  ASSERT_EQ(referee(db, "analyse --games 4").code, 0);
+  Serving server(db.string(), "0");
+  const auto kept = server.get("/api/games/1/analysis");
+  ASSERT_EQ(kept.first, 200);
+  testing::ChromeDriver driver;
+  ASSERT_EQ(driver.start(dir.dir), "") << "chromedriver is installed but does not start";
+  {
+    testing::Browser b(driver.port(), dir.dir / "profile");
+    ASSERT_TRUE(b.ok());
+    b.go("http://127.0.0.1:" + std::to_string(server.port()) + "/?game=1");
+    b.wait_for("the chances on every move", "return document.querySelectorAll('#log li.move .chances').length === 12;");
+    const json shown = b.script(
+        "return [...document.querySelectorAll('#log li.move')].map((li) => [Number(li.dataset.seq),"
+        " JSON.parse(li.querySelector('.chances').dataset.win)]);");
+    ASSERT_EQ(shown.size(), 12U);
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      EXPECT_EQ(shown[k][0], kept.second["moves"][k]["seq"]);
+      EXPECT_EQ(shown[k][1], kept.second["moves"][k]["win"]);
+    }
+  }
+  driver.stop();
 }
 
 }  // namespace
