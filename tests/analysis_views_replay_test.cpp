@@ -12,6 +12,7 @@
 #include <regex>
 
 #include "support/cli.h"
+#include "support/webdriver.h"
 
 namespace deedlog {
 namespace {
@@ -148,6 +149,31 @@ TEST(AnalysisViewsReplay, AnnotatedNotationImportsToTheSameHead) {
   const auto again = g.dir.dir / "again.db";
   ASSERT_EQ(referee(again, "import " + quote(file.string())).code, 0);
   EXPECT_EQ(nlohmann::json::parse(referee(again, "status --json").out).at("head"), g.head());
+}
+
+// Clicking a point of the graph goes to its move (the move's last event), in headless Chromium.
+TEST(AnalysisViewsReplay, ClickingAPointGoesToItsMove) {
+  if (const std::string why = testing::browser_missing(); !why.empty()) GTEST_SKIP() << "no browser here: " << why;
+  Game g("views-click");
+  g.html("--analysis " + quote(kFixture));
+  testing::ChromeDriver driver;
+  ASSERT_EQ(driver.start(g.dir.dir), "") << "chromedriver is installed but does not start";
+  {
+    testing::Browser b(driver.port(), g.dir.dir / "profile");
+    ASSERT_TRUE(b.ok());
+    b.go("file://" + (g.dir.dir / "page.html").string() + "#seq=1");
+    b.wait_for("the page", "return document.body.getAttribute('data-ready') === '1';");
+    for (const char* move : {"36", "18", "44"}) {
+      const nlohmann::json at = b.script(
+          "const c = document.querySelector('.win-point[data-move=\"' + arguments[0] + '\"]');"
+          "c.dispatchEvent(new MouseEvent('click', {bubbles: true}));"
+          "return [Number(c.dataset.seq), Number(document.getElementById('pos').dataset.seq)];",
+          nlohmann::json::array({move}));
+      EXPECT_EQ(at[1], at[0]) << move;
+      EXPECT_GE(at[1].get<int>(), std::stoi(move));
+    }
+  }
+  driver.stop();
 }
 
 }  // namespace
