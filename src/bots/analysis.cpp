@@ -4,7 +4,10 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -251,6 +254,49 @@ void throw_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen
     }
 }
 
+// The cards of `deck` that could have come at `before`, each equally likely, as options: the one
+// that came (came_card; kNoCard: none came yet) is the move's own branch 0, each other one the
+// position after it was turned up (laid on top of the pack as the players see it). Nothing when
+// fewer than two could come.
+void card_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen_before, const Command& draw_move,
+                   DeckId deck, CardIndex came_card, MoveWork* w, std::vector<Option>* out, std::size_t* came_at) {
+  std::vector<CardIndex> unseen, under;
+  pack_as_seen(r, before, seen_before, deck, &unseen, &under);
+  if (unseen.size() < 2) return;
+  if (came_card != kNoCard && std::find(unseen.begin(), unseen.end(), came_card) == unseen.end()) return;
+  const double chance = 1.0 / static_cast<double>(unseen.size());
+  for (CardIndex k : unseen) {
+    Option o;
+    o.command = draw_move;
+    if (k == came_card) {
+      *came_at = out->size();
+      o.branches.push_back({0, chance});
+      out->push_back(std::move(o));
+      continue;
+    }
+    State s = before;
+    Event shuffled;
+    shuffled.type = EventType::DeckShuffled;
+    shuffled.deck = deck;
+    shuffled.order.push_back(k);
+    for (CardIndex u : unseen)
+      if (u != k) shuffled.order.push_back(u);
+    shuffled.order.insert(shuffled.order.end(), under.begin(), under.end());
+    evolve(s, shuffled);
+    s.seeded = true;  // the order below the card is the play-out's to draw, not this one
+    Command draw = draw_move;
+    draw.card_query.clear();
+    draw.card_in_pack = {kNoCard, kNoCard};
+    std::optional<State> next = after_move(r, s, draw);
+    if (!next) continue;
+    CardsSeen seen = seen_before;
+    seen[static_cast<std::size_t>(deck)] |= std::uint64_t{1} << k;
+    o.branches.push_back({add_branch(w, std::move(*next), seen), chance});
+    out->push_back(std::move(o));
+  }
+  renormalise(out);
+}
+
 bool in_jail_choice(const State& s, PlayerId p) {
   return s.phase == Phase::AwaitingRoll && s.turn == p && s.player(p).in_jail && !s.rolled_this_turn;
 }
@@ -295,6 +341,35 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
       break;
     }
     case Verb::PayFine:
+    case Verb::Draw:
+      if (before.phase == Phase::CardChoice && before.turn == p) {
+        // The card's choice: pay its fine, or take a card from the other pack (the average over
+        // the cards that could come).
+        Command pay = make_command(Verb::PayFine, p);
+        if (std::optional<State> paid = after_move(r, before, pay)) {
+          Option o;
+          o.command = pay;
+          o.made = made.verb == Verb::PayFine;
+          o.branches.push_back({add_branch(w, std::move(*paid), seen), 1.0});
+          w->options.push_back(std::move(o));
+        }
+        Option take;
+        take.command = make_command(Verb::Draw, p);
+        take.made = made.verb == Verb::Draw;
+        if (made.verb == Verb::Draw && !w->outcomes.empty()) {
+          for (const Option& o : w->outcomes) take.branches.push_back(o.branches.front());
+        } else {
+          std::vector<Option> cards;
+          std::size_t none = SIZE_MAX;
+          card_outcomes(r, before, seen, take.command, before.pending_deck, kNoCard, w, &cards, &none);
+          for (const Option& o : cards) take.branches.push_back(o.branches.front());
+        }
+        if (!take.branches.empty()) w->options.push_back(std::move(take));
+        if (w->options.size() < 2 || !(w->options[0].made || w->options[1].made)) w->options.clear();
+        return;
+      }
+      if (made.verb == Verb::Draw) return;
+      [[fallthrough]];
     case Verb::UseCard:
     case Verb::Roll:
       if (!in_jail_choice(before, p)) return;
@@ -497,42 +572,10 @@ void build_move_work(const Ruleset& r, const State& before, const CardsSeen& see
         deck = e.deck;
         break;
       }
-    std::vector<CardIndex> unseen, under;
-    pack_as_seen(r, before, seen_before, deck, &unseen, &under);
-    if (came_card != kNoCard && unseen.size() >= 2 &&
-        std::find(unseen.begin(), unseen.end(), came_card) != unseen.end()) {
-      for (CardIndex k : unseen) {
-        Option o;
-        o.command = c;
-        if (k == came_card) {
-          w->came = w->outcomes.size();
-          o.branches.push_back({0, 1.0 / static_cast<double>(unseen.size())});
-          w->outcomes.push_back(std::move(o));
-          continue;
-        }
-        State s = before;
-        Event shuffled;
-        shuffled.type = EventType::DeckShuffled;
-        shuffled.deck = deck;
-        shuffled.order.push_back(k);
-        for (CardIndex u : unseen)
-          if (u != k) shuffled.order.push_back(u);
-        shuffled.order.insert(shuffled.order.end(), under.begin(), under.end());
-        evolve(s, shuffled);
-        s.seeded = true;  // the order below the card is the play-out's to draw, not this one
-        Command draw = c;
-        draw.card_query.clear();
-        draw.card_in_pack = {kNoCard, kNoCard};
-        std::optional<State> next = after_move(r, s, draw);
-        if (!next) continue;
-        CardsSeen seen = seen_before;
-        seen[static_cast<std::size_t>(deck)] |= std::uint64_t{1} << k;
-        o.branches.push_back({add_branch(w, std::move(*next), seen), 1.0 / static_cast<double>(unseen.size())});
-        w->outcomes.push_back(std::move(o));
-      }
-      if (w->outcomes.size() < 2) w->outcomes.clear();
-      else renormalise(&w->outcomes);
-    }
+    std::size_t came = SIZE_MAX;
+    card_outcomes(r, before, seen_before, c, deck, came_card, w, &w->outcomes, &came);
+    if (came == SIZE_MAX || w->outcomes.size() < 2) w->outcomes.clear();
+    else w->came = came;
   }
   decision_options(r, before, seen_before, c, w);
   // The move made is the position recorded: its option is played out as the move's own branch.
