@@ -121,6 +121,15 @@ TEST_F(StrayText, AFileWithAStrayMarkIsRefusedAtItsLine) {
   EXPECT_NE(e.message.find("stray text '?'"), std::string::npos) << e.message;
 }
 
+// The column counts from the start of the file's line, its indent included.
+TEST_F(StrayText, TheColumnCountsTheIndent) {
+  const std::string text = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n\n    Ann rolls 3 4 ?!\n";
+  GameFile g;
+  ParseError e;
+  EXPECT_FALSE(parse_game(text, r, &g, &e));
+  EXPECT_NE(e.message.find("stray text '?!' at column 19"), std::string::npos) << e.message;
+}
+
 // Every sample and corpus game, and every game the tests keep, still parses.
 TEST(StrayTextCorpus, EveryKeptGameStillParses) {
   int files = 0;
