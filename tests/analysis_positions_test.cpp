@@ -149,11 +149,11 @@ TEST(AnalysisPositions, SameSeedSameDocumentOnAnyThreads) {
   Fixture f;
   const auto db = f.dir / "long.db";
   ASSERT_EQ(testing::referee(db, "import " + testing::quote(testing::sample("uk-1972/long-game.game"))).code, 0);
-  const auto one = testing::referee(db, "--json analyse --games 8 --seed 11 --threads 1 --to 90");
-  const auto two = testing::referee(db, "--json analyse --games 8 --seed 11 --threads 2 --to 90");
+  const auto one = testing::referee(db, "--json analyse --games 6 --seed 11 --threads 1 --to 60");
+  const auto two = testing::referee(db, "--json analyse --games 6 --seed 11 --threads 2 --to 60");
   ASSERT_EQ(one.code, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
-  const auto other = testing::referee(db, "--json analyse --games 8 --seed 12 --threads 2 --to 90");
+  const auto other = testing::referee(db, "--json analyse --games 6 --seed 12 --threads 2 --to 60");
   EXPECT_NE(one.out, other.out);
 }
 
@@ -162,16 +162,16 @@ TEST(AnalysisPositions, FiguresAddUp) {
   Fixture f;
   const auto db = f.dir / "long.db";
   ASSERT_EQ(testing::referee(db, "import " + testing::quote(testing::sample("uk-1972/long-game.game"))).code, 0);
-  const json doc = analysed(db, "--games 10 --seed 4 --threads 2 --from 100 --to 260");
-  EXPECT_EQ(doc["games"], 10);
+  const json doc = analysed(db, "--games 6 --seed 4 --threads 2 --from 140 --to 240");
+  EXPECT_EQ(doc["games"], 6);
   EXPECT_EQ(doc["seed"], 4);
   ASSERT_EQ(doc["players"].size(), 4u);
   std::map<std::string, double> luck;
   std::map<std::string, int> decisions;
   int throws = 0, cards = 0;
   for (const json& m : doc["moves"]) {
-    EXPECT_GE(m["seq"].get<int>(), 100);
-    EXPECT_LE(m["seq"].get<int>(), 260);
+    EXPECT_GE(m["seq"].get<int>(), 140);
+    EXPECT_LE(m["seq"].get<int>(), 240);
     double sum = 0;
     for (const auto& [name, share] : m["win"].items()) {
       EXPECT_GE(share.get<double>(), 0.0);

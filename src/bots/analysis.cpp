@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <thread>
 #include <utility>
@@ -152,6 +153,12 @@ double average_worth(const std::vector<Option>& outcomes, const Played& played, 
   for (const Option& o : outcomes)
     for (const auto& [b, w] : o.branches) v += w * worth(played.winners[b][static_cast<std::size_t>(i)], p, branches[b].state);
   return v;
+}
+
+// The normal quantile of 1 - 0.025 / m: two-sided 95% for m comparisons at once (Bonferroni).
+double simultaneous_z(std::size_t m) {
+  static constexpr double kZ[] = {1.960, 1.960, 2.241, 2.394, 2.498, 2.576, 2.638, 2.690, 2.734, 2.773, 2.807};
+  return kZ[std::min<std::size_t>(m, std::size(kZ) - 1)];
 }
 
 // The mean and the half-width of the 95% interval of paired differences.
@@ -477,7 +484,9 @@ void weigh_decision(const Ruleset& r, const MoveWork& w, const Played& played, c
   d.reserve(static_cast<std::size_t>(games));
   for (int i = 0; i < games; ++i)
     d.push_back(option_worth(w.options[best], played, w.branches, p, i) - option_worth(w.options[made], played, w.branches, p, i));
-  const double half = paired_half_width(d).second;
+  // The best of several noisy estimates is picked: the interval is widened for the comparisons
+  // made (Bonferroni: 95% for all k - 1 of them together), so that a mark is never the noise's.
+  const double half = paired_half_width(d).second / kZ95 * simultaneous_z(w.options.size() - 1);
   m->error = error;
   m->error_low = error - half;
   m->error_high = error + half;
