@@ -110,6 +110,17 @@ TEST(AnalysisViewsServe, WithoutComputingOnlyAKeptAnalysisIsServed) {
   EXPECT_EQ(kept.second.at("head"), head_of(db, 1));
 }
 
+// The play-out budget: a game longer than the server analyses is refused, not queued.
+TEST(AnalysisViewsServe, ALongGameIsNotAnalysedInTheBackground) {
+  testing::RemovedAtExit dir{testing::temp_dir("views-serve-long")};
+  const auto db = dir.dir / "club.db";
+  ASSERT_EQ(referee(db, "match --player A=builtin --player B=builtin --games 2 --seed 3 --max-moves 420").code, 0);
+  Serving server(db.string(), "4");
+  const auto r = server.get("/api/games/1/analysis");
+  EXPECT_EQ(r.first, 404) << r.second.dump();
+  EXPECT_EQ(r.second.value("too_long", false), true) << r.second.dump();
+}
+
 TEST(AnalysisViewsServe, ABadBudgetIsAUsageError) {
   testing::RemovedAtExit dir{testing::temp_dir("views-serve-bad")};
   const auto r = referee(dir.dir / "club.db", "serve --listen 127.0.0.1:0 --analysis-games -1");

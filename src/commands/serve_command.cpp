@@ -56,6 +56,10 @@ constexpr int kThreads = kMaxStreams + 16;
 // comment line (which also finds a watcher that has gone).
 constexpr auto kStreamPoll = std::chrono::milliseconds(1000);
 constexpr auto kStreamKeepAlive = std::chrono::seconds(15);
+// The longest game the server analyses in the background (GET .../analysis): with the default 24
+// play-outs a position, a match game of 400 moves took 9.9 CPU seconds on one thread (54 s wall on
+// the shared 2-core machine), which a stopping server also waits for (docs/serve.md, "Analysis").
+constexpr std::int64_t kMaxAnalysedMoves = 400;
 
 // A token bucket per client address: `rate` requests a second on average, bursts of twice that.
 class RateLimit {
@@ -538,6 +542,12 @@ class Server {
     if (analysis_games_ <= 0)
       return send_error(res, 404, "no analysis is kept for this game at its head (referee analyse keeps one), "
                                   "and this server computes none");
+    if (g.state.moves_played > kMaxAnalysedMoves)
+      return send_json(res, 404, ojson{{"error", fmt::format("no analysis is kept for this game at its head, and the server works "
+                                                             "one out only for games of {} moves or fewer (referee analyse "
+                                                             "keeps one for any game)",
+                                                             kMaxAnalysedMoves)},
+                                       {"too_long", true}});
     std::lock_guard<std::mutex> lock(analysis_mutex_);
     if (analysing_) {
       const bool same = analysing_->first == g.id && analysing_->second == head;
