@@ -174,16 +174,32 @@ std::pair<double, double> paired_half_width(const std::vector<double>& d) {
 }
 
 // The position after `c` at `s` (the move's MovePlayed and its events folded), or nothing when
-// the rules refuse it.
-std::optional<State> after_move(const Ruleset& r, const State& s, const Command& c) {
+// the rules refuse it; *seen gains the cards the move turned up.
+std::optional<State> after_move(const Ruleset& r, const State& s, const Command& c, CardsSeen* seen) {
   const Decision d = decide(r, s, c);
   if (!d.accepted) return std::nullopt;
   State next = s;
   Event played;
   played.type = EventType::MovePlayed;
   evolve(next, played);
-  for (const Event& e : d.events) evolve(next, e);
+  for (const Event& e : d.events) {
+    evolve(next, e);
+    if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
+      (*seen)[static_cast<std::size_t>(e.deck)] |= std::uint64_t{1} << e.card;
+  }
   return next;
+}
+
+// The position as the players see it, for the alternatives to be played from: in a seeded game
+// the cards nobody has seen are shuffled again, by `seed`, so that an alternative that turns up
+// a card inside its move (a throw onto Chance, where the referee turns the card) draws one the
+// players could not foresee, never the recorded one. A game recorded at a table knows no order
+// of its unseen cards: its position is the players' view already.
+State players_view(const Ruleset& r, const State& s, const CardsSeen& seen, std::uint64_t seed) {
+  if (!s.seeded) return s;
+  State view = play_out_start(r, s, seen, seed);
+  view.seed = s.seed;  // the alternatives throw dice of their own (written in each), never the seed's
+  return view;
 }
 
 // The cards of `deck` that could come next as the players see it: those not turned up yet (at a
@@ -254,9 +270,10 @@ void throw_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen
         out->push_back(std::move(o));
         continue;
       }
-      std::optional<State> s = after_move(r, before, c);
+      CardsSeen seen_here = seen;
+      std::optional<State> s = after_move(r, before, c, &seen_here);
       if (!s) continue;
-      o.branches.push_back({add_branch(w, std::move(*s), seen), chance});
+      o.branches.push_back({add_branch(w, std::move(*s), seen_here), chance});
       out->push_back(std::move(o));
     }
 }
@@ -294,10 +311,10 @@ void card_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen_
     Command draw = draw_move;
     draw.card_query.clear();
     draw.card_in_pack = {kNoCard, kNoCard};
-    std::optional<State> next = after_move(r, s, draw);
-    if (!next) continue;
     CardsSeen seen = seen_before;
     seen[static_cast<std::size_t>(deck)] |= std::uint64_t{1} << k;
+    std::optional<State> next = after_move(r, s, draw, &seen);
+    if (!next) continue;
     o.branches.push_back({add_branch(w, std::move(*next), seen), chance});
     out->push_back(std::move(o));
   }
@@ -353,11 +370,12 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
         // The card's choice: pay its fine, or take a card from the other pack (the average over
         // the cards that could come).
         Command pay = make_command(Verb::PayFine, p);
-        if (std::optional<State> paid = after_move(r, before, pay)) {
+        CardsSeen seen_paid = seen;
+        if (std::optional<State> paid = after_move(r, before, pay, &seen_paid)) {
           Option o;
           o.command = pay;
           o.made = made.verb == Verb::PayFine;
-          o.branches.push_back({add_branch(w, std::move(*paid), seen), 1.0});
+          o.branches.push_back({add_branch(w, std::move(*paid), seen_paid), 1.0});
           w->options.push_back(std::move(o));
         }
         Option take;
@@ -417,22 +435,24 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
       return;
   }
   for (const Command& c : alts) {
-    std::optional<State> s = after_move(r, before, c);
+    CardsSeen seen_here = seen;
+    std::optional<State> s = after_move(r, before, c, &seen_here);
     if (!s) continue;
     Option o;
     o.command = c;
     o.made = (c == plain);
-    o.branches.push_back({add_branch(w, std::move(*s), seen), 1.0});
+    o.branches.push_back({add_branch(w, std::move(*s), seen_here), 1.0});
     w->options.push_back(std::move(o));
     if (c.verb == Verb::Offer) {
       // No trade: the offer withdrawn at once, the position as it was but for the offer counted.
       Command withdraw = make_command(Verb::Reject, p);
-      std::optional<State> none = after_move(r, w->branches[w->options.back().branches.front().first].state, withdraw);
+      const State offered = w->branches[w->options.back().branches.front().first].state;
+      std::optional<State> none = after_move(r, offered, withdraw, &seen_here);
       if (!none) continue;
       Option n;
       n.command = make_command(Verb::EndTurn, p);  // worded as "no trade" by the caller
       n.command.note = "no trade";
-      n.branches.push_back({add_branch(w, std::move(*none), seen), 1.0});
+      n.branches.push_back({add_branch(w, std::move(*none), seen_here), 1.0});
       w->options.push_back(std::move(n));
     }
   }
@@ -549,9 +569,11 @@ namespace {
 
 // Builds the branches of one move: the position after it, the luck's outcomes and the
 // decision's options.
-void build_move_work(const Ruleset& r, const State& before, const CardsSeen& seen_before, const State& after,
-                     const CardsSeen& seen_after, const Command& c, const std::vector<Event>& recorded, MoveWork* w) {
+void build_move_work(const Ruleset& r, const State& recorded_before, const CardsSeen& seen_before, const State& after,
+                     const CardsSeen& seen_after, const Command& c, const std::vector<Event>& recorded,
+                     std::uint64_t view_seed, MoveWork* w) {
   add_branch(w, after, seen_after);
+  const State before = players_view(r, recorded_before, seen_before, view_seed);
   if (c.verb == Verb::Roll && c.actor != kReferee) {
     int d1 = c.die1, d2 = c.die2;
     for (const Event& e : recorded)
@@ -686,7 +708,8 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
       started_win = true;
     }
     MoveWork w;
-    build_move_work(r, rm.before, seen_before, rm.after, seen_after, c, rm.events, &w);
+    build_move_work(r, rm.before, seen_before, rm.after, seen_after, c, rm.events,
+                    mix64(o.seed ^ mix64(static_cast<std::uint64_t>(rm.first) + 0x51ED270B2A6C5B1Full)), &w);
     Played played;
     std::vector<WinChances> chances;
     if (Status s = evaluate_move(r, w, players, o, (static_cast<std::uint64_t>(rm.first) << 1) | 1, &played, &chances); !s.is_ok())
@@ -747,10 +770,11 @@ Status best_move(const Ruleset& r, const State& position, const CardsSeen& seen,
   *best = proposed;
   if (o.games < 1) return Status::invalid_argument("best_move: games must be at least 1");
   MoveWork w;
-  std::optional<State> after = after_move(r, position, proposed);
+  CardsSeen seen_after = seen;
+  std::optional<State> after = after_move(r, position, proposed, &seen_after);
   if (!after) return Status::ok();
-  add_branch(&w, *after, seen);
-  decision_options(r, position, seen, proposed, &w);
+  add_branch(&w, *after, seen_after);
+  decision_options(r, players_view(r, position, seen, mix64(o.seed ^ mix64(key + 0x51ED270B2A6C5B1Full))), seen, proposed, &w);
   if (w.options.empty()) return Status::ok();
   for (Option& opt : w.options)
     if (opt.made && opt.branches.size() == 1) opt.branches.front().first = 0;

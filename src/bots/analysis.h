@@ -50,6 +50,9 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
 // accept or reject, the tax), its alternatives are played out from `position` and the one with
 // the best win share for its maker is returned; any other move comes back as it is. `key` seeds
 // the play-outs (with options.seed), so a match can make each decision's play-outs its own.
+// When the best is not to make the offer proposed, the answer is "ends turn" where the rules
+// allow it now (else the offer as proposed). In a seeded position the alternatives are played
+// from the players' view (the unseen cards shuffled again), never from the recorded order.
 // `players`: the game's names, for the words of a play-out gone wrong.
 Status best_move(const Ruleset& ruleset, const State& position, const CardsSeen& seen, const Command& proposed,
                  const std::vector<std::string>& players, const AnalysisOptions& options, std::uint64_t key,
