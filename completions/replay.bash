@@ -8,7 +8,7 @@ _replay() {
   done
   case $prev in
     --game) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" __complete games "${where[@]}" 2>/dev/null)" -- "$cur")); return ;;
-    --db|--html|--svg|--plot) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --db|--html|--svg|--plot|--analysis) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text json notation" -- "$cur")); return ;;
   esac
   if [[ $cur == -* ]]; then

@@ -231,14 +231,17 @@ cli::CommandHelp serve_command() {
       "requests a second each client address may make on average (bursts of twice that); more get 429")(
       "keys", po::value<std::string>()->value_name("FILE"),
       "a file for the games' hashed write keys (default: a table in a PostgreSQL journal's database, "
-      "or the SQLite file's name + .keys)");
+      "or the SQLite file's name + .keys)")(
+      "analysis-games", po::value<int>()->default_value(24)->value_name("N"),
+      "GET /api/games/ID/analysis computes an analysis not kept in the background, one game at a time on one "
+      "thread, with N play-outs a position (0: none computed, only a kept one served)");
   add_snapshot_every(*o);
   add_ruleset_file(*o);
   return {"serve", "the HTTP server for clubs: the API, live updates and a web page", "serve --listen HOST:PORT [--rate N] [--keys FILE]",
           "Over the same journal as the other commands (docs/serve.md):\n"
           "  POST /api/games {ruleset, players, variant?, seed?}  -> 201 {\"game\": ID, \"key\": KEY}\n"
           "  POST /api/games/ID/moves {move, expect_seq?}  (Authorization: Bearer KEY) -> as play --json\n"
-          "  GET /api/games/ID, /moves, /events?from=SEQ, /stream (server-sent events), and / (the page).\n"
+          "  GET /api/games/ID, /moves, /events?from=SEQ, /stream (server-sent events), /analysis, and / (the page).\n"
           "Stops on Ctrl-C or SIGTERM.",
           {"--db club.db serve --listen 127.0.0.1:8080", "serve --listen 0.0.0.0:8080 --rate 5"},
           o};
@@ -250,7 +253,7 @@ cli::CommandHelp match_command() {
       "games", po::value<int>()->default_value(2)->value_name("N"), "how many games (a multiple of the bots' number pairs every seed fully)")(
       "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"), "the seed: the same seed deals the same luck")(
       "player", po::value<std::vector<std::string>>()->composing()->value_name("NAME=PROGRAM"),
-      "a bot, one seat each (2 or more): PROGRAM is builtin, random, or a command line speaking the bot protocol")(
+      "a bot, one seat each (2 or more): PROGRAM is builtin, random, analyst (the analysis's best move at each decision), or a command line speaking the bot protocol")(
       "max-moves", po::value<int>()->default_value(4000)->value_name("M"), "a game still going after this many moves is unfinished")(
       "move-time", po::value<double>()->default_value(5.0)->value_name("SECONDS"),
       "the time a program has for each decision; one that takes longer is stopped and loses the game")(
@@ -364,16 +367,20 @@ cli::CommandHelp analyse_command() {
       "from", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), "analyse the moves from this event")(
       "to", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), "analyse the moves up to this event (0: the end)")(
       "max-moves", po::value<int>()->default_value(4000)->value_name("M"),
-      "a play-out still going after this many moves counts as unfinished");
+      "a play-out still going after this many moves counts as unfinished")(
+      "annotate", po::value<std::string>()->value_name("FILE"),
+      "also write the game as a .game file with the analysis and the marks (?!, ?, ?\?) in comments after the moves");
   return {"analyse", "luck and skill, move by move: win chances, the luck of each throw and card, the error of each decision",
-          "analyse [--games N] [--seed S] [--threads T] [--from SEQ] [--to SEQ]",
+          "analyse [--games N] [--seed S] [--threads T] [--from SEQ] [--to SEQ] [--annotate FILE]",
           "Each position is played out N times by the built-in players, with their own dice and the cards\n"
           "nobody has seen in an order of their own. A throw's or card's luck is the mover's win share after\n"
           "it minus the average over what could have come; a decision's error is the win share lost against\n"
           "the best alternative, marked doubtful (2%), bad (4%) or very bad (8%), or uncertain where the\n"
           "play-outs cannot tell the alternatives apart (docs/analysis.md). JSON: {\"players\": [{\"name\",\n"
           "\"luck\", \"decisions\", \"error_rate\", \"marks\", \"rating\"}], \"moves\": [{\"seq\", \"move\",\n"
-          "\"player\", \"win\", \"luck\"?, \"error\"?, \"mark\"?, \"best\"?}], \"games\", \"seed\"}.",
+          "\"player\", \"win\", \"luck\"?, \"error\"?, \"mark\"?, \"best\"?}], \"games\", \"seed\", \"head\"}.\n"
+          "The analysis is kept beside the journal for the game's head (docs/analysis-views.md), where\n"
+          "replay --html and --plot and the server's page show it; a new move makes it stale.",
           {"--db club.db analyse", "--json analyse --games 400 --seed 7 --from 100 --to 300"},
           o};
 }

@@ -155,6 +155,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     so.listen = vm["listen"].as<std::string>();
     so.rate = vm["rate"].as<double>();
     if (vm.count("keys")) so.keys = vm["keys"].as<std::string>();
+    so.analysis_games = vm["analysis-games"].as<int>();
     return run_serve(o, so, out, err);
   }
 #endif
@@ -221,6 +222,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     ao.from = vm["from"].as<std::int64_t>();
     ao.to = vm["to"].as<std::int64_t>();
     ao.max_moves = vm["max-moves"].as<int>();
+    if (vm.count("annotate")) ao.annotate = vm["annotate"].as<std::string>();
     if (ao.games < 2 || ao.max_moves < 1 || ao.threads < 0 || ao.from < 0 || ao.to < 0)
       return usage_error(err, where,
                          "--games takes 2 or more, --max-moves 1 or more, --threads 0 (one a core) or more, --from and --to an event's seq");

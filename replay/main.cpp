@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <ctime>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@
 #include "replay/svg_board.h"
 #include "replay/terminal.h"
 #include "replay/timeline.h"
+#include "replay/win_chart.h"
+#include "service/kept_analysis.h"
 #include "cli/program_help.h"
 #include "deedlog_version.h"
 #include "journal/journal.h"
@@ -65,14 +68,16 @@ cli::ProgramHelp replay_help() {
   p.summary = "steps through, tells, prints or draws a saved game of the referee's journal";
   p.usage =
       "[--db FILE] [--game ID] [--interactive] [--from SEQ|tN] [--to SEQ|tN] [--turns]\n"
-      "       [--format text|json|notation] [--json] [--html FILE] [--svg FILE] [--at SEQ|tN|end] [--plot FILE]";
+      "       [--format text|json|notation] [--json] [--html FILE] [--svg FILE] [--at SEQ|tN|end] [--plot FILE]\n"
+      "       [--analysis FILE]";
   p.description =
       "Without --format, --html, --svg or --plot, and with --game given on a terminal, the replay is\n"
       "interactive. A point in the game is an event's sequence number (57), a turn (t12) or end.\n"
       "A FILE of - is standard output. docs/replay.md has the keys, the page's address and the pictures.";
   p.examples = {"--db club.db --game 1", "--db club.db --turns --from t10 --to t12",
                 "--db club.db --format notation > again.game", "--db club.db --html game.html",
-                "--db club.db --svg board.svg --at 400"};
+                "--db club.db --svg board.svg --at 400",
+                "--db club.db --html game.html --analysis analysis.json"};
   p.global = std::make_shared<po::options_description>("Options");
   p.global->add_options()("help,h", "this help")("version", "print the version and exit")
       ("db", po::value<std::string>()->default_value("deedlog.db")->value_name("FILE"), "the journal file")
@@ -87,7 +92,10 @@ cli::ProgramHelp replay_help() {
       ("html", po::value<std::string>()->value_name("FILE"), "write the whole game as one self-contained HTML page")
       ("svg", po::value<std::string>()->value_name("FILE"), "write the board as an SVG picture (after --at)")
       ("at", po::value<std::string>()->value_name("SEQ|tN|end"), "--svg: the point drawn (default: the end); --html, --interactive: where to start")
-      ("plot", po::value<std::string>()->value_name("FILE"), "write each player's net worth over the game as an SVG chart");
+      ("plot", po::value<std::string>()->value_name("FILE"), "write each player's net worth over the game as an SVG chart")
+      ("analysis", po::value<std::string>()->value_name("FILE"),
+       "a kept analysis (referee analyse --json): --html draws the win-chance graph under the board, --plot beside the net worth, "
+       "--format notation writes it in comments; without it, the analysis kept beside the journal for the game's head, if any");
   p.exit_codes =
       "0  done\n"
       "1  anything else: not a journal, no such game, a file that cannot be written\n"
@@ -161,6 +169,9 @@ int run(int argc, char** argv) {
     return usage("--format notation prints the whole game from its start (use --to to stop early)");
   if (vm.count("at") && !vm.count("svg") && !vm.count("html") && !interactive)
     return usage("--at goes with --svg, --html or --interactive");
+  if (vm.count("analysis") && !vm.count("html") && !vm.count("plot") && report.format != ReplayFormat::Notation)
+    return usage("--analysis goes with --html, --plot or --format notation");
+  if (vm.count("analysis") && vm.count("all-games")) return usage("--analysis is of one game; it does not go with --all-games");
 
   try {
     std::unique_ptr<Journal> journal;
@@ -185,6 +196,31 @@ int run(int argc, char** argv) {
     if (Status s = Timeline::load(*journal, id, &timeline); !s.is_ok()) return fail(s);
     journal.reset();
 
+    // The analysis shown: the file named, checked against the game (a file of another game or
+    // another head is refused, exit 2); else the one kept beside the journal for this head, if
+    // any (a damaged one is passed over with a warning: it is a cache).
+    std::optional<WinSeries> win;
+    std::optional<nlohmann::json> analysis;
+    if (vm.count("analysis")) {
+      nlohmann::json doc;
+      if (Status s = read_analysis_file(vm["analysis"].as<std::string>(), &doc); !s.is_ok())
+        return fail(s.is_not_found() ? Status::invalid_argument(s.message()) : s);
+      analysis = std::move(doc);
+    } else if (vm.count("html") || vm.count("plot")) {
+      nlohmann::json doc;
+      const Status s = find_kept_analysis(vm["db"].as<std::string>(), id, timeline.head_hash(), &doc);
+      if (s.is_ok()) analysis = std::move(doc);
+      else if (!s.is_not_found()) std::cerr << "replay: the kept analysis is passed over: " << s.message() << "\n";
+    }
+    if (analysis) {
+      WinSeries series;
+      Status s = win_series(timeline, *analysis, &series);
+      if (!s.is_ok() && vm.count("analysis")) return fail(s);
+      if (s.is_ok()) win = std::move(series);
+      else std::cerr << "replay: the kept analysis is passed over: " << s.message() << "\n";
+      if (!win) analysis.reset();
+    }
+
     auto point = [&](const char* option, bool end, std::int64_t fallback, std::int64_t* out) -> Status {
       *out = fallback;
       if (!vm.count(option)) return Status::ok();
@@ -202,7 +238,7 @@ int run(int argc, char** argv) {
       if (vm.count("html")) {
         std::int64_t start = 0;
         if (Status s = point("at", false, replay_start_position(timeline), &start); !s.is_ok()) return fail(s);
-        if (!write_file(vm["html"].as<std::string>(), replay_html(timeline, start))) return kExitFailure;
+        if (!write_file(vm["html"].as<std::string>(), replay_html(timeline, start, win ? &*win : nullptr))) return kExitFailure;
       }
       if (vm.count("svg")) {
         std::int64_t at = 0;
@@ -211,12 +247,18 @@ int run(int argc, char** argv) {
       }
       if (vm.count("plot")) {
         const WorthSeries series = net_worth_series(timeline, kWorthChartPoints);
-        if (!write_file(vm["plot"].as<std::string>(), worth_chart_svg(timeline, series, ChartOptions{}))) return kExitFailure;
+        const std::string picture = win ? worth_and_win_svg(timeline, series, *win) : worth_chart_svg(timeline, series, ChartOptions{});
+        if (!write_file(vm["plot"].as<std::string>(), picture)) return kExitFailure;
       }
       if (!narrated) return kExitOk;
     }
     if (Status s = point("from", false, 1, &report.from); !s.is_ok()) return fail(s);
     if (Status s = point("to", true, 0, &report.to); !s.is_ok()) return fail(s);
+    if (analysis && report.format == ReplayFormat::Notation && vm.count("analysis")) {
+      if (vm.count("to")) return usage("--format notation with --analysis writes the whole game (the analysis is of its head)");
+      std::cout << annotated_notation(timeline, *analysis);
+      return kExitOk;
+    }
     if (Status s = write_replay_report(timeline, report, std::cout); !s.is_ok()) return fail(s);
     return kExitOk;
   } catch (const std::exception& e) {

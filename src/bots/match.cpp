@@ -17,6 +17,8 @@
 #include "deedlog/seeded_chance.h"
 #include "deedlog/valuation.h"
 #include "notation/game_file.h"
+#include "bots/analysis.h"
+#include "bots/chances.h"
 #include "present/game_json.h"
 #include "present/narration.h"
 #include "rules/ruleset_catalog.h"
@@ -27,11 +29,16 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-enum class BotKind { Builtin, Random, Program };
+enum class BotKind { Builtin, Random, Analyst, Program };
+
+// The analyst's play-outs for each decision it weighs: fewer than `referee analyse` runs (200),
+// so a match of hundreds of games stays within a benchmark's hour (docs/analysis-views.md).
+constexpr int kAnalystGames = 48;
 
 BotKind kind_of(const MatchBot& b) {
   if (b.program == "builtin") return BotKind::Builtin;
   if (b.program == "random") return BotKind::Random;
+  if (b.program == "analyst") return BotKind::Analyst;
   return BotKind::Program;
 }
 
@@ -192,8 +199,15 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
       std::vector<std::unique_ptr<BotTable>> tables(static_cast<std::size_t>(k));
       std::vector<std::uint64_t> random_counter(static_cast<std::size_t>(k), 0);
       for (int seat = 0; seat < k; ++seat)
-        if (kind_of(o.bots[bot_at[seat]]) == BotKind::Builtin)
+        if (kind_of(o.bots[bot_at[seat]]) == BotKind::Builtin || kind_of(o.bots[bot_at[seat]]) == BotKind::Analyst)
           tables[seat] = std::make_unique<BotTable>(r, mix64(game.seed ^ mix64(static_cast<std::uint64_t>(seat) + 1)));
+      // The cards the players have seen (the analyst's play-outs draw the others in an order of
+      // their own, as the analysis does).
+      CardsSeen seen{};
+      auto see = [&](const Event& e) {
+        if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
+          seen[static_cast<std::size_t>(e.deck)] |= std::uint64_t{1} << e.card;
+      };
       auto forfeit = [&](int seat, std::string reason, std::string move, std::string detail) {
         game.forfeit = Forfeit{game.seats[seat], std::move(reason), std::move(move), std::nullopt, std::move(detail)};
       };
@@ -231,8 +245,20 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
         // The built-in player's own choice needs no list of legal moves (the costly part of a
         // decision): the list is made only when another kind of bot, or a fallback, needs it.
         std::optional<Command> proposal;
-        if (kind_of(o.bots[bot_at[seat]]) == BotKind::Builtin) proposal = tables[seat]->next_move(g.state);
-        if (proposal && proposal->actor == seat) {
+        const BotKind kind = kind_of(o.bots[bot_at[seat]]);
+        if (kind == BotKind::Builtin || kind == BotKind::Analyst) proposal = tables[seat]->next_move(g.state);
+        if (proposal && proposal->actor == seat && kind == BotKind::Analyst) {
+          // The analyst: the built-in player's move, or the alternative the analysis's play-outs
+          // find better where it is a decision the analysis weighs (bots/analysis.h, best_move).
+          AnalysisOptions ao;
+          ao.games = kAnalystGames;
+          ao.seed = game.seed;
+          ao.threads = 1;
+          if (Status s = best_move(r, g.state, seen, *proposal, g.header.players, ao,
+                                   mix64(game.seed ^ static_cast<std::uint64_t>(game.moves + 1)), &command);
+              !s.is_ok())
+            return s;
+        } else if (proposal && proposal->actor == seat) {
           command = *proposal;
         } else {
           const std::vector<LegalMove> legal = legal_moves(r, g.state);
@@ -252,7 +278,8 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
           }
           const MatchBot& bot = o.bots[bot_at[seat]];
           switch (kind_of(bot)) {
-            case BotKind::Builtin: {
+            case BotKind::Builtin:
+            case BotKind::Analyst: {
               if (seat != asked) proposal = tables[seat]->next_move(g.state);  // another seat's player
               command = proposal && proposal->actor == seat ? *proposal : fallback(mine);
               break;
@@ -302,6 +329,7 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
         }
         Decision decision;
         if (Status s = apply(command, &decision); !s.is_ok()) return s;
+        for (const Event& e : decision.events) see(e);
         if (!decision.accepted) {
           forfeit(seat, "refused", written.empty() ? print_move(command, r, g.header.players) : written, "");
           game.forfeit->ruling = ruling_of(r, decision.violation, g.header.players);

@@ -5,7 +5,12 @@
 #include "bots/analysis.h"
 #include "core/exit_code.h"
 #include "present/analysis_words.h"
+#include "replay/timeline.h"
+#include "replay/win_chart.h"
 #include "service/game_session.h"
+#include "service/kept_analysis.h"
+
+#include <fstream>
 
 namespace deedlog {
 
@@ -18,16 +23,36 @@ int run_analyse(const CommonOptions& o, const AnalyseCommandOptions& c, std::ost
   if (Status s = Journal::open(o.db, &j, true); !s.is_ok()) return fail(s);
   std::int64_t id = 0;
   if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(s);
+  // The game as it stands now: its head is what the analysis is of (a move played while the
+  // analysis runs is left out, by analysing to the head's event), and the annotated file's moves.
+  Timeline timeline;
+  if (Status s = Timeline::load(*j, id, &timeline); !s.is_ok()) return fail(s);
+  const bool to_head = c.to == 0 || c.to >= timeline.last();
   AnalysisOptions ao;
   ao.games = c.games;
   ao.seed = c.seed;
   ao.threads = c.threads;
   ao.from = c.from;
-  ao.to = c.to;
+  ao.to = to_head ? timeline.last() : c.to;
   ao.max_moves = c.max_moves;
   Analysis a;
   if (Status s = analyse_game(*j, id, ao, &a); !s.is_ok()) return fail(s);
-  if (o.json) out << analysis_json(a).dump() << "\n";
+  nlohmann::ordered_json doc = analysis_json(a);
+  // Kept beside the journal when it reaches the head, so the viewers show it without computing
+  // it again (docs/analysis-views.md); a PostgreSQL journal has no place beside it.
+  if (to_head) {
+    doc["head"] = timeline.head_hash();
+    const Status kept = keep_analysis(o.db, id, nlohmann::json::parse(doc.dump()));
+    if (!kept.is_ok() && !kept_analysis_path(o.db, id).empty())
+      err << "referee: the analysis is not kept: " << kept.message() << "\n";
+  }
+  if (!c.annotate.empty()) {
+    std::ofstream file(c.annotate, std::ios::binary | std::ios::trunc);
+    file << annotated_notation(timeline, nlohmann::json::parse(doc.dump()));
+    file.close();
+    if (!file) return fail(Status::io_error("cannot write " + c.annotate));
+  }
+  if (o.json) out << doc.dump() << "\n";
   else out << analysis_text(a);
   return kExitOk;
 }

@@ -42,7 +42,7 @@ int run_match(const CommonOptions& o, const MatchCommandOptions& m, std::ostream
   for (const std::string& p : m.players) {
     const std::size_t eq = p.find('=');
     if (eq == std::string::npos) {
-      err << "referee match: --player takes NAME=PROGRAM (builtin, random, or a command line), not '" << p << "'\n";
+      err << "referee match: --player takes NAME=PROGRAM (builtin, random, analyst, or a command line), not '" << p << "'\n";
       return kExitUsage;
     }
     opts.bots.push_back(MatchBot{trimmed(p.substr(0, eq)), trimmed(p.substr(eq + 1))});

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "bots/analysis.h"
 #include "commands/engine_session.h"
 #include "commands/serve_keys.h"
 #include "commands/serve_listing.h"
@@ -29,11 +30,13 @@
 #include "journal/journal.h"
 #include "journal/postgres_journal.h"
 #include "notation/game_file.h"
+#include "present/analysis_words.h"
 #include "present/game_json.h"
 #include "present/refusal_words.h"
 #include "service/agreed_hour.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
+#include "service/kept_analysis.h"
 
 namespace deedlog {
 namespace {
@@ -53,6 +56,10 @@ constexpr int kThreads = kMaxStreams + 16;
 // comment line (which also finds a watcher that has gone).
 constexpr auto kStreamPoll = std::chrono::milliseconds(1000);
 constexpr auto kStreamKeepAlive = std::chrono::seconds(15);
+// The longest game the server analyses in the background (GET .../analysis): with the default 24
+// play-outs a position, a match game of 400 moves took 9.9 CPU seconds on one thread (54 s wall on
+// the shared 2-core machine), which a stopping server also waits for (docs/serve.md, "Analysis").
+constexpr std::int64_t kMaxAnalysedMoves = 400;
 
 // A token bucket per client address: `rate` requests a second on average, bursts of twice that.
 class RateLimit {
@@ -183,7 +190,7 @@ class JournalPool {
 class Server {
  public:
   Server(const CommonOptions& o, const ServeOptions& so)
-      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate) {
+      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate), analysis_games_(so.analysis_games) {
     // The names of the server's files a message may hold, each as given and absolute, longest
     // first (an absolute path holds the relative one), with the words said instead: a client is
     // never told where the journal, its keys or the server's edition file are kept.
@@ -284,6 +291,15 @@ class Server {
     http_.Post(R"(/api/games/(\d+)/moves)", [this](const httplib::Request& req, httplib::Response& res) {
       play(req, res);
     });
+    http_.Get(R"(/api/games/(\d+)/analysis)", [this](const httplib::Request& req, httplib::Response& res) {
+      with_game(req, res, [&](Journal&, Game& g) { analysis(g, res); });
+    });
+  }
+
+  // The analysis computed in the background is waited for: a stopping server finishes it (its
+  // budget keeps that short) rather than leave a thread reading the journal.
+  ~Server() {
+    if (analysis_thread_.joinable()) analysis_thread_.join();
   }
 
  private:
@@ -503,6 +519,85 @@ class Server {
         [this](bool) { streams_.fetch_sub(1); });
   }
 
+  // GET /api/games/ID/analysis (docs/serve.md, "Analysis"): the analysis of the game at its head,
+  // kept (beside an SQLite journal, or in this server's memory) or computed in the background.
+  // One is computed at a time, on one thread, with analysis_games_ play-outs a position, so that
+  // asking cannot tie the server up: a request while another game's is computed is told to wait.
+  void analysis(const Game& g, httplib::Response& res) {
+    const std::string head = g.head_hash;
+    {
+      std::lock_guard<std::mutex> lock(analysis_mutex_);
+      const auto it = analyses_.find(g.id);
+      if (it != analyses_.end() && it->second.head == head) {
+        if (!it->second.error.empty()) return send_json(res, 500, ojson{{"error", it->second.error}, {"game", g.id}});
+        res.set_content(it->second.document, "application/json");
+        return;
+      }
+    }
+    nlohmann::json kept;
+    if (find_kept_analysis(o_.db, g.id, head, &kept).is_ok()) {
+      res.set_content(kept.dump(), "application/json");
+      return;
+    }
+    if (analysis_games_ <= 0)
+      return send_error(res, 404, "no analysis is kept for this game at its head (referee analyse keeps one), "
+                                  "and this server computes none");
+    if (g.state.moves_played > kMaxAnalysedMoves)
+      return send_json(res, 404, ojson{{"error", fmt::format("no analysis is kept for this game at its head, and the server works "
+                                                             "one out only for games of {} moves or fewer (referee analyse "
+                                                             "keeps one for any game)",
+                                                             kMaxAnalysedMoves)},
+                                       {"too_long", true}});
+    std::lock_guard<std::mutex> lock(analysis_mutex_);
+    if (analysing_) {
+      const bool same = analysing_->first == g.id && analysing_->second == head;
+      res.set_header("Retry-After", "5");
+      return send_json(res, 202, ojson{{"game", g.id}, {"head", head}, {"state", same ? "computing" : "waiting"},
+                                       {"games", analysis_games_}});
+    }
+    if (analysis_thread_.joinable()) analysis_thread_.join();  // the last one, finished
+    analysing_ = std::make_pair(g.id, head);
+    const std::int64_t id = g.id, to = g.state.seq;
+    analysis_thread_ = std::thread([this, id, to, head] { compute_analysis(id, to, head); });
+    res.set_header("Retry-After", "5");
+    send_json(res, 202, ojson{{"game", g.id}, {"head", head}, {"state", "computing"}, {"games", analysis_games_}});
+  }
+
+  void compute_analysis(std::int64_t id, std::int64_t to, const std::string& head) {
+    KeptInMemory result;
+    result.head = head;
+    std::unique_ptr<Journal> j;
+    Status s = Journal::open(o_.db, &j, true);
+    Analysis a;
+    if (s.is_ok()) {
+      AnalysisOptions ao;
+      ao.games = analysis_games_;
+      ao.threads = 1;
+      ao.to = to;
+      s = analyse_game(*j, id, ao, &a);
+    }
+    if (s.is_ok()) {
+      nlohmann::ordered_json doc = analysis_json(a);
+      doc["head"] = head;
+      result.document = doc.dump();
+      const Status kept = keep_analysis(o_.db, id, nlohmann::json::parse(result.document));
+      if (!kept.is_ok() && !kept_analysis_path(o_.db, id).empty())
+        std::cerr << fmt::format("referee serve: the analysis of game {} is not kept: {}\n", id, kept.message());
+    } else {
+      std::cerr << fmt::format("referee serve: the analysis of game {} failed: {}\n", id, s.message());
+      result.error = "the analysis failed (the server's log says why)";
+    }
+    std::lock_guard<std::mutex> lock(analysis_mutex_);
+    analyses_[id] = std::move(result);
+    analysing_.reset();
+  }
+
+  struct KeptInMemory {
+    std::string head;
+    std::string document;  // the JSON text, as served
+    std::string error;     // the analysis failed: said instead
+  };
+
   CommonOptions o_;
   std::vector<std::pair<std::string, std::string>> private_names_;  // a name, and the words said instead
   JournalPool journals_;
@@ -511,6 +606,11 @@ class Server {
   RateLimit limit_;
   httplib::Server http_;
   std::atomic<int> streams_{0};
+  int analysis_games_ = 0;
+  std::mutex analysis_mutex_;
+  std::unordered_map<std::int64_t, KeptInMemory> analyses_;          // the games analysed by this server
+  std::optional<std::pair<std::int64_t, std::string>> analysing_;   // the game and head being analysed
+  std::thread analysis_thread_;
 };
 
 bool split_listen(const std::string& listen, std::string* host, int* port) {
@@ -531,6 +631,10 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
   int port = 0;
   if (!split_listen(so.listen, &host, &port)) {
     err << "referee serve: --listen takes HOST:PORT, e.g. 127.0.0.1:8080 (port 0: any free port)\n";
+    return kExitUsage;
+  }
+  if (so.analysis_games < 0 || so.analysis_games > 10000) {
+    err << "referee serve: --analysis-games takes 0 (none computed) to 10000 play-outs a position\n";
     return kExitUsage;
   }
   if (!(so.rate > 0)) {

@@ -16,6 +16,9 @@ struct ServeOptions {
   std::string listen;  // HOST:PORT; port 0 takes any free port (the one bound is printed)
   double rate = 20;    // requests a second each client address may make, on average
   std::string keys;    // a file for the games' hashed keys ("" = the journal's own place: docs/serve.md)
+  // The play-outs a position of an analysis computed in the background (GET /api/games/ID/analysis,
+  // one game at a time, on one thread); 0: none computed, only a kept one is served.
+  int analysis_games = 24;
 };
 
 // Serves until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once bound.

@@ -95,6 +95,7 @@ tr.to-move td { background: #fff6d5; }
 #refusal-rule { font-family: monospace; font-weight: normal; }
 #log { max-height: 18em; overflow-y: auto; font-size: 0.9em; margin: 0; padding-left: 3.2em; border: 1px solid #ddd; border-radius: 4px; }
 #log li.move { font-weight: bold; }
+#log li .chances, #chances { font-weight: normal; color: #555; font-size: 0.9em; }
 </style>
 </head>
 <body>
@@ -116,6 +117,7 @@ tr.to-move td { background: #fff6d5; }
 <div id="board-side"><img id="board" alt="the board" width="732" height="732" hidden></div>
 <div id="play-side">
 <table id="players_table"></table>
+<p id="chances"></p>
 <h2>Moves</h2>
 <div id="moves"></div>
 <div id="pads"></div>
@@ -133,6 +135,39 @@ tr.to-move td { background: #fff6d5; }
 "use strict";
 const $ = (id) => document.getElementById(id);
 let game = null, source = null, legal = [], stems = [], shownSeq = -1, shownMoves = "", asked = 0;
+// Each player's chances after each move, from the analysis at the game's head (GET .../analysis:
+// kept, or worked out by the server in the background, one game at a time; 202 while it runs).
+let analysis = null, analysisTimer = null;
+const markSigns = { doubtful: "?!", bad: "?", very_bad: "??", uncertain: "(?)" };
+function chancesText(win) {
+  return Object.keys(win || {}).map((n) => n + " " + Math.round(100 * win[n]) + "%").join(" \u00b7 ");
+}
+function showChances() {
+  if (!analysis) return;
+  const bySeq = {};
+  (analysis.moves || []).forEach((m) => { bySeq[m.seq] = m; });
+  document.querySelectorAll("#log li.move").forEach((li) => {
+    const m = bySeq[li.dataset.seq];
+    let c = li.querySelector(".chances");
+    if (!m) { if (c) c.remove(); return; }
+    if (!c) { c = document.createElement("span"); c.className = "chances"; li.appendChild(c); }
+    c.textContent = " " + (m.mark ? markSigns[m.mark] + " " : "") + chancesText(m.win);
+    c.dataset.win = JSON.stringify(m.win);
+  });
+  const moves = analysis.moves || [];
+  const last = moves.length ? moves[moves.length - 1].win : (analysis.start || {}).win;
+  $("chances").textContent = "Chances now: " + chancesText(last) + " (" + analysis.games + " play-outs a position)";
+}
+async function askAnalysis(seq) {
+  clearTimeout(analysisTimer);
+  const r = await api("GET", "/api/games/" + game + "/analysis");
+  if (seq !== shownSeq) return;
+  if (r.status === 200) { analysis = r.doc; showChances(); }
+  else if (r.status === 202) {
+    $("chances").textContent = "Chances: being worked out\u2026";
+    analysisTimer = setTimeout(() => askAnalysis(seq), 5000);
+  } else { $("chances").textContent = ""; }
+}
 
 // A refusal: its words and, apart, the rule it cites (data-rule too, for programs).
 function say(text, rule) {
@@ -229,6 +264,8 @@ async function refresh() {
   });
   if (st.seq !== shownSeq) {
     shownSeq = st.seq;
+    analysis = null;
+    askAnalysis(st.seq);
     // The seq in the address: each position is its own picture, so none is shown stale.
     $("board").src = "/api/games/" + game + "/board?at=" + st.seq;
     $("board").hidden = false;
@@ -416,6 +453,7 @@ function watch(id) {
     if (ev.type === "MovePlayed") li.className = "move";
     li.textContent = ev.words + (ev.voided_by ? " (taken back)" : "");
     $("log").appendChild(li);
+    showChances();
     $("log").scrollTop = $("log").scrollHeight;
     refreshSoon();
   };

@@ -394,7 +394,13 @@ bool read_game(const std::string& text, const Ruleset& ruleset, GameFile* out, P
     move.text = line;
     move.comment = line_comment(lines[i]);
     std::vector<Command> more;
-    err = parse_move_line(line, ctx, &move.command, &more);
+    // The line as written up to its comment, its indent kept, so that a column named in an
+    // error (a stray mark) counts from the start of the file's line.
+    std::string_view written = line;
+    const std::size_t indent = lines[i].find_first_not_of(" \t");
+    if (indent != std::string::npos && indent > 0 && std::string_view(lines[i]).substr(indent, line.size()) == line)
+      written = std::string_view(lines[i]).substr(0, indent + line.size());
+    err = parse_move_line(written, ctx, &move.command, &more);
     if (!err.empty() && bad_lines) {  // audit: the line is reported and skipped
       bad_lines->push_back(ParseError{number, err});
       continue;

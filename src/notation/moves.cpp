@@ -1067,7 +1067,10 @@ std::vector<std::pair<std::size_t, std::size_t>> split_list(std::string_view lin
   return parts;
 }
 
-std::string parse_move_line(std::string_view line, const Context& ctx, Command* out, std::vector<Command>* more) {
+namespace {
+
+// The move's words, once the line is known to carry no mark outside a comment.
+std::string parse_move_words(std::string_view line, const Context& ctx, Command* out, std::vector<Command>* more) {
   Command c;
   std::string_view rest = trim(line);
   const std::string usage = "expected a move: [@TIME] ACTOR VERB ..., like 'Ann rolls 3 4'";
@@ -1158,6 +1161,78 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
     }
   }
   return unknown_verb(span_text(rest, tokens, 0, actor_end), tokens, actor_end);
+}
+
+// A mark as chess's annotators write it ("??", "?!", "!") standing in a move's words: a token of
+// `?` and `!` only, or a word that ends in them ("Whitechapel??"). The name matcher ignores
+// punctuation, so "mortgages Whitechapel ??" read as a whole move and the mark was lost. A word
+// of a player's name is no mark ("Yes!" may be a name). Returns the byte offset of the mark in
+// the line, or npos.
+std::size_t mark_in_words(const std::vector<Token>& tokens, const Context& ctx) {
+  auto is_mark = [](char ch) { return ch == '?' || ch == '!'; };
+  for (const Token& t : tokens) {
+    if (t.quoted || t.punct || t.text.empty() || !is_mark(t.text.back())) continue;
+    bool in_a_name = false;
+    for (const std::string& p : ctx.players)
+      if (lower_ascii(p).find(lower_ascii(t.text)) != std::string::npos) in_a_name = true;
+    if (in_a_name) continue;
+    std::size_t from = t.text.size();
+    while (from > 0 && is_mark(t.text[from - 1])) --from;
+    return t.begin + from;
+  }
+  return std::string_view::npos;
+}
+
+// The column of a byte offset, counted in characters from 1.
+std::size_t column_of(std::string_view line, std::size_t offset) {
+  std::size_t column = 1;
+  for (std::size_t i = 0; i < offset && i < line.size(); ++i)
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++column;
+  return column;
+}
+
+}  // namespace
+
+// Stray text after a complete move is refused, never dropped: words the move does not take are
+// refused by each verb's own parse ("unexpected 'Mayfair' after 'buys'"), and a mark is refused
+// here wherever it stands, since a name or a card's words would otherwise swallow it. A mark
+// belongs in the move's comment ("Ann rolls 3 4  # ??"), which import keeps. The reason of an
+// award or a take-back is free text and may hold one.
+std::string parse_move_line(std::string_view line, const Context& ctx, Command* out, std::vector<Command>* more) {
+  std::vector<Token> tokens;
+  if (!tokenize(line, &tokens).empty()) return parse_move_words(line, ctx, out, more);
+  const std::size_t mark = mark_in_words(tokens, ctx);
+  if (mark == std::string_view::npos) return parse_move_words(line, ctx, out, more);
+  Command whole;
+  std::vector<Command> whole_more;
+  std::string_view text = line.substr(mark);
+  const std::size_t end = text.find_first_of(" \t");
+  if (end != std::string_view::npos) text = text.substr(0, end);
+  if (parse_move_words(line, ctx, &whole, more ? &whole_more : nullptr).empty() && !whole.note.empty() &&
+      whole.note.find(text) != std::string::npos) {
+    *out = std::move(whole);
+    if (more) *more = std::move(whole_more);
+    return "";
+  }
+  std::string before(trim(line.substr(0, mark)));
+  Command ignored;
+  std::vector<Command> ignored_more;
+  const bool complete = parse_move_words(before, ctx, &ignored, more ? &ignored_more : nullptr).empty();
+  std::string message = fmt::format("stray text '{}' at column {}", text, column_of(line, mark));
+  if (complete) {
+    message += " after the move '";
+    message += before;
+    message += "'";
+  }
+  message += ": a mark or remark goes in a comment, after '#'";
+  if (complete) {
+    message += " (like '";
+    message += before;
+    message += "  # ";
+    message += text;
+    message += "')";
+  }
+  return message;
 }
 
 }  // namespace notation

@@ -206,6 +206,8 @@ main { display: grid; grid-template-columns: minmax(420px, 700px) minmax(380px, 
 .deed.mortgaged { text-decoration: line-through; opacity: 0.6; }
 #chartbox { margin-top: 12px; background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 4px; }
 #chartbox svg { width: 100%; height: auto; display: block; cursor: crosshair; }
+#winbox { margin-top: 8px; background: #fff; border: 1px solid var(--line); border-radius: 6px; padding: 4px; }
+#winbox svg { width: 100%; height: auto; display: block; cursor: pointer; }
 #movebox { margin-top: 12px; }
 #movelist { height: 260px; overflow-y: auto; background: #fff; border: 1px solid var(--line); border-radius: 6px;
             margin: 0; padding: 4px 8px; list-style: none; font-family: "DejaVu Sans Mono", monospace; font-size: 12px; }
@@ -439,6 +441,12 @@ const char* kScript = R"js(
     var x0 = +svg.getAttribute("data-x0"), x1 = +svg.getAttribute("data-x1"), s0 = +svg.getAttribute("data-seq0"), s1 = +svg.getAttribute("data-seq1");
     var x = x0 + Math.max(0, Math.min(1, (p - s0) / Math.max(1, s1 - s0))) * (x1 - x0);
     cursor.setAttribute("x1", x); cursor.setAttribute("x2", x);
+    var wsvg = $("win"), wcursor = $("win-cursor");
+    if (wsvg && wcursor) {
+      var w0 = +wsvg.getAttribute("data-x0"), w1 = +wsvg.getAttribute("data-x1"), ws0 = +wsvg.getAttribute("data-seq0"), ws1 = +wsvg.getAttribute("data-seq1");
+      var wx = w0 + Math.max(0, Math.min(1, (p - ws0) / Math.max(1, ws1 - ws0))) * (w1 - w0);
+      wcursor.setAttribute("x1", wx); wcursor.setAttribute("x2", wx);
+    }
   }
 
   var pos = -1;
@@ -490,6 +498,18 @@ const char* kScript = R"js(
     var x0 = +svg.getAttribute("data-x0"), x1 = +svg.getAttribute("data-x1"), s0 = +svg.getAttribute("data-seq0"), s1 = +svg.getAttribute("data-seq1");
     go(s0 + (x - x0) / (x1 - x0) * (s1 - s0));
   });
+  // The win-chance graph: a click goes to the move of the point nearest it (its last event).
+  $("win") && $("win").addEventListener("click", function (e) {
+    var svg = this, pt = svg.createSVGPoint(); pt.x = e.clientX; pt.y = e.clientY;
+    var x = pt.matrixTransform(svg.getScreenCTM().inverse()).x, best = null, bestd = Infinity;
+    var t = e.target && e.target.getAttribute && e.target.getAttribute("data-seq");
+    if (t !== null && t !== undefined && t !== "") { go(+t); return; }
+    Array.prototype.forEach.call(svg.querySelectorAll(".win-point"), function (c) {
+      var d = Math.abs(+c.getAttribute("cx") - x);
+      if (d < bestd) { bestd = d; best = c; }
+    });
+    if (best) go(+best.getAttribute("data-seq"));
+  });
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.id === "slider" && /^Arrow|^Page|^Home|^End/.test(e.key)) return;
     if (e.altKey || e.ctrlKey || e.metaKey) return;
@@ -540,7 +560,7 @@ const char* kScript = R"js(
 
 }  // namespace
 
-std::string replay_html(const Timeline& t, std::int64_t start) {
+std::string replay_html(const Timeline& t, std::int64_t start, const WinSeries* win) {
   const Ruleset& r = t.ruleset();
   start = std::clamp<std::int64_t>(start, 0, t.last());
   const json data = page_data(t, start);
@@ -576,6 +596,12 @@ std::string replay_html(const Timeline& t, std::int64_t start) {
                       xml_escape(t.title()), xml_escape(r.title), xml_escape(names), count_of(t.last(), "event"),
                       count_of(t.turn_count(), "turn"));
   html += "<main>\n<section id=\"boardcol\">\n" + board;
+  if (win) {
+    ChartOptions wo;
+    wo.cursor = true;
+    wo.height = 220;
+    html += "<div id=\"winbox\">\n" + win_chart_svg(t, *win, wo) + "</div>\n";
+  }
   html += "<div id=\"movebox\"><ol id=\"movelist\"></ol></div>\n</section>\n";
   html += "<section id=\"side\">\n<div id=\"controls\">"
           "<button id=\"first\" title=\"the start (Home)\">|&#9664;</button>"

@@ -7,10 +7,12 @@
 #include <string>
 
 #include "replay/timeline.h"
+#include "replay/win_chart.h"
 
 namespace deedlog {
 
-// The page. start: the position it shows when its address names none.
-std::string replay_html(const Timeline& timeline, std::int64_t start);
+// The page. start: the position it shows when its address names none. win: the win-chance graph
+// of a kept analysis, drawn under the board (clicking a point goes to its move), or none.
+std::string replay_html(const Timeline& timeline, std::int64_t start, const WinSeries* win = nullptr);
 
 }  // namespace deedlog

@@ -75,6 +75,7 @@ Status Timeline::load(Journal& journal, std::int64_t game_id, Timeline* out) {
   std::vector<TimelineEvent> events;
   events.reserve(static_cast<std::size_t>(std::max<std::int64_t>(row.last_seq, 0)));
   std::string problem;
+  std::string head = row.genesis;
   Game g;
   g.id = game_id;
   g.header = header;
@@ -91,12 +92,14 @@ Status Timeline::load(Journal& journal, std::int64_t game_id, Timeline* out) {
     te.actor = r.actor;
     te.type = r.type;
     te.payload = r.payload;
+    head = r.hash;
     events.push_back(std::move(te));
     return true;
   });
   if (!scan.is_ok()) return scan;
   if (!problem.empty()) return Status::corrupt(problem);
   *out = from_events(game_id, std::move(header), std::move(ruleset), std::move(events));
+  out->head_hash_ = std::move(head);
   // Every position shown is one the game can hold: the pages and the terminal read squares,
   // rents and seats from it as from any position (the events decoded each in range; this
   // is the check of what they make together).

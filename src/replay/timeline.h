@@ -52,6 +52,9 @@ class Timeline {
                               std::vector<TimelineEvent> events);
 
   std::int64_t game_id() const { return game_id_; }
+  // The hash of the game's last event (the genesis before any), when loaded from a journal; ""
+  // for a timeline made from events alone. A kept analysis is of this head (service/kept_analysis.h).
+  const std::string& head_hash() const { return head_hash_; }
   const GameHeader& header() const { return header_; }
   const Ruleset& ruleset() const { return ruleset_; }
   const std::vector<std::string>& names() const { return header_.players; }
@@ -101,6 +104,7 @@ class Timeline {
   std::string unsound_why_;
 
   std::int64_t game_id_ = 0;
+  std::string head_hash_;
   GameHeader header_;
   Ruleset ruleset_;
   std::vector<TimelineEvent> events_;

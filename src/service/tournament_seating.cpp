@@ -89,7 +89,7 @@ SeatedTables seat_players(const std::vector<std::string>& players, int table_siz
   long best_cost = -1;
   // Restarts of a hill-climb by swapping two players of different tables: cheap at a club's
   // numbers (tens of players), and it finds the repeat-free rounds where they exist (16 players
-  // in fours over three rounds, tests/tournament_seating_test.cpp).
+  // in fours over three rounds, tests/service/tournament_seating_test.cpp).
   constexpr int kRestarts = 60;
   for (int restart = 0; restart < kRestarts && best_cost != 0; ++restart) {
     std::vector<std::size_t> order(players.size());

@@ -1,0 +1,113 @@
+#include "service/kept_analysis.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "journal/postgres_uri.h"
+
+namespace deedlog {
+namespace {
+
+bool is_hex_hash(const nlohmann::json& j) {
+  if (!j.is_string()) return false;
+  const std::string& s = j.get_ref<const std::string&>();
+  if (s.size() != 64) return false;
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+  return true;
+}
+
+bool is_share(const nlohmann::json& j) { return j.is_number() && j.get<double>() >= 0 && j.get<double>() <= 1; }
+
+}  // namespace
+
+std::string kept_analysis_path(const std::string& db, std::int64_t game) {
+  if (is_postgres_uri(db)) return "";
+  return fmt::format("{}.analysis/game-{}.json", db, game);
+}
+
+Status check_analysis_shape(const nlohmann::json& doc) {
+  auto bad = [](const std::string& what) { return Status::invalid_argument("not an analysis of a game: " + what); };
+  if (!doc.is_object()) return bad("not a JSON object");
+  if (!doc.contains("players") || !doc["players"].is_array() || doc["players"].empty()) return bad("no players");
+  for (const auto& p : doc["players"])
+    if (!p.is_object() || !p.contains("name") || !p["name"].is_string()) return bad("a player without a name");
+  if (!doc.contains("moves") || !doc["moves"].is_array()) return bad("no moves");
+  if (doc.contains("head") && !is_hex_hash(doc["head"])) return bad("a head that is not a hash");
+  std::int64_t previous = 0;
+  for (const auto& m : doc["moves"]) {
+    if (!m.is_object()) return bad("a move that is not an object");
+    if (!m.contains("seq") || !m["seq"].is_number_integer() || m["seq"].get<std::int64_t>() < 1)
+      return bad("a move without its seq");
+    const std::int64_t seq = m["seq"].get<std::int64_t>();
+    if (seq <= previous) return bad(fmt::format("move {} out of order", seq));
+    previous = seq;
+    if (!m.contains("move") || !m["move"].is_string()) return bad(fmt::format("move {} without its text", seq));
+    if (!m.contains("win") || !m["win"].is_object()) return bad(fmt::format("move {} without its win chances", seq));
+    for (const auto& [name, share] : m["win"].items())
+      if (!is_share(share)) return bad(fmt::format("move {}: {}'s win chance is not a share from 0 to 1", seq, name));
+    for (const char* key : {"luck", "error"})
+      if (m.contains(key) && !m[key].is_number()) return bad(fmt::format("move {}: {} is not a number", seq, key));
+    if (m.contains("mark")) {
+      const auto& mark = m["mark"];
+      if (!mark.is_string() || (mark != "doubtful" && mark != "bad" && mark != "very_bad" && mark != "uncertain"))
+        return bad(fmt::format("move {}: an unknown mark", seq));
+    }
+  }
+  return Status::ok();
+}
+
+Status read_analysis_file(const std::string& path, nlohmann::json* doc) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::not_found(fmt::format("no analysis file {}", path));
+  std::stringstream text;
+  text << in.rdbuf();
+  nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return Status::invalid_argument(fmt::format("{} is not JSON", path));
+  if (Status s = check_analysis_shape(j); !s.is_ok()) return Status::invalid_argument(path + ": " + s.message());
+  *doc = std::move(j);
+  return Status::ok();
+}
+
+Status keep_analysis(const std::string& db, std::int64_t game, const nlohmann::json& doc) {
+  const std::string path = kept_analysis_path(db, game);
+  if (path.empty()) return Status::invalid_argument("a PostgreSQL journal keeps no analysis beside it; write it to a file");
+  if (!doc.is_object() || !doc.contains("head") || !is_hex_hash(doc["head"]))
+    return Status::invalid_argument("an analysis is kept with the head it analysed");
+  if (Status s = check_analysis_shape(doc); !s.is_ok()) return s;
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  if (ec) return Status::io_error(fmt::format("cannot make the folder for {}: {}", path, ec.message()));
+  // Written whole and renamed into place: a reader sees the old document or the new, never half.
+  const std::string temp = fmt::format("{}.{}.tmp", path, ::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << doc.dump() << "\n";
+    out.flush();
+    if (!out) return Status::io_error(fmt::format("cannot write {}", temp));
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    return Status::io_error(fmt::format("cannot write {}", path));
+  }
+  return Status::ok();
+}
+
+Status find_kept_analysis(const std::string& db, std::int64_t game, const std::string& head, nlohmann::json* doc) {
+  const std::string path = kept_analysis_path(db, game);
+  if (path.empty()) return Status::not_found("a PostgreSQL journal keeps no analysis beside it");
+  nlohmann::json j;
+  if (Status s = read_analysis_file(path, &j); !s.is_ok()) return s;
+  if (!j.contains("head") || j["head"] != head)
+    return Status::not_found(fmt::format("the analysis kept for game {} is of an earlier head: the game has moved on", game));
+  *doc = std::move(j);
+  return Status::ok();
+}
+
+}  // namespace deedlog
