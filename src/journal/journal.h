@@ -127,6 +127,13 @@ class Journal {
   virtual Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) = 0;
 
   virtual int schema_version() const = 0;
+
+  // The path or URI the journal was opened from, as given ("" for one made otherwise): where
+  // what is kept beside it (a sealed game's seed, service/sealed_seeds.h) is found.
+  const std::string& location() const { return location_; }
+
+ private:
+  std::string location_;
 };
 
 // Hex SHA-256 of text.
