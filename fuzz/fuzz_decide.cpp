@@ -132,7 +132,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (d.accepted != in_range(lm, c)) fail(d.accepted ? "a move out of its form's range is accepted" : "a move in its form's range is refused", c);
       continue;
     }
-    c.verb = static_cast<Verb>(in.next() % (static_cast<int>(Verb::TakeBack) + 1));
+    c.verb = static_cast<Verb>(in.next() % kVerbCount);
     c.actor = static_cast<PlayerId>(static_cast<int>(in.next() % (start.players + 2)) - 2);
     c.square = in.next();
     c.amount = Money{in.wide()};

@@ -310,6 +310,72 @@ cli::CommandHelp chances_command() {
           o};
 }
 
+cli::CommandHelp tournament_command() {
+  Options o = options("Options of tournament");
+  o->add_options()("tournament", po::value<std::int64_t>()->value_name("ID"),
+                   "the tournament (default: the journal's last)")(
+      "name", po::value<std::string>()->value_name("NAME"), "new: the tournament's name (each game's [Event])")(
+      "players", po::value<std::string>()->value_name("NAMES"), "new: the entrants, comma separated")(
+      "rounds", po::value<int>()->default_value(0)->value_name("R"), "new: how many rounds")(
+      "table-size", po::value<int>()->default_value(4)->value_name("K"), "new: players a table (smaller tables only where the numbers force it)")(
+      "ruleset", po::value<std::string>()->default_value("uk-1972")->value_name("R"), "new: the games' edition")(
+      "variant", po::value<std::string>()->default_value("")->value_name("V"),
+      "new: the games' variants (time-limit is added unless short-game is given; finish-round for championship play)")(
+      "time-limit", po::value<std::string>()->default_value("")->value_name("T"), "new: each game's [TimeLimit], e.g. 90m")(
+      "duplicate", "new: every round a duplicate round (the same dice and cards at every table)")(
+      "round", po::value<int>()->default_value(0)->value_name("N"), "seat, call-time, sheet: the round")(
+      "final", "seat: a final table of the leaders in the standings, after the rounds")(
+      "table", po::value<int>()->default_value(0)->value_name("T"), "sheet: the table")(
+      "html", po::value<std::string>()->value_name("FILE"), "sheet: the page to write")(
+      "upheld", "appeal: the Head Judge upholds the claim (its correction is played into the game)")(
+      "correction", po::value<std::string>()->value_name("MOVE"),
+      "appeal: the correction to record when upheld (default: the claim itself, a referee's move)")(
+      "key", po::value<std::string>()->value_name("KEY"),
+      "the Head Judge's key, which every command that writes needs (or the environment's DEEDLOG_JUDGE_KEY)");
+  return {"tournament", "a tournament: seating, time called, standings, score sheets and appeals",
+          "tournament new|seat|call-time|standings|sheet|appeal|log|enter|withdraw|no-show|reveal [OPTIONS]",
+          "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
+          "      [--time-limit 90m] [--duplicate]     prints the Head Judge's key (JSON: {\"tournament\", \"judge_key\"})\n"
+          "  seat --round N [--final]        seats the round, one game a table tagged [Event] [Round] [Table], each\n"
+          "                                   with its table's key (JSON: {\"round\", \"tables\": [{\"table\", \"game\",\n"
+          "                                   \"players\", \"key\"}], \"commitment\"?})\n"
+          "  call-time --round N             Referee calls time in every unfinished game of the round\n"
+          "  standings                       points by place, then the standings (JSON: {\"tournament\", \"rounds\",\n"
+          "                                   \"standings\": [{\"rank\", \"player\", \"points\", \"net_worth\", \"tables\"}]})\n"
+          "  sheet --round N --table T --html FILE   the table's score sheet, with the game's head hash\n"
+          "  appeal --game ID \"CLAIM\" [--upheld [--correction MOVE]]   the Head Judge's ruling, recorded\n"
+          "  log                             rounds, calls of time, appeals and their outcomes, sheets\n"
+          "  enter NAME / withdraw NAME / no-show NAME   from the next round seated\n"
+          "  reveal --round N                a duplicate round's seed, once time is called in the round (before:\n"
+          "                                   exit 3, rule tournament/reveal-after-time); JSON: {\"round\", \"seed\",\n"
+          "                                   \"commitment\"}, the commitment being the SHA-256 of the seed's text\n"
+          "Points by place: 6 to the first, 0 to the last, evenly between (a table of 4: 6, 4, 2, 0; of 3: 6, 3, 0),\n"
+          "so every table's places are worth 3 points on average. A bankrupt player is placed below those still\n"
+          "in, by the order of going out; the others by net worth when time was called (equal worth shares the\n"
+          "places' points). Standings: points, then total net worth, then head to head (points taken at the\n"
+          "tables the tied players shared), then the order of entry.\n"
+          "Every command but new, standings, log and reveal needs the Head Judge's key (--key, or DEEDLOG_JUDGE_KEY):\n"
+          "missing, exit 2; wrong, exit 1, nothing written. docs/tournaments.md says how an event is run.",
+          {"--db club.db tournament new --name \"Club Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" --rounds 3 --time-limit 90m",
+           "--db club.db tournament seat --round 1 --key $KEY", "--db club.db tournament call-time --round 1 --key $KEY",
+           "--db club.db --json tournament standings",
+           "--db club.db tournament sheet --round 1 --table 2 --html r1t2.html --key $KEY",
+           "--db club.db --game 7 tournament appeal \"Ben was not paid rent\" --upheld --correction 'Referee awards Ben 26 from Ann for \"rent\"' --key $KEY"},
+          o};
+}
+
+cli::CommandHelp autoplay_command() {
+  Options o = options("Options of autoplay");
+  o->add_options()("moves", po::value<int>()->default_value(0)->value_name("K"), "play K moves (0: to the game's end)")(
+      "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
+      "the built-in players' own choices and, in a game not seeded, their dice");
+  add_snapshot_every(*o);
+  return {"autoplay", "the built-in players play a game on: K moves, or to its end", "autoplay [--moves K] [--seed S]",
+          "Every move is ruled and recorded as if typed. For tests, and for a table that must leave.",
+          {"--db club.db --game 3 autoplay --moves 40 --seed 7", "--game 3 autoplay"},
+          o};
+}
+
 cli::CommandHelp plain_command(const std::string& name, const std::string& summary, const std::string& usage,
                                const std::string& description, std::vector<std::string> examples) {
   return {name, summary, usage, description, std::move(examples), options("Options of " + name)};
@@ -367,6 +433,8 @@ cli::ProgramHelp referee_help() {
       serve_command(),
       chances_command(),
       stats_command(),
+      tournament_command(),
+      autoplay_command(),
       plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",
                     {"help play"}),
   };

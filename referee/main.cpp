@@ -23,6 +23,7 @@
 #include "commands/play_lines.h"
 #include "commands/serve_command.h"
 #include "commands/table_session.h"
+#include "commands/tournament_command.h"
 #include "commands/referee_commands.h"
 #include "commands/chances_command.h"
 #include "cli/command_line.h"
@@ -176,6 +177,33 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     return run_match(o, mo, out, err);
   }
   if (cmd == "games") return want_args(0, "no arguments") ? run_games(o, out, err) : kExitUsage;
+  if (cmd == "tournament") {
+    TournamentOptions t;
+    if (!args.empty()) t.action = args[0];
+    t.words.assign(args.begin() + (args.empty() ? 0 : 1), args.end());
+    if (vm.count("tournament")) t.tournament = vm["tournament"].as<std::int64_t>();
+    if (vm.count("name")) t.name = vm["name"].as<std::string>();
+    if (vm.count("players")) t.players = vm["players"].as<std::string>();
+    t.rounds = vm["rounds"].as<int>();
+    t.table_size = vm["table-size"].as<int>();
+    t.ruleset = vm["ruleset"].as<std::string>();
+    t.variant = vm["variant"].as<std::string>();
+    t.time_limit = vm["time-limit"].as<std::string>();
+    t.duplicate = vm.count("duplicate") > 0;
+    t.round = vm["round"].as<int>();
+    t.final = vm.count("final") > 0;
+    t.table = vm["table"].as<int>();
+    if (vm.count("html")) t.html = vm["html"].as<std::string>();
+    t.upheld = vm.count("upheld") > 0;
+    if (vm.count("correction")) t.correction = vm["correction"].as<std::string>();
+    if (vm.count("key")) t.key = vm["key"].as<std::string>();
+    if (t.round < 0 || t.table < 0 || t.rounds < 0) return usage_error(err, where, "--round, --table and --rounds take 1 or more");
+    return run_tournament(o, t, out, err);
+  }
+  if (cmd == "autoplay") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    return run_autoplay(o, vm["moves"].as<int>(), vm["seed"].as<std::uint64_t>(), out, err);
+  }
   if (cmd == "chances") {
     if (!want_args(0, "no arguments")) return kExitUsage;
     ChancesCommandOptions co;

@@ -2,48 +2,69 @@
 // A proposed move: one line of the notation after names are resolved. What the people at
 // the table did and what the dice showed; never the sums (the referee works those out).
 #include <array>
+#include <cstddef>
+#include <initializer_list>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/clock_stamp.h"
 #include "core/ids.h"
 #include "core/money.h"
+#include "deedlog/verbs.h"
 
 namespace deedlog {
 
-enum class Verb : std::uint8_t {
-  Roll,               // "rolls 3 4", or "rolls" when the referee throws from the Seed
-  Buy,                // "buys"
-  Decline,            // "declines"
-  Bid,                // "bids 120"
-  Pass,               // "passes"
-  ClaimRent,          // "claims rent"
-  Draw,               // "draws "Advance to Mayfair"" / "draws chance:7" / "draws" (seeded)
-  PayFine,            // "pays fine"
-  UseCard,            // "uses card"
-  Build,              // "builds house on X" / "builds 2 houses on X" / "builds hotel on X"
-  Sell,               // "sells house on X" / "sells 2 houses on X" / "sells hotel on X"
-  Mortgage,           // "mortgages X"
-  Unmortgage,         // "unmortgages X"
-  Offer,              // "offers Ben: Mayfair, 100 for "Park Lane", card"
-  Accept,             // "accepts"
-  Reject,             // "rejects"
-  PayTax,             // "pays tax flat" / "pays tax 10%"
-  DeclareBankruptcy,  // "declares bankruptcy"
-  EndTurn,            // "ends turn"
-  CallTime,           // "Referee calls time"
-  Deal,               // "Referee deals Ann: Mayfair, "Park Lane"" (short game: title deeds dealt)
-  AuctionBuilding,    // "Referee auctions house" / "Referee auctions hotel" (building shortage)
-  Award,              // a correction: "Referee awards Ann 50 from Ben for "rent on Mayfair"",
-                      // "Referee awards Ann 200" (from the Bank), "Referee awards Ann Mayfair" (the deed)
-  ClaimSalary,        // "Ann claims salary": only in disputes (the referee pays salary itself)
-  SkipGo,             // "skips go": computer edition, a jailed player sits out a go (and is then free)
-  FormConglomerate,   // "Ann forms conglomerate A, B, C" (regional-currency; the three in give.properties)
-  TakeBack,           // a correction: "Referee takes back", "Referee takes back 3 for "mistyped dice""
-                      // (count: how many moves; note: the reason)
-};
+// The verbs of a move line, declared with everything that belongs to each in deedlog/verbs.h:
+// "rolls 3 4", "claims rent", "Referee takes back 3 for "mistyped dice"" (docs/notation.md).
+#define DEEDLOG_VERB_ENUM(Name, code, maker, name, plain, ...) Name = code,
+enum class Verb : std::uint8_t { DEEDLOG_VERBS(DEEDLOG_VERB_ENUM) };
+#undef DEEDLOG_VERB_ENUM
+
+#define DEEDLOG_VERB_COUNT(...) +1
+inline constexpr std::size_t kVerbCount = 0 DEEDLOG_VERBS(DEEDLOG_VERB_COUNT);
+#undef DEEDLOG_VERB_COUNT
+
+// Who writes a verb's move (verbs.h, "maker").
+enum class VerbMaker : std::uint8_t { Player, Referee, Correction };
+
+// A verb's canonical words, as a move with no arguments is written ("rolls", "claims rent").
+constexpr std::string_view verb_name(Verb v) {
+  switch (v) {
+#define DEEDLOG_VERB_NAME(Name, code, maker, name, ...) \
+  case Verb::Name: return name;
+    DEEDLOG_VERBS(DEEDLOG_VERB_NAME)
+#undef DEEDLOG_VERB_NAME
+  }
+  return "?";
+}
+
+constexpr VerbMaker verb_maker(Verb v) {
+  switch (v) {
+#define DEEDLOG_VERB_MAKER(Name, code, maker, ...) \
+  case Verb::Name: return VerbMaker::maker;
+    DEEDLOG_VERBS(DEEDLOG_VERB_MAKER)
+#undef DEEDLOG_VERB_MAKER
+  }
+  return VerbMaker::Player;
+}
+
+// The values are 0 to kVerbCount - 1, each once (a new verb takes the next).
+constexpr bool verb_codes_dense() {
+  bool seen[kVerbCount] = {};
+  for (int code : {
+#define DEEDLOG_VERB_CODE(Name, code, ...) code,
+           DEEDLOG_VERBS(DEEDLOG_VERB_CODE)
+#undef DEEDLOG_VERB_CODE
+       }) {
+    if (code < 0 || static_cast<std::size_t>(code) >= kVerbCount || seen[code]) return false;
+    seen[code] = true;
+  }
+  return true;
+}
+static_assert(verb_codes_dense(), "deedlog/verbs.h: each verb's code is 0 to N-1, each once");
 
 // One side of a trade: what a player hands over.
 struct TradeSide {

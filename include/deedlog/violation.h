@@ -10,6 +10,7 @@
 
 #include "core/ids.h"
 #include "core/money.h"
+#include "deedlog/command.h"
 #include "deedlog/state.h"
 
 namespace deedlog {
@@ -211,10 +212,6 @@ enum class RefusalCode : std::uint16_t {
   kCount
 };
 
-// What a player means to do, where a refusal names it ("cannot throw now"). Unnamed: a verb
-// whose refusals never name it.
-enum class Act : std::uint8_t { Unnamed, Throw, UseCard, SkipGo, PayFine, Buy, Decline, Mortgage, ProposeSwap };
-
 enum class ArgKind : std::uint8_t {
   Player,    // id: the seat (kBank for the Bank)
   Square,    // id
@@ -224,7 +221,7 @@ enum class ArgKind : std::uint8_t {
   Card,      // id: DeckId, amount: the card's index in its pack
   Group,     // id: index into Ruleset::groups
   Building,  // id: 1 a hotel, 0 a house
-  Act,       // id: Act
+  Act,       // id: the verb a refusal names the act by ("cannot throw now"), plus 1; 0: none named
   SaleStep,  // a way to raise cash (CanStillRaise): id: square, amount: money; see sale_step
   Progress,  // build several: id: the step that failed, amount: how many were asked for
 };
@@ -244,7 +241,7 @@ inline RefusalArg deck(DeckId d) { return {ArgKind::Deck, static_cast<std::int32
 inline RefusalArg card(DeckId d, CardIndex c) { return {ArgKind::Card, static_cast<std::int32_t>(d), c}; }
 inline RefusalArg group(int g) { return {ArgKind::Group, g, 0}; }
 inline RefusalArg building(bool hotel) { return {ArgKind::Building, hotel ? 1 : 0, 0}; }
-inline RefusalArg act(Act a) { return {ArgKind::Act, static_cast<std::int32_t>(a), 0}; }
+inline RefusalArg act(Verb v) { return {ArgKind::Act, static_cast<std::int32_t>(v) + 1, 0}; }
 inline RefusalArg progress(int failed_step, int asked) { return {ArgKind::Progress, failed_step, asked}; }
 // A sale of buildings (buildings > 0, or hotel) or, with neither, a mortgage of the site.
 inline RefusalArg sale_step(SquareId s, int buildings, bool hotel, Money amount) {

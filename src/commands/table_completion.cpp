@@ -45,37 +45,59 @@ struct Takes {
   bool players = false;
 };
 
+// A verb's row of the verb list (deedlog/verbs.h), as completion reads it.
+struct VerbRow {
+  std::string_view name;        // "claims rent": its first word is the verb word
+  std::string_view plain;       // "claim"
+  bool referee;                 // written by the referee
+  std::string_view completion;  // the words after the verb word; <square>, <player> for names
+};
+
+constexpr VerbRow kVerbRows[] = {
+#define DEEDLOG_VERB_ROW(Name, code, maker, name, plain, form, usage, referee, act, completion, ...) \
+  {name, plain, VerbMaker::maker != VerbMaker::Player, completion},
+    DEEDLOG_VERBS(DEEDLOG_VERB_ROW)
+#undef DEEDLOG_VERB_ROW
+};
+
+std::string_view verb_word(const VerbRow& row) { return row.name.substr(0, row.name.find(' ')); }
+
+// What the verbs of a verb word take, together ("claims": rent, salary).
 Takes takes(std::string verb) {
   verb = notation::lower_ascii(verb);
-  const auto is = [&](std::string_view third, std::string_view plain) { return verb == third || verb == plain; };
-  if (is("claims", "claim")) return {{"rent", "salary"}};
-  if (is("pays", "pay")) return {{"fine", "tax", "flat"}};
-  if (is("uses", "use")) return {{"card"}};
-  if (is("builds", "build") || is("sells", "sell")) return {{"house", "houses", "hotel", "on"}, true};
-  if (is("buys", "buy")) return {{}, true};
-  if (is("mortgages", "mortgage") || is("unmortgages", "unmortgage")) return {{"and"}, true};
-  if (is("offers", "offer")) return {{"for", "card", "nothing"}, true, true};
-  if (is("declares", "declare")) return {{"bankruptcy"}};
-  if (is("ends", "end")) return {{"turn"}};
-  if (is("skips", "skip")) return {{"go"}};
-  if (is("takes", "take")) return {{"back", "for"}};
-  if (is("calls", "call")) return {{"time"}};
-  if (is("awards", "award")) return {{"from", "for"}, true, true};
-  if (is("deals", "deal")) return {{}, true, true};
-  if (is("auctions", "auction")) return {{"house", "hotel"}};
-  if (is("forms", "form")) return {{"conglomerate"}, true};
-  return {};
+  Takes t;
+  for (const VerbRow& row : kVerbRows) {
+    if (verb != verb_word(row) && verb != row.plain) continue;
+    std::string_view rest = row.completion;
+    while (!rest.empty()) {
+      const std::size_t space = rest.find(' ');
+      const std::string_view w = rest.substr(0, space);
+      rest = space == std::string_view::npos ? std::string_view() : rest.substr(space + 1);
+      if (w == "<square>") t.squares = true;
+      else if (w == "<player>") t.players = true;
+      else if (std::find(t.words.begin(), t.words.end(), w) == t.words.end()) t.words.emplace_back(w);
+    }
+  }
+  return t;
+}
+
+// The verb words the players write, or the referee (each once).
+std::vector<std::string> verb_words(bool referee) {
+  std::vector<std::string> out;
+  for (const VerbRow& row : kVerbRows) {
+    const std::string word(verb_word(row));
+    if (row.referee == referee && std::find(out.begin(), out.end(), word) == out.end()) out.push_back(word);
+  }
+  return out;
 }
 
 const std::vector<std::string>& player_verbs() {
-  static const std::vector<std::string> verbs = {
-      "rolls", "buys", "declines", "bids", "passes", "claims", "draws", "pays", "uses", "builds",
-      "sells", "mortgages", "unmortgages", "offers", "accepts", "rejects", "declares", "ends", "skips", "forms"};
+  static const std::vector<std::string> verbs = verb_words(false);
   return verbs;
 }
 
 const std::vector<std::string>& referee_verbs() {
-  static const std::vector<std::string> verbs = {"takes", "calls", "awards", "deals", "auctions"};
+  static const std::vector<std::string> verbs = verb_words(true);
   return verbs;
 }
 

@@ -420,6 +420,11 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
   return Decision::accept(std::move(out.events));
 }
 
+// "Ann claims salary": only in disputes; the referee pays salary itself.
+Decision decide_claim_salary(const Ruleset& r, const State&, const Command&) {
+  return Decision::refuse(violation(r, rule::kSalaryByReferee, RefusalCode::SalaryPaidByReferee));
+}
+
 }  // namespace
 
 namespace {
@@ -436,35 +441,12 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
       if (sq >= r.board_size())
         return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::SquareNotOnBoard, {arg::count(sq)}));
   if (auto v = gate(r, s, c)) return Decision::refuse(std::move(*v));
+  // The rule of each verb, from the verb list (deedlog/verbs.h, "rule").
   switch (c.verb) {
-    case Verb::Roll: return decide_roll(r, s, c);
-    case Verb::Buy: return decide_buy(r, s, c);
-    case Verb::Decline: return decide_decline(r, s, c);
-    case Verb::Bid: return decide_bid(r, s, c);
-    case Verb::Pass: return decide_pass(r, s, c);
-    case Verb::ClaimRent: return decide_claim_rent(r, s, c);
-    case Verb::Draw: return decide_draw(r, s, c);
-    case Verb::PayFine: return decide_pay_fine(r, s, c);
-    case Verb::UseCard: return decide_use_card(r, s, c);
-    case Verb::EndTurn: return decide_end_turn(r, s, c);
-    case Verb::SkipGo: return decide_skip_go(r, s, c);
-    case Verb::Build: return decide_build(r, s, c);
-    case Verb::Sell: return decide_sell(r, s, c);
-    case Verb::Mortgage: return decide_mortgage(r, s, c);
-    case Verb::Unmortgage: return decide_unmortgage(r, s, c);
-    case Verb::Offer: return decide_offer(r, s, c);
-    case Verb::Accept: return decide_accept(r, s, c);
-    case Verb::Reject: return decide_reject(r, s, c);
-    case Verb::PayTax: return decide_pay_tax(r, s, c);
-    case Verb::DeclareBankruptcy: return decide_bankruptcy(r, s, c);
-    case Verb::FormConglomerate: return decide_form_conglomerate(r, s, c);
-    case Verb::ClaimSalary:
-      return Decision::refuse(violation(r, rule::kSalaryByReferee, RefusalCode::SalaryPaidByReferee));
-    case Verb::CallTime: return decide_call_time(r, s, c);
-    case Verb::Deal: return decide_deal(r, s, c);
-    case Verb::AuctionBuilding: return decide_auction_building(r, s, c);
-    case Verb::Award: return decide_award(r, s, c);
-    case Verb::TakeBack: return decide_take_back(r, s, c);
+#define DEEDLOG_VERB_RULE(Name, code, maker, name, plain, form, usage, referee, act, completion, rule, ...) \
+  case Verb::Name: return rule(r, s, c);
+    DEEDLOG_VERBS(DEEDLOG_VERB_RULE)
+#undef DEEDLOG_VERB_RULE
   }
   return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::UnknownMove));
 }

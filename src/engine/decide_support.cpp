@@ -121,7 +121,7 @@ void bar_jailed_bidders(Outcome& out) {
   }
 }
 
-std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, Act what) {
+std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, Verb what) {
   const State& s = out.state;
   if (s.phase == Phase::TurnOver && actor != s.turn && actor == next_player(s)) {
     effect::start_turn(out, actor);

@@ -56,6 +56,6 @@ void bar_jailed_bidders(Outcome& out);
 // Editions where some dealings happen only "on a player's turn, prior to shaking the dice": the
 // actor must be the player to move, before his throw. A player whose turn comes next once the
 // last move is over starts his turn by it.
-std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, Act what);
+std::optional<Violation> before_own_throw(Outcome& out, PlayerId actor, const RuleRef& rule, Verb what);
 
 }  // namespace deedlog

@@ -23,13 +23,6 @@ constexpr PhaseSet kNoPhase = 0;
 constexpr PhaseSet kAnyPhase = 0xFFFF;
 constexpr PhaseSet kBetweenMoves = phases({Phase::AwaitingRoll, Phase::TurnOver});
 
-// Who makes the move.
-enum class Maker : std::uint8_t {
-  Player,
-  Referee,
-  Anyone,  // a correction: recorded at any point, even after the end; its rule asks who
-};
-
 // What the building auction's buyer leaves open while he places his building.
 enum class WhilePlacing : std::uint8_t { Refused, Allowed, PlacerOnly };
 
@@ -49,9 +42,10 @@ struct TurnRow {
   RefusalCode refusal = RefusalCode::UnknownMove;
 };
 
+// A verb's row: who may make it and what holds it back. The rows come from the verb list
+// (deedlog/verbs.h), where each verb's row stands beside its words.
 struct VerbGate {
-  Verb verb;
-  Maker maker;
+  VerbMaker maker;
   bool waits_for_debts;       // it moves the game on, which waits while a debt is unpaid
   WhilePlacing while_placing;
   bool new_dealing;           // the referee's: refused once time is called (a player's move is
@@ -59,108 +53,31 @@ struct VerbGate {
   PhaseSet completes;         // the phases where a player's move completes the move in progress
   bool completes_while_owing; // raising cash to pay a debt completes the move too
   bool needs_deeds_dealt;     // the short game: the deeds are dealt before the first throw
-  Act act;                    // how refusals name it
   std::array<TurnRow, 3> turn_rows;  // the first row whose phases hold decides the turn check
   PhaseSet allowed;           // the phases that allow it; else the refusal below
   RuleRef phase_rule{};
   RefusalCode phase_refusal = RefusalCode::UnknownMove;
 };
 
-
-// One row per Verb, in the order of the enum (checked below).
-// clang-format off
-constexpr std::array<VerbGate, 27> kGates = {{
-  {Verb::Roll, Maker::Player, true, WhilePlacing::Refused, false, phases({Phase::CardDice}), false, true, Act::Throw,
-   {{{bit(Phase::CardDice), TurnCheck::Mover, rule::kCardNearest, RefusalCode::CardThrowIsOthers},
-     {kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase},
-  {Verb::Buy, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, Act::Buy,
-   {{{bit(Phase::BuyDecision), TurnCheck::Mover, rule::kBuyAtPrintedPrice, RefusalCode::OnlyLanderBuys}}},
-   bit(Phase::BuyDecision), rule::kBuyAtPrintedPrice, RefusalCode::NothingToBuyOrDecline},
-  {Verb::Decline, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, Act::Decline,
-   {{{bit(Phase::BuyDecision), TurnCheck::Mover, rule::kBuyAtPrintedPrice, RefusalCode::OnlyLanderBuys}}},
-   bit(Phase::BuyDecision), rule::kBuyAtPrintedPrice, RefusalCode::NothingToBuyOrDecline},
-  // Bids and passes: which auction rule refuses them depends on the edition (decide.cpp).
-  {Verb::Bid, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::Pass, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::ClaimRent, Maker::Player, false, WhilePlacing::Allowed, false, kAnyPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::Draw, Maker::Player, true, WhilePlacing::Refused, false, kAnyPhase, false, false, Act::Unnamed,
-   {{{phases({Phase::AwaitingCard, Phase::CardChoice}), TurnCheck::Mover, rule::kCardDraw, RefusalCode::CardIsOthers}}},
-   phases({Phase::AwaitingCard, Phase::CardChoice}), rule::kCardDraw, RefusalCode::NoCardDue},
-  {Verb::PayFine, Maker::Player, true, WhilePlacing::Refused, false,
-   phases({Phase::CardChoice, Phase::JailChoice}), false, false, Act::PayFine,
-   {{{bit(Phase::CardChoice), TurnCheck::Mover, rule::kCardChoice, RefusalCode::ChoiceIsOthers},
-     {bit(Phase::JailChoice), TurnCheck::Mover, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers},
-     {kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase},
-  {Verb::UseCard, Maker::Player, true, WhilePlacing::Refused, false, kNoPhase, false, false, Act::UseCard,
-   {{{kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase},
-  {Verb::Build, Maker::Player, true, WhilePlacing::PlacerOnly, false, bit(Phase::Placing), false, false,
-   Act::Unnamed,
-   {{{bit(Phase::Placing), TurnCheck::None},
-     {kAnyPhase, TurnCheck::MoverInEdition, rule::kHousesInTurn, RefusalCode::BuildOnlyInOwnTurn}}},
-   static_cast<PhaseSet>(kBetweenMoves | bit(Phase::Placing)), rule::kFinishTheMove, RefusalCode::MustFinishPending},
-  {Verb::Sell, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, true, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::Mortgage, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, true, false, Act::Mortgage,
-   {}, kAnyPhase},
-  {Verb::Unmortgage, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::Offer, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::ProposeSwap,
-   {}, kAnyPhase},
-  {Verb::Accept, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::Reject, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::PayTax, Maker::Player, false, WhilePlacing::Refused, false, bit(Phase::TaxChoice), false, false,
-   Act::Unnamed,
-   {{{bit(Phase::TaxChoice), TurnCheck::Mover, rule::kTaxChoice, RefusalCode::ChoiceIsOthers}}},
-   bit(Phase::TaxChoice), rule::kTaxChoice, RefusalCode::NoTaxChoice},
-  {Verb::DeclareBankruptcy, Maker::Player, false, WhilePlacing::Refused, false, kAnyPhase, false, false,
-   Act::Unnamed, {}, kAnyPhase},
-  // Ending the turn mid-move cites the rule the move waits on (decide.cpp); whose turn is checked here.
-  // After time is called, the mover's `ends turn` closes his move (rent not asked for lapses).
-  {Verb::EndTurn, Maker::Player, true, WhilePlacing::Refused, false, kBetweenMoves, false, false, Act::Unnamed,
-   {{{kAnyPhase, TurnCheck::Mover, rule::kEndTurn, RefusalCode::NotYourTurnToEnd}}}, kAnyPhase},
-  {Verb::CallTime, Maker::Referee, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::Deal, Maker::Referee, false, WhilePlacing::Refused, false, kNoPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::AuctionBuilding, Maker::Referee, true, WhilePlacing::Refused, true, kNoPhase, false, false,
-   Act::Unnamed, {}, kBetweenMoves, rule::kShortageAuction, RefusalCode::MustFinishPending},
-  {Verb::Award, Maker::Anyone, false, WhilePlacing::Allowed, false, kNoPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-  {Verb::ClaimSalary, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false,
-   Act::Unnamed, {}, kAnyPhase},
-  {Verb::SkipGo, Maker::Player, true, WhilePlacing::Refused, false, bit(Phase::JailChoice), false, false,
-   Act::SkipGo,
-   {{{bit(Phase::JailChoice), TurnCheck::Mover, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers},
-     {kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase},
-  // Forming a Conglomerate: the edition is asked before the phase (conglomerate_rules.cpp).
-  {Verb::FormConglomerate, Maker::Player, false, WhilePlacing::Refused, false, kNoPhase, false, false,
-   Act::Unnamed, {}, kAnyPhase},
-  // A take-back is a correction: at any point, even after the end (correction_rules.cpp asks who).
-  {Verb::TakeBack, Maker::Anyone, false, WhilePlacing::Allowed, false, kNoPhase, false, false, Act::Unnamed,
-   {}, kAnyPhase},
-}};
-// clang-format on
-
-constexpr bool rows_in_verb_order() {
-  for (std::size_t i = 0; i < kGates.size(); ++i)
-    if (static_cast<std::size_t>(kGates[i].verb) != i) return false;
-  return true;
+// One row per Verb, at the verb's value.
+constexpr std::array<VerbGate, kVerbCount> gate_rows() {
+  std::array<VerbGate, kVerbCount> rows{};
+#define DEEDLOG_VERB_GATE(Name, code, maker, name, plain, form, usage, referee, act, completion, rule, ...) \
+  rows[code] = VerbGate{VerbMaker::maker, __VA_ARGS__};
+  DEEDLOG_VERBS(DEEDLOG_VERB_GATE)
+#undef DEEDLOG_VERB_GATE
+  return rows;
 }
-static_assert(rows_in_verb_order(), "kGates has one row per Verb, in the enum's order");
+constexpr std::array<VerbGate, kVerbCount> kGates = gate_rows();
 
 // The facts each refusal of the gate's says.
-Violation refusal(const Ruleset& r, const State& s, const Command& c, const VerbGate& g, const RuleRef& rule,
+Violation refusal(const Ruleset& r, const State& s, const Command& c, const RuleRef& rule,
                   RefusalCode code) {
   switch (code) {
     case RefusalCode::OnlyLanderBuys:
-      return violation(r, rule, code, {arg::player(s.turn), arg::square(s.pending_square), arg::act(g.act)});
+      return violation(r, rule, code, {arg::player(s.turn), arg::square(s.pending_square), arg::act(c.verb)});
     case RefusalCode::NothingToBuyOrDecline:
-      return violation(r, rule, code, waiting_on(s), {arg::player(c.actor), arg::act(g.act)});
+      return violation(r, rule, code, waiting_on(s), {arg::player(c.actor), arg::act(c.verb)});
     case RefusalCode::CardThrowIsOthers:
     case RefusalCode::CardIsOthers:
     case RefusalCode::ChoiceIsOthers: return violation(r, rule, code, {arg::player(s.turn)});
@@ -176,7 +93,7 @@ bool holds(PhaseSet set, Phase p) { return (set & bit(p)) != 0; }
 
 // A move that starts a turn (a throw, or a jailed player's fine or card before his throw) may
 // come once the last player's move is over: it passes the turn on by itself (its rule starts it).
-std::optional<Violation> starts_turn(const Ruleset& r, const State& s, const Command& c, const VerbGate& g) {
+std::optional<Violation> starts_turn(const Ruleset& r, const State& s, const Command& c) {
   if (s.phase == Phase::TurnOver) {
     const PlayerId next = next_player(s);
     if (c.actor == s.turn && s.player_count > 1)
@@ -187,7 +104,7 @@ std::optional<Violation> starts_turn(const Ruleset& r, const State& s, const Com
   }
   if (s.phase != Phase::AwaitingRoll)
     return violation(r, rule::kFinishTheMove, RefusalCode::CannotActNow, waiting_on(s),
-                     {arg::player(c.actor), arg::act(g.act)});
+                     {arg::player(c.actor), arg::act(c.verb)});
   if (c.actor != s.turn)
     return violation(r, rule::kTurnOrder, RefusalCode::NotYourTurnMustThrow, {arg::player(c.actor), arg::player(s.turn)});
   return std::nullopt;
@@ -203,12 +120,12 @@ std::optional<Violation> turn_and_phase(const Ruleset& r, const State& s, const 
     const bool refused = (row.check == TurnCheck::Mover && c.actor != s.turn) ||
                          (row.check == TurnCheck::MoverInEdition && r.build_only_in_turn && c.actor != s.turn &&
                           !next_begins);
-    if (refused) return refusal(r, s, c, g, row.rule, row.refusal);
+    if (refused) return refusal(r, s, c, row.rule, row.refusal);
     if (row.check == TurnCheck::StartsTurn)
-      if (auto v = starts_turn(r, s, c, g)) return v;
+      if (auto v = starts_turn(r, s, c)) return v;
     break;
   }
-  if (!holds(g.allowed, s.phase)) return refusal(r, s, c, g, g.phase_rule, g.phase_refusal);
+  if (!holds(g.allowed, s.phase)) return refusal(r, s, c, g.phase_rule, g.phase_refusal);
   return std::nullopt;
 }
 
@@ -220,7 +137,7 @@ bool completes_the_move(const State& s, const Command& c, const VerbGate& g) {
 
 std::optional<Violation> gate(const Ruleset& r, const State& s, const Command& c) {
   const VerbGate& g = kGates[static_cast<std::size_t>(c.verb)];
-  if (g.maker == Maker::Anyone) return std::nullopt;
+  if (g.maker == VerbMaker::Correction) return std::nullopt;
   if (s.phase == Phase::GameOver) return violation(r, rule::kGameOver, RefusalCode::GameIsOver, waiting_on(s));
   // rule short-game/agreed-hour: once a move's stamp is past the agreed finishing hour, time is up:
   // the referee must call it (`Referee calls time`) before anything else is ruled. The stamps
@@ -232,7 +149,7 @@ std::optional<Violation> gate(const Ruleset& r, const State& s, const Command& c
                        {arg::count(s.time_up_at), arg::count(c.clock)});
   }
   if (c.actor == kReferee) {
-    if (g.maker != Maker::Referee) return violation(r, rule::kTurnOrder, RefusalCode::RefereeMovesOnly);
+    if (g.maker != VerbMaker::Referee) return violation(r, rule::kTurnOrder, RefusalCode::RefereeMovesOnly);
     if (g.waits_for_debts)
       if (auto v = debts_block(r, s)) return v;
     if (s.time_called && g.new_dealing && time_called_waits_on(r, s) != TimeCalledWait::Round)
@@ -246,7 +163,7 @@ std::optional<Violation> gate(const Ruleset& r, const State& s, const Command& c
         (g.while_placing == WhilePlacing::PlacerOnly && c.actor == s.placing_player)))
     return violation(r, rule::kShortageAuction, RefusalCode::MustFinishPending, waiting_on(s));
   // A player's referee verb is refused below, after the checks that came first before the gate.
-  if (g.waits_for_debts && g.maker == Maker::Player)
+  if (g.waits_for_debts && g.maker == VerbMaker::Player)
     if (auto v = debts_block(r, s)) return v;
   // rule short-game/time-called: the move in progress is completed with its transactions; nothing
   // new begins, and once nothing waits the game is over. Under finish-round (rule
@@ -261,7 +178,7 @@ std::optional<Violation> gate(const Ruleset& r, const State& s, const Command& c
                        RefusalCode::TimeCalledMoveCompleted);
   }
   if (g.needs_deeds_dealt && !dealing_done(r, s)) return violation(r, rule::kShortDeal, RefusalCode::DealFirst);
-  if (g.maker == Maker::Referee) return violation(r, rule::kTurnOrder, RefusalCode::RefereeOnlyVerb);
+  if (g.maker == VerbMaker::Referee) return violation(r, rule::kTurnOrder, RefusalCode::RefereeOnlyVerb);
   return turn_and_phase(r, s, c, g);
 }
 

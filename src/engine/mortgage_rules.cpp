@@ -23,7 +23,7 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kJailNoMortgage, RefusalCode::JailedMayNotMortgage, {arg::player(c.actor)}));
   if (r.mortgage.before_throw_only && !to_pay_a_debt) {
     // rule mortgage/before-the-throw
-    if (auto v = before_own_throw(out, c.actor, rule::kMortgageBeforeThrow, Act::Mortgage)) return Decision::refuse(std::move(*v));
+    if (auto v = before_own_throw(out, c.actor, rule::kMortgageBeforeThrow, Verb::Mortgage)) return Decision::refuse(std::move(*v));
   }
   if (r.mortgage.covers_buildings) {
     // rule mortgage/with-its-buildings: the site's buildings go with it, the Bank lending half

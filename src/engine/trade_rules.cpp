@@ -98,7 +98,7 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   if (r.trade.only_before_own_throw) {
     // rule trade/one-offer-before-the-throw
-    if (auto v = before_own_throw(out, c.actor, rule::kTradeBeforeThrow, Act::ProposeSwap))
+    if (auto v = before_own_throw(out, c.actor, rule::kTradeBeforeThrow, Verb::Offer))
       return Decision::refuse(std::move(*v));
   }
   if (r.trade.offers_per_turn > 0 && out.state.offers_this_turn >= r.trade.offers_per_turn)

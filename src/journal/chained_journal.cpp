@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <ctime>
 #include <limits>
 #include <utility>
 
@@ -454,6 +455,89 @@ Status ChainedJournal::latest_snapshot(std::int64_t game_id, std::int64_t max_se
     *blob = std::move(state);
     return false;
   });
+}
+
+namespace {
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return text;
+}
+
+}  // namespace
+
+Status ChainedJournal::create_tournament(const std::string& name, const std::string& settings,
+                                         const std::string& judge_key_sha256, std::int64_t* id) {
+  if (Status s = writable("create a tournament"); !s.is_ok()) return s;
+  if (name.empty()) return Status::invalid_argument("a tournament needs a name");
+  if (!is_json(settings)) return Status::invalid_argument("a tournament's settings must be JSON text");
+  if (judge_key_sha256.size() != 64) return Status::invalid_argument("the judge's key digest must be 64 hex digits");
+  TournamentRow row;
+  row.name = name;
+  row.settings = settings;
+  row.judge_key_sha256 = judge_key_sha256;
+  row.created = utc_now();
+  row.genesis = tournament_genesis(name, settings, judge_key_sha256);
+  return write_transaction([&] { return insert_tournament(row, id); });
+}
+
+Status ChainedJournal::append_tournament_record(std::int64_t id, std::int64_t expected_seq, const std::string& kind,
+                                                const std::string& payload, std::string* hash) {
+  if (Status s = writable("record in a tournament"); !s.is_ok()) return s;
+  if (kind.empty()) return Status::invalid_argument("a tournament record needs a kind");
+  if (!is_json(payload)) return Status::invalid_argument("a tournament record's payload must be JSON text");
+  return write_transaction([&] {
+    std::int64_t last = 0;
+    std::string last_hash;
+    if (Status s = tournament_head(id, &last, &last_hash); !s.is_ok()) return s;
+    if (last != expected_seq - 1) {
+      return Status::conflict(fmt::format("tournament {} has {} records, not {}: another writer recorded first; "
+                                          "nothing was written",
+                                          id, last, expected_seq - 1));
+    }
+    TournamentRecord r;
+    r.tournament_id = id;
+    r.seq = expected_seq;
+    r.at = utc_now();
+    r.kind = kind;
+    r.payload = payload;
+    r.prev_hash = last_hash;
+    r.hash = tournament_record_hash(r);
+    if (Status s = insert_tournament_record(r); !s.is_ok()) return s;
+    if (hash != nullptr) *hash = r.hash;
+    return Status::ok();
+  });
+}
+
+Status ChainedJournal::tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) {
+  TournamentRow t;
+  if (Status s = tournament(id, &t); !s.is_ok()) return s;
+  if (t.genesis != tournament_genesis(t.name, t.settings, t.judge_key_sha256)) {
+    return Status::corrupt(fmt::format("tournament {}: its settings do not match its genesis hash (edited since)", id));
+  }
+  std::int64_t expected = 1;
+  std::string prev = t.genesis;
+  Status broken;
+  bool stopped = false;
+  Status s = read_tournament_records(id, [&](const TournamentRecord& r) {
+    if (stopped) return false;
+    if (r.seq != expected || r.prev_hash != prev || r.hash != tournament_record_hash(r) || !is_json(r.payload)) {
+      broken = Status::corrupt(fmt::format("tournament {}: record {} does not hold to the chain (edited, inserted or "
+                                           "removed since it was written)",
+                                           id, expected));
+      return false;
+    }
+    ++expected;
+    prev = r.hash;
+    if (!fn(r)) stopped = true;
+    return !stopped;
+  });
+  if (!s.is_ok()) return s;
+  return broken;
 }
 
 }  // namespace deedlog

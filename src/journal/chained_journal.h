@@ -49,6 +49,11 @@ class ChainedJournal : public Journal {
   Status put_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& blob) override;
   Status latest_snapshot(std::int64_t game_id, std::int64_t max_seq, std::int64_t* seq,
                          std::string* blob) override;
+  Status create_tournament(const std::string& name, const std::string& settings, const std::string& judge_key_sha256,
+                           std::int64_t* id) override;
+  Status append_tournament_record(std::int64_t id, std::int64_t expected_seq, const std::string& kind,
+                                  const std::string& payload, std::string* hash = nullptr) override;
+  Status tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) override;
 
  protected:
   // The store's primitives. Every write below is made inside the store's write_transaction.
@@ -82,6 +87,15 @@ class ChainedJournal : public Journal {
   // The snapshot rows at or before max_seq, newest first, until fn returns false.
   virtual Status read_snapshots(std::int64_t game_id, std::int64_t max_seq,
                                 const std::function<bool(std::int64_t seq, const std::string& stored)>& fn) = 0;
+
+  // Tournaments' rows (schema 3). insert_tournament: a new row with the next free id.
+  virtual Status insert_tournament(const TournamentRow& row, std::int64_t* id) = 0;
+  // The last record's seq and hash (0 and the genesis when none), under the tournament's write
+  // lock where the store has one; NotFound when there is no such tournament.
+  virtual Status tournament_head(std::int64_t id, std::int64_t* last_seq, std::string* last_hash) = 0;
+  virtual Status insert_tournament_record(const TournamentRecord& record) = 0;
+  // The stored records in seq order, unchecked.
+  virtual Status read_tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) = 0;
 
   Status require_game(std::int64_t game_id);
 

@@ -227,6 +227,27 @@ std::string genesis_hash(const std::string& header) {
   return h.hex();
 }
 
+std::string tournament_genesis(const std::string& name, const std::string& settings, const std::string& judge_key_sha256) {
+  Sha256 h;
+  h.update("deedlog-tournament-v1\n");
+  add_field(&h, name);
+  add_field(&h, settings);
+  add_field(&h, judge_key_sha256);
+  return h.hex();
+}
+
+std::string tournament_record_hash(const TournamentRecord& record) {
+  Sha256 h;
+  h.update("deedlog-tournament-record-v1\n");
+  add_field(&h, record.prev_hash);
+  add_number(&h, record.tournament_id);
+  add_number(&h, record.seq);
+  add_field(&h, record.at);
+  add_field(&h, record.kind);
+  add_field(&h, record.payload);
+  return h.hex();
+}
+
 std::string event_hash(const EventRow& event) {
   Sha256 h;
   h.update(kEventTag);

@@ -66,6 +66,14 @@ std::string move_events_json(const std::vector<NewEvent>& events, std::size_t be
 bool split_move_events(std::string_view events, std::vector<std::pair<std::string, std::string>>* out,
                        std::string* problem);
 
+// The anchor of a tournament's records (deedlog-tournament-v1): its name, settings and the
+// digest of the Head Judge's key.
+std::string tournament_genesis(const std::string& name, const std::string& settings, const std::string& judge_key_sha256);
+
+// The hash of a tournament record (deedlog-tournament-record-v1): prev_hash, tournament_id, seq,
+// at, kind, payload.
+std::string tournament_record_hash(const TournamentRecord& record);
+
 // Whether text is one JSON value and nothing else (what SQLite's json_valid said of a payload).
 bool is_json(std::string_view text);
 

@@ -54,6 +54,30 @@ struct ChainReport {
 
 struct ChainedGame;  // journal/hash_chain.h
 
+// A tournament (docs/tournaments.md): a row of settings that is never rewritten, and a chain of
+// records appended after it (rounds seated, time called, appeals, sheets), as a game is a
+// header and its events. The journal knows nothing of what the records mean.
+struct TournamentRow {
+  std::int64_t tournament_id = 0;
+  std::string name;
+  std::string settings;          // JSON object text (service/tournament.h reads it)
+  std::string judge_key_sha256;  // hex SHA-256 of the Head Judge's key; the key is kept nowhere
+  std::string created;           // ISO-8601 UTC
+  std::string genesis;           // hex SHA-256 of name, settings and key digest: the records' anchor
+  std::int64_t last_seq = 0;     // the last record's seq (0: none yet)
+};
+
+// One record of a tournament. kind names what happened ("seated", "time_called", "appeal", ...).
+struct TournamentRecord {
+  std::int64_t tournament_id = 0;
+  std::int64_t seq = 0;  // 1, 2, 3, ... within the tournament
+  std::string at;        // ISO-8601 UTC time it was written
+  std::string kind;
+  std::string payload;    // JSON object text
+  std::string prev_hash;  // the record before's hash, or the tournament's genesis for seq 1
+  std::string hash;
+};
+
 // True when path names a PostgreSQL database (a libpq URI, which may or may not answer) or a
 // file that is there: where a reader that must not create a journal (completion, a listing)
 // may try Journal::open(path, ..., read_only).
@@ -127,6 +151,21 @@ class Journal {
   virtual Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) = 0;
 
   virtual int schema_version() const = 0;
+
+  // Tournaments (schema 3). A journal of an older schema opened read-only holds none.
+  // create_tournament: a new row (genesis computed here); its id in *id.
+  virtual Status create_tournament(const std::string& name, const std::string& settings,
+                                   const std::string& judge_key_sha256, std::int64_t* id) = 0;
+  virtual Status tournaments(std::vector<TournamentRow>* out) = 0;
+  // NotFound when there is no such tournament.
+  virtual Status tournament(std::int64_t id, TournamentRow* out) = 0;
+  // Appends one record as seq expected_seq (Conflict, nothing written, when the tournament's
+  // last record is not expected_seq - 1), chained to the one before. *hash: the new record's.
+  virtual Status append_tournament_record(std::int64_t id, std::int64_t expected_seq, const std::string& kind,
+                                          const std::string& payload, std::string* hash = nullptr) = 0;
+  // Every record in order, each checked against the chain before fn sees it (Corrupt, naming the
+  // record, at the first that fails).
+  virtual Status tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) = 0;
 
   // The path or URI the journal was opened from, as given ("" for one made otherwise): where
   // what is kept beside it (a sealed game's seed, service/sealed_seeds.h) is found.

@@ -93,7 +93,62 @@ CREATE VIEW events (game_id, seq, at, actor, type, payload, prev_hash, hash) AS
 INSERT INTO deedlog_schema (version, name) VALUES (2, 'moves');
 )sql";
 
-constexpr int kSchemaVersion = 2;
+// Schema 3: tournaments, as SQLite's schema/003_tournaments.sql (docs/tournaments.md). Made with
+// the rest in a new database, and added to a journal of schema 2 the first time it is opened
+// for writing.
+constexpr const char* kTournamentSchema = R"sql(
+CREATE TABLE tournaments (
+  tournament_id    bigint PRIMARY KEY CONSTRAINT tournament_id_from_one CHECK (tournament_id >= 1),
+  name             text NOT NULL CONSTRAINT tournament_named CHECK (name <> ''),
+  settings         text NOT NULL CONSTRAINT settings_are_json CHECK (settings::jsonb IS NOT NULL),
+  judge_key_sha256 text NOT NULL CONSTRAINT judge_key_is_a_hash CHECK (length(judge_key_sha256) = 64),
+  created          text NOT NULL,
+  genesis          text NOT NULL CONSTRAINT tournament_genesis_is_a_hash CHECK (length(genesis) = 64)
+);
+
+CREATE TABLE tournament_records (
+  tournament_id bigint NOT NULL REFERENCES tournaments (tournament_id),
+  seq           bigint NOT NULL CONSTRAINT record_seq_from_one CHECK (seq >= 1),
+  at            text NOT NULL,
+  kind          text NOT NULL CONSTRAINT record_kind_is_named CHECK (kind <> ''),
+  payload       text NOT NULL CONSTRAINT record_payload_is_json CHECK (payload::jsonb IS NOT NULL),
+  prev_hash     text NOT NULL CONSTRAINT record_prev_hash_is_a_hash CHECK (length(prev_hash) = 64),
+  hash          text NOT NULL CONSTRAINT record_hash_is_a_hash CHECK (length(hash) = 64),
+  PRIMARY KEY (tournament_id, seq)
+);
+
+CREATE TRIGGER tournaments_refuse_rewrite BEFORE UPDATE OR DELETE ON tournaments
+  FOR EACH ROW EXECUTE FUNCTION deedlog_refuse('a tournament''s settings are never rewritten, and tournaments cannot be deleted');
+CREATE TRIGGER tournaments_refuse_truncate BEFORE TRUNCATE ON tournaments
+  FOR EACH STATEMENT EXECUTE FUNCTION deedlog_refuse('tournaments cannot be deleted');
+CREATE TRIGGER tournament_records_refuse_rewrite BEFORE UPDATE OR DELETE ON tournament_records
+  FOR EACH ROW EXECUTE FUNCTION deedlog_refuse('tournament records are append-only; record a ruling as a new record');
+CREATE TRIGGER tournament_records_refuse_truncate BEFORE TRUNCATE ON tournament_records
+  FOR EACH STATEMENT EXECUTE FUNCTION deedlog_refuse('tournament records are append-only; they cannot be deleted');
+
+CREATE FUNCTION deedlog_record_follows_on() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  last_seq bigint;
+  last_hash text;
+BEGIN
+  SELECT r.seq, r.hash INTO last_seq, last_hash
+    FROM tournament_records r WHERE r.tournament_id = NEW.tournament_id ORDER BY r.seq DESC LIMIT 1;
+  IF NOT FOUND THEN
+    last_seq := 0;
+    SELECT t.genesis INTO last_hash FROM tournaments t WHERE t.tournament_id = NEW.tournament_id;
+  END IF;
+  IF NEW.seq IS DISTINCT FROM last_seq + 1 OR NEW.prev_hash IS DISTINCT FROM last_hash THEN
+    RAISE EXCEPTION 'deedlog journal: a tournament record must follow the last one (seq and prev_hash)';
+  END IF;
+  RETURN NEW;
+END $$;
+CREATE TRIGGER tournament_records_append_in_order BEFORE INSERT ON tournament_records
+  FOR EACH ROW EXECUTE FUNCTION deedlog_record_follows_on();
+
+INSERT INTO deedlog_schema (version, name) VALUES (3, 'tournaments');
+)sql";
+
+constexpr int kSchemaVersion = 3;
 
 // The URI as messages show it: without a password.
 std::string without_password(const std::string& uri) {
@@ -248,6 +303,10 @@ Status PostgresJournal::bring_schema_up_to_date() {
       if (PQresultStatus(made_schema.get()) != PGRES_COMMAND_OK) {
         return error_of(conn_.get(), made_schema.get(), "making the journal's tables");
       }
+      ResultPtr made_tournaments(PQexec(conn_.get(), kTournamentSchema));
+      if (PQresultStatus(made_tournaments.get()) != PGRES_COMMAND_OK) {
+        return error_of(conn_.get(), made_tournaments.get(), "making the journal's tables");
+      }
       return Status::ok();
     });
     if (!made.is_ok()) return made;
@@ -261,6 +320,28 @@ Status PostgresJournal::bring_schema_up_to_date() {
         "{} is not a journal this program can read: it was written by a newer deedlog (journal schema {}; this "
         "program knows up to {}); open it with a newer deedlog",
         name_, version, kSchemaVersion));
+  }
+  schema_version_ = static_cast<int>(version);
+  if (version < 3 && !read_only_) {
+    // A journal of schema 2 gains the tournaments' tables, once, whoever opens it first.
+    Status added = write_transaction([&] {
+      if (Status s = exec("SELECT pg_advisory_xact_lock(hashtext('deedlog journal schema'))", {}, "adding tournaments");
+          !s.is_ok()) {
+        return s;
+      }
+      ResultPtr again;
+      if (Status s = exec("SELECT max(version) FROM deedlog_schema", {}, "adding tournaments", &again); !s.is_ok()) {
+        return s;
+      }
+      if (int64_at(again.get(), 0, 0) >= 3) return Status::ok();
+      ResultPtr made(PQexec(conn_.get(), kTournamentSchema));
+      if (PQresultStatus(made.get()) != PGRES_COMMAND_OK) {
+        return error_of(conn_.get(), made.get(), "adding the tournaments' tables");
+      }
+      return Status::ok();
+    });
+    if (!added.is_ok()) return added;
+    schema_version_ = 3;
   }
   return Status::ok();
 }
@@ -509,6 +590,121 @@ Status PostgresJournal::snapshot_seqs(std::int64_t game_id, std::vector<std::int
     return s;
   }
   for (int i = 0; i < PQntuples(r.get()); ++i) out->push_back(int64_at(r.get(), i, 0));
+  return Status::ok();
+}
+
+// Tournaments (schema 3; a journal of schema 2 opened read-only holds none).
+namespace {
+
+constexpr const char* kSelectTournaments =
+    "SELECT t.tournament_id, t.name, t.settings, t.judge_key_sha256, t.created, t.genesis,"
+    " coalesce((SELECT max(r.seq) FROM tournament_records r WHERE r.tournament_id = t.tournament_id), 0)"
+    " FROM tournaments t";
+
+TournamentRow tournament_row(const PGresult* r, int row) {
+  TournamentRow t;
+  t.tournament_id = int64_at(r, row, 0);
+  t.name = text_at(r, row, 1);
+  t.settings = text_at(r, row, 2);
+  t.judge_key_sha256 = text_at(r, row, 3);
+  t.created = text_at(r, row, 4);
+  t.genesis = text_at(r, row, 5);
+  t.last_seq = int64_at(r, row, 6);
+  return t;
+}
+
+}  // namespace
+
+Status PostgresJournal::tournaments(std::vector<TournamentRow>* out) {
+  out->clear();
+  if (schema_version_ < 3) return Status::ok();
+  ResultPtr r;
+  const std::string sql = std::string(kSelectTournaments) + " ORDER BY t.tournament_id";
+  if (Status s = exec(sql.c_str(), {}, "listing tournaments", &r); !s.is_ok()) return s;
+  for (int i = 0; i < PQntuples(r.get()); ++i) out->push_back(tournament_row(r.get(), i));
+  return Status::ok();
+}
+
+Status PostgresJournal::tournament(std::int64_t id, TournamentRow* out) {
+  const Status missing = Status::not_found(fmt::format("there is no tournament {} in {}", id, name_));
+  if (schema_version_ < 3) return missing;
+  ResultPtr r;
+  const std::string sql = std::string(kSelectTournaments) + " WHERE t.tournament_id = $1";
+  if (Status s = exec(sql.c_str(), {{std::to_string(id)}}, "reading a tournament", &r); !s.is_ok()) return s;
+  if (PQntuples(r.get()) != 1) return missing;
+  *out = tournament_row(r.get(), 0);
+  return Status::ok();
+}
+
+Status PostgresJournal::insert_tournament(const TournamentRow& row, std::int64_t* id) {
+  if (Status s = exec("LOCK TABLE tournaments IN SHARE ROW EXCLUSIVE MODE", {}, "creating a tournament"); !s.is_ok()) {
+    return s;
+  }
+  ResultPtr r;
+  if (Status s = exec("INSERT INTO tournaments (tournament_id, name, settings, judge_key_sha256, created, genesis)"
+                      " SELECT coalesce(max(tournament_id), 0) + 1, $1, $2, $3, $4, $5 FROM tournaments"
+                      " RETURNING tournament_id",
+                      {{row.name}, {row.settings}, {row.judge_key_sha256}, {row.created}, {row.genesis}},
+                      "creating a tournament", &r);
+      !s.is_ok()) {
+    return s;
+  }
+  *id = int64_at(r.get(), 0, 0);
+  return Status::ok();
+}
+
+// Under the tournament's row lock: no other writer appends between this read and the insert.
+Status PostgresJournal::tournament_head(std::int64_t id, std::int64_t* last_seq, std::string* last_hash) {
+  ResultPtr r;
+  if (Status s = exec("SELECT genesis FROM tournaments WHERE tournament_id = $1 FOR UPDATE", {{std::to_string(id)}},
+                      "reading a tournament", &r);
+      !s.is_ok()) {
+    return s;
+  }
+  if (PQntuples(r.get()) != 1) return Status::not_found(fmt::format("there is no tournament {} in {}", id, name_));
+  *last_seq = 0;
+  *last_hash = text_at(r.get(), 0, 0);
+  ResultPtr last;
+  if (Status s = exec("SELECT seq, hash FROM tournament_records WHERE tournament_id = $1 ORDER BY seq DESC LIMIT 1",
+                      {{std::to_string(id)}}, "reading a tournament's last record", &last);
+      !s.is_ok()) {
+    return s;
+  }
+  if (PQntuples(last.get()) == 1) {
+    *last_seq = int64_at(last.get(), 0, 0);
+    *last_hash = text_at(last.get(), 0, 1);
+  }
+  return Status::ok();
+}
+
+Status PostgresJournal::insert_tournament_record(const TournamentRecord& t) {
+  return exec("INSERT INTO tournament_records (tournament_id, seq, at, kind, payload, prev_hash, hash)"
+              " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+              {{std::to_string(t.tournament_id)}, {std::to_string(t.seq)}, {t.at}, {t.kind}, {t.payload},
+               {t.prev_hash}, {t.hash}},
+              "recording in a tournament");
+}
+
+Status PostgresJournal::read_tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) {
+  if (schema_version_ < 3) return Status::ok();
+  ResultPtr r;
+  if (Status s = exec("SELECT seq, at, kind, payload, prev_hash, hash FROM tournament_records"
+                      " WHERE tournament_id = $1 ORDER BY seq",
+                      {{std::to_string(id)}}, "reading a tournament's records", &r);
+      !s.is_ok()) {
+    return s;
+  }
+  for (int i = 0; i < PQntuples(r.get()); ++i) {
+    TournamentRecord t;
+    t.tournament_id = id;
+    t.seq = int64_at(r.get(), i, 0);
+    t.at = text_at(r.get(), i, 1);
+    t.kind = text_at(r.get(), i, 2);
+    t.payload = text_at(r.get(), i, 3);
+    t.prev_hash = text_at(r.get(), i, 4);
+    t.hash = text_at(r.get(), i, 5);
+    if (!fn(t)) break;
+  }
   return Status::ok();
 }
 

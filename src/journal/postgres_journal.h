@@ -28,8 +28,11 @@ class PostgresJournal final : public ChainedJournal {
   Status games(std::vector<GameRow>* out) override;
   Status game(std::int64_t game_id, GameRow* out) override;
   Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) override;
-  // PostgreSQL journals hold schema 2's rows from the start (there is no schema 1 to migrate).
-  int schema_version() const override { return 2; }
+  // PostgreSQL journals hold schema 2's rows from the start (there is no schema 1 to migrate);
+  // schema 3 adds the tournaments' tables.
+  int schema_version() const override { return schema_version_; }
+  Status tournaments(std::vector<TournamentRow>* out) override;
+  Status tournament(std::int64_t id, TournamentRow* out) override;
 
   struct ConnDeleter {
     void operator()(PGconn* c) const { PQfinish(c); }
@@ -65,6 +68,12 @@ class PostgresJournal final : public ChainedJournal {
   Status read_snapshots(std::int64_t game_id, std::int64_t max_seq,
                         const std::function<bool(std::int64_t, const std::string&)>& fn) override;
 
+  Status insert_tournament(const TournamentRow& row, std::int64_t* id) override;
+  Status tournament_head(std::int64_t id, std::int64_t* last_seq, std::string* last_hash) override;
+  Status insert_tournament_record(const TournamentRecord& record) override;
+  Status read_tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) override;
+
+  int schema_version_ = 2;
   std::string name_;  // the URI without its password, for messages
   bool read_only_;
   ConnPtr conn_;

@@ -598,4 +598,126 @@ Status SqliteJournal::snapshot_seqs(std::int64_t game_id, std::vector<std::int64
   return Status::ok();
 }
 
+// Tournaments (schema 3). A file of an older schema opened read-only has no tables for them:
+// it holds no tournament.
+namespace {
+
+constexpr const char* kSelectTournaments =
+    "SELECT t.tournament_id, t.name, t.settings, t.judge_key_sha256, t.created, t.genesis,"
+    " coalesce((SELECT max(r.seq) FROM tournament_records r WHERE r.tournament_id = t.tournament_id), 0)"
+    " FROM tournaments t";
+
+TournamentRow tournament_row(const sqlite::Query& q) {
+  TournamentRow t;
+  t.tournament_id = q.int64(0);
+  t.name = q.text(1);
+  t.settings = q.text(2);
+  t.judge_key_sha256 = q.text(3);
+  t.created = q.text(4);
+  t.genesis = q.text(5);
+  t.last_seq = q.int64(6);
+  return t;
+}
+
+}  // namespace
+
+Status SqliteJournal::no_such_tournament(std::int64_t id) const {
+  return Status::not_found(fmt::format("there is no tournament {} in {}", id, path_));
+}
+
+Status SqliteJournal::tournaments(std::vector<TournamentRow>* out) {
+  out->clear();
+  if (schema_version_ < 3) return Status::ok();
+  sqlite::Query q;
+  const std::string sql = std::string(kSelectTournaments) + " ORDER BY t.tournament_id";
+  if (Status s = cache_.prepare(sql.c_str(), &q); !s.is_ok()) return s;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) out->push_back(tournament_row(q));
+  if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "listing tournaments");
+  return Status::ok();
+}
+
+Status SqliteJournal::tournament(std::int64_t id, TournamentRow* out) {
+  if (schema_version_ < 3) return no_such_tournament(id);
+  sqlite::Query q;
+  const std::string sql = std::string(kSelectTournaments) + " WHERE t.tournament_id = ?1";
+  if (Status s = cache_.prepare(sql.c_str(), &q); !s.is_ok()) return s;
+  q.bind(1, id);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return no_such_tournament(id);
+  if (rc != SQLITE_ROW) return sqlite::error_status(db_.get(), rc, "reading a tournament");
+  *out = tournament_row(q);
+  return Status::ok();
+}
+
+Status SqliteJournal::insert_tournament(const TournamentRow& row, std::int64_t* id) {
+  sqlite::Query q;
+  if (Status s = cache_.prepare("INSERT INTO tournaments (name, settings, judge_key_sha256, created, genesis)"
+                                " VALUES (?1, ?2, ?3, ?4, ?5)",
+                                &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, row.name).bind(2, row.settings).bind(3, row.judge_key_sha256).bind(4, row.created).bind(5, row.genesis);
+  if (Status s = q.run("creating a tournament"); !s.is_ok()) return s;
+  *id = sqlite3_last_insert_rowid(db_.get());
+  return Status::ok();
+}
+
+Status SqliteJournal::tournament_head(std::int64_t id, std::int64_t* last_seq, std::string* last_hash) {
+  TournamentRow t;
+  if (Status s = tournament(id, &t); !s.is_ok()) return s;
+  *last_seq = t.last_seq;
+  *last_hash = t.genesis;
+  if (t.last_seq == 0) return Status::ok();
+  sqlite::Query q;
+  if (Status s = cache_.prepare("SELECT hash FROM tournament_records WHERE tournament_id = ?1 AND seq = ?2", &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, id).bind(2, t.last_seq);
+  const int rc = q.step();
+  if (rc != SQLITE_ROW) return sqlite::error_status(db_.get(), rc, "reading a tournament's last record");
+  *last_hash = q.text(0);
+  return Status::ok();
+}
+
+Status SqliteJournal::insert_tournament_record(const TournamentRecord& r) {
+  sqlite::Query q;
+  if (Status s = cache_.prepare("INSERT INTO tournament_records (tournament_id, seq, at, kind, payload, prev_hash, hash)"
+                                " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                                &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, r.tournament_id).bind(2, r.seq).bind(3, r.at).bind(4, r.kind).bind(5, r.payload).bind(6, r.prev_hash).bind(7, r.hash);
+  return q.run("recording in a tournament");
+}
+
+Status SqliteJournal::read_tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) {
+  if (schema_version_ < 3) return Status::ok();
+  sqlite::Query q;
+  if (Status s = cache_.prepare("SELECT seq, at, kind, payload, prev_hash, hash FROM tournament_records"
+                                " WHERE tournament_id = ?1 ORDER BY seq",
+                                &q);
+      !s.is_ok()) {
+    return s;
+  }
+  q.bind(1, id);
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) {
+    TournamentRecord r;
+    r.tournament_id = id;
+    r.seq = q.int64(0);
+    r.at = q.text(1);
+    r.kind = q.text(2);
+    r.payload = q.text(3);
+    r.prev_hash = q.text(4);
+    r.hash = q.text(5);
+    if (!fn(r)) return Status::ok();
+  }
+  if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "reading a tournament's records");
+  return Status::ok();
+}
+
 }  // namespace deedlog

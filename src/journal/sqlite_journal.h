@@ -20,6 +20,8 @@ class SqliteJournal final : public ChainedJournal {
   Status game(std::int64_t game_id, GameRow* out) override;
   Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) override;
   int schema_version() const override { return schema_version_; }
+  Status tournaments(std::vector<TournamentRow>* out) override;
+  Status tournament(std::int64_t id, TournamentRow* out) override;
 
  private:
   SqliteJournal(std::string path, bool read_only, sqlite::DbPtr db);
@@ -41,6 +43,11 @@ class SqliteJournal final : public ChainedJournal {
   Status store_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& stored) override;
   Status read_snapshots(std::int64_t game_id, std::int64_t max_seq,
                         const std::function<bool(std::int64_t, const std::string&)>& fn) override;
+  Status insert_tournament(const TournamentRow& row, std::int64_t* id) override;
+  Status tournament_head(std::int64_t id, std::int64_t* last_seq, std::string* last_hash) override;
+  Status insert_tournament_record(const TournamentRecord& record) override;
+  Status read_tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) override;
+  Status no_such_tournament(std::int64_t id) const;
   // Opens a transaction of the kind that fits: a savepoint inside write_transaction's.
   sqlite::Transaction::Kind write_kind() const;
 

@@ -2,6 +2,7 @@
 // The .game notation (docs/notation.md, INTERFACE.md section 1): parsing text into a header,
 // an optional setup position and move lines, and printing them back.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -51,7 +52,44 @@ bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, 
 bool parse_game_skipping(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
                          std::vector<ParseError>* bad_lines);
 
-// Parses one move line ("[@TIME] ACTOR VERB ...") for a game with these players.
+namespace notation {
+struct Context;
+}
+
+// Reads the move lines of one game: its edition and players, with the tables of names a line is
+// matched against built once, when it is made (verify and replay read thousands of lines). The
+// parser keeps the players' names and refers to the ruleset, which must outlive it. Reading
+// changes nothing in it, so one parser may serve several threads. A parser moved from is not read.
+//
+//   MoveParser parser(ruleset, players);
+//   Command c;
+//   ParseError e;
+//   if (parser.parse("Ann rolls 3 4", &c, &e)) ...
+class MoveParser {
+ public:
+  MoveParser(const Ruleset& ruleset, const std::vector<std::string>& players);
+  ~MoveParser();
+  MoveParser(MoveParser&&) noexcept;
+  MoveParser& operator=(MoveParser&&) noexcept;
+  MoveParser(const MoveParser&) = delete;
+  MoveParser& operator=(const MoveParser&) = delete;
+
+  // One move line ("[@TIME] ACTOR VERB ..."); a line naming several properties is refused.
+  bool parse(const std::string& line, Command* out, ParseError* error) const;
+  // A line that may hold several moves, one for each property it names (parse_moves).
+  bool parse_all(const std::string& line, std::vector<Command>* out, ParseError* error) const;
+  // The canonical text of a move (print_move).
+  std::string print(const Command& command) const;
+
+  const Ruleset& ruleset() const;
+  const std::vector<std::string>& players() const;
+
+ private:
+  std::unique_ptr<const notation::Context> names_;
+};
+
+// Parses one move line ("[@TIME] ACTOR VERB ...") for a game with these players: a MoveParser
+// made for the one line (a reader of many lines of one game keeps a MoveParser).
 bool parse_move(const std::string& line, const Ruleset& ruleset,
                 const std::vector<std::string>& players, Command* out, ParseError* error);
 

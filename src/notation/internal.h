@@ -12,12 +12,13 @@
 
 namespace deedlog::notation {
 
-// The names a game's lines are resolved against, built once per file.
+// The names a game's lines are resolved against, built once per file (or per MoveParser). The
+// ruleset is referred to, the players' names kept.
 struct Context {
   Context(const Ruleset& r, const std::vector<std::string>& p);
 
   const Ruleset& ruleset;
-  const std::vector<std::string>& players;
+  std::vector<std::string> players;
   std::vector<NameCandidate> player_names;
   std::vector<NameCandidate> square_names;    // every square, by notation name
   std::vector<NameCandidate> property_names;  // properties only

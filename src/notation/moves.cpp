@@ -12,45 +12,6 @@ namespace deedlog {
 namespace notation {
 namespace {
 
-// The verb words of a move line. Each is written in the third person ("rolls") in canonical
-// text; the plain form ("roll") is read too.
-enum class Word { Roll, Buy, Decline, Bid, Pass, Claim, Draw, Pay, Use, Build, Sell, Mortgage,
-                  Unmortgage, Offer, Accept, Reject, Declare, End, Call, Deal, Auction, Award, Skip, Form, Take };
-
-struct VerbWord {
-  std::string_view canonical;
-  std::string_view plain;
-  Word word;
-};
-
-constexpr std::array<VerbWord, 25> kVerbWords = {{
-    {"rolls", "roll", Word::Roll},          {"buys", "buy", Word::Buy},
-    {"declines", "decline", Word::Decline}, {"bids", "bid", Word::Bid},
-    {"passes", "pass", Word::Pass},         {"claims", "claim", Word::Claim},
-    {"draws", "draw", Word::Draw},          {"pays", "pay", Word::Pay},
-    {"uses", "use", Word::Use},             {"builds", "build", Word::Build},
-    {"sells", "sell", Word::Sell},          {"mortgages", "mortgage", Word::Mortgage},
-    {"unmortgages", "unmortgage", Word::Unmortgage}, {"offers", "offer", Word::Offer},
-    {"accepts", "accept", Word::Accept},    {"rejects", "reject", Word::Reject},
-    {"declares", "declare", Word::Declare}, {"ends", "end", Word::End},
-    {"forms", "form", Word::Form},
-    {"calls", "call", Word::Call},          {"deals", "deal", Word::Deal},
-    {"auctions", "auction", Word::Auction}, {"awards", "award", Word::Award},
-    {"skips", "skip", Word::Skip},          {"takes", "take", Word::Take},
-}};
-
-// The verbs only the referee may use, and what is said to a player who uses one.
-std::string_view referee_only(Word w) {
-  switch (w) {
-    case Word::Call: return "calls time";
-    case Word::Deal: return "deals title deeds";
-    case Word::Auction: return "calls a building auction";
-    case Word::Award: return "awards";
-    case Word::Take: return "takes moves back";
-    default: return {};
-  }
-}
-
 // The lowest and highest face of a die.
 constexpr int kDieMin = 1;
 constexpr int kDieMax = 6;
@@ -69,54 +30,6 @@ std::string echo(std::string_view s) {
   std::string out(s.substr(0, std::min(s.size(), kMaxEcho)));
   if (s.size() > kMaxEcho) out += "...";
   return out;
-}
-
-// Words people use at the table for a verb of the list above ("Ann throws 3 4"). They are read
-// as that verb; the canonical text writes the verb's own word.
-struct Synonym {
-  std::string_view third_person;
-  std::string_view plain;
-  std::string_view verb;  // the canonical verb it stands for
-};
-constexpr std::array<Synonym, 1> kSynonyms = {{{"throws", "throw", "rolls"}}};
-
-const VerbWord* find_verb(const Token& t) {
-  if (t.quoted || t.punct) return nullptr;
-  std::string w = lower_ascii(t.text);
-  for (const auto& v : kVerbWords)
-    if (w == v.canonical || w == v.plain) return &v;
-  for (const auto& syn : kSynonyms)
-    if (w == syn.third_person || w == syn.plain)
-      for (const auto& v : kVerbWords)
-        if (v.canonical == syn.verb) return &v;
-  return nullptr;
-}
-
-std::string verb_list() {
-  std::string out;
-  for (const auto& v : kVerbWords) out += (out.empty() ? "" : ", ") + std::string(v.canonical);
-  return out;
-}
-
-std::string unknown_verb(const std::string& actor, const std::vector<Token>& tokens, std::size_t at) {
-  if (at >= tokens.size())
-    return fmt::format("expected a verb after '{}' (one of: {})", echo(actor), verb_list());
-  const std::string& word = tokens[at].text;
-  std::string msg = fmt::format("unknown verb '{}' after '{}' (expected one of: {})", echo(word), echo(actor),
-                                verb_list());
-  int best = 3;  // suggest only within two slips
-  std::string_view nearest;
-  if (word.size() <= kMaxEcho) {
-    for (const auto& v : kVerbWords) {
-      int d = std::min(edit_distance(word, std::string(v.canonical)), edit_distance(word, std::string(v.plain)));
-      if (d < best) {
-        best = d;
-        nearest = v.canonical;
-      }
-    }
-  }
-  if (!nearest.empty()) msg += fmt::format("; did you mean '{}'?", nearest);
-  return msg;
 }
 
 std::string word_at(const std::vector<Token>& tokens, std::size_t k) {
@@ -501,232 +414,522 @@ std::string parse_reason(std::string_view line, const std::vector<Token>& tokens
   return "";
 }
 
-// The verb's words and arguments, tokens [k, end), into c.
-std::string parse_arguments(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
-                            const VerbWord& verb, const Context& ctx, Command* c, std::vector<SquareId>* more) {
-  const std::size_t n = tokens.size();
-  const std::string v(verb.canonical);
-  auto end_here = [&](std::size_t at, std::string_view after) -> std::string {
-    return at < n ? unexpected(line, tokens, at, after) : "";
-  };
-  auto keyword = [&](std::string_view expected, std::string_view usage) -> std::string {
-    if (word_at(tokens, k) != expected) return fmt::format("expected '{}'", usage);
-    return end_here(k + 1, usage);
-  };
-  switch (verb.word) {
-    case Word::Roll: {
-      c->verb = Verb::Roll;
-      if (k == n) return "";
-      if (n - k != 2) return "expected two dice, like 'rolls 3 4' (or 'rolls' alone for the referee's throw)";
-      for (int i = 0; i < 2; ++i) {
-        const Token& t = tokens[k + i];
-        auto d = t.quoted ? std::nullopt : parse_small(t.text, kDieMax);
-        if (!d || *d < kDieMin)
-          return fmt::format("a die shows {} to {}, got '{}'", kDieMin, kDieMax, echo(t.text));
-        (i == 0 ? c->die1 : c->die2) = *d;
-      }
+// What a verb's form reads: the line, its tokens, where the verb's arguments begin (the token
+// after the verb word), the game's names, and the verb's row of the table.
+struct VerbForm;
+struct Args {
+  std::string_view line;
+  const std::vector<Token>& tokens;
+  std::size_t k;
+  const Context& ctx;
+  const VerbForm& verb;
+  std::size_t n() const { return tokens.size(); }
+  // Nothing more on the line from token `at` on.
+  std::string end_here(std::size_t at, std::string_view after) const {
+    return at < n() ? unexpected(line, tokens, at, after) : "";
+  }
+};
+
+// What a verb's form writes after the actor's name.
+struct Printer {
+  const Ruleset& ruleset;
+  const std::vector<std::string>& players;
+  std::string square(SquareId s) const { return quote_if_needed(square_notation_name(ruleset, s)); }
+};
+
+using ParseForm = std::string (*)(const Args&, Command*, std::vector<SquareId>*);
+using PrintForm = void (*)(const Printer&, const Command&, std::string*);
+
+// A verb as the notation knows it: a row of the verb list (deedlog/verbs.h).
+struct VerbForm {
+  Verb verb;
+  VerbMaker maker;
+  std::string_view name;   // "claims rent"
+  std::string_view word;   // "claims": the word a line is read by
+  std::string_view plain;  // "claim"
+  std::string_view usage;  // "pays tax flat|pays tax 10%"
+  std::string_view referee;
+  ParseForm parse;
+  PrintForm print;
+};
+
+constexpr std::string_view first_word(std::string_view name) { return name.substr(0, name.find(' ')); }
+constexpr std::string_view after_first_word(std::string_view name) {
+  const std::size_t space = name.find(' ');
+  return space == std::string_view::npos ? std::string_view() : name.substr(space + 1);
+}
+
+// The words of a text, split at spaces.
+std::vector<std::string_view> words_of(std::string_view text) {
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    const std::size_t space = text.find(' ');
+    out.push_back(text.substr(0, space));
+    text = space == std::string_view::npos ? std::string_view() : text.substr(space + 1);
+  }
+  return out;
+}
+
+// "'a'", "'a' or 'b'", "'a', 'b' or 'c'": the forms of a usage, `|` between them.
+std::string either(const std::vector<std::string_view>& forms) {
+  std::string out;
+  for (std::size_t i = 0; i < forms.size(); ++i) {
+    if (i > 0) out += i + 1 == forms.size() ? " or " : ", ";
+    out += "'";
+    out += forms[i];
+    out += "'";
+  }
+  return out;
+}
+void add_forms(std::string_view usage, std::vector<std::string_view>* out) {
+  while (!usage.empty()) {
+    const std::size_t bar = usage.find('|');
+    out->push_back(usage.substr(0, bar));
+    usage = bar == std::string_view::npos ? std::string_view() : usage.substr(bar + 1);
+  }
+}
+
+// The forms: how each verb's arguments are read and written (deedlog/verbs.h, "form").
+namespace form {
+
+// The verb's name alone: "declines", "ends turn", "claims rent".
+namespace words {
+std::string parse(const Args& a, Command*, std::vector<SquareId>*);
+void print(const Printer&, const Command& c, std::string* out);
+}  // namespace words
+
+namespace dice {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n(), k = a.k;
+  if (k == n) return "";
+  if (n - k != 2) return "expected two dice, like 'rolls 3 4' (or 'rolls' alone for the referee's throw)";
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Token& t = a.tokens[k + i];
+    auto d = t.quoted ? std::nullopt : parse_small(t.text, kDieMax);
+    if (!d || *d < kDieMin) return fmt::format("a die shows {} to {}, got '{}'", kDieMin, kDieMax, echo(t.text));
+    (i == 0 ? c->die1 : c->die2) = *d;
+  }
+  return "";
+}
+void print(const Printer&, const Command& c, std::string* out) {
+  *out += (c.die1 == 0 && c.die2 == 0) ? std::string("rolls") : fmt::format("rolls {} {}", c.die1, c.die2);
+}
+}  // namespace dice
+
+// "buys", or "buys "King's Cross Station"": naming what is bought; the engine refuses any other
+// square than the one offered.
+namespace purchase {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  if (a.k == a.n()) return "";
+  return resolve_square_tokens(a.line, a.tokens, a.k, a.n(), a.ctx, /*properties_first=*/true, &c->square);
+}
+void print(const Printer& p, const Command& c, std::string* out) {
+  *out += c.square == kNoSquare ? std::string("buys") : "buys " + p.square(c.square);
+}
+}  // namespace purchase
+
+namespace bid {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n(), k = a.k;
+  if (k == n) return "expected an amount, like 'bids 120'";
+  if (mixed_quotes(a.tokens, k, n) || a.tokens[k].quoted) return "expected an amount, like 'bids 120'";
+  std::int64_t amount = 0;
+  std::string err = parse_amount(span_text(a.line, a.tokens, k, n), a.ctx.ruleset.words.currency, &amount);
+  if (!err.empty()) return err;
+  if (amount <= 0) return "a bid must be more than 0";
+  c->amount = Money{amount};
+  return "";
+}
+void print(const Printer&, const Command& c, std::string* out) { *out += fmt::format("bids {}", c.amount.units); }
+}  // namespace bid
+
+namespace card {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n(), k = a.k;
+  if (k == n) return "";
+  if (mixed_quotes(a.tokens, k, n))
+    return "expected the card's text, in quotes or not, like 'draws \"Advance to Mayfair\"'";
+  c->card_query = span_text(a.line, a.tokens, k, n);
+  // Which pack is due is the engine's to know; here it is enough that some pack has the card,
+  // and the engine is told which card the words name in each.
+  c->card_in_pack = card_in_each_pack(c->card_query, a.ctx.ruleset);
+  // Only words no pack has need the slower search for the nearest cards to suggest.
+  if (c->card_in_pack[0] != kNoCard || c->card_in_pack[1] != kNoCard) return "";
+  return find_card_in_any_pack(c->card_query, a.ctx.ruleset).error;
+}
+void print(const Printer& p, const Command& c, std::string* out) {
+  *out += "draws";
+  if (c.card_query.empty()) return;
+  bool bare = numbered_card(c.card_query, p.ruleset) && c.card_query.find_first_of(" \t\"#") == std::string::npos;
+  *out += " " + (bare ? c.card_query : quote(c.card_query));
+}
+}  // namespace card
+
+// "uses card", "uses a card", "uses the card", "uses his card": the Get Out of Jail Free card.
+namespace jail_card {
+std::string parse(const Args& a, Command*, std::vector<SquareId>*) {
+  std::size_t k = a.k;
+  const std::string w = word_at(a.tokens, k);
+  if (w == "a" || w == "the" || w == "his" || w == "her" || w == "their" || w == "my") ++k;
+  if (word_at(a.tokens, k) != "card") return "expected 'uses card'";
+  return a.end_here(k + 1, "uses card");
+}
+void print(const Printer& p, const Command& c, std::string* out) { words::print(p, c, out); }
+}  // namespace jail_card
+
+// "builds house on X", "sells 2 houses on X, Y": the verb word is the verb's own.
+namespace building {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>* more);
+void print(const Printer& p, const Command& c, std::string* out);
+}  // namespace building
+
+namespace sites {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>* more);
+void print(const Printer& p, const Command& c, std::string* out);
+}  // namespace sites
+
+namespace offer {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n(), k = a.k;
+  const auto& tokens = a.tokens;
+  const std::string usage = "like 'Ann offers Ben: Mayfair, 100 for \"Park Lane\", card'";
+  std::size_t colon = k;
+  while (colon < n && tokens[colon].punct != ':') ++colon;
+  if (colon == n) return fmt::format("expected ':' after the player offered to, {}", usage);
+  if (colon == k) return fmt::format("expected the player offered to before ':', {}", usage);
+  if (mixed_quotes(tokens, k, colon)) return fmt::format("expected a player's name before ':', {}", usage);
+  std::string err = resolve_player(span_text(a.line, tokens, k, colon), a.ctx, /*allow_referee=*/false,
+                                   &c->counterparty);
+  if (!err.empty()) return err;
+  std::vector<std::size_t> fors;
+  for (std::size_t i = colon + 1; i < n; ++i)
+    if (!tokens[i].quoted && word_at(tokens, i) == "for") fors.push_back(i);
+  if (fors.empty()) return fmt::format("expected 'for' between what is given and what is asked, {}", usage);
+  if (fors.size() > 1) return "'for' appears twice in the offer; quote a name that holds the word";
+  err = parse_side(a.line, tokens, colon + 1, fors[0], a.ctx, &c->give);
+  if (err.empty()) err = parse_side(a.line, tokens, fors[0] + 1, n, a.ctx, &c->get);
+  if (!err.empty()) return err;
+  if (c->give == TradeSide{} && c->get == TradeSide{}) return "an offer of nothing for nothing";
+  return "";
+}
+void print(const Printer& p, const Command& c, std::string* out) {
+  *out += fmt::format("offers {}: {} for {}", player_notation_name(p.players, c.counterparty),
+                      print_side(c.give, p.ruleset), print_side(c.get, p.ruleset));
+}
+}  // namespace offer
+
+// "pays tax flat", "pays tax 10%", from the word "tax".
+namespace tax {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n(), k = a.k;
+  const std::string usage = "expected 'pays tax flat' or 'pays tax 10%'";
+  if (k + 1 >= n || mixed_quotes(a.tokens, k + 1, n)) return usage;
+  std::string choice;
+  for (char ch : lower_ascii(span_text(a.line, a.tokens, k + 1, n)))
+    if (ch != ' ' && ch != '\t') choice.push_back(ch);
+  if (choice == "flat") {
+    c->tax = TaxChoice::Flat;
+    return "";
+  }
+  if (choice == "percent" || choice == "percentage" || choice == "%") {
+    c->tax = TaxChoice::Percent;
+    return "";
+  }
+  if (choice.size() > 1 && choice.back() == '%') {
+    auto pct = parse_small(std::string_view(choice).substr(0, choice.size() - 1), kMaxPercent);
+    if (pct && *pct > 0) {
+      c->tax = TaxChoice::Percent;
       return "";
-    }
-    case Word::Buy: {
-      // "buys "King's Cross Station"": naming what is bought; the engine refuses any other
-      // square than the one offered.
-      c->verb = Verb::Buy;
-      if (k == n) return "";
-      return resolve_square_tokens(line, tokens, k, n, ctx, /*properties_first=*/true, &c->square);
-    }
-    case Word::Decline: c->verb = Verb::Decline; return end_here(k, v);
-    case Word::Pass: c->verb = Verb::Pass; return end_here(k, v);
-    case Word::Accept: c->verb = Verb::Accept; return end_here(k, v);
-    case Word::Reject: c->verb = Verb::Reject; return end_here(k, v);
-    case Word::Bid: {
-      c->verb = Verb::Bid;
-      if (k == n) return "expected an amount, like 'bids 120'";
-      if (mixed_quotes(tokens, k, n) || tokens[k].quoted) return "expected an amount, like 'bids 120'";
-      std::int64_t amount = 0;
-      std::string err = parse_amount(span_text(line, tokens, k, n), ctx.ruleset.words.currency, &amount);
-      if (!err.empty()) return err;
-      if (amount <= 0) return "a bid must be more than 0";
-      c->amount = Money{amount};
-      return "";
-    }
-    case Word::Claim: {
-      std::string w = word_at(tokens, k);
-      if (w == "rent" || w == "salary") {
-        c->verb = w == "rent" ? Verb::ClaimRent : Verb::ClaimSalary;
-        return end_here(k + 1, w == "rent" ? "claims rent" : "claims salary");
-      }
-      return "expected 'claims rent' or 'claims salary'";
-    }
-    case Word::Use: {
-      // "uses card", "uses a card", "uses the card", "uses his card": the Get Out of Jail Free card.
-      c->verb = Verb::UseCard;
-      const std::string w = word_at(tokens, k);
-      if (w == "a" || w == "the" || w == "his" || w == "her" || w == "their" || w == "my") ++k;
-      return keyword("card", "uses card");
-    }
-    case Word::Declare: {
-      c->verb = Verb::DeclareBankruptcy;
-      std::string w = word_at(tokens, k);
-      if (w != "bankruptcy" && w != "bankrupt") return "expected 'declares bankruptcy'";
-      return end_here(k + 1, "declares bankruptcy");
-    }
-    case Word::End: c->verb = Verb::EndTurn; return keyword("turn", "ends turn");
-    case Word::Skip: c->verb = Verb::SkipGo; return keyword("go", "skips go");
-    case Word::Call: c->verb = Verb::CallTime; return keyword("time", "calls time");
-    case Word::Draw: {
-      c->verb = Verb::Draw;
-      if (k == n) return "";
-      if (mixed_quotes(tokens, k, n))
-        return "expected the card's text, in quotes or not, like 'draws \"Advance to Mayfair\"'";
-      c->card_query = span_text(line, tokens, k, n);
-      // Which pack is due is the engine's to know; here it is enough that some pack has the card,
-      // and the engine is told which card the words name in each.
-      c->card_in_pack = card_in_each_pack(c->card_query, ctx.ruleset);
-      // Only words no pack has need the slower search for the nearest cards to suggest.
-      if (c->card_in_pack[0] != kNoCard || c->card_in_pack[1] != kNoCard) return "";
-      return find_card_in_any_pack(c->card_query, ctx.ruleset).error;
-    }
-    case Word::Pay: {
-      std::string w = word_at(tokens, k);
-      if (w == "fine") {
-        c->verb = Verb::PayFine;
-        return end_here(k + 1, "pays fine");
-      }
-      if (w == "tax") {
-        c->verb = Verb::PayTax;
-        const std::string usage = "expected 'pays tax flat' or 'pays tax 10%'";
-        if (k + 1 >= n || mixed_quotes(tokens, k + 1, n)) return usage;
-        std::string choice;
-        for (char ch : lower_ascii(span_text(line, tokens, k + 1, n)))
-          if (ch != ' ' && ch != '\t') choice.push_back(ch);
-        if (choice == "flat") {
-          c->tax = TaxChoice::Flat;
-          return "";
-        }
-        if (choice == "percent" || choice == "percentage" || choice == "%") {
-          c->tax = TaxChoice::Percent;
-          return "";
-        }
-        if (choice.size() > 1 && choice.back() == '%') {
-          auto p = parse_small(std::string_view(choice).substr(0, choice.size() - 1), kMaxPercent);
-          if (p && *p > 0) {
-            c->tax = TaxChoice::Percent;
-            return "";
-          }
-        }
-        return usage;
-      }
-      if (w == "rent")
-        return "rent is not paid by the lander's move: the owner claims it, like 'Ben claims rent', and the "
-               "referee moves the money";
-      return "expected 'pays fine', 'pays tax flat' or 'pays tax 10%'";
-    }
-    case Word::Build: c->verb = Verb::Build; return parse_building(line, tokens, k, ctx, "builds", c, more);
-    case Word::Sell: c->verb = Verb::Sell; return parse_building(line, tokens, k, ctx, "sells", c, more);
-    case Word::Mortgage:
-    case Word::Unmortgage: {
-      c->verb = verb.word == Word::Mortgage ? Verb::Mortgage : Verb::Unmortgage;
-      if (k == n) return fmt::format("expected a property, like '{} Mayfair'", v);
-      return parse_sites(line, tokens, k, n, ctx, &c->square, more);
-    }
-    case Word::Offer: {
-      c->verb = Verb::Offer;
-      const std::string usage = "like 'Ann offers Ben: Mayfair, 100 for \"Park Lane\", card'";
-      std::size_t colon = k;
-      while (colon < n && tokens[colon].punct != ':') ++colon;
-      if (colon == n) return fmt::format("expected ':' after the player offered to, {}", usage);
-      if (colon == k) return fmt::format("expected the player offered to before ':', {}", usage);
-      if (mixed_quotes(tokens, k, colon)) return fmt::format("expected a player's name before ':', {}", usage);
-      std::string err = resolve_player(span_text(line, tokens, k, colon), ctx, /*allow_referee=*/false,
-                                       &c->counterparty);
-      if (!err.empty()) return err;
-      std::vector<std::size_t> fors;
-      for (std::size_t i = colon + 1; i < n; ++i)
-        if (!tokens[i].quoted && word_at(tokens, i) == "for") fors.push_back(i);
-      if (fors.empty()) return fmt::format("expected 'for' between what is given and what is asked, {}", usage);
-      if (fors.size() > 1) return "'for' appears twice in the offer; quote a name that holds the word";
-      err = parse_side(line, tokens, colon + 1, fors[0], ctx, &c->give);
-      if (err.empty()) err = parse_side(line, tokens, fors[0] + 1, n, ctx, &c->get);
-      if (!err.empty()) return err;
-      if (c->give == TradeSide{} && c->get == TradeSide{}) return "an offer of nothing for nothing";
-      return "";
-    }
-    case Word::Form: {
-      c->verb = Verb::FormConglomerate;
-      if (word_at(tokens, k) != "conglomerate") return "expected 'forms conglomerate A, B, C'";
-      return parse_conglomerate(line, tokens, k + 1, n, ctx, &c->give.properties);
-    }
-    case Word::Deal: {
-      c->verb = Verb::Deal;
-      const std::string usage = "like 'Referee deals Ann: Mayfair, \"Park Lane\"'";
-      std::size_t colon = k;
-      while (colon < n && tokens[colon].punct != ':') ++colon;
-      if (colon == n) return fmt::format("expected ':' after the player dealt to, {}", usage);
-      if (colon == k) return fmt::format("expected the player dealt to before ':', {}", usage);
-      if (mixed_quotes(tokens, k, colon)) return fmt::format("expected a player's name before ':', {}", usage);
-      std::string who = span_text(line, tokens, k, colon);
-      if (iequals(trim(who), kRefereeWord)) return "the Referee deals to a player, not to himself; expected a player";
-      std::string err = resolve_player(who, ctx, /*allow_referee=*/false, &c->counterparty);
-      if (!err.empty()) return err;
-      return parse_dealt(line, tokens, colon + 1, n, ctx, &c->give.properties);
-    }
-    case Word::Auction: {
-      c->verb = Verb::AuctionBuilding;
-      const std::string usage = "expected 'auctions house' or 'auctions hotel'";
-      std::string w = word_at(tokens, k);
-      std::size_t after = k;
-      const auto building = building_word(tokens, k, n, ctx.ruleset.words, &after);
-      if (building == BuildingWord::House || building == BuildingWord::Hotel) {
-        c->hotel = building == BuildingWord::Hotel;
-      } else if (building || (!w.empty() && (w == "a" || w == "an" || w == "one" || is_digit(w.front())))) {
-        return fmt::format("{}: one building is auctioned at a time, written without a count", usage);
-      } else {
-        return fmt::format("{} (a building from the Bank, in a shortage){}", usage,
-                           edition_building_words(ctx.ruleset.words));
-      }
-      return end_here(after, c->hotel ? "auctions hotel" : "auctions house");
-    }
-    case Word::Take: {
-      // "Referee takes back [N] [for REASON | "REASON"]" (docs/notation.md, "Corrections").
-      c->verb = Verb::TakeBack;
-      const std::string usage = "like 'Referee takes back', 'Referee takes back 3' or 'Referee takes back 2 for \"mistyped dice\"'";
-      if (word_at(tokens, k) != "back") return fmt::format("expected 'takes back', {}", usage);
-      std::size_t at = k + 1;
-      c->count = 1;
-      if (at < n && !tokens[at].quoted && !tokens[at].text.empty() && is_digit(tokens[at].text.front())) {
-        auto count = parse_small(tokens[at].text, kMaxTakeBack);
-        if (!count || *count < 1) return fmt::format("a take-back names 1 to {} moves, got '{}'", kMaxTakeBack, echo(tokens[at].text));
-        c->count = *count;
-        ++at;
-      }
-      if (at == n) return "";
-      if (word_at(tokens, at) == "for") return parse_reason(line, tokens, at + 1, n, &c->note);
-      if (tokens[at].quoted) return parse_reason(line, tokens, at, n, &c->note);
-      return fmt::format("{}: the reason goes in quotes, or after 'for'", unexpected(line, tokens, at, "takes back"));
-    }
-    case Word::Award: {
-      // "Referee awards PLAYER (AMOUNT [from PAYER] | DEED) [for REASON]". The reason runs to the
-      // end of the line, so it starts at the first 'for' that leaves a well-formed award before it.
-      c->verb = Verb::Award;
-      std::vector<std::size_t> ends;
-      for (std::size_t i = k; i < n; ++i)
-        if (!tokens[i].quoted && word_at(tokens, i) == "for") ends.push_back(i);
-      ends.push_back(n);
-      std::string first_error;
-      for (std::size_t e : ends) {
-        Command attempt = *c;
-        std::string err = parse_award(line, tokens, k, e, ctx, &attempt);
-        if (err.empty() && e < n) err = parse_reason(line, tokens, e + 1, n, &attempt.note);
-        if (err.empty()) {
-          *c = attempt;
-          return "";
-        }
-        if (first_error.empty()) first_error = err;
-      }
-      return first_error;
     }
   }
-  return "unknown verb";
+  return usage;
+}
+void print(const Printer&, const Command& c, std::string* out) {
+  *out += c.tax == TaxChoice::Flat ? "pays tax flat" : c.tax == TaxChoice::Percent ? "pays tax 10%" : "pays tax";
+}
+}  // namespace tax
+
+namespace bankruptcy {
+std::string parse(const Args& a, Command*, std::vector<SquareId>*) {
+  std::string w = word_at(a.tokens, a.k);
+  if (w != "bankruptcy" && w != "bankrupt") return "expected 'declares bankruptcy'";
+  return a.end_here(a.k + 1, "declares bankruptcy");
+}
+void print(const Printer& p, const Command& c, std::string* out) { words::print(p, c, out); }
+}  // namespace bankruptcy
+
+namespace conglomerate {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  if (word_at(a.tokens, a.k) != "conglomerate") return "expected 'forms conglomerate A, B, C'";
+  return parse_conglomerate(a.line, a.tokens, a.k + 1, a.n(), a.ctx, &c->give.properties);
+}
+void print(const Printer& p, const Command& c, std::string* out) {
+  *out += "forms conglomerate";
+  std::string sep = " ";
+  for (SquareId s : c.give.properties) {
+    *out += sep + p.square(s);
+    sep = ", ";
+  }
+}
+}  // namespace conglomerate
+
+namespace deal {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n(), k = a.k;
+  const auto& tokens = a.tokens;
+  const std::string usage = "like 'Referee deals Ann: Mayfair, \"Park Lane\"'";
+  std::size_t colon = k;
+  while (colon < n && tokens[colon].punct != ':') ++colon;
+  if (colon == n) return fmt::format("expected ':' after the player dealt to, {}", usage);
+  if (colon == k) return fmt::format("expected the player dealt to before ':', {}", usage);
+  if (mixed_quotes(tokens, k, colon)) return fmt::format("expected a player's name before ':', {}", usage);
+  std::string who = span_text(a.line, tokens, k, colon);
+  if (iequals(trim(who), kRefereeWord)) return "the Referee deals to a player, not to himself; expected a player";
+  std::string err = resolve_player(who, a.ctx, /*allow_referee=*/false, &c->counterparty);
+  if (!err.empty()) return err;
+  return parse_dealt(a.line, tokens, colon + 1, n, a.ctx, &c->give.properties);
+}
+void print(const Printer& p, const Command& c, std::string* out) {
+  *out += fmt::format("deals {}:", player_notation_name(p.players, c.counterparty));
+  std::string sep = " ";
+  for (SquareId s : c.give.properties) {
+    *out += sep + p.square(s);
+    sep = ", ";
+  }
+}
+}  // namespace deal
+
+namespace building_auction {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n(), k = a.k;
+  const std::string usage = "expected 'auctions house' or 'auctions hotel'";
+  std::string w = word_at(a.tokens, k);
+  std::size_t after = k;
+  const auto kind = building_word(a.tokens, k, n, a.ctx.ruleset.words, &after);
+  if (kind == BuildingWord::House || kind == BuildingWord::Hotel) {
+    c->hotel = kind == BuildingWord::Hotel;
+  } else if (kind || (!w.empty() && (w == "a" || w == "an" || w == "one" || is_digit(w.front())))) {
+    return fmt::format("{}: one building is auctioned at a time, written without a count", usage);
+  } else {
+    return fmt::format("{} (a building from the Bank, in a shortage){}", usage,
+                       edition_building_words(a.ctx.ruleset.words));
+  }
+  return a.end_here(after, c->hotel ? "auctions hotel" : "auctions house");
+}
+void print(const Printer&, const Command& c, std::string* out) { *out += c.hotel ? "auctions hotel" : "auctions house"; }
+}  // namespace building_auction
+
+// "Referee takes back [N] [for REASON | "REASON"]" (docs/notation.md, "Corrections").
+namespace take_back {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n(), k = a.k;
+  const auto& tokens = a.tokens;
+  const std::string usage =
+      "like 'Referee takes back', 'Referee takes back 3' or 'Referee takes back 2 for \"mistyped dice\"'";
+  if (word_at(tokens, k) != "back") return fmt::format("expected 'takes back', {}", usage);
+  std::size_t at = k + 1;
+  c->count = 1;
+  if (at < n && !tokens[at].quoted && !tokens[at].text.empty() && is_digit(tokens[at].text.front())) {
+    auto count = parse_small(tokens[at].text, kMaxTakeBack);
+    if (!count || *count < 1)
+      return fmt::format("a take-back names 1 to {} moves, got '{}'", kMaxTakeBack, echo(tokens[at].text));
+    c->count = *count;
+    ++at;
+  }
+  if (at == n) return "";
+  if (word_at(tokens, at) == "for") return parse_reason(a.line, tokens, at + 1, n, &c->note);
+  if (tokens[at].quoted) return parse_reason(a.line, tokens, at, n, &c->note);
+  return fmt::format("{}: the reason goes in quotes, or after 'for'", unexpected(a.line, tokens, at, "takes back"));
+}
+void print(const Printer&, const Command& c, std::string* out) {
+  *out += "takes back";
+  if (c.count != 1) *out += fmt::format(" {}", c.count);
+  if (!c.note.empty()) *out += " for " + quote(c.note);
+}
+}  // namespace take_back
+
+// "Referee awards PLAYER (AMOUNT [from PAYER] | DEED) [for REASON]". The reason runs to the end of
+// the line, so it starts at the first 'for' that leaves a well-formed award before it.
+namespace award {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  const std::size_t n = a.n();
+  std::vector<std::size_t> ends;
+  for (std::size_t i = a.k; i < n; ++i)
+    if (!a.tokens[i].quoted && word_at(a.tokens, i) == "for") ends.push_back(i);
+  ends.push_back(n);
+  std::string first_error;
+  for (std::size_t e : ends) {
+    Command attempt = *c;
+    std::string err = parse_award(a.line, a.tokens, a.k, e, a.ctx, &attempt);
+    if (err.empty() && e < n) err = parse_reason(a.line, a.tokens, e + 1, n, &attempt.note);
+    if (err.empty()) {
+      *c = attempt;
+      return "";
+    }
+    if (first_error.empty()) first_error = err;
+  }
+  return first_error;
+}
+void print(const Printer& p, const Command& c, std::string* out) {
+  *out += "awards " + player_notation_name(p.players, c.counterparty);
+  *out += c.square != kNoSquare ? " " + p.square(c.square) : fmt::format(" {}", c.amount.units);
+  if (c.payer != kBank) {
+    std::string payer = player_notation_name(p.players, c.payer);
+    *out += " from " + (iequals(payer, kBankWord) ? quote(payer) : payer);  // "Bank" alone is the Bank
+  }
+  if (!c.note.empty()) *out += " for " + quote(c.note);
+}
+}  // namespace award
+
+}  // namespace form
+
+// The notation's table of verbs, one row per verb of the list, in the list's order.
+constexpr std::array<VerbForm, kVerbCount> kVerbForms = {{
+#define DEEDLOG_VERB_FORM(Name, code, maker, name, plain, form_name, usage, referee, ...)                         \
+  {Verb::Name, VerbMaker::maker, name, first_word(name), plain, usage, referee, &form::form_name::parse,         \
+   &form::form_name::print},
+    DEEDLOG_VERBS(DEEDLOG_VERB_FORM)
+#undef DEEDLOG_VERB_FORM
+}};
+
+const VerbForm& form_of(Verb v) {
+  for (const VerbForm& f : kVerbForms)
+    if (f.verb == v) return f;
+  return kVerbForms.front();  // unreachable: every verb has its row
+}
+
+namespace form {
+std::string words::parse(const Args& a, Command*, std::vector<SquareId>*) {
+  const std::vector<std::string_view> rest = words_of(after_first_word(a.verb.name));
+  for (std::size_t i = 0; i < rest.size(); ++i)
+    if (word_at(a.tokens, a.k + i) != rest[i]) return fmt::format("expected '{}'", a.verb.usage);
+  return a.end_here(a.k + rest.size(), a.verb.name);
+}
+void words::print(const Printer&, const Command& c, std::string* out) { *out += form_of(c.verb).name; }
+
+std::string building::parse(const Args& a, Command* c, std::vector<SquareId>* more) {
+  return parse_building(a.line, a.tokens, a.k, a.ctx, a.verb.word, c, more);
+}
+void building::print(const Printer& p, const Command& c, std::string* out) {
+  std::string what = c.hotel ? "hotel" : c.count == 1 ? "house" : fmt::format("{} houses", c.count);
+  std::string where = p.square(c.square);
+  for (SquareId more : c.more_sites) where += ", " + p.square(more);
+  *out += fmt::format("{} {} on {}", form_of(c.verb).word, what, where);
+}
+
+std::string sites::parse(const Args& a, Command* c, std::vector<SquareId>* more) {
+  if (a.k == a.n()) return fmt::format("expected a property, like '{} Mayfair'", a.verb.word);
+  return parse_sites(a.line, a.tokens, a.k, a.n(), a.ctx, &c->square, more);
+}
+void sites::print(const Printer& p, const Command& c, std::string* out) {
+  *out += form_of(c.verb).word;
+  *out += " " + p.square(c.square);
+}
+}  // namespace form
+
+// What people say at the table that no verb means, and what they are told instead.
+struct Hint {
+  std::string_view word;  // the verb word
+  std::string_view next;  // the word after it
+  std::string_view message;
+};
+constexpr std::array<Hint, 1> kHints = {{{"pays", "rent",
+                                          "rent is not paid by the lander's move: the owner claims it, like 'Ben "
+                                          "claims rent', and the referee moves the money"}}};
+
+// Words people use at the table for a verb word ("Ann throws 3 4"). They are read as that verb
+// word; the canonical text writes the verb's own.
+struct Synonym {
+  std::string_view third_person;
+  std::string_view plain;
+  std::string_view verb;  // the verb word it stands for
+};
+constexpr std::array<Synonym, 1> kSynonyms = {{{"throws", "throw", "rolls"}}};
+
+// The first row of the verb word a token is (its canonical or plain form, or a synonym's).
+const VerbForm* find_verb(const Token& t) {
+  if (t.quoted || t.punct) return nullptr;
+  std::string w = lower_ascii(t.text);
+  for (const auto& syn : kSynonyms)
+    if (w == syn.third_person || w == syn.plain) w = std::string(syn.verb);
+  for (const VerbForm& v : kVerbForms)
+    if (w == v.word || w == v.plain) return &v;
+  return nullptr;
+}
+
+// The verb words, each once, in the list's order.
+std::vector<const VerbForm*> verb_words() {
+  std::vector<const VerbForm*> out;
+  for (const VerbForm& v : kVerbForms)
+    if (std::none_of(out.begin(), out.end(), [&](const VerbForm* o) { return o->word == v.word; })) out.push_back(&v);
+  return out;
+}
+
+std::string verb_list() {
+  std::string out;
+  for (const VerbForm* v : verb_words()) out += (out.empty() ? "" : ", ") + std::string(v->word);
+  return out;
+}
+
+// What the referee does, as "the Referee only ..." lists it.
+std::string referee_acts() {
+  std::vector<std::string_view> acts;
+  for (const VerbForm& v : kVerbForms)
+    if (v.maker != VerbMaker::Player) acts.push_back(v.referee);
+  std::string out;
+  for (std::size_t i = 0; i < acts.size(); ++i) {
+    if (i > 0) out += i + 1 == acts.size() ? " and " : ", ";
+    out += acts[i];
+  }
+  return out;
+}
+
+std::string unknown_verb(const std::string& actor, const std::vector<Token>& tokens, std::size_t at) {
+  if (at >= tokens.size())
+    return fmt::format("expected a verb after '{}' (one of: {})", echo(actor), verb_list());
+  const std::string& word = tokens[at].text;
+  std::string msg = fmt::format("unknown verb '{}' after '{}' (expected one of: {})", echo(word), echo(actor),
+                                verb_list());
+  int best = 3;  // suggest only within two slips
+  std::string_view nearest;
+  if (word.size() <= kMaxEcho) {
+    for (const VerbForm* v : verb_words()) {
+      int d = std::min(edit_distance(word, std::string(v->word)), edit_distance(word, std::string(v->plain)));
+      if (d < best) {
+        best = d;
+        nearest = v->word;
+      }
+    }
+  }
+  if (!nearest.empty()) msg += fmt::format("; did you mean '{}'?", nearest);
+  return msg;
+}
+
+// The verb's arguments, tokens [k, end), into c. Verbs that share their verb word ("claims rent",
+// "claims salary") are told apart by the word after it.
+std::string parse_arguments(std::string_view line, const std::vector<Token>& tokens, std::size_t k,
+                            const VerbForm& lead, const Context& ctx, Command* c, std::vector<SquareId>* more) {
+  const VerbForm* chosen = nullptr;
+  std::size_t sharing = 0;
+  for (const VerbForm& f : kVerbForms)
+    if (f.word == lead.word) ++sharing;
+  if (sharing == 1) {
+    chosen = &lead;
+  } else {
+    const std::string w = word_at(tokens, k);
+    for (const VerbForm& f : kVerbForms)
+      if (f.word == lead.word && first_word(after_first_word(f.name)) == w) chosen = &f;
+    if (!chosen) {
+      for (const Hint& h : kHints)
+        if (h.word == lead.word && h.next == w) return std::string(h.message);
+      std::vector<std::string_view> forms;
+      for (const VerbForm& f : kVerbForms)
+        if (f.word == lead.word) add_forms(f.usage, &forms);
+      return "expected " + either(forms);
+    }
+  }
+  c->verb = chosen->verb;
+  return chosen->parse(Args{line, tokens, k, ctx, *chosen}, c, more);
 }
 
 }  // namespace
@@ -890,7 +1093,7 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
   // "Ben Rolls rolls 3 4" works for a player called Ben Rolls).
   std::string first_error, first_move_error;
   for (std::size_t i = 1; i < tokens.size(); ++i) {
-    const VerbWord* verb = find_verb(tokens[i]);
+    const VerbForm* verb = find_verb(tokens[i]);
     if (!verb) {
       if (tokens[0].quoted) break;
       continue;
@@ -905,13 +1108,12 @@ std::string parse_move_line(std::string_view line, const Context& ctx, Command* 
     }
     c.actor = actor;
     std::string who_error;
-    std::string_view referee_verb = referee_only(verb->word);
-    if (!referee_verb.empty() && actor != kReferee)
-      who_error = fmt::format("only the Referee {}, not {}", referee_verb,
+    const bool referees = verb->maker != VerbMaker::Player;
+    if (referees && actor != kReferee)
+      who_error = fmt::format("only the Referee {}, not {}", verb->referee,
                               ctx.players[static_cast<std::size_t>(actor)]);
-    if (referee_verb.empty() && actor == kReferee)
-      who_error = fmt::format("the Referee only calls time, deals title deeds, calls building auctions, "
-                              "awards and takes moves back; '{}' is a player's move", verb->canonical);
+    if (!referees && actor == kReferee)
+      who_error = fmt::format("the Referee only {}; '{}' is a player's move", referee_acts(), verb->word);
     if (!who_error.empty()) {
       if (first_move_error.empty()) first_move_error = who_error;
       continue;
@@ -984,50 +1186,30 @@ NameMatch match_square(const std::string& query, const Ruleset& ruleset, bool pr
   return match_name(query, ctx.square_names, "square");
 }
 
-namespace {
+MoveParser::MoveParser(const Ruleset& ruleset, const std::vector<std::string>& players)
+    : names_(std::make_unique<const notation::Context>(ruleset, players)) {}
+MoveParser::~MoveParser() = default;
+MoveParser::MoveParser(MoveParser&&) noexcept = default;
+MoveParser& MoveParser::operator=(MoveParser&&) noexcept = default;
 
-// The names a game's lines are matched against, built once for a run of lines of one game
-// (verify and replay parse thousands) rather than once a line. Keyed by the edition's content
-// and the players, never by address alone.
-const notation::Context& context_for(const Ruleset& ruleset, const std::vector<std::string>& players) {
-  struct Cached {
-    std::string key;
-    Ruleset ruleset;
-    std::vector<std::string> players;
-    std::unique_ptr<notation::Context> context;
-  };
-  thread_local Cached cache;
-  std::string key = ruleset.id + '\n' + ruleset.title + '\n';
-  for (const Square& sq : ruleset.squares) key += sq.name + '\n';
-  for (const std::string& p : players) key += p + '\t';
-  if (!cache.context || cache.key != key) {
-    cache.key = std::move(key);
-    cache.ruleset = ruleset;
-    cache.players = players;
-    cache.context = std::make_unique<notation::Context>(cache.ruleset, cache.players);
-  }
-  return *cache.context;
-}
+const Ruleset& MoveParser::ruleset() const { return names_->ruleset; }
+const std::vector<std::string>& MoveParser::players() const { return names_->players; }
 
-}  // namespace
-
-bool parse_move(const std::string& line, const Ruleset& ruleset, const std::vector<std::string>& players,
-                Command* out, ParseError* error) {
+bool MoveParser::parse(const std::string& line, Command* out, ParseError* error) const {
   std::string cleaned;
   std::string err = clean_line(line, &cleaned);
-  if (err.empty()) err = parse_move_line(cleaned, context_for(ruleset, players), out);
+  if (err.empty()) err = parse_move_line(cleaned, *names_, out);
   if (err.empty()) return true;
   if (error) *error = ParseError{0, err};
   return false;
 }
 
-bool parse_moves(const std::string& line, const Ruleset& ruleset, const std::vector<std::string>& players,
-                 std::vector<Command>* out, ParseError* error) {
+bool MoveParser::parse_all(const std::string& line, std::vector<Command>* out, ParseError* error) const {
   std::string cleaned;
   std::string err = clean_line(line, &cleaned);
   Command first;
   std::vector<Command> more;
-  if (err.empty()) err = parse_move_line(cleaned, context_for(ruleset, players), &first, &more);
+  if (err.empty()) err = parse_move_line(cleaned, *names_, &first, &more);
   if (!err.empty()) {
     if (error) *error = ParseError{0, err};
     return false;
@@ -1038,90 +1220,25 @@ bool parse_moves(const std::string& line, const Ruleset& ruleset, const std::vec
   return true;
 }
 
+std::string MoveParser::print(const Command& command) const {
+  return print_move(command, names_->ruleset, names_->players);
+}
+
+bool parse_move(const std::string& line, const Ruleset& ruleset, const std::vector<std::string>& players,
+                Command* out, ParseError* error) {
+  return MoveParser(ruleset, players).parse(line, out, error);
+}
+
+bool parse_moves(const std::string& line, const Ruleset& ruleset, const std::vector<std::string>& players,
+                 std::vector<Command>* out, ParseError* error) {
+  return MoveParser(ruleset, players).parse_all(line, out, error);
+}
+
 std::string print_move(const Command& c, const Ruleset& ruleset, const std::vector<std::string>& players) {
   std::string out;
   if (!c.at.empty()) out += "@" + c.at + " ";
   out += player_notation_name(players, c.actor) + " ";
-  auto square = [&](SquareId s) { return quote_if_needed(square_notation_name(ruleset, s)); };
-  auto building = [&](const char* verb) {
-    std::string what = c.hotel ? "hotel" : c.count == 1 ? "house" : fmt::format("{} houses", c.count);
-    std::string where = square(c.square);
-    for (SquareId more : c.more_sites) where += ", " + square(more);
-    return fmt::format("{} {} on {}", verb, what, where);
-  };
-  switch (c.verb) {
-    case Verb::Roll:
-      out += (c.die1 == 0 && c.die2 == 0) ? std::string("rolls") : fmt::format("rolls {} {}", c.die1, c.die2);
-      break;
-    case Verb::Buy: out += c.square == kNoSquare ? std::string("buys") : "buys " + square(c.square); break;
-    case Verb::Decline: out += "declines"; break;
-    case Verb::Bid: out += fmt::format("bids {}", c.amount.units); break;
-    case Verb::Pass: out += "passes"; break;
-    case Verb::ClaimRent: out += "claims rent"; break;
-    case Verb::Draw: {
-      out += "draws";
-      if (c.card_query.empty()) break;
-      bool bare = numbered_card(c.card_query, ruleset) &&
-                  c.card_query.find_first_of(" \t\"#") == std::string::npos;
-      out += " " + (bare ? c.card_query : quote(c.card_query));
-      break;
-    }
-    case Verb::PayFine: out += "pays fine"; break;
-    case Verb::UseCard: out += "uses card"; break;
-    case Verb::Build: out += building("builds"); break;
-    case Verb::Sell: out += building("sells"); break;
-    case Verb::Mortgage: out += "mortgages " + square(c.square); break;
-    case Verb::Unmortgage: out += "unmortgages " + square(c.square); break;
-    case Verb::Offer:
-      out += fmt::format("offers {}: {} for {}", player_notation_name(players, c.counterparty),
-                         print_side(c.give, ruleset), print_side(c.get, ruleset));
-      break;
-    case Verb::Accept: out += "accepts"; break;
-    case Verb::Reject: out += "rejects"; break;
-    case Verb::PayTax:
-      out += c.tax == TaxChoice::Flat ? "pays tax flat" : c.tax == TaxChoice::Percent ? "pays tax 10%" : "pays tax";
-      break;
-    case Verb::DeclareBankruptcy: out += "declares bankruptcy"; break;
-    case Verb::EndTurn: out += "ends turn"; break;
-    case Verb::SkipGo: out += "skips go"; break;
-    case Verb::CallTime: out += "calls time"; break;
-    case Verb::Deal: {
-      out += fmt::format("deals {}:", player_notation_name(players, c.counterparty));
-      std::string sep = " ";
-      for (SquareId s : c.give.properties) {
-        out += sep + square(s);
-        sep = ", ";
-      }
-      break;
-    }
-    case Verb::AuctionBuilding: out += c.hotel ? "auctions hotel" : "auctions house"; break;
-    case Verb::Award: {
-      out += "awards " + player_notation_name(players, c.counterparty);
-      out += c.square != kNoSquare ? " " + square(c.square) : fmt::format(" {}", c.amount.units);
-      if (c.payer != kBank) {
-        std::string payer = player_notation_name(players, c.payer);
-        out += " from " + (iequals(payer, kBankWord) ? quote(payer) : payer);  // "Bank" alone is the Bank
-      }
-      if (!c.note.empty()) out += " for " + quote(c.note);
-      break;
-    }
-    case Verb::TakeBack: {
-      out += "takes back";
-      if (c.count != 1) out += fmt::format(" {}", c.count);
-      if (!c.note.empty()) out += " for " + quote(c.note);
-      break;
-    }
-    case Verb::ClaimSalary: out += "claims salary"; break;
-    case Verb::FormConglomerate: {
-      out += "forms conglomerate";
-      std::string sep = " ";
-      for (SquareId s : c.give.properties) {
-        out += sep + square(s);
-        sep = ", ";
-      }
-      break;
-    }
-  }
+  form_of(c.verb).print(Printer{ruleset, players}, c, &out);
   return out;
 }
 

@@ -18,17 +18,19 @@ std::string range_words(const MoveRange& range) {
 
 nlohmann::ordered_json range_form(const LegalMove& move) {
   const MoveRange& range = move.range;
+  // The words of the verb the form fills in ("rolls", "bids", "forms conglomerate", "deals").
+  const std::string verb(verb_name(move.command.verb));
   switch (range.kind) {
     case MoveRange::Kind::Exact: return nullptr;
     case MoveRange::Kind::Dice: {
       nlohmann::ordered_json faces = nlohmann::ordered_json::array();
       for (std::int64_t f = range.min; f <= range.max; ++f) faces.push_back(f);
-      return {{"verb", "rolls"}, {"min", range.min}, {"max", range.max}, {"choices", faces}};
+      return {{"verb", verb}, {"min", range.min}, {"max", range.max}, {"choices", faces}};
     }
-    case MoveRange::Kind::Amount: return {{"verb", "bids"}, {"min", range.min}, {"max", range.max}};
+    case MoveRange::Kind::Amount: return {{"verb", verb}, {"min", range.min}, {"max", range.max}};
     case MoveRange::Kind::ThreeColours:
-      return {{"verb", "forms conglomerate"}, {"min", range.min}, {"max", range.max}};
-    case MoveRange::Kind::Deeds: return {{"verb", "deals"}, {"min", range.min}, {"max", range.max}};
+      return {{"verb", verb}, {"min", range.min}, {"max", range.max}};
+    case MoveRange::Kind::Deeds: return {{"verb", verb}, {"min", range.min}, {"max", range.max}};
   }
   return nullptr;
 }

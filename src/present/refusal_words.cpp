@@ -27,19 +27,18 @@ std::string raising_words(const Ruleset& r) {
   return r.buildings_sold_back ? "selling buildings, mortgaging" : "mortgaging (buildings go with their site)";
 }
 
-std::string act_words(Act a) {
-  switch (a) {
-    case Act::Throw: return "throw";
-    case Act::UseCard: return "use a card";
-    case Act::SkipGo: return "skip the go";
-    case Act::PayFine: return "pay the fine";
-    case Act::Buy: return "buy";
-    case Act::Decline: return "decline";
-    case Act::Mortgage: return "mortgages";
-    case Act::ProposeSwap: return "proposes a swop";
-    case Act::Unnamed: break;
+// How a refusal names the act of a verb (deedlog/verbs.h, "act"): "cannot throw now". The
+// argument holds the verb plus 1; 0, or a verb whose refusals never name it, is a "move".
+std::string act_words(std::int32_t verb_plus_one) {
+  std::string_view words;
+  switch (verb_plus_one - 1) {
+#define DEEDLOG_VERB_ACT(Name, code, maker, name, plain, form, usage, referee, act, ...) \
+  case code: words = act; break;
+    DEEDLOG_VERBS(DEEDLOG_VERB_ACT)
+#undef DEEDLOG_VERB_ACT
+    default: break;
   }
-  return "move";
+  return words.empty() ? std::string("move") : std::string(words);
 }
 
 // The refusal's facts by position, each said in the edition's words. A fact missing (the words'
@@ -67,7 +66,7 @@ class Facts {
     return g < r_.groups.size() ? r_.groups[g].name : std::string("?");
   }
   const std::string& building(std::size_t i) const { return at(i).id ? r_.words.hotel : r_.words.house; }
-  std::string act(std::size_t i) const { return act_words(static_cast<Act>(at(i).id)); }
+  std::string act(std::size_t i) const { return act_words(at(i).id); }
 
  private:
   const Ruleset& r_;

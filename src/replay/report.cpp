@@ -142,11 +142,12 @@ std::string game_notation(const Timeline& t, std::int64_t to) {
   std::vector<Command> moves;
   std::vector<std::string> comments;  // the table's, kept in the MovePlayed text
   std::string unreadable;
+  const MoveParser parser(t.ruleset(), t.names());
   for (std::int64_t m : t.moves()) {
     if (m > to) break;
     Command c;
     ParseError perr;
-    if (parse_move(t.event(m).text, t.ruleset(), t.names(), &c, &perr)) {
+    if (parser.parse(t.event(m).text, &c, &perr)) {
       moves.push_back(c);
       comments.push_back(comment_of(t.event(m).text));
     } else {

@@ -112,6 +112,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
   };
 
   std::unordered_map<std::string, Command> parsed;  // the game's move lines, parsed
+  const MoveParser parser(g.ruleset, g.header.players);
   Events opening;
   bool opening_done = false;
   // The move being read: its MovePlayed and the events recorded after it.
@@ -146,7 +147,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
     } else {
       Command command;
       ParseError perr;
-      if (!parse_move(played.text, g.ruleset, g.header.players, &command, &perr))
+      if (!parser.parse(played.text, &command, &perr))
         return fail(move_seq, fmt::format("event {}: the recorded move \"{}\" does not parse: {}", move_seq,
                                           played.text, perr.message));
       // Bounded, so a game of endless different lines does not grow memory with its length.

@@ -1,0 +1,525 @@
+#include "commands/tournament_command.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "bots/bot_player.h"
+#include "core/exit_code.h"
+#include "deedlog/valuation.h"
+#include "journal/journal.h"
+#include "notation/game_file.h"
+#include "present/game_json.h"
+#include "present/money_words.h"
+#include "present/refusal_words.h"
+#include "service/game_session.h"
+#include "service/tournament.h"
+#include "service/tournament_duplicate.h"
+#include "service/tournament_seating.h"
+
+namespace deedlog {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+int fail(std::ostream& err, const Status& s) {
+  err << "referee tournament: " << (s.is_conflict() ? "refused: " : "") << s.message() << "\n";
+  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+}
+
+int usage(std::ostream& err, const std::string& message) {
+  err << "referee tournament: " << message << " (see 'referee tournament --help')\n";
+  return kExitUsage;
+}
+
+std::vector<std::string> split_names(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  auto flush = [&] {
+    const auto b = cur.find_first_not_of(" \t");
+    const auto e = cur.find_last_not_of(" \t");
+    out.push_back(b == std::string::npos ? std::string() : cur.substr(b, e - b + 1));
+    cur.clear();
+  };
+  for (char c : text) {
+    if (c == ',') flush();
+    else cur += c;
+  }
+  flush();
+  return out;
+}
+
+std::string html_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// Points as the scale gives them: whole where they are whole, else to two places.
+ojson points_json(double p) {
+  const double r = static_cast<double>(static_cast<long long>(p * 100 + (p >= 0 ? 0.5 : -0.5))) / 100;
+  if (r == static_cast<double>(static_cast<long long>(r))) return static_cast<long long>(r);
+  return r;
+}
+
+std::string points_text(double p) { return points_json(p).dump(); }
+
+// The key the command was given, checked against the tournament's: 0 when it opens it.
+int check_key(const Tournament& t, const TournamentOptions& opt, std::ostream& err) {
+  std::string key = opt.key;
+  if (key.empty()) {
+    if (const char* env = std::getenv(kJudgeKeyVariable)) key = env;
+  }
+  if (key.empty()) {
+    return usage(err, fmt::format("'{}' is the Head Judge's: give the key tournament new printed, with --key or in {}",
+                                  opt.action, kJudgeKeyVariable));
+  }
+  if (!judge_key_matches(t, key)) {
+    err << "referee tournament: refused: that is not the Head Judge's key of tournament " << t.id
+        << " (nothing was written)\n";
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+ojson standing_json(const Standing& s) {
+  ojson tables = ojson::array();
+  for (const StandingTable& t : s.tables)
+    tables.push_back({{"round", t.round}, {"table", t.table}, {"game", t.game}, {"place", t.place},
+                      {"points", points_json(t.points)}, {"net_worth", t.net_worth.units}});
+  ojson j{{"rank", s.rank}, {"player", s.player}, {"points", points_json(s.points)}, {"net_worth", s.net_worth.units},
+          {"tables", tables}};
+  if (s.withdrawn) j["withdrawn"] = true;
+  return j;
+}
+
+ojson placing_json(const Placing& p) {
+  ojson j{{"player", p.player},       {"place", p.place},          {"points", points_json(p.points)},
+          {"cash", p.cash.units},     {"sites", p.sites.units},    {"mortgaged", p.mortgaged.units},
+          {"buildings", p.buildings.units}, {"debts", p.debts.units}, {"net_worth", p.net_worth.units},
+          {"bankrupt", p.bankrupt}};
+  if (p.bankrupt) j["out_order"] = p.out_order;
+  return j;
+}
+
+int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std::ostream& out, std::ostream& err) {
+  if (opt.name.empty() || opt.players.empty() || opt.rounds == 0)
+    return usage(err, "new needs --name, --players \"A, B, ...\" and --rounds R");
+  TournamentSettings s;
+  s.name = opt.name;
+  s.players = split_names(opt.players);
+  s.rounds = opt.rounds;
+  s.table_size = opt.table_size;
+  s.ruleset = opt.ruleset;
+  if (!opt.variant.empty()) s.variants = split_names(opt.variant);
+  s.time_limit = opt.time_limit;
+  s.duplicate = opt.duplicate;
+  std::unique_ptr<Journal> j;
+  if (Status st = Journal::open(o.db, &j); !st.is_ok()) return fail(err, st);
+  std::int64_t id = 0;
+  std::string key;
+  if (Status st = create_tournament(*j, s, &id, &key); !st.is_ok()) return fail(err, st);
+  if (o.json) {
+    out << ojson{{"tournament", id}, {"judge_key", key}}.dump() << "\n";
+    return kExitOk;
+  }
+  out << "Tournament " << id << " (" << s.name << "): " << s.players.size() << " players, " << s.rounds
+      << " rounds at tables of " << s.table_size << ".\n"
+      << "Head Judge's key: " << key << "\n"
+      << "Keep it: it is shown only now (the journal keeps its SHA-256). Give it with --key or in "
+      << kJudgeKeyVariable << ".\n"
+      << "Next: referee --db " << o.db << " tournament seat --round 1 --key KEY\n";
+  return kExitOk;
+}
+
+int run_seat(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
+             std::ostream& err) {
+  if (opt.round == 0) return usage(err, "seat needs --round N");
+  std::vector<SeatedTables> earlier;
+  for (const TournamentRound& r : t.rounds) {
+    SeatedTables s;
+    for (const TournamentTable& table : r.tables) s.push_back(table.players);
+    earlier.push_back(s);
+  }
+  TournamentRound round;
+  if (Status s = seat_round(j, t, opt.round, opt.final, &round); !s.is_ok()) return fail(err, s);
+  SeatedTables now;
+  for (const TournamentTable& table : round.tables) now.push_back(table.players);
+  const int repeats = repeat_meetings(earlier, now);
+  if (o.json) {
+    ojson tables = ojson::array();
+    for (const TournamentTable& table : round.tables)
+      tables.push_back({{"table", table.table}, {"game", table.game}, {"players", table.players}, {"key", table.key}});
+    ojson doc{{"round", round.round}, {"tables", tables}, {"repeat_meetings", repeats}};
+    if (round.final) doc["final"] = true;
+    if (!round.commitment.empty()) doc["commitment"] = round.commitment;
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << (round.final ? "Final" : "Round " + std::to_string(round.round)) << " of " << t.settings.name << ": "
+      << round.tables.size() << " tables, " << repeats << " repeat meetings.\n";
+  for (const TournamentTable& table : round.tables) {
+    std::string players;
+    for (const std::string& p : table.players) players += (players.empty() ? "" : ", ") + p;
+    out << fmt::format("  Table {}: game {}: {} ({} throws first)\n    table key: {}\n", table.table, table.game, players,
+                       table.players.front(), table.key);
+  }
+  if (!round.commitment.empty()) out << "Commitment (SHA-256 of the round's seed): " << round.commitment << "\n";
+  out << "Each table plays its game: referee --db " << o.db << " --game ID table\n";
+  return kExitOk;
+}
+
+int run_call_time(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
+                  std::ostream& err) {
+  if (opt.round == 0) return usage(err, "call-time needs --round N");
+  std::vector<CallTimeOutcome> outcomes;
+  if (Status s = call_time_in_round(j, t, opt.round, &outcomes); !s.is_ok()) return fail(err, s);
+  if (o.json) {
+    ojson games = ojson::array();
+    for (const CallTimeOutcome& c : outcomes)
+      games.push_back({{"game", c.game}, {"table", c.table}, {"called", c.called}, {"over", c.over}});
+    out << ojson{{"round", opt.round}, {"games", games}}.dump() << "\n";
+    return kExitOk;
+  }
+  out << "Time called in round " << opt.round << ".\n";
+  for (const CallTimeOutcome& c : outcomes)
+    out << fmt::format("  Table {} (game {}): {}\n", c.table, c.game,
+                       !c.called ? "over before time was called"
+                                 : c.over ? "over" : "time called; the move in progress is completed as the rules say");
+  return kExitOk;
+}
+
+int run_reveal_round(Journal& j, const Tournament& t, const CommonOptions& o, const TournamentOptions& opt,
+                     std::ostream& out, std::ostream& err) {
+  if (opt.round == 0) return usage(err, "reveal needs --round N");
+  RoundReveal r;
+  if (Status s = reveal_round(j, t, opt.round, &r); !s.is_ok()) return fail(err, s);
+  if (r.time_not_called) {
+    const std::string why = fmt::format(
+        "round {}'s seed is revealed only once time is called in the round (tournament call-time --round {}); "
+        "its commitment is {}",
+        opt.round, opt.round, r.commitment);
+    if (o.json)
+      out << ojson{{"accepted", false},
+                   {"violation", {{"rule", "tournament/reveal-after-time"}, {"section", "TOURNAMENTS"}, {"message", why}}}}
+                 .dump()
+          << "\n";
+    else
+      out << "refused: " << why << " [tournament/reveal-after-time]\n";
+    return kExitRefused;
+  }
+  if (o.json) {
+    out << ojson{{"round", opt.round}, {"seed", r.seed}, {"commitment", r.commitment}}.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Round {}'s seed: {}\nIts SHA-256 (the commitment printed when the round was seated): {}\n"
+                     "Check any table with: referee --db {} --game ID verify --seed {}\n",
+                     opt.round, r.seed, r.commitment, o.db, r.seed);
+  return kExitOk;
+}
+
+int run_standings(Journal& j, const Tournament& t, const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  std::vector<Standing> standings;
+  int counted = 0;
+  if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return fail(err, s);
+  if (o.json) {
+    ojson list = ojson::array();
+    for (const Standing& s : standings) list.push_back(standing_json(s));
+    out << ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", counted}, {"standings", list}}.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("{}: standings after {} round{}\n", t.settings.name, counted, counted == 1 ? "" : "s")
+      << "Points by place: 6 to the first, 0 to the last, evenly between (a table of 3: 6, 3, 0).\n"
+      << "Ties: points, then total net worth, then head to head, then order of entry.\n";
+  for (const Standing& s : standings)
+    out << fmt::format("  {:>3}. {:<20} {:>6} points  net worth {:>7}{}\n", s.rank, s.player, points_text(s.points),
+                       s.net_worth.units, s.withdrawn ? "  (withdrawn)" : "");
+  return kExitOk;
+}
+
+std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g) {
+  std::string rows;
+  for (const Placing& p : r.placings) {
+    rows += fmt::format(
+        "<tr><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td>"
+        "<td class=n>{}</td><td class=n><b>{}</b></td><td class=n>{}</td><td class=sig></td></tr>\n",
+        p.place, html_escape(p.player) + (p.bankrupt ? fmt::format(" (bankrupt, out {})", p.out_order) : ""),
+        p.cash.units, p.sites.units, p.mortgaged.units, p.buildings.units, p.debts.units, p.net_worth.units,
+        points_text(p.points));
+  }
+  const std::string state = r.over ? "over" : "NOT FINISHED: the figures may still change";
+  return fmt::format(R"(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{name}: round {round}, table {table}</title>
+<style>
+@page {{ size: A4 landscape; margin: 12mm; }}
+body {{ font-family: sans-serif; font-size: 11pt; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ border: 1px solid #444; padding: 4px 6px; }}
+td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
+td.sig {{ width: 18%; }}
+.head {{ font-family: monospace; font-size: 10pt; word-break: break-all; }}
+</style></head><body>
+<h1>{name}</h1>
+<p>Round {round}, table {table}: game {game} ({ruleset}), {state}.</p>
+<table>
+<tr><th>Place</th><th>Player</th><th>Cash</th><th>Sites at price</th><th>Mortgaged at half</th><th>Buildings</th><th>Debts</th><th>Net worth</th><th>Points</th><th>Signature</th></tr>
+{rows}</table>
+<p>Net worth as the short game reckons it: cash, each site at its printed price (a mortgaged one at half), houses and hotels at their cost, less debts. A bankrupt player is placed by the order of going out. Points: 6 to the first, 0 to the last, evenly between.</p>
+<p>Head of the game's journal: event <span id="seq">{seq}</span>, hash <span class="head" id="head">{head}</span><br>
+Check it: <code>referee --game {game} verify --expect-head {short}</code></p>
+<p>Head Judge: ____________________</p>
+</body></html>
+)",
+                     fmt::arg("name", html_escape(t.settings.name)), fmt::arg("round", r.round), fmt::arg("table", r.table),
+                     fmt::arg("game", r.game), fmt::arg("ruleset", html_escape(g.header.ruleset)), fmt::arg("state", state),
+                     fmt::arg("rows", rows), fmt::arg("seq", r.seq), fmt::arg("head", r.head),
+                     fmt::arg("short", r.head.substr(0, kShortHash)));
+}
+
+int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
+              std::ostream& err) {
+  if (opt.round == 0 || opt.table == 0 || opt.html.empty()) return usage(err, "sheet needs --round N --table T --html FILE");
+  TableResult r;
+  if (Status s = table_result(j, t, opt.round, opt.table, &r); !s.is_ok()) return fail(err, s);
+  Game g;
+  if (Status s = load_game(j, r.game, 0, &g); !s.is_ok()) return fail(err, s);
+  const std::string page = sheet_html(t, r, g);
+  {
+    std::ofstream file(opt.html, std::ios::binary | std::ios::trunc);
+    if (!(file << page) || !file.flush()) {
+      err << "referee tournament: cannot write " << opt.html << " (nothing was recorded)\n";
+      return kExitFailure;
+    }
+  }
+  TournamentSheet sheet;
+  if (Status s = record_sheet(j, t, r, opt.html, &sheet); !s.is_ok()) return fail(err, s);
+  const TournamentSheet* replaced = nullptr;
+  for (const TournamentSheet& s : t.sheets)
+    if (s.superseded_by == sheet.record_seq) replaced = &s;
+  if (o.json) {
+    ojson placings = ojson::array();
+    for (const Placing& p : r.placings) placings.push_back(placing_json(p));
+    ojson doc{{"round", r.round}, {"table", r.table}, {"game", r.game}, {"seq", r.seq}, {"head", r.head},
+              {"over", r.over}, {"file", opt.html}, {"sheet", sheet.record_seq}, {"placings", placings}};
+    if (replaced) doc["supersedes"] = {{"sheet", replaced->record_seq}, {"head", replaced->head}, {"why", replaced->why_superseded}};
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Score sheet of round {}, table {} (game {}) written to {}: head event {}, hash {}\n", r.round, r.table,
+                     r.game, opt.html, r.seq, r.head.substr(0, kShortHash));
+  if (!r.over) out << "The game is not over: the figures may still change.\n";
+  if (replaced)
+    out << fmt::format("It supersedes the sheet recorded as {} (head {}): {}\n", replaced->record_seq,
+                       replaced->head.substr(0, kShortHash), replaced->why_superseded);
+  return kExitOk;
+}
+
+int run_appeal(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
+               std::ostream& err) {
+  if (!o.game) return usage(err, "appeal needs --game ID");
+  if (opt.words.size() != 1) return usage(err, "appeal takes the claim, in quotes");
+  TournamentAppeal a;
+  std::optional<Violation> refused;
+  if (Status s = record_appeal(j, t, *o.game, opt.words[0], opt.upheld, opt.correction, &a, &refused); !s.is_ok())
+    return fail(err, s);
+  if (refused) {
+    Game g;
+    if (Status s = load_game(j, *o.game, 0, &g); !s.is_ok()) return fail(err, s);
+    const Ruling words = ruling_of(g.ruleset, *refused, g.header.players);
+    if (o.json) out << ojson{{"accepted", false}, {"violation", violation_json(words)}}.dump() << "\n";
+    else out << fmt::format("Refused: {}\n  rule {} (rule book section {})\nThe correction was not recorded, nor the appeal.\n",
+                            words.message, words.rule, words.section);
+    return kExitRefused;
+  }
+  if (o.json) {
+    ojson doc{{"appeal", a.number}, {"game", a.game}, {"round", a.round}, {"table", a.table}, {"claim", a.claim},
+              {"upheld", a.upheld}, {"game_seq", a.game_seq}, {"head", a.game_head}};
+    if (a.upheld) doc["correction"] = a.correction;
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Appeal {} in game {} (round {}, table {}): {}.\n", a.number, a.game, a.round, a.table,
+                     a.upheld ? "upheld" : "rejected");
+  if (a.upheld) out << fmt::format("  The correction '{}' is recorded in the game from event {}.\n", a.correction, a.game_seq);
+  else out << fmt::format("  The ruling is recorded with the game's head then (event {}).\n", a.game_seq);
+  for (const TournamentSheet& s : t.sheets)
+    if (a.upheld && s.game == a.game && s.superseded_by == 0)
+      out << fmt::format("  The sheet of round {}, table {} ({}) no longer holds: write it again (tournament sheet).\n",
+                         s.round, s.table, s.file);
+  return kExitOk;
+}
+
+int run_tournament_log(const Tournament& t, const CommonOptions& o, std::ostream& out) {
+  if (o.json) {
+    ojson records = ojson::array();
+    for (const TournamentLogLine& l : t.log) {
+      ojson r{{"seq", l.seq}, {"at", l.at}, {"kind", l.kind}};
+      ojson p = ojson::parse(l.payload, nullptr, false);
+      if (p.is_object()) {
+        if (l.kind == "seated" && p.contains("tables"))
+          for (auto& table : p["tables"]) table.erase("key_sha256");
+        r.update(p);
+      }
+      records.push_back(r);
+    }
+    ojson appeals = ojson::array();
+    for (const TournamentAppeal& a : t.appeals) {
+      ojson aj{{"appeal", a.number}, {"game", a.game}, {"round", a.round}, {"table", a.table}, {"claim", a.claim},
+               {"outcome", a.upheld ? "upheld" : "rejected"}, {"game_seq", a.game_seq}, {"head", a.game_head}};
+      if (a.upheld) aj["correction"] = a.correction;
+      appeals.push_back(aj);
+    }
+    ojson sheets = ojson::array();
+    for (const TournamentSheet& s : t.sheets) {
+      ojson sj{{"sheet", s.record_seq}, {"round", s.round}, {"table", s.table}, {"game", s.game}, {"head", s.head},
+               {"file", s.file}, {"superseded", s.superseded_by != 0}};
+      if (s.superseded_by) {
+        sj["superseded_by"] = s.superseded_by;
+        sj["why"] = s.why_superseded;
+      }
+      sheets.push_back(sj);
+    }
+    ojson rounds = ojson::array();
+    for (const TournamentRound& r : t.rounds) {
+      ojson games = ojson::array();
+      for (const TournamentTable& table : r.tables) games.push_back(table.game);
+      ojson rj{{"round", r.round}, {"games", games}, {"time_called", r.time_called}};
+      if (r.final) rj["final"] = true;
+      if (!r.commitment.empty()) rj["commitment"] = r.commitment;
+      rounds.push_back(rj);
+    }
+    out << ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds}, {"appeals", appeals},
+                 {"sheets", sheets}, {"records", records}}
+               .dump()
+        << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Tournament {} ({}), created {}\n", t.id, t.settings.name, t.created);
+  for (const TournamentLogLine& l : t.log) {
+    std::string what = l.kind;
+    const ojson p = ojson::parse(l.payload, nullptr, false);
+    if (l.kind == "seated") what = fmt::format("round {} seated ({} tables)", p.value("round", 0), p.contains("tables") ? p["tables"].size() : 0);
+    if (l.kind == "time_called") what = fmt::format("time called in round {}", p.value("round", 0));
+    out << fmt::format("  {:>3} {} {}\n", l.seq, l.at, what);
+  }
+  for (const TournamentAppeal& a : t.appeals)
+    out << fmt::format("  appeal {} (game {}): \"{}\": {}{}\n", a.number, a.game, a.claim, a.upheld ? "upheld" : "rejected",
+                       a.upheld ? ", corrected by " + a.correction : "");
+  for (const TournamentSheet& s : t.sheets)
+    out << fmt::format("  sheet of round {}, table {} (head {}): {}\n", s.round, s.table, s.head.substr(0, kShortHash),
+                       s.superseded_by ? "superseded (" + s.why_superseded + ")" : "current");
+  return kExitOk;
+}
+
+int run_entry(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
+              std::ostream& err) {
+  if (opt.words.size() != 1) return usage(err, opt.action + " takes one player's name");
+  const std::string kind = opt.action == "enter" ? "late_entry" : opt.action == "withdraw" ? "withdrawal" : "no_show";
+  TournamentEntry e;
+  if (Status s = record_entry(j, t, kind, opt.words[0], &e); !s.is_ok()) return fail(err, s);
+  if (o.json) out << ojson{{"player", e.player}, {"entry", e.kind}, {"from_round", e.from_round}}.dump() << "\n";
+  else out << fmt::format("{}: {} from round {}.\n", e.player, kind == "late_entry" ? "enters" : "leaves", e.from_round);
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::ostream& out, std::ostream& err) {
+  if (opt.action == "new") return run_new_tournament(o, opt, out, err);
+  static const std::vector<std::string> kActions = {"seat",   "call-time", "standings", "sheet",  "appeal",
+                                                     "log",    "enter",     "withdraw",  "no-show", "reveal"};
+  if (std::find(kActions.begin(), kActions.end(), opt.action) == kActions.end())
+    return usage(err, opt.action.empty() ? "which? new, seat, call-time, standings, sheet, appeal, log, enter, withdraw, no-show"
+                                         : "'" + opt.action + "' is not a tournament command");
+  const bool reads_only = opt.action == "standings" || opt.action == "log";
+  if (!journal_may_exist(o.db)) {
+    err << "referee tournament: there is no journal at " << o.db << "\n";
+    return kExitFailure;
+  }
+  std::unique_ptr<Journal> j;
+  if (Status s = Journal::open(o.db, &j, reads_only); !s.is_ok()) return fail(err, s);
+  Tournament t;
+  if (Status s = load_tournament(*j, opt.tournament.value_or(0), &t); !s.is_ok()) return fail(err, s);
+  if (opt.action == "standings") return run_standings(*j, t, o, out, err);
+  if (opt.action == "log") return run_tournament_log(t, o, out);
+  // The reveal needs no key: before time is called it is refused for everyone, after it the
+  // seed is everyone's to check the dice with.
+  if (opt.action == "reveal") return run_reveal_round(*j, t, o, opt, out, err);
+  if (const int code = check_key(t, opt, err); code != kExitOk) return code;
+  if (opt.action == "seat") return run_seat(*j, t, o, opt, out, err);
+  if (opt.action == "call-time") return run_call_time(*j, t, o, opt, out, err);
+  if (opt.action == "sheet") return run_sheet(*j, t, o, opt, out, err);
+  if (opt.action == "appeal") return run_appeal(*j, t, o, opt, out, err);
+  return run_entry(*j, t, o, opt, out, err);
+}
+
+int run_autoplay(const CommonOptions& o, int moves, std::uint64_t seed, std::ostream& out, std::ostream& err) {
+  if (moves < 0) {
+    err << "referee autoplay: --moves takes 0 (to the end) or more\n";
+    return kExitUsage;
+  }
+  if (!journal_may_exist(o.db)) {
+    err << "referee autoplay: there is no journal at " << o.db << "\n";
+    return kExitFailure;
+  }
+  std::unique_ptr<Journal> j;
+  if (Status s = Journal::open(o.db, &j); !s.is_ok()) {
+    err << "referee autoplay: " << s.message() << "\n";
+    return kExitFailure;
+  }
+  std::int64_t id = 0;
+  Game g;
+  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) {
+    err << "referee autoplay: " << s.message() << "\n";
+    return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+  }
+  if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) {
+    err << "referee autoplay: " << s.message() << "\n";
+    return kExitFailure;
+  }
+  g.snapshot_every = o.snapshot_every;
+  // To the end: a game of bots ends long before this; a limit keeps a stuck game from running on.
+  constexpr int kToTheEnd = 20000;
+  const int limit = moves == 0 ? kToTheEnd : moves;
+  BotTable bots(g.ruleset, seed);
+  int played = 0;
+  while (played < limit && !game_is_over(g.ruleset, g.state)) {
+    const std::optional<Command> move = bots.next_move(g.state);
+    if (!move) break;
+    PlayOutcome po;
+    if (Status s = play_move(*j, g, *move, false, &po); !s.is_ok()) {
+      err << "referee autoplay: " << s.message() << " (" << played << " moves recorded before it)\n";
+      return kExitFailure;
+    }
+    if (!po.decision.accepted) {
+      const Ruling words = ruling_of(g.ruleset, po.decision.violation, g.header.players);
+      err << "referee autoplay: the built-in player proposed '"
+          << print_move(*move, g.ruleset, g.header.players) << "', which the rules refuse: " << words.message << " ("
+          << played << " moves recorded before it)\n";
+      return kExitFailure;
+    }
+    ++played;
+  }
+  const bool over = game_is_over(g.ruleset, g.state);
+  if (o.json) {
+    out << ojson{{"game", id}, {"moves", played}, {"seq", g.state.seq}, {"head", g.head_hash}, {"over", over}}.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Game {}: {} moves played by the built-in players{}. Head: event {}, hash {}\n", id, played,
+                     over ? "; the game is over" : "", g.state.seq, g.head_hash.substr(0, kShortHash));
+  return kExitOk;
+}
+
+}  // namespace deedlog

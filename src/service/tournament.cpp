@@ -1,0 +1,652 @@
+#include "service/tournament.h"
+
+#include <fmt/format.h>
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "core/clock_stamp.h"
+#include "deedlog/valuation.h"
+#include "journal/sha256.h"
+#include "notation/game_file.h"
+#include "service/game_log.h"
+#include "service/game_session.h"
+#include "service/tournament_duplicate.h"
+#include "service/tournament_seating.h"
+
+namespace deedlog {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+std::string sha256_of(const std::string& text) {
+  Sha256 h;
+  h.update(text);
+  return h.hex();
+}
+
+Status new_key(std::string* hex) {
+  unsigned char bytes[32];
+  if (RAND_bytes(bytes, sizeof bytes) != 1) return Status::io_error("no random bytes for a key");
+  hex->clear();
+  for (unsigned char b : bytes) *hex += fmt::format("{:02x}", b);
+  return Status::ok();
+}
+
+bool same_digest(const std::string& key, const std::string& stored) {
+  if (key.empty() || stored.size() != 64) return false;
+  const std::string got = sha256_of(key);
+  return CRYPTO_memcmp(got.data(), stored.data(), got.size()) == 0;
+}
+
+std::string folded(const std::string& name) {
+  std::string out;
+  for (char c : name) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+Status bad_record(std::int64_t id, const TournamentRecord& r, const std::string& why) {
+  return Status::corrupt(fmt::format("tournament {}: record {} ({}) is not readable: {}", id, r.seq, r.kind, why));
+}
+
+// The record a fold reads: the checked row's JSON, or a Corrupt status.
+Status parse_payload(std::int64_t id, const TournamentRecord& r, ojson* out) {
+  *out = ojson::parse(r.payload, nullptr, false);
+  if (out->is_discarded() || !out->is_object()) return bad_record(id, r, "not a JSON object");
+  return Status::ok();
+}
+
+Status fold_record(Tournament* t, const TournamentRecord& r) {
+  ojson j;
+  if (Status s = parse_payload(t->id, r, &j); !s.is_ok()) return s;
+  t->log.push_back({r.seq, r.at, r.kind, r.payload});
+  try {
+    if (r.kind == "seated") {
+      TournamentRound round;
+      round.round = j.at("round").get<int>();
+      round.final = j.value("final", false);
+      round.commitment = j.value("commitment", std::string());
+      round.record_seq = r.seq;
+      for (const auto& tj : j.at("tables")) {
+        TournamentTable table;
+        table.table = tj.at("table").get<int>();
+        table.game = tj.at("game").get<std::int64_t>();
+        table.players = tj.at("players").get<std::vector<std::string>>();
+        table.key_sha256 = tj.at("key_sha256").get<std::string>();
+        round.tables.push_back(std::move(table));
+      }
+      if (round.round != static_cast<int>(t->rounds.size()) + 1) return bad_record(t->id, r, "a round out of turn");
+      t->rounds.push_back(std::move(round));
+    } else if (r.kind == "time_called") {
+      const int n = j.at("round").get<int>();
+      if (n < 1 || n > static_cast<int>(t->rounds.size())) return bad_record(t->id, r, "a round not seated");
+      t->rounds[static_cast<std::size_t>(n - 1)].time_called = true;
+    } else if (r.kind == "appeal") {
+      TournamentAppeal a;
+      a.number = j.at("number").get<int>();
+      a.game = j.at("game").get<std::int64_t>();
+      a.round = j.at("round").get<int>();
+      a.table = j.at("table").get<int>();
+      a.claim = j.at("claim").get<std::string>();
+      a.upheld = j.at("upheld").get<bool>();
+      a.correction = j.value("correction", std::string());
+      a.game_seq = j.at("game_seq").get<std::int64_t>();
+      a.game_head = j.at("game_head").get<std::string>();
+      a.record_seq = r.seq;
+      t->appeals.push_back(std::move(a));
+    } else if (r.kind == "sheet") {
+      TournamentSheet sheet;
+      sheet.round = j.at("round").get<int>();
+      sheet.table = j.at("table").get<int>();
+      sheet.game = j.at("game").get<std::int64_t>();
+      sheet.head = j.at("head").get<std::string>();
+      sheet.game_seq = j.at("game_seq").get<std::int64_t>();
+      sheet.file = j.value("file", std::string());
+      sheet.record_seq = r.seq;
+      if (j.contains("supersedes")) {
+        const std::int64_t old = j.at("supersedes").get<std::int64_t>();
+        for (TournamentSheet& s : t->sheets)
+          if (s.record_seq == old) {
+            s.superseded_by = r.seq;
+            s.why_superseded = j.value("why", std::string());
+          }
+      }
+      t->sheets.push_back(std::move(sheet));
+    } else if (r.kind == "late_entry" || r.kind == "withdrawal" || r.kind == "no_show") {
+      TournamentEntry e;
+      e.kind = r.kind;
+      e.player = j.at("player").get<std::string>();
+      e.from_round = j.at("from_round").get<int>();
+      e.record_seq = r.seq;
+      t->entries.push_back(std::move(e));
+    }
+    // Any other kind (a duplicate round's reveal, ...) is kept in the log as it is.
+  } catch (const std::exception& e) {
+    return bad_record(t->id, r, e.what());
+  }
+  return Status::ok();
+}
+
+// A game of the tournament: its round and table.
+const TournamentTable* table_of_game(const Tournament& t, std::int64_t game, int* round) {
+  for (const TournamentRound& r : t.rounds)
+    for (const TournamentTable& table : r.tables)
+      if (table.game == game) {
+        *round = r.round;
+        return &table;
+      }
+  return nullptr;
+}
+
+Status reload(Journal& journal, Tournament& t) { return load_tournament(journal, t.id, &t); }
+
+// Plays one line of notation into a game (the referee's moves: calling time, a correction).
+Status play_line(Journal& journal, Game& g, const std::string& line, const std::string& comment,
+                 std::optional<Violation>* refused, std::vector<LoggedEvent>* events = nullptr) {
+  Command c;
+  ParseError perr;
+  if (!parse_move(line, g.ruleset, g.header.players, &c, &perr)) {
+    return Status::invalid_argument(fmt::format("'{}' is not a move of game {}: {}", line, g.id, perr.message));
+  }
+  PlayOutcome po;
+  if (Status s = play_move(journal, g, c, false, &po, comment); !s.is_ok()) return s;
+  if (!po.decision.accepted) {
+    *refused = po.decision.violation;
+    return Status::ok();
+  }
+  refused->reset();
+  if (events) *events = po.events;
+  return Status::ok();
+}
+
+}  // namespace
+
+std::string settings_to_json(const TournamentSettings& s) {
+  ojson j;
+  j["name"] = s.name;
+  j["players"] = s.players;
+  j["rounds"] = s.rounds;
+  j["table_size"] = s.table_size;
+  j["ruleset"] = s.ruleset;
+  j["variants"] = s.variants;
+  j["time_limit"] = s.time_limit;
+  j["duplicate"] = s.duplicate;
+  j["seed"] = std::to_string(s.seed);
+  return j.dump();
+}
+
+Status settings_from_json(const std::string& text, TournamentSettings* s) {
+  const ojson j = ojson::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return Status::corrupt("a tournament's settings are not a JSON object");
+  try {
+    TournamentSettings out;
+    out.name = j.at("name").get<std::string>();
+    out.players = j.at("players").get<std::vector<std::string>>();
+    out.rounds = j.at("rounds").get<int>();
+    out.table_size = j.at("table_size").get<int>();
+    out.ruleset = j.at("ruleset").get<std::string>();
+    out.variants = j.at("variants").get<std::vector<std::string>>();
+    out.time_limit = j.at("time_limit").get<std::string>();
+    out.duplicate = j.at("duplicate").get<bool>();
+    out.seed = std::stoull(j.at("seed").get<std::string>());
+    *s = std::move(out);
+  } catch (const std::exception& e) {
+    return Status::corrupt(fmt::format("a tournament's settings are not readable: {}", e.what()));
+  }
+  return Status::ok();
+}
+
+const TournamentRound* Tournament::round(int n) const {
+  if (n < 1 || n > static_cast<int>(rounds.size())) return nullptr;
+  return &rounds[static_cast<std::size_t>(n - 1)];
+}
+
+std::vector<std::string> Tournament::players_for_round(int n) const {
+  std::vector<std::string> out = settings.players;
+  for (const TournamentEntry& e : entries) {
+    if (e.from_round > n) continue;
+    if (e.kind == "late_entry") {
+      out.push_back(e.player);
+    } else {
+      out.erase(std::remove(out.begin(), out.end(), e.player), out.end());
+    }
+  }
+  return out;
+}
+
+Status create_tournament(Journal& journal, TournamentSettings s, std::int64_t* id, std::string* judge_key) {
+  if (s.name.empty()) return Status::invalid_argument("--name is required");
+  if (s.name.find('"') != std::string::npos) return Status::invalid_argument("a tournament's name may not hold a double quote");
+  if (s.rounds < 1) return Status::invalid_argument("--rounds must be 1 or more");
+  if (s.players.size() < 2) return Status::invalid_argument("a tournament needs 2 players or more (--players \"A, B, ...\")");
+  std::set<std::string> seen;
+  for (const std::string& p : s.players) {
+    if (p.empty()) return Status::invalid_argument("a player's name is empty (--players \"A, B, ...\")");
+    if (p.find_first_of("\",#") != std::string::npos || folded(p) == "referee")
+      return Status::invalid_argument(fmt::format("'{}' cannot be a player's name", p));
+    if (!seen.insert(folded(p)).second) return Status::invalid_argument(fmt::format("'{}' is entered twice", p));
+  }
+  // The games' edition and variants, checked as a game's header would be.
+  GameHeader probe;
+  probe.ruleset = s.ruleset;
+  Ruleset ruleset;
+  if (Status st = ruleset_for(probe, &ruleset); !st.is_ok())
+    return Status::invalid_argument(fmt::format("--ruleset: {}", st.message()));
+  if (s.table_size < 2 || s.table_size > ruleset.max_players)
+    return Status::invalid_argument(fmt::format("--table-size must be 2 to {} for {}", ruleset.max_players, s.ruleset));
+  std::vector<std::string> variants;
+  for (const std::string& v : s.variants) {
+    const std::string_view k = known_variant(v);
+    if (k.empty()) return Status::invalid_argument(fmt::format("unknown variant '{}' (known: {})", v, known_variants_list()));
+    if (std::find(variants.begin(), variants.end(), k) == variants.end()) variants.emplace_back(k);
+  }
+  // Tournament games are played to time: the Head Judge calls it (docs/tournaments.md).
+  if (!ruleset.short_game.always && std::find(variants.begin(), variants.end(), "short-game") == variants.end() &&
+      std::find(variants.begin(), variants.end(), "time-limit") == variants.end())
+    variants.insert(variants.begin(), "time-limit");
+  s.variants = variants;
+  if (!s.time_limit.empty() && !duration_seconds(s.time_limit))
+    return Status::invalid_argument(fmt::format("--time-limit '{}': expected minutes and/or hours like 90m, 2h or 1h30m", s.time_limit));
+  std::string seed_hex;
+  if (Status st = new_key(&seed_hex); !st.is_ok()) return st;
+  s.seed = std::stoull(seed_hex.substr(0, 15), nullptr, 16);
+  if (Status st = new_key(judge_key); !st.is_ok()) return st;
+  return journal.create_tournament(s.name, settings_to_json(s), sha256_of(*judge_key), id);
+}
+
+Status load_tournament(Journal& journal, std::int64_t id, Tournament* out) {
+  if (id == 0) {
+    std::vector<TournamentRow> all;
+    if (Status s = journal.tournaments(&all); !s.is_ok()) return s;
+    if (all.empty()) return Status::not_found("the journal holds no tournament (tournament new makes one)");
+    id = all.back().tournament_id;
+  }
+  TournamentRow row;
+  if (Status s = journal.tournament(id, &row); !s.is_ok()) return s;
+  Tournament t;
+  t.id = id;
+  t.judge_key_sha256 = row.judge_key_sha256;
+  t.created = row.created;
+  if (Status s = settings_from_json(row.settings, &t.settings); !s.is_ok()) return s;
+  Status folding;
+  if (Status s = journal.tournament_records(id, [&](const TournamentRecord& r) {
+        folding = fold_record(&t, r);
+        t.last_seq = r.seq;
+        return folding.is_ok();
+      });
+      !s.is_ok()) {
+    return s;
+  }
+  if (!folding.is_ok()) return folding;
+  *out = std::move(t);
+  return Status::ok();
+}
+
+bool judge_key_matches(const Tournament& t, const std::string& key) { return same_digest(key, t.judge_key_sha256); }
+
+std::int64_t table_key_game(const Tournament& t, const std::string& key) {
+  for (const TournamentRound& r : t.rounds)
+    for (const TournamentTable& table : r.tables)
+      if (same_digest(key, table.key_sha256)) return table.game;
+  return 0;
+}
+
+Status seat_round(Journal& journal, Tournament& t, int n, bool final, TournamentRound* out) {
+  const int seated = static_cast<int>(t.rounds.size());
+  if (n < 1) return Status::invalid_argument("--round takes a round number, 1 or more");
+  if (n <= seated) return Status::conflict(fmt::format("round {} is seated already (games {} to {})", n,
+                                                        t.rounds[static_cast<std::size_t>(n - 1)].tables.front().game,
+                                                        t.rounds[static_cast<std::size_t>(n - 1)].tables.back().game));
+  if (n > seated + 1) return Status::invalid_argument(fmt::format("round {} comes first: seat the rounds in order", seated + 1));
+  if (!final && n > t.settings.rounds)
+    return Status::invalid_argument(fmt::format("the tournament has {} rounds; a round after them is a final (--final)",
+                                                t.settings.rounds));
+  if (seated > 0 && !t.rounds.back().time_called)
+    return Status::conflict(fmt::format("round {} is still in play: call time in it first", seated));
+  if (seated > 0 && t.rounds.back().final) return Status::conflict("the final has been seated: the tournament is over");
+
+  std::vector<std::vector<std::string>> tables;
+  if (final) {
+    if (seated == 0) return Status::invalid_argument("a final is seated from the standings: play a round first");
+    std::vector<Standing> standings;
+    int counted = 0;
+    if (Status s = tournament_standings(journal, t, &standings, &counted); !s.is_ok()) return s;
+    std::vector<std::string> leaders;
+    for (const Standing& s : standings)
+      if (!s.withdrawn && static_cast<int>(leaders.size()) < t.settings.table_size) leaders.push_back(s.player);
+    if (leaders.size() < 2) return Status::invalid_argument("a final needs 2 players or more still in the tournament");
+    tables.push_back(leaders);  // the leader throws first
+  } else {
+    std::vector<SeatedTables> earlier;
+    for (const TournamentRound& r : t.rounds) {
+      SeatedTables round;
+      for (const TournamentTable& table : r.tables) round.push_back(table.players);
+      earlier.push_back(std::move(round));
+    }
+    const std::vector<std::string> players = t.players_for_round(n);
+    if (players.size() < 2) return Status::invalid_argument(fmt::format("round {} has fewer than 2 players", n));
+    tables = seat_players(players, t.settings.table_size, earlier, t.settings.seed);
+  }
+
+  std::vector<GameHeader> headers;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    std::string players;
+    for (const std::string& p : tables[i]) (players += players.empty() ? "" : ", ") += p;
+    std::string text = fmt::format("[Event \"{}\"]\n[Round \"{}\"]\n[Table \"{}\"]\n[Ruleset \"{}\"]\n[Players \"{}\"]\n",
+                                   t.settings.name, n, i + 1, t.settings.ruleset, players);
+    if (!t.settings.variants.empty()) {
+      std::string v;
+      for (const std::string& x : t.settings.variants) (v += v.empty() ? "" : ", ") += x;
+      text += fmt::format("[Variant \"{}\"]\n", v);
+    }
+    if (!t.settings.time_limit.empty()) text += fmt::format("[TimeLimit \"{}\"]\n", t.settings.time_limit);
+    GameHeader h;
+    ParseError perr;
+    if (!parse_header(text, &h, &perr)) return Status::invalid_argument(fmt::format("table {}: {}", i + 1, perr.message));
+    headers.push_back(std::move(h));
+  }
+  DuplicateRound duplicate;
+  if (t.settings.duplicate) {
+    if (Status s = prepare_duplicate_round(journal, t, n, &headers, &duplicate); !s.is_ok()) return s;
+  }
+
+  TournamentRound round;
+  round.round = n;
+  round.final = final;
+  round.commitment = duplicate.commitment;
+  ojson record{{"round", n}, {"final", final}, {"tables", ojson::array()}};
+  Status written = journal.write_transaction([&] {
+    for (std::size_t i = 0; i < headers.size(); ++i) {
+      TournamentTable table;
+      table.table = static_cast<int>(i) + 1;
+      table.players = headers[i].players;
+      if (Status s = new_key(&table.key); !s.is_ok()) return s;
+      table.key_sha256 = sha256_of(table.key);
+      std::optional<Violation> refused;
+      if (Status s = create_game(journal, headers[i], std::nullopt, &table.game, &refused); !s.is_ok()) return s;
+      if (refused) return Status::invalid_argument(fmt::format("table {}: the rules refuse its start", i + 1));
+      record["tables"].push_back({{"table", table.table}, {"game", table.game}, {"players", table.players},
+                                  {"key_sha256", table.key_sha256}});
+      round.tables.push_back(std::move(table));
+    }
+    if (!duplicate.commitment.empty()) record["commitment"] = duplicate.commitment;
+    if (!duplicate.record_payload.empty()) {
+      const ojson extra = ojson::parse(duplicate.record_payload, nullptr, false);
+      if (extra.is_discarded() || !extra.is_object()) return Status::invalid_argument("the duplicate round's record is not JSON");
+      record["duplicate"] = extra;
+    }
+    return journal.append_tournament_record(t.id, t.last_seq + 1, "seated", record.dump());
+  });
+  if (!written.is_ok()) return written;
+  if (Status s = reload(journal, t); !s.is_ok()) return s;
+  round.record_seq = t.last_seq;
+  *out = std::move(round);
+  return Status::ok();
+}
+
+Status call_time_in_round(Journal& journal, Tournament& t, int n, std::vector<CallTimeOutcome>* out) {
+  const TournamentRound* round = t.round(n);
+  if (round == nullptr) return Status::invalid_argument(fmt::format("round {} is not seated", n));
+  if (round->time_called) return Status::conflict(fmt::format("time was called in round {} already", n));
+  out->clear();
+  ojson games = ojson::array();
+  Status written = journal.write_transaction([&] {
+    for (const TournamentTable& table : round->tables) {
+      Game g;
+      if (Status s = load_game(journal, table.game, 0, &g); !s.is_ok()) return s;
+      CallTimeOutcome o;
+      o.game = table.game;
+      o.table = table.table;
+      if (!game_is_over(g.ruleset, g.state) && !g.state.time_called) {
+        std::optional<Violation> refused;
+        if (Status s = play_line(journal, g, "Referee calls time", "called by the Head Judge", &refused); !s.is_ok())
+          return s;
+        if (refused)
+          return Status::invalid_argument(fmt::format("game {} (table {}): the rules refuse to call time ({})", table.game,
+                                                      table.table, refused->rule));
+        o.called = true;
+        games.push_back(table.game);
+      }
+      o.over = game_is_over(g.ruleset, g.state);
+      out->push_back(o);
+    }
+    return journal.append_tournament_record(t.id, t.last_seq + 1, "time_called", ojson{{"round", n}, {"games", games}}.dump());
+  });
+  if (!written.is_ok()) return written;
+  return reload(journal, t);
+}
+
+double place_points(int place, int table_players) {
+  if (table_players < 2 || place < 1 || place > table_players) return 0;
+  // 6 to the first, 0 to the last, evenly between: every table's places average 3 points, so a
+  // seat at a smaller table is worth what a seat at a larger one is, in expectation.
+  return 6.0 * static_cast<double>(table_players - place) / static_cast<double>(table_players - 1);
+}
+
+Status table_result(Journal& journal, const Tournament& t, int round_number, int table_number, TableResult* out) {
+  const TournamentRound* round = t.round(round_number);
+  if (round == nullptr) return Status::invalid_argument(fmt::format("round {} is not seated", round_number));
+  if (table_number < 1 || table_number > static_cast<int>(round->tables.size()))
+    return Status::invalid_argument(fmt::format("round {} has tables 1 to {}", round_number, round->tables.size()));
+  const TournamentTable& table = round->tables[static_cast<std::size_t>(table_number - 1)];
+  Game g;
+  if (Status s = load_game(journal, table.game, 0, &g); !s.is_ok()) return s;
+  TableResult r;
+  r.round = round_number;
+  r.table = table_number;
+  r.game = table.game;
+  r.over = game_is_over(g.ruleset, g.state);
+  r.provisional = !r.over;
+  r.head = g.head_hash;
+  r.seq = g.state.seq;
+  // The order of going out: the PlayerBankrupted events that stand (a take-back voids some).
+  std::vector<LoggedEvent> events;
+  if (Status s = GameLog(journal, g).read_all(1, 0, &events); !s.is_ok()) return s;
+  mark_voided(&events);
+  std::vector<int> out_order(g.header.players.size(), 0);
+  int going = 0;
+  for (const LoggedEvent& e : events) {
+    if (e.type != "PlayerBankrupted" || e.voided_by != 0) continue;
+    const ojson j = ojson::parse(e.payload, nullptr, false);
+    if (j.is_discarded() || !j.contains("player")) continue;
+    const int p = j["player"].get<int>();
+    if (p >= 0 && p < static_cast<int>(out_order.size()) && out_order[static_cast<std::size_t>(p)] == 0)
+      out_order[static_cast<std::size_t>(p)] = ++going;
+  }
+  const Valuation v = value_estates(g.ruleset, g.state);
+  std::vector<Placing> placings;
+  for (const EstateValue& e : v.estates) {
+    Placing p;
+    p.player = g.header.players[static_cast<std::size_t>(e.player)];
+    p.bankrupt = g.state.players[static_cast<std::size_t>(e.player)].bankrupt;
+    p.out_order = p.bankrupt ? std::max(1, out_order[static_cast<std::size_t>(e.player)]) : 0;
+    for (const ValuationItem& item : e.items) {
+      switch (item.kind) {
+        case ValuationItem::Kind::Cash: p.cash += item.amount; break;
+        case ValuationItem::Kind::Property: p.sites += item.amount; break;
+        case ValuationItem::Kind::MortgagedProperty: p.mortgaged += item.amount; break;
+        case ValuationItem::Kind::Houses:
+        case ValuationItem::Kind::Hotel: p.buildings += item.amount; break;
+        case ValuationItem::Kind::Debt: p.debts -= item.amount; break;  // owed: a positive sum
+      }
+    }
+    p.net_worth = p.bankrupt ? Money{0} : e.total;
+    placings.push_back(std::move(p));
+  }
+  // Those still in by net worth (highest first); the bankrupt below them, the last out highest.
+  std::stable_sort(placings.begin(), placings.end(), [](const Placing& a, const Placing& b) {
+    if (a.bankrupt != b.bankrupt) return !a.bankrupt;
+    if (a.bankrupt) return a.out_order > b.out_order;
+    return a.net_worth.units > b.net_worth.units;
+  });
+  const int n = static_cast<int>(placings.size());
+  for (int i = 0; i < n;) {
+    // Players still in with equal net worth share their places' points and the better place.
+    int j = i + 1;
+    while (j < n && !placings[static_cast<std::size_t>(i)].bankrupt && !placings[static_cast<std::size_t>(j)].bankrupt &&
+           placings[static_cast<std::size_t>(j)].net_worth.units == placings[static_cast<std::size_t>(i)].net_worth.units)
+      ++j;
+    double shared = 0;
+    for (int k = i; k < j; ++k) shared += place_points(k + 1, n);
+    for (int k = i; k < j; ++k) {
+      placings[static_cast<std::size_t>(k)].place = i + 1;
+      placings[static_cast<std::size_t>(k)].points = shared / (j - i);
+    }
+    i = j;
+  }
+  r.placings = std::move(placings);
+  *out = std::move(r);
+  return Status::ok();
+}
+
+Status tournament_standings(Journal& journal, const Tournament& t, std::vector<Standing>* out, int* rounds_counted) {
+  std::map<std::string, Standing> by_player;
+  std::vector<std::string> order;  // of entry
+  auto entrant = [&](const std::string& p) -> Standing& {
+    auto it = by_player.find(p);
+    if (it == by_player.end()) {
+      order.push_back(p);
+      it = by_player.emplace(p, Standing{}).first;
+      it->second.player = p;
+    }
+    return it->second;
+  };
+  for (const std::string& p : t.settings.players) entrant(p);
+  for (const TournamentEntry& e : t.entries) {
+    Standing& s = entrant(e.player);
+    if (e.kind != "late_entry") s.withdrawn = true;
+  }
+  // head[a][b]: points a took at tables shared with b, for the head-to-head tie-break.
+  std::map<std::string, std::map<std::string, double>> head;
+  *rounds_counted = 0;
+  for (const TournamentRound& round : t.rounds) {
+    if (!round.time_called) continue;
+    ++*rounds_counted;
+    for (const TournamentTable& table : round.tables) {
+      TableResult r;
+      if (Status s = table_result(journal, t, round.round, table.table, &r); !s.is_ok()) return s;
+      for (const Placing& p : r.placings) {
+        Standing& s = entrant(p.player);
+        s.points += p.points;
+        s.net_worth += p.net_worth;
+        s.tables.push_back({round.round, table.table, table.game, p.place, p.points, p.net_worth});
+        for (const Placing& q : r.placings)
+          if (q.player != p.player) head[p.player][q.player] += p.points - q.points;
+      }
+    }
+  }
+  std::vector<Standing> list;
+  for (const std::string& p : order) list.push_back(by_player[p]);
+  auto entry_index = [&](const std::string& p) {
+    return std::find(order.begin(), order.end(), p) - order.begin();
+  };
+  std::stable_sort(list.begin(), list.end(), [&](const Standing& a, const Standing& b) {
+    if (a.points != b.points) return a.points > b.points;
+    if (a.net_worth.units != b.net_worth.units) return a.net_worth.units > b.net_worth.units;
+    const double ab = head[a.player][b.player];
+    if (ab != 0) return ab > 0;
+    return entry_index(a.player) < entry_index(b.player);
+  });
+  for (std::size_t i = 0; i < list.size(); ++i) list[i].rank = static_cast<int>(i) + 1;
+  *out = std::move(list);
+  return Status::ok();
+}
+
+Status record_appeal(Journal& journal, Tournament& t, std::int64_t game, const std::string& claim, bool upheld,
+                     const std::string& correction, TournamentAppeal* out, std::optional<Violation>* refused) {
+  refused->reset();
+  int round = 0;
+  const TournamentTable* table = table_of_game(t, game, &round);
+  if (table == nullptr) return Status::invalid_argument(fmt::format("game {} is not a game of tournament {}", game, t.id));
+  if (claim.empty()) return Status::invalid_argument("the appeal's claim is empty");
+  TournamentAppeal a;
+  a.number = static_cast<int>(t.appeals.size()) + 1;
+  a.game = game;
+  a.round = round;
+  a.table = table->table;
+  a.claim = claim;
+  a.upheld = upheld;
+  Status written = journal.write_transaction([&] {
+    Game g;
+    if (Status s = load_game(journal, game, 0, &g); !s.is_ok()) return s;
+    if (upheld) {
+      a.correction = correction.empty() ? claim : correction;
+      std::vector<LoggedEvent> events;
+      if (Status s = play_line(journal, g, a.correction, fmt::format("appeal {} upheld by the Head Judge", a.number),
+                               refused, &events);
+          !s.is_ok()) {
+        return s;
+      }
+      if (*refused) return Status::ok();
+      a.game_seq = events.empty() ? g.state.seq : events.front().seq;
+    } else {
+      a.game_seq = g.state.seq;
+    }
+    a.game_head = g.head_hash;
+    ojson record{{"number", a.number}, {"game", game},     {"round", a.round},       {"table", a.table},
+                 {"claim", claim},     {"upheld", upheld}, {"game_seq", a.game_seq}, {"game_head", a.game_head}};
+    if (upheld) record["correction"] = a.correction;
+    return journal.append_tournament_record(t.id, t.last_seq + 1, "appeal", record.dump());
+  });
+  if (!written.is_ok()) return written;
+  if (*refused) return Status::ok();
+  if (Status s = reload(journal, t); !s.is_ok()) return s;
+  a.record_seq = t.last_seq;
+  *out = std::move(a);
+  return Status::ok();
+}
+
+Status record_sheet(Journal& journal, Tournament& t, const TableResult& result, const std::string& file,
+                    TournamentSheet* out) {
+  ojson record{{"round", result.round}, {"table", result.table}, {"game", result.game},
+               {"head", result.head},   {"game_seq", result.seq}, {"file", file}};
+  for (auto it = t.sheets.rbegin(); it != t.sheets.rend(); ++it) {
+    if (it->game != result.game || it->superseded_by != 0) continue;
+    record["supersedes"] = it->record_seq;
+    std::string why = it->head == result.head ? "printed again" : "the game changed since";
+    for (const TournamentAppeal& a : t.appeals)
+      if (a.game == result.game && a.upheld && a.record_seq > it->record_seq) why = fmt::format("appeal {} upheld", a.number);
+    record["why"] = why;
+    break;
+  }
+  if (Status s = journal.append_tournament_record(t.id, t.last_seq + 1, "sheet", record.dump()); !s.is_ok()) return s;
+  if (Status s = reload(journal, t); !s.is_ok()) return s;
+  *out = t.sheets.back();
+  return Status::ok();
+}
+
+Status record_entry(Journal& journal, Tournament& t, const std::string& kind, const std::string& player,
+                    TournamentEntry* out) {
+  if (kind != "late_entry" && kind != "withdrawal" && kind != "no_show")
+    return Status::invalid_argument(fmt::format("'{}' is not an entry (late_entry, withdrawal, no_show)", kind));
+  const int next_round = static_cast<int>(t.rounds.size()) + 1;
+  const std::vector<std::string> now = t.players_for_round(next_round);
+  const bool in = std::find(now.begin(), now.end(), player) != now.end();
+  if (kind == "late_entry") {
+    if (player.empty() || player.find_first_of("\",#") != std::string::npos || folded(player) == "referee")
+      return Status::invalid_argument(fmt::format("'{}' cannot be a player's name", player));
+    for (const std::string& p : t.settings.players)
+      if (folded(p) == folded(player)) return Status::invalid_argument(fmt::format("'{}' is entered already", player));
+    for (const TournamentEntry& e : t.entries)
+      if (folded(e.player) == folded(player)) return Status::invalid_argument(fmt::format("'{}' is entered already", player));
+  } else if (!in) {
+    return Status::invalid_argument(fmt::format("'{}' is not playing in round {}", player, next_round));
+  }
+  const ojson record{{"player", player}, {"from_round", next_round}};
+  if (Status s = journal.append_tournament_record(t.id, t.last_seq + 1, kind, record.dump()); !s.is_ok()) return s;
+  if (Status s = reload(journal, t); !s.is_ok()) return s;
+  *out = t.entries.back();
+  return Status::ok();
+}
+
+Status append_record(Journal& journal, Tournament& t, const std::string& kind, const std::string& payload) {
+  if (Status s = journal.append_tournament_record(t.id, t.last_seq + 1, kind, payload); !s.is_ok()) return s;
+  return reload(journal, t);
+}
+
+}  // namespace deedlog

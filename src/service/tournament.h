@@ -1,0 +1,221 @@
+#pragma once
+// Tournaments (docs/tournaments.md): the Head Judge's event, from seating to standings, as plain
+// values. A tournament is a row of settings and a chain of records in the journal
+// (Journal::create_tournament, append_tournament_record); its games are ordinary games tagged
+// [Event], [Round] and [Table]. Everything here reads the records in order (load_tournament)
+// and appends new ones; nothing prints. The words are the commands' (src/commands/tournament_command.cpp).
+//
+// The API the server and duplicate rounds build on (keep it stable):
+//   create_tournament   -> the id and the Head Judge's key (shown once, stored hashed)
+//   load_tournament     -> Tournament (settings, entrants, rounds and their tables, appeals, sheets)
+//   judge_key_matches / table_key_game -> who a key speaks for
+//   seat_round          -> creates the round's games (calls the duplicate hook, tournament_duplicate.h)
+//   call_time_in_round  -> "Referee calls time" in every unfinished game of the round
+//   table_result / tournament_standings -> placings, points, standings
+//   record_appeal, record_sheet, record_entry (late entry, withdrawal, no-show)
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/money.h"
+#include "core/status.h"
+#include "deedlog/decide.h"
+#include "journal/journal.h"
+
+namespace deedlog {
+
+// What `tournament new` fixes for the whole event. Stored as the tournament's settings (JSON).
+struct TournamentSettings {
+  std::string name;
+  std::vector<std::string> players;  // as entered, in order of entry
+  int rounds = 0;
+  int table_size = 4;
+  std::string ruleset = "uk-1972";
+  std::vector<std::string> variants;  // each game's [Variant]; "time-limit" is added when time_limit is set
+  std::string time_limit;             // "90m" ([TimeLimit]), "" for none
+  bool duplicate = false;             // every round duplicate (tournament_duplicate.h)
+  std::uint64_t seed = 0;             // the seating's seed (drawn at creation; stored, so seating is repeatable)
+};
+
+std::string settings_to_json(const TournamentSettings& s);
+Status settings_from_json(const std::string& text, TournamentSettings* s);
+
+// One table of a seated round.
+struct TournamentTable {
+  int table = 0;                     // from 1
+  std::int64_t game = 0;
+  std::vector<std::string> players;  // seating order: the first throws first
+  std::string key;                   // the table's key in clear: only right after seat_round
+  std::string key_sha256;
+};
+
+struct TournamentRound {
+  int round = 0;  // from 1
+  bool final = false;  // a final table seeded from the standings
+  std::vector<TournamentTable> tables;
+  bool time_called = false;
+  std::string commitment;  // a duplicate round: the SHA-256 of its seed (tournament_duplicate.h)
+  std::int64_t record_seq = 0;  // the record that seated it
+};
+
+struct TournamentAppeal {
+  int number = 0;  // from 1
+  std::int64_t game = 0;
+  int round = 0, table = 0;
+  std::string claim;
+  bool upheld = false;
+  std::string correction;       // the move played into the game when upheld ("" when rejected)
+  std::int64_t game_seq = 0;    // upheld: the correction's MovePlayed; rejected: the game's last event then
+  std::string game_head;        // the game's head after the ruling
+  std::int64_t record_seq = 0;
+};
+
+struct TournamentSheet {
+  int round = 0, table = 0;
+  std::int64_t game = 0;
+  std::string head;        // the game's head hash the sheet carries
+  std::int64_t game_seq = 0;
+  std::string file;        // where it was written
+  std::int64_t record_seq = 0;
+  std::int64_t superseded_by = 0;  // the record_seq of the sheet that replaced it (0: current)
+  std::string why_superseded;      // "appeal N upheld" ...
+};
+
+// Entries after the start: a late entry joins from the next round seated, a withdrawal or a
+// no-show leaves from the next round seated (a no-show's games of the round it missed are
+// played by nobody: see docs/tournaments.md).
+struct TournamentEntry {
+  std::string kind;  // "late_entry", "withdrawal", "no_show"
+  std::string player;
+  int from_round = 0;  // the first round it affects
+  std::int64_t record_seq = 0;
+};
+
+struct TournamentLogLine {
+  std::int64_t seq = 0;
+  std::string at;
+  std::string kind;
+  std::string payload;  // the record's JSON
+};
+
+struct Tournament {
+  std::int64_t id = 0;
+  TournamentSettings settings;
+  std::string judge_key_sha256;
+  std::string created;
+  std::int64_t last_seq = 0;  // the last record (append the next as last_seq + 1)
+  std::vector<TournamentEntry> entries;
+  std::vector<TournamentRound> rounds;  // seated, in order
+  std::vector<TournamentAppeal> appeals;
+  std::vector<TournamentSheet> sheets;
+  std::vector<TournamentLogLine> log;   // every record
+
+  const TournamentRound* round(int n) const;
+  // The players taking part in round n (entered, late entries before it, less withdrawals and
+  // no-shows recorded before it), in order of entry.
+  std::vector<std::string> players_for_round(int n) const;
+};
+
+// Creates the tournament; its Head Judge's key (64 hex digits, from the operating system's
+// random bytes) in *judge_key, shown once. InvalidArgument for settings that cannot make an event
+// (fewer than 2 players, a table size outside 2..the edition's players, rounds < 1, names twice).
+Status create_tournament(Journal& journal, TournamentSettings settings, std::int64_t* id, std::string* judge_key);
+
+// The tournament given, or the only (else the last) one in the journal when id is 0.
+Status load_tournament(Journal& journal, std::int64_t id, Tournament* out);
+
+// The Head Judge's key: true when key hashes to the stored digest (compared in constant time).
+bool judge_key_matches(const Tournament& t, const std::string& key);
+
+// The game a table's key opens (0: none), for the server: a table's key plays that game's
+// players' moves, as a game's table key does (commands/serve_keys.h).
+std::int64_t table_key_game(const Tournament& t, const std::string& key);
+
+// Seats round n and creates one game per table (one transaction: all or nothing). Round n must be
+// the next unseated round and the round before must have had time called. final: seat one table
+// of the leaders in the standings (table_size of them) instead of the whole field.
+// InvalidArgument for a round out of range or out of turn; Conflict when it is seated already.
+Status seat_round(Journal& journal, Tournament& t, int n, bool final, TournamentRound* out);
+
+// "Referee calls time" in every game of round n whose time is not called and that is not over,
+// each completing as its rules say (the move in progress is completed by the table; a finish-round
+// game once the round is complete). Conflict when time was called in the round already.
+struct CallTimeOutcome {
+  std::int64_t game = 0;
+  int table = 0;
+  bool called = false;     // false: the game was over already
+  bool over = false;       // over at once (between moves)
+};
+Status call_time_in_round(Journal& journal, Tournament& t, int n, std::vector<CallTimeOutcome>* out);
+
+// One player's result at a table.
+struct Placing {
+  std::string player;
+  int place = 0;           // 1 = first; bankrupt players below all still in, the first out last
+  double points = 0;
+  bool bankrupt = false;
+  int out_order = 0;       // 1 = the first to go bankrupt (0: not bankrupt)
+  // The short game's valuation broken down: net_worth = cash + sites + mortgaged + buildings - debts
+  // (0 for a bankrupt player).
+  Money cash, sites, mortgaged, buildings, debts, net_worth;
+};
+
+struct TableResult {
+  int round = 0, table = 0;
+  std::int64_t game = 0;
+  bool over = false;         // the game is over (time called and done, or one player left)
+  bool provisional = false;  // the figures may still change (time not called, or not complete)
+  std::string head;          // the game's head hash
+  std::int64_t seq = 0;      // its last event
+  std::vector<Placing> placings;  // by place
+};
+
+// The points of place p (1-based) at a table of n players: the scale docs/tournaments.md states.
+double place_points(int place, int table_players);
+
+Status table_result(Journal& journal, const Tournament& t, int round, int table, TableResult* out);
+
+struct StandingTable {
+  int round = 0, table = 0;
+  std::int64_t game = 0;
+  int place = 0;
+  double points = 0;
+  Money net_worth;
+};
+
+struct Standing {
+  int rank = 0;
+  std::string player;
+  double points = 0;
+  Money net_worth;  // summed over the tables played
+  std::vector<StandingTable> tables;
+  bool withdrawn = false;
+};
+
+// Standings over the rounds whose time is called (the rounds still in play are left out: their
+// games are not finished). Ties: points, then total net worth, then head to head (points at the
+// tables the tied players shared), then the order of entry; an equal rank is never given.
+Status tournament_standings(Journal& journal, const Tournament& t, std::vector<Standing>* out, int* rounds_counted);
+
+// An appeal ruled by the Head Judge in game `game`. upheld: correction (a move in notation, the
+// referee's correction) is played into the game as a new move; *refused is set when the rules
+// refuse it (nothing recorded). Rejected: the ruling is recorded in the tournament's records with
+// the game's head at the time. Every sheet of the game written before an upheld ruling is
+// superseded from then on (record_sheet writes the new one).
+Status record_appeal(Journal& journal, Tournament& t, std::int64_t game, const std::string& claim, bool upheld,
+                     const std::string& correction, TournamentAppeal* out, std::optional<Violation>* refused);
+
+// Records that a sheet of round/table was written to file with result's head; the sheet it
+// replaces (if any) is marked superseded by it.
+Status record_sheet(Journal& journal, Tournament& t, const TableResult& result, const std::string& file,
+                    TournamentSheet* out);
+
+// A late entry, a withdrawal or a no-show (kind as TournamentEntry::kind).
+Status record_entry(Journal& journal, Tournament& t, const std::string& kind, const std::string& player,
+                    TournamentEntry* out);
+
+// Appends a record of any kind (the duplicate rounds' own records: seed revealed, ...).
+Status append_record(Journal& journal, Tournament& t, const std::string& kind, const std::string& payload);
+
+}  // namespace deedlog

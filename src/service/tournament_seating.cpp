@@ -1,0 +1,162 @@
+#include "service/tournament_seating.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <utility>
+
+namespace deedlog {
+namespace {
+
+// splitmix64: the seating's own numbers, from the tournament's seed and the round.
+struct Numbers {
+  std::uint64_t state;
+  std::uint64_t next() {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
+};
+
+// What the earlier rounds say of each pair (how often they met) and each player (how often they
+// threw first), by index into the round's players.
+struct History {
+  std::vector<std::vector<int>> met;
+  std::vector<int> first;
+};
+
+History history_of(const std::vector<std::string>& players, const std::vector<SeatedTables>& earlier) {
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < players.size(); ++i) index[players[i]] = i;
+  History h;
+  h.met.assign(players.size(), std::vector<int>(players.size(), 0));
+  h.first.assign(players.size(), 0);
+  for (const SeatedTables& round : earlier) {
+    for (const std::vector<std::string>& table : round) {
+      if (!table.empty()) {
+        if (auto it = index.find(table.front()); it != index.end()) ++h.first[it->second];
+      }
+      for (std::size_t a = 0; a < table.size(); ++a)
+        for (std::size_t b = a + 1; b < table.size(); ++b) {
+          auto ia = index.find(table[a]);
+          auto ib = index.find(table[b]);
+          if (ia == index.end() || ib == index.end()) continue;
+          ++h.met[ia->second][ib->second];
+          ++h.met[ib->second][ia->second];
+        }
+    }
+  }
+  return h;
+}
+
+// A repeat meeting costs far more than an unbalanced first seat: the first is what the seating
+// is for, the second only a preference among seatings as good.
+constexpr long kRepeatWeight = 1000;
+
+long table_cost(const std::vector<std::size_t>& table, const History& h) {
+  long cost = 0;
+  int least_first = 1 << 20;
+  for (std::size_t a = 0; a < table.size(); ++a) {
+    least_first = std::min(least_first, h.first[table[a]]);
+    for (std::size_t b = a + 1; b < table.size(); ++b) {
+      const long m = h.met[table[a]][table[b]];
+      cost += kRepeatWeight * m * m;
+    }
+  }
+  return table.empty() ? 0 : cost + least_first;
+}
+
+}  // namespace
+
+std::vector<int> table_sizes(int players, int table_size) {
+  if (players <= 0 || table_size <= 0) return {};
+  const int tables = (players + table_size - 1) / table_size;
+  std::vector<int> sizes(static_cast<std::size_t>(tables), players / tables);
+  for (int i = 0; i < players % tables; ++i) ++sizes[static_cast<std::size_t>(i)];
+  return sizes;
+}
+
+SeatedTables seat_players(const std::vector<std::string>& players, int table_size,
+                          const std::vector<SeatedTables>& earlier, std::uint64_t seed) {
+  const std::vector<int> sizes = table_sizes(static_cast<int>(players.size()), table_size);
+  if (sizes.empty()) return {};
+  const History h = history_of(players, earlier);
+  Numbers numbers{seed ^ (0xD1B54A32D192ED03ULL * (earlier.size() + 1))};
+
+  std::vector<std::vector<std::size_t>> best;
+  long best_cost = -1;
+  // Restarts of a hill-climb by swapping two players of different tables: cheap at a club's
+  // numbers (tens of players), and it finds the repeat-free rounds where they exist (16 players
+  // in fours over three rounds, tests/tournament_seating_test.cpp).
+  constexpr int kRestarts = 60;
+  for (int restart = 0; restart < kRestarts && best_cost != 0; ++restart) {
+    std::vector<std::size_t> order(players.size());
+    std::iota(order.begin(), order.end(), 0);
+    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[numbers.below(i)]);
+    std::vector<std::vector<std::size_t>> tables;
+    std::size_t at = 0;
+    for (int size : sizes) {
+      tables.emplace_back(order.begin() + static_cast<std::ptrdiff_t>(at),
+                          order.begin() + static_cast<std::ptrdiff_t>(at + static_cast<std::size_t>(size)));
+      at += static_cast<std::size_t>(size);
+    }
+    std::vector<long> costs;
+    long total = 0;
+    for (const auto& t : tables) total += costs.emplace_back(table_cost(t, h));
+    bool improved = true;
+    while (improved && total > 0) {
+      improved = false;
+      for (std::size_t a = 0; a < tables.size(); ++a)
+        for (std::size_t b = a + 1; b < tables.size(); ++b)
+          for (std::size_t i = 0; i < tables[a].size(); ++i)
+            for (std::size_t j = 0; j < tables[b].size(); ++j) {
+              std::swap(tables[a][i], tables[b][j]);
+              const long ca = table_cost(tables[a], h);
+              const long cb = table_cost(tables[b], h);
+              if (ca + cb < costs[a] + costs[b]) {
+                total += ca + cb - costs[a] - costs[b];
+                costs[a] = ca;
+                costs[b] = cb;
+                improved = true;
+              } else {
+                std::swap(tables[a][i], tables[b][j]);
+              }
+            }
+    }
+    // The least a seating can cost in first seats: a table whose least count is 0 costs 0.
+    if (best_cost < 0 || total < best_cost) {
+      best_cost = total;
+      best = tables;
+    }
+  }
+
+  SeatedTables out;
+  for (auto& table : best) {
+    // Seating order: the seed's order, then the player who has thrown first least often to the
+    // first seat (the first of them in the seed's order).
+    for (std::size_t i = table.size(); i > 1; --i) std::swap(table[i - 1], table[numbers.below(i)]);
+    std::stable_sort(table.begin(), table.end(),
+                     [&](std::size_t a, std::size_t b) { return h.first[a] < h.first[b]; });
+    std::vector<std::string> names;
+    for (std::size_t p : table) names.push_back(players[p]);
+    out.push_back(std::move(names));
+  }
+  return out;
+}
+
+int repeat_meetings(const std::vector<SeatedTables>& earlier, const SeatedTables& round) {
+  std::map<std::pair<std::string, std::string>, int> met;
+  for (const SeatedTables& r : earlier)
+    for (const auto& table : r)
+      for (std::size_t a = 0; a < table.size(); ++a)
+        for (std::size_t b = a + 1; b < table.size(); ++b) met[std::minmax(table[a], table[b])] = 1;
+  int repeats = 0;
+  for (const auto& table : round)
+    for (std::size_t a = 0; a < table.size(); ++a)
+      for (std::size_t b = a + 1; b < table.size(); ++b) repeats += met.count(std::minmax(table[a], table[b])) ? 1 : 0;
+  return repeats;
+}
+
+}  // namespace deedlog
