@@ -44,10 +44,16 @@ cli::CommandHelp new_command() {
       "variant", po::value<std::string>()->default_value("")->value_name("V"), "edition options, comma separated (short-game, time-limit)")(
       "house-rules", po::value<std::string>()->default_value("")->value_name("H"),
       "house rules the table plays, comma separated (docs/rules.md, \"House rules\")")(
-      "seed", po::value<std::uint64_t>()->value_name("N"), "the referee throws, shuffles and deals from this seed");
+      "seed", po::value<std::uint64_t>()->value_name("N"), "the referee throws, shuffles and deals from this seed")(
+      "sealed", "a sealed game: the referee throws and shuffles from a seed of 256 bits from the operating system, kept "
+                "beside the journal where no player reads it; the header holds its SHA-256 (`referee reveal` shows it "
+                "once play is over)")(
+      "seal-like", po::value<std::int64_t>()->value_name("ID"),
+      "sealed with the same seed as game ID (duplicate tables: the same k-th throw, the same card orders)");
   add_ruleset_file(*o);
   return {"new", "start a game; prints its id",
-          "new --ruleset R --players \"A, B\" [--variant V] [--house-rules H] [--seed N] [--ruleset-file FILE]",
+          "new --ruleset R --players \"A, B\" [--variant V] [--house-rules H] [--seed N | --sealed | --seal-like ID] "
+          "[--ruleset-file FILE]",
           "The journal is created when missing; a refused start leaves no file behind.",
           {"--db club.db new --ruleset uk-1972 --players \"Ann, Ben, Cat\"",
            "new --ruleset us-short --players \"Ann, Ben\" --seed 7"},
@@ -164,10 +170,23 @@ cli::CommandHelp log_command() {
 cli::CommandHelp verify_command() {
   Options o = options("Options of verify");
   o->add_options()("expect-head", po::value<std::string>()->value_name("HASH"),
-                   "fail unless the game's chain holds and contains HASH (12 to 64 hex digits, as status prints it)");
-  return {"verify", "check the hash chain and decide every recorded move again", "verify [--expect-head HASH]",
+                   "fail unless the game's chain holds and contains HASH (12 to 64 hex digits, as status prints it)")(
+      "seed", po::value<std::string>()->value_name("HEX"),
+      "a sealed game's revealed seed: check its dice and cards against it (and it against the header's commitment)");
+  return {"verify", "check the hash chain and decide every recorded move again", "verify [--expect-head HASH] [--seed HEX]",
           "Every game of the file, or the one given with --game. Exit 1 when a chain is broken.",
           {"--db club.db verify", "--game 2 verify --expect-head 13f8989b1ca4"}, o};
+}
+
+cli::CommandHelp reveal_command() {
+  Options o = options("Options of reveal");
+  return {"reveal", "a sealed game's seed, once play is over",
+          "reveal",
+          "Prints the seed a sealed game's dice and cards came from, and its commitment (the SHA-256 the header\n"
+          "holds), once every game sealed with that seed is over or has had time called; before that, exit 3\n"
+          "(rule referee/reveal-after-play). The seed is then marked revealed: verify checks the games against it.\n"
+          "--json: {\"game\", \"games\", \"seed\", \"commitment\"}.",
+          {"--db club.db --game 4 reveal", "--json --game 4 reveal"}, o};
 }
 
 cli::CommandHelp copy_command() {
@@ -317,7 +336,7 @@ cli::CommandHelp tournament_command() {
       "key", po::value<std::string>()->value_name("KEY"),
       "the Head Judge's key, which every command that writes needs (or the environment's DEEDLOG_JUDGE_KEY)");
   return {"tournament", "a tournament: seating, time called, standings, score sheets and appeals",
-          "tournament new|seat|call-time|standings|sheet|appeal|log|enter|withdraw|no-show [OPTIONS]",
+          "tournament new|seat|call-time|standings|sheet|appeal|log|enter|withdraw|no-show|reveal [OPTIONS]",
           "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
           "      [--time-limit 90m] [--duplicate]     prints the Head Judge's key (JSON: {\"tournament\", \"judge_key\"})\n"
           "  seat --round N [--final]        seats the round, one game a table tagged [Event] [Round] [Table], each\n"
@@ -330,12 +349,15 @@ cli::CommandHelp tournament_command() {
           "  appeal --game ID \"CLAIM\" [--upheld [--correction MOVE]]   the Head Judge's ruling, recorded\n"
           "  log                             rounds, calls of time, appeals and their outcomes, sheets\n"
           "  enter NAME / withdraw NAME / no-show NAME   from the next round seated\n"
+          "  reveal --round N                a duplicate round's seed, once time is called in the round (before:\n"
+          "                                   exit 3, rule tournament/reveal-after-time); JSON: {\"round\", \"seed\",\n"
+          "                                   \"commitment\"}, the commitment being the SHA-256 of the seed's text\n"
           "Points by place: 6 to the first, 0 to the last, evenly between (a table of 4: 6, 4, 2, 0; of 3: 6, 3, 0),\n"
           "so every table's places are worth 3 points on average. A bankrupt player is placed below those still\n"
           "in, by the order of going out; the others by net worth when time was called (equal worth shares the\n"
           "places' points). Standings: points, then total net worth, then head to head (points taken at the\n"
           "tables the tied players shared), then the order of entry.\n"
-          "Every command but new, standings and log needs the Head Judge's key (--key, or DEEDLOG_JUDGE_KEY):\n"
+          "Every command but new, standings, log and reveal needs the Head Judge's key (--key, or DEEDLOG_JUDGE_KEY):\n"
           "missing, exit 2; wrong, exit 1, nothing written. docs/tournaments.md says how an event is run.",
           {"--db club.db tournament new --name \"Club Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" --rounds 3 --time-limit 90m",
            "--db club.db tournament seat --round 1 --key $KEY", "--db club.db tournament call-time --round 1 --key $KEY",
@@ -434,6 +456,7 @@ cli::ProgramHelp referee_help() {
                     {"audit table-game.game", "--json audit - < table-game.game"}),
       log_command(),
       verify_command(),
+      reveal_command(),
       copy_command(),
       simulate_command(),
       match_command(),

@@ -115,6 +115,10 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     n.variant = vm["variant"].as<std::string>();
     n.house_rules = vm["house-rules"].as<std::string>();
     if (vm.count("seed")) n.seed = vm["seed"].as<std::uint64_t>();
+    n.sealed = vm.count("sealed") > 0;
+    if (vm.count("seal-like")) n.seal_like = vm["seal-like"].as<std::int64_t>();
+    if ((n.seed ? 1 : 0) + (n.sealed ? 1 : 0) + (n.seal_like ? 1 : 0) > 1)
+      return usage_error(err, where, "one of --seed, --sealed and --seal-like");
     return run_new(o, n, out, err);
   }
   if (cmd == "import") return want_args(1, "one FILE.game, or - for standard input") ? run_import(o, args[0], out, err) : kExitUsage;
@@ -269,8 +273,10 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
   }
   if (cmd == "verify")
     return want_args(0, "no arguments")
-               ? run_verify(o, vm.count("expect-head") ? vm["expect-head"].as<std::string>() : std::string(), out, err)
+               ? run_verify(o, vm.count("expect-head") ? vm["expect-head"].as<std::string>() : std::string(), out, err,
+                            vm.count("seed") ? std::optional<std::string>(vm["seed"].as<std::string>()) : std::nullopt)
                : kExitUsage;
+  if (cmd == "reveal") return want_args(0, "no arguments") ? run_reveal(o, out, err) : kExitUsage;
   return usage_error(err, "referee", "'" + cmd + "' has no handler");  // a command in the table but not here
 }
 

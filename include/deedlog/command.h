@@ -76,6 +76,19 @@ struct TradeSide {
 
 enum class TaxChoice : std::uint8_t { None, Flat, Percent };
 
+// A sealed game's chance, as the referee deals it from a seed no player sees (the shell holds
+// the seed and derives this; the engine never sees the seed itself). The dice of the game's
+// throws from number `first_throw` on, each pack's order as shuffled (top first), and the
+// order the deeds are dealt in a short game. The k-th throw of every game sealed with one seed
+// gets the same dice, and every pack the same order, whoever throws or draws.
+struct SealedChance {
+  std::uint64_t first_throw = 0;
+  std::vector<std::array<int, 2>> dice;                   // dice[i]: throw first_throw + i
+  std::array<std::vector<CardIndex>, kDeckCount> packs;   // each pack's order, top first
+  std::vector<SquareId> deeds;                            // the short game's deal, in order
+  bool operator==(const SealedChance&) const = default;
+};
+
 struct Command {
   Verb verb = Verb::Roll;
   PlayerId actor = kReferee;
@@ -114,6 +127,10 @@ struct Command {
   // note: the ruling's reason as written after "for" ("" when none). TakeBack: its reason too.
   PlayerId payer = kBank;
   std::string note;
+
+  // A sealed game: the chance the referee deals for this move (set by the shell, never read
+  // from the notation: "Ann rolls" in a sealed game is thrown from it).
+  std::optional<SealedChance> chance;
 
   bool operator==(const Command&) const = default;
 };

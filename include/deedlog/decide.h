@@ -28,8 +28,10 @@ State initial_state(const Ruleset& ruleset, const GameHeader& header);
 
 // The events that open a game: each player placed (as the rule book says, or as [Setup] says),
 // the seeded packs shuffled, the first turn. Refused when the setup breaks a rule.
+// A sealed game's short game is dealt from `chance->deeds` (without it, the deal is left to the
+// referee's `deals` moves, as at a table).
 Decision decide_start(const Ruleset& ruleset, const GameHeader& header,
-                      const std::optional<SetupPosition>& setup);
+                      const std::optional<SetupPosition>& setup, const SealedChance* chance = nullptr);
 
 Decision decide(const Ruleset& ruleset, const State& state, const Command& command);
 

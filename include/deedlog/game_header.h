@@ -42,6 +42,9 @@ struct GameHeader {
   std::vector<std::string> variants;      // "short-game", "time-limit"
   std::vector<std::string> house_rules;   // [HouseRules "no-auctions, ..."]: canonical names (rules/house_rules.h)
   std::optional<std::uint64_t> seed;      // the referee throws, shuffles and deals from this
+  // A sealed game ([Sealed "HEX"]): the SHA-256 (hex) of the seed the referee keeps apart from
+  // the game, committed before the first throw and revealed once play is over. "" otherwise.
+  std::string sealed;
   std::string started;                    // ISO-8601, "" when not given
   std::string time_limit;                 // "90m", "" when not given
   // A user's own edition (--ruleset-file): the data file's text, kept with the game so that its

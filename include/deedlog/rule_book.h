@@ -25,6 +25,9 @@ inline constexpr RuleRef kSalary{"turn/salary", "TO START THE GAME"};
 inline constexpr RuleRef kFinishTheMove{"turn/finish-the-move", "TO START THE GAME"};
 inline constexpr RuleRef kEndTurn{"turn/end-turn", "TO START THE GAME"};
 inline constexpr RuleRef kSeededDice{"turn/seeded-dice", "TO START THE GAME"};
+// Ours, not the rule book's: a sealed game (duplicate rounds, docs/tournaments.md) is thrown by
+// the referee from a seed it keeps apart.
+inline constexpr RuleRef kSealedDice{"referee/sealed-dice", "TO START THE GAME"};
 // LANDING ON UNOWNED PROPERTY
 inline constexpr RuleRef kBuyAtPrintedPrice{"buy/printed-price", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kBuyNeedsCash{"buy/cash", "LANDING ON UNOWNED PROPERTY"};

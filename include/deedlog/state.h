@@ -174,6 +174,9 @@ struct State {
   PlayerId winner = kBank;           // GameOver
 
   bool seeded = false;             // the referee throws and shuffles from seed
+  // The referee throws and shuffles from a seed kept apart from the game (a sealed game, for
+  // duplicate rounds): each move brings its chance (Command::chance); `seed` stays 0.
+  bool sealed = false;
   std::uint64_t seed = 0;
   std::uint64_t throws = 0;        // dice thrown in the game: the index of the next seeded throw
   std::int64_t seq = 0;            // the last event folded in

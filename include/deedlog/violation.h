@@ -37,6 +37,8 @@ enum class RefusalCode : std::uint16_t {
   WriteDiceAsThrown,
   NoSeedToThrow,
   DiceOutOfRange,          // count, count
+  SealedDiceByReferee,     // a sealed game: the dice written by the table
+  SealedSeedNotAtHand,     // a sealed game: the referee's seed cannot be read here
   // Buying and auctions
   NothingToBuyOrDecline,   // player, act; waiting
   OnlyLanderBuys,          // lander, square, act

@@ -246,7 +246,7 @@ Command BotTable::throw_dice(const State& s, PlayerId p) {
   Command c = make_command(Verb::Roll, p);
   // A game with a seed is thrown by the referee; at a table the dice are written as thrown, so
   // the bot throws its own.
-  if (!s.seeded) {
+  if (!s.seeded && !s.sealed) {
     c.die1 = static_cast<std::int8_t>(1 + random(6));
     c.die2 = static_cast<std::int8_t>(1 + random(6));
   }

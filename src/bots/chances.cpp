@@ -71,6 +71,7 @@ State play_out_start(const Ruleset& r, const State& position, const CardsSeen& s
   // The play-out's own dice: a game whose dice are written as thrown has no seed, and a seeded
   // one would throw the same dice in every play-out.
   s.seeded = true;
+  s.sealed = false;  // a sealed game's play-outs throw their own dice too, never the sealed seed's
   s.seed = mix64(seed);
   // Its own order of the cards nobody has seen: those still unseen at the table (a game
   // recorded at a table), or, in a seeded game, those of the recorded order never turned up.

@@ -32,6 +32,7 @@
 #include "present/settlement.h"
 #include "bots/simulation.h"
 #include "present/statistics_words.h"
+#include "service/sealed_seeds.h"
 #include "service/verification.h"
 #include "present/legal_move_words.h"
 #include "present/money_words.h"
@@ -154,6 +155,24 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
   }
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  // A sealed game: its seed (fresh from the operating system, or another game's) kept beside the
+  // journal, the header naming only its commitment.
+  if (n.sealed || n.seal_like) {
+    header.seed.reset();  // the computer edition's own seed: sealed instead
+    if (n.sealed) {
+      std::string seed;
+      if (Status s = make_sealed_seed(&seed); !s.is_ok()) return fail(err, s);
+      if (Status s = keep_seed(*j, seed, &header.sealed); !s.is_ok()) return fail(err, s);
+    } else {
+      Game like;
+      if (Status s = load_game(*j, *n.seal_like, 1, &like); !s.is_ok()) return fail(err, s);
+      if (like.header.sealed.empty()) {
+        err << fmt::format("referee: game {} is not sealed: --seal-like takes a sealed game\n", *n.seal_like);
+        return kExitUsage;
+      }
+      header.sealed = like.header.sealed;
+    }
+  }
   std::int64_t id = 0;
   std::optional<Violation> refused;
   if (Status s = create_game(*j, header, std::nullopt, &id, &refused); !s.is_ok()) return fail(err, s);
@@ -164,7 +183,9 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
     return kExitRefused;
   }
   if (o.json) {
-    out << ojson{{"game", id}}.dump() << "\n";
+    ojson answer{{"game", id}};
+    if (!header.sealed.empty()) answer["commitment"] = header.sealed;
+    out << answer.dump() << "\n";
     return kExitOk;
   }
   // The id alone on standard output, as scripts take it (`id=$(referee new ...)`); what to do
@@ -918,7 +939,51 @@ Status find_anchor(Journal& j, std::int64_t id, const std::string& anchor, std::
 
 }  // namespace
 
-int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err) {
+int run_reveal(const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  std::int64_t id = 0;
+  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(err, s);
+  Game game;
+  if (Status s = load_game(*j, id, 1, &game); !s.is_ok()) return fail(err, s);
+  if (game.header.sealed.empty()) {
+    err << fmt::format("referee: game {} is not sealed: it has no seed to reveal\n", id);
+    return kExitFailure;
+  }
+  Reveal reveal;
+  if (Status s = reveal_seed(*j, game.header.sealed, &reveal); !s.is_ok()) return fail(err, s);
+  if (reveal.still_in_play != 0) {
+    // rule referee/reveal-after-play: the seed is the dice and cards still to come at every
+    // table sealed with it, so it is revealed only once each of them is over or has had time called.
+    const std::string why = fmt::format(
+        "the seed of game {} is not revealed yet: game {}, sealed with the same seed, is still in play "
+        "(it is revealed once every game sealed with it is over or has had time called)",
+        id, reveal.still_in_play);
+    if (o.json)
+      out << ojson{{"accepted", false},
+                   {"violation", {{"rule", "referee/reveal-after-play"}, {"section", "TOURNAMENTS"}, {"message", why}}}}
+                 .dump()
+          << "\n";
+    else
+      out << why << " [referee/reveal-after-play]\n";
+    return kExitRefused;
+  }
+  if (o.json) {
+    out << ojson{{"game", id}, {"games", reveal.games}, {"seed", reveal.seed}, {"commitment", reveal.commitment}}.dump()
+        << "\n";
+  } else {
+    out << fmt::format("seed {}\ncommitment {} (SHA-256 of the seed's text)\ngames sealed with it: {}\n", reveal.seed,
+                       reveal.commitment, fmt::join(reveal.games, ", "));
+  }
+  return kExitOk;
+}
+
+int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err,
+               const std::optional<std::string>& seed) {
+  if (seed && !well_formed_seed(*seed)) {
+    err << "referee: --seed takes a sealed game's seed as revealed: 32 to 128 lowercase hex digits\n";
+    return kExitUsage;
+  }
   std::string anchor = expect_head;
   for (char& c : anchor) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (!expect_head.empty() && !is_hex_hash_prefix(anchor)) {
@@ -952,7 +1017,7 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
   std::vector<Status> statuses(ids.size());
   const unsigned threads = ids.size() >= 8 ? std::max(1u, std::min(2u, std::thread::hardware_concurrency())) : 1;
   auto work = [&](unsigned part, Journal& journal) {
-    for (std::size_t i = part; i < ids.size(); i += threads) statuses[i] = verify_game(journal, ids[i], &reps[i]);
+    for (std::size_t i = part; i < ids.size(); i += threads) statuses[i] = verify_game(journal, ids[i], &reps[i], seed);
   };
   std::vector<std::thread> pool;
   std::vector<std::unique_ptr<Journal>> extra(threads);
@@ -993,6 +1058,10 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
       if (!rep.chain.head_hash.empty()) r["head"] = rep.chain.head_hash;
       if (anchor_at >= 0) r["anchor_seq"] = anchor_at;
       if (rep.legacy_opening) r["opening_anchored"] = false;
+      if (rep.sealed) {
+        r["sealed"] = true;
+        r["chance_checked"] = rep.chance_checked;
+      }
       if (anchor_missing) {
         r["anchor_found"] = false;
         r["problem"] = rep.problem;
@@ -1013,6 +1082,9 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
                            anchor_at == 0 ? std::string("the genesis") : fmt::format("event {}", anchor_at));
       if (rep.legacy_opening)
         out << "  (written before openings were stated in the header: the opening is checked only against itself)\n";
+      if (rep.sealed)
+        out << (rep.chance_checked ? "  sealed: its dice and cards checked against the revealed seed\n"
+                                   : "  sealed: its dice and cards taken as recorded until the seed is revealed\n");
     } else if (anchor_missing) {
       out << fmt::format("game {}: NOT THE HEAD: {} ({} events, {} moves).\n", id, rep.problem, rep.events, rep.moves);
     } else {

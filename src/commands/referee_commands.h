@@ -22,6 +22,8 @@ struct NewOptions {
   std::string variant;   // comma separated
   std::string house_rules;  // comma separated (rules/house_rules.h)
   std::optional<std::uint64_t> seed;
+  bool sealed = false;                     // a sealed game, its seed fresh from the operating system
+  std::optional<std::int64_t> seal_like;   // sealed with the seed of this game (duplicate tables)
 };
 
 int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err);
@@ -57,6 +59,10 @@ int run_stats(const CommonOptions& o, int skip_throws, std::ostream& out, std::o
 int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
 // expect_head: "" or a hash (12 to 64 hex digits) kept outside the journal: the game's chain
 // must contain it at or before its head.
-int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err);
+int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err,
+               const std::optional<std::string>& seed = std::nullopt);
+// reveal: a sealed game's seed and commitment, once every game sealed with it is over or has had
+// time called (exit 3 before, rule referee/reveal-after-play).
+int run_reveal(const CommonOptions& o, std::ostream& out, std::ostream& err);
 
 }  // namespace deedlog

@@ -18,6 +18,7 @@
 #include "present/refusal_words.h"
 #include "service/game_session.h"
 #include "service/tournament.h"
+#include "service/tournament_duplicate.h"
 #include "service/tournament_seating.h"
 
 namespace deedlog {
@@ -197,6 +198,35 @@ int run_call_time(Journal& j, Tournament& t, const CommonOptions& o, const Tourn
     out << fmt::format("  Table {} (game {}): {}\n", c.table, c.game,
                        !c.called ? "over before time was called"
                                  : c.over ? "over" : "time called; the move in progress is completed as the rules say");
+  return kExitOk;
+}
+
+int run_reveal_round(Journal& j, const Tournament& t, const CommonOptions& o, const TournamentOptions& opt,
+                     std::ostream& out, std::ostream& err) {
+  if (opt.round == 0) return usage(err, "reveal needs --round N");
+  RoundReveal r;
+  if (Status s = reveal_round(j, t, opt.round, &r); !s.is_ok()) return fail(err, s);
+  if (r.time_not_called) {
+    const std::string why = fmt::format(
+        "round {}'s seed is revealed only once time is called in the round (tournament call-time --round {}); "
+        "its commitment is {}",
+        opt.round, opt.round, r.commitment);
+    if (o.json)
+      out << ojson{{"accepted", false},
+                   {"violation", {{"rule", "tournament/reveal-after-time"}, {"section", "TOURNAMENTS"}, {"message", why}}}}
+                 .dump()
+          << "\n";
+    else
+      out << "refused: " << why << " [tournament/reveal-after-time]\n";
+    return kExitRefused;
+  }
+  if (o.json) {
+    out << ojson{{"round", opt.round}, {"seed", r.seed}, {"commitment", r.commitment}}.dump() << "\n";
+    return kExitOk;
+  }
+  out << fmt::format("Round {}'s seed: {}\nIts SHA-256 (the commitment printed when the round was seated): {}\n"
+                     "Check any table with: referee --db {} --game ID verify --seed {}\n",
+                     opt.round, r.seed, r.commitment, o.db, r.seed);
   return kExitOk;
 }
 
@@ -409,7 +439,7 @@ int run_entry(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
 int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::ostream& out, std::ostream& err) {
   if (opt.action == "new") return run_new_tournament(o, opt, out, err);
   static const std::vector<std::string> kActions = {"seat",   "call-time", "standings", "sheet",  "appeal",
-                                                     "log",    "enter",     "withdraw",  "no-show"};
+                                                     "log",    "enter",     "withdraw",  "no-show", "reveal"};
   if (std::find(kActions.begin(), kActions.end(), opt.action) == kActions.end())
     return usage(err, opt.action.empty() ? "which? new, seat, call-time, standings, sheet, appeal, log, enter, withdraw, no-show"
                                          : "'" + opt.action + "' is not a tournament command");
@@ -424,6 +454,9 @@ int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::os
   if (Status s = load_tournament(*j, opt.tournament.value_or(0), &t); !s.is_ok()) return fail(err, s);
   if (opt.action == "standings") return run_standings(*j, t, o, out, err);
   if (opt.action == "log") return run_tournament_log(t, o, out);
+  // The reveal needs no key: before time is called it is refused for everyone, after it the
+  // seed is everyone's to check the dice with.
+  if (opt.action == "reveal") return run_reveal_round(*j, t, o, opt, out, err);
   if (const int code = check_key(t, opt, err); code != kExitOk) return code;
   if (opt.action == "seat") return run_seat(*j, t, o, opt, out, err);
   if (opt.action == "call-time") return run_call_time(*j, t, o, opt, out, err);

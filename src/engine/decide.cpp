@@ -39,9 +39,18 @@ void close_rent_windows(Outcome& out, PlayerId thrower) {
 
 Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
+  if (s.sealed) {
+    // rule referee/sealed-dice: in a sealed game the referee throws, from the seed it keeps
+    // apart; a throw written with its dice would let a table choose its luck.
+    if (c.die1 != 0 || c.die2 != 0)
+      return Decision::refuse(violation(r, rule::kSealedDice, RefusalCode::SealedDiceByReferee));
+    if (!sealed_throw(c.chance ? &*c.chance : nullptr, s.throws))
+      return Decision::refuse(violation(r, rule::kSealedDice, RefusalCode::SealedSeedNotAtHand));
+    out.chance = &*c.chance;
+  }
   if (s.phase == Phase::CardDice) {
     // rule cards/advance-to-nearest: the throw the card asks for, its rent times the dice.
-    if (c.die1 == 0 && c.die2 == 0 && !s.seeded)
+    if (c.die1 == 0 && c.die2 == 0 && !s.seeded && !s.sealed)
       return Decision::refuse(violation(r, rule::kSeededDice, RefusalCode::WriteDiceAsThrown));
     if ((c.die1 != 0 || c.die2 != 0) && (c.die1 < 1 || c.die1 > 6 || c.die2 < 1 || c.die2 > 6))
       return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::DiceOutOfRange, {arg::count(c.die1), arg::count(c.die2)}));
@@ -52,9 +61,13 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(std::move(*v));
   int d1 = c.die1, d2 = c.die2;
   if (d1 == 0 && d2 == 0) {
-    if (!s.seeded)
-      return Decision::refuse(violation(r, rule::kSeededDice, RefusalCode::NoSeedToThrow));
-    std::tie(d1, d2) = seeded_dice(s.seed, s.throws);
+    if (s.sealed) {
+      std::tie(d1, d2) = *sealed_throw(out.chance, s.throws);
+    } else {
+      if (!s.seeded)
+        return Decision::refuse(violation(r, rule::kSeededDice, RefusalCode::NoSeedToThrow));
+      std::tie(d1, d2) = seeded_dice(s.seed, s.throws);
+    }
   }
   if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
     return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::DiceOutOfRange, {arg::count(d1), arg::count(d2)}));

@@ -20,6 +20,10 @@ struct Collector {
   void consider(const Command& c, MoveRange range = {}) {
     Command stamped = c;
     stamped.clock = now;
+    // A sealed game's throw is ruled with a stand-in for the referee's dice (whether it may be
+    // made does not depend on them); the move listed carries none: the shell deals the real ones.
+    if (s.sealed && c.verb == Verb::Roll && !stamped.chance)
+      stamped.chance = SealedChance{s.throws, {{1, 2}}, {}, {}};
     if (decide(r, s, stamped).accepted) moves.push_back(LegalMove{c, range});
   }
 };
@@ -69,8 +73,8 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
   }
   for (PlayerId p = 0; p < s.player_count; ++p) {
     if (s.player(p).bankrupt) continue;
-    // The throw: concrete in a seeded game; at a table the dice are whatever they show.
-    if (s.seeded) {
+    // The throw: concrete in a seeded or sealed game; at a table the dice are whatever they show.
+    if (s.seeded || s.sealed) {
       out.consider(make_command(Verb::Roll, p));
     } else {
       Command roll = make_command(Verb::Roll, p);

@@ -37,8 +37,31 @@ void card_payment(Outcome& out, PlayerId drawer, PlayerId payer, PlayerId payee,
 
 }  // namespace
 
+std::optional<std::pair<int, int>> sealed_throw(const SealedChance* chance, std::uint64_t index) {
+  if (chance == nullptr || index < chance->first_throw || index - chance->first_throw >= chance->dice.size())
+    return std::nullopt;
+  const std::array<int, 2>& d = chance->dice[static_cast<std::size_t>(index - chance->first_throw)];
+  if (d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) return std::nullopt;
+  return std::pair<int, int>{d[0], d[1]};
+}
+
+std::optional<CardIndex> sealed_top_card(const PackState& pack, const std::vector<CardIndex>& order) {
+  if (pack.unseen == 0) return known_top_card(pack);
+  for (CardIndex c : order)
+    if (c < 64 && (pack.unseen & (std::uint64_t{1} << c)) && !(pack.out & (std::uint64_t{1} << c))) return c;
+  return std::nullopt;
+}
+
 void throw_for_card_rent(Outcome& out, PlayerId p, int die1, int die2) {
-  if (die1 == 0 && die2 == 0) std::tie(die1, die2) = seeded_dice(out.state.seed, out.state.throws);
+  if (die1 == 0 && die2 == 0) {
+    if (out.state.sealed) {
+      // The decision checked that the chance holds this throw (decide_roll).
+      const auto d = sealed_throw(out.chance, out.state.throws);
+      if (d) std::tie(die1, die2) = *d;
+    } else {
+      std::tie(die1, die2) = seeded_dice(out.state.seed, out.state.throws);
+    }
+  }
   effect::throw_card_dice(out, p, die1, die2);
   const SquareId at = out.state.pending_square;
   const PlayerId owner = out.state.holdings[at].owner;
@@ -85,6 +108,14 @@ void resolve_landing(Outcome& out, PlayerId p) {
       // In a seeded game the referee turns the card up itself; at a table the player says which.
       if (out.state.seeded) {
         if (auto top = known_top_card(out.state.packs[static_cast<int>(deck)])) {
+          follow_card(out, p, deck, *top);
+          return;
+        }
+      }
+      // In a sealed game too, from the order dealt with the move (never shown to the table).
+      if (out.state.sealed && out.chance != nullptr) {
+        const PackState& pack = out.state.packs[static_cast<int>(deck)];
+        if (auto top = sealed_top_card(pack, out.chance->packs[static_cast<std::size_t>(deck)])) {
           follow_card(out, p, deck, *top);
           return;
         }
@@ -157,7 +188,8 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
       }
       if (card.dice_rent_multiplier > 0) {
         effect::await_card_dice(out, p, target, card.dice_rent_multiplier);
-        if (out.state.seeded) throw_for_card_rent(out, p, 0, 0);
+        if (out.state.seeded || (out.state.sealed && sealed_throw(out.chance, out.state.throws)))
+          throw_for_card_rent(out, p, 0, 0);
         return;
       }
       const RentQuote q = quote_rent(out.ruleset, out.state, target, out.state.last_die1 + out.state.last_die2);

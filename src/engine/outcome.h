@@ -3,6 +3,7 @@
 // working copy of the position so that the next consequence sees the last.
 #include <cassert>
 
+#include "deedlog/command.h"
 #include "deedlog/evolve.h"
 #include "deedlog/invariants.h"
 
@@ -28,6 +29,10 @@ struct Outcome {
   // sound (a Conglomerate's buildings come before the Conglomerate; a refused setup is checked
   // only once it is all placed), and decide_start refuses an unsound one as a ruling.
   bool check_each_event = true;
+
+  // A sealed game's chance for this move (the command's), or null: where the referee throws
+  // and turns up cards in a sealed game (move_resolution.cpp).
+  const SealedChance* chance = nullptr;
 
   Outcome(const Ruleset& r, const State& s) : ruleset(r), state(s) {}
 

@@ -277,6 +277,7 @@ State initial_state(const Ruleset& r, const GameHeader& header) {
     s.packs[static_cast<std::size_t>(d)].unseen = n >= 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << n) - 1);
   }
   s.seeded = header.seed.has_value();
+  s.sealed = !header.sealed.empty() && !s.seeded;
   s.short_game = r.short_game.always || header.has_variant("short-game") || header.has_variant("time-limit");
   s.seed = header.seed.value_or(0);
   // rule short-game/finish-round: time called ends the game once the round is complete.
@@ -294,7 +295,8 @@ State initial_state(const Ruleset& r, const GameHeader& header) {
   return s;
 }
 
-Decision decide_start(const Ruleset& r, const GameHeader& header, const std::optional<SetupPosition>& setup) {
+Decision decide_start(const Ruleset& r, const GameHeader& header, const std::optional<SetupPosition>& setup,
+                      const SealedChance* chance) {
   if (header.players.size() < 2 || static_cast<int>(header.players.size()) > r.max_players)
     return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::PlayersForEdition));
   Outcome out(r, initial_state(r, header));
@@ -337,14 +339,23 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
       effect::shuffle_deck(out, static_cast<DeckId>(d), seeded_shuffle(*header.seed, d, std::move(cards)));
     }
   }
-  if (header.seed && out.state.short_game) {
+  const bool sealed_deal = out.state.sealed && chance != nullptr && !chance->deeds.empty();
+  if ((header.seed || sealed_deal) && out.state.short_game) {
     // rule short-game/deal-two-deeds: the Banker shuffles the deeds still in the Bank and deals
     // them round the table, each player paying for his.
     std::vector<CardIndex> deeds;
-    for (int i = 0; i < r.board_size(); ++i)
-      if (r.square(static_cast<SquareId>(i)).is_property() && out.state.holdings[static_cast<std::size_t>(i)].owner == kBank)
-        deeds.push_back(static_cast<CardIndex>(i));
-    deeds = seeded_shuffle(*header.seed, kDeckCount, std::move(deeds));
+    if (sealed_deal) {
+      // The sealed order, as dealt with the opening: the deeds still in the Bank, in its order.
+      for (SquareId sq : chance->deeds)
+        if (sq < r.board_size() && r.square(sq).is_property() && out.state.holdings[static_cast<std::size_t>(sq)].owner == kBank &&
+            std::find(deeds.begin(), deeds.end(), static_cast<CardIndex>(sq)) == deeds.end())
+          deeds.push_back(static_cast<CardIndex>(sq));
+    } else {
+      for (int i = 0; i < r.board_size(); ++i)
+        if (r.square(static_cast<SquareId>(i)).is_property() && out.state.holdings[static_cast<std::size_t>(i)].owner == kBank)
+          deeds.push_back(static_cast<CardIndex>(i));
+      deeds = seeded_shuffle(*header.seed, kDeckCount, std::move(deeds));
+    }
     std::size_t next = 0;
     for (int round = 0; round < r.short_game.deeds_dealt; ++round)
       for (PlayerId p = 0; p < out.state.player_count && next < deeds.size(); ++p) {

@@ -80,7 +80,7 @@ void serialize(Archive& a, State& s) {
     s.last_die1, s.last_die2, flag(s.rolled_this_turn), flag(s.throw_again), s.pending_square, s.offered_at,
     s.offers_this_turn, s.pending_deck, s.pending_fine, s.pending_multiplier, s.auction, s.rents, s.offer,
     s.bank_auction_queue, s.placing_player, s.placing_lot, s.phase_after_auction, s.lift_at_once,
-    flag(s.short_game), flag(s.time_called), flag(s.finish_round), s.time_up_at, flag(s.set_up), s.winner, flag(s.seeded), s.seed, s.throws, s.seq, s.bank_takings,
+    flag(s.short_game), flag(s.time_called), flag(s.finish_round), s.time_up_at, flag(s.set_up), s.winner, flag(s.seeded), flag(s.sealed), s.seed, s.throws, s.seq, s.bank_takings,
     s.jackpot, s.conglomerates, s.moves_played, s.move_lines);
 }
 

@@ -10,8 +10,9 @@ namespace deedlog {
 // The path's form picks the store: a libpq URI names a PostgreSQL database, anything else a
 // file. Both are ChainedJournals, so the chain is checked by the same code whichever it is.
 Status Journal::open(const std::string& path, std::unique_ptr<Journal>* out, bool read_only) {
-  if (is_postgres_uri(path)) return open_postgres_journal(path, read_only, out);
-  return SqliteJournal::open(path, read_only, out);
+  Status s = is_postgres_uri(path) ? open_postgres_journal(path, read_only, out) : SqliteJournal::open(path, read_only, out);
+  if (s.is_ok() && *out) (*out)->location_ = path;
+  return s;
 }
 
 bool journal_may_exist(const std::string& path) {

@@ -166,6 +166,13 @@ class Journal {
   // Every record in order, each checked against the chain before fn sees it (Corrupt, naming the
   // record, at the first that fails).
   virtual Status tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) = 0;
+
+  // The path or URI the journal was opened from, as given ("" for one made otherwise): where
+  // what is kept beside it (a sealed game's seed, service/sealed_seeds.h) is found.
+  const std::string& location() const { return location_; }
+
+ private:
+  std::string location_;
 };
 
 // Hex SHA-256 of text.

@@ -26,8 +26,10 @@ constexpr std::string_view kStarted = "Started";
 constexpr std::string_view kTimeLimit = "TimeLimit";
 constexpr std::string_view kSeed = "Seed";
 constexpr std::string_view kHouseRules = "HouseRules";
-constexpr std::array<std::string_view, 9> kKnownTags = {kRuleset, kPlayers, kVariant, kStarted,
-                                                        kTimeLimit, kSeed, kHouseRules, "Title", "Site"};
+// A sealed game: the commitment (SHA-256 hex) to the seed the referee keeps apart.
+constexpr std::string_view kSealed = "Sealed";
+constexpr std::array<std::string_view, 10> kKnownTags = {kRuleset, kPlayers, kVariant, kStarted, kTimeLimit,
+                                                         kSeed, kHouseRules, kSealed, "Title", "Site"};
 // Longest player name accepted, in bytes.
 constexpr std::size_t kMaxPlayerName = 64;
 // Bounds on the parts of a TimeLimit ("1h30m"): a day of hours, a day of minutes.
@@ -219,6 +221,12 @@ std::string apply_tag(const Bracket& tag, GameHeader* h) {
         return fmt::format("unknown house rule '{}' (known house rules: {})", name.substr(0, 60), house_rules_list());
       h->house_rules.emplace_back(rule);
     }
+  } else if (known == kSealed) {
+    const std::string value(trim(tag.value));
+    bool hex = value.size() == 64;
+    for (char c : value) hex = hex && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+    if (!hex) return "Sealed: the commitment is 64 lowercase hex digits (the SHA-256 of the sealed seed)";
+    h->sealed = value;
   } else if (known == kSeed) {
     std::uint64_t seed = 0;
     std::string err = check_seed(trim(tag.value), &seed);
@@ -481,7 +489,7 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   };
   tag(kRuleset, header.ruleset);
   tag(kPlayers, join(header.players));
-  bool variant = false, seed = false, started = false, time_limit = false, house = false;
+  bool variant = false, seed = false, started = false, time_limit = false, house = false, sealed = false;
   for (const auto& [name, value] : header.tags) {
     std::string_view known = known_tag(name);
     if (known == kRuleset || known == kPlayers) continue;
@@ -494,6 +502,9 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
     } else if (known == kSeed) {
       if (header.seed && !seed) tag(kSeed, std::to_string(*header.seed));
       seed = true;
+    } else if (known == kSealed) {
+      if (!header.sealed.empty() && !sealed) tag(kSealed, header.sealed);
+      sealed = true;
     } else if (known == kStarted) {
       if (!header.started.empty() && !started) tag(kStarted, header.started);
       started = true;
@@ -507,6 +518,7 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   // Fields set without a tag of their own (a header built by a program, not read from a file).
   if (!variant && !header.variants.empty()) tag(kVariant, join(header.variants));
   if (!seed && header.seed) tag(kSeed, std::to_string(*header.seed));
+  if (!sealed && !header.sealed.empty()) tag(kSealed, header.sealed);
   if (!house && !header.house_rules.empty()) tag(kHouseRules, join(header.house_rules));
   if (!started && !header.started.empty()) tag(kStarted, header.started);
   if (!time_limit && !header.time_limit.empty()) tag(kTimeLimit, header.time_limit);

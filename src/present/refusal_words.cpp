@@ -133,6 +133,10 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::WriteDiceAsThrown: return "write the dice as thrown, e.g. \"rolls 3 4\"";
     case C::NoSeedToThrow:
       return "this game has no Seed, so the referee cannot throw: write the dice as thrown, e.g. \"rolls 3 4\"";
+    case C::SealedDiceByReferee:
+      return "this game is sealed: the referee throws the dice from its sealed seed; write \"rolls\" without dice";
+    case C::SealedSeedNotAtHand:
+      return "this game is sealed and its seed is not kept with this journal, so the referee cannot throw here";
     case C::DiceOutOfRange: return fmt::format("dice show 1 to 6, not {} and {}", f.count(0), f.count(1));
     // Buying and auctions
     case C::NothingToBuyOrDecline:

@@ -1,5 +1,6 @@
 #include "service/game_session.h"
 #include "service/game_log.h"
+#include "service/sealed_seeds.h"
 #include "service/rent_claims.h"
 
 #include <fmt/format.h>
@@ -23,6 +24,8 @@ std::string header_to_json(const GameHeader& h) {
   j["players"] = h.players;
   j["variants"] = h.variants;
   if (h.seed) j["seed"] = std::to_string(*h.seed);
+  // Written only for a sealed game, so the hashed header of every other game is as before.
+  if (!h.sealed.empty()) j["sealed"] = h.sealed;
   if (!h.started.empty()) j["started"] = h.started;
   if (!h.time_limit.empty()) j["time_limit"] = h.time_limit;
   if (!h.ruleset_data.empty()) j["ruleset_data"] = h.ruleset_data;
@@ -43,6 +46,7 @@ Status header_from_json(const std::string& text, GameHeader* h) {
     g.players = j.at("players").get<std::vector<std::string>>();
     g.variants = j.value("variants", std::vector<std::string>{});
     if (j.contains("seed")) g.seed = std::stoull(j.at("seed").get<std::string>());
+    g.sealed = j.value("sealed", std::string());
     g.started = j.value("started", std::string());
     g.time_limit = j.value("time_limit", std::string());
     g.ruleset_data = j.value("ruleset_data", std::string());
@@ -266,7 +270,19 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
                    std::int64_t* id, std::optional<Violation>* refused) {
   Ruleset ruleset;
   if (Status s = ruleset_for(header, &ruleset); !s.is_ok()) return s;
-  Decision d = decide_start(ruleset, header, setup);
+  // A sealed game deals its opening (a short game's deeds) from the seed kept beside the
+  // journal for its commitment (sealed_seeds.h); the seed itself goes nowhere in the journal.
+  std::optional<SealedChance> chance;
+  if (!header.sealed.empty()) {
+    if (header.seed) return Status::invalid_argument("a sealed game has no Seed tag: its seed is kept apart");
+    std::optional<SealRecord> kept;
+    if (Status s = seed_for(journal, header.sealed, &kept); !s.is_ok()) return s;
+    if (!kept)
+      return Status::invalid_argument("this journal keeps no seed for the game's Sealed commitment: a sealed game is "
+                                      "made with its seed (referee new --sealed, or --seal-like a game sealed here)");
+    chance = sealed_chance(ruleset, kept->seed, 0);
+  }
+  Decision d = decide_start(ruleset, header, setup, chance ? &*chance : nullptr);
   if (!d.accepted) {
     *refused = d.violation;
     return Status::ok();
@@ -284,8 +300,23 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
   return journal.create_game(header_to_json(stored), rows, id);
 }
 
-Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome,
+Status play_move(Journal& journal, Game& game, const Command& given, bool dry_run, PlayOutcome* outcome,
                  const std::string& comment) {
+  // A sealed game: the referee deals the move's chance from the seed kept beside the journal
+  // (a throw or a card turned up; the engine takes what it needs, and nothing of it is written
+  // but the dice and cards the move used).
+  Command sealed_command;
+  const Command* chosen = &given;
+  if (game.state.sealed && !given.chance) {
+    std::optional<SealRecord> seal;
+    if (Status s = seed_for(journal, game.header.sealed, &seal); !s.is_ok()) return s;
+    if (seal) {
+      sealed_command = given;
+      sealed_command.chance = sealed_chance(game.ruleset, seal->seed, game.state.throws);
+      chosen = &sealed_command;
+    }
+  }
+  const Command& command = *chosen;
   outcome->decision = decide(game.ruleset, game.state, command);
   outcome->events.clear();
   if (!outcome->decision.accepted) {

@@ -53,6 +53,7 @@ EventBounds game_bounds(const Game& game);
 Status create_game(Journal& journal, const GameHeader& header, const std::optional<SetupPosition>& setup,
                    std::int64_t* id, std::optional<Violation>* refused);
 
+
 struct PlayOutcome {
   Decision decision;             // the ruling (a refusal is worded by present/refusal_words)
   std::vector<LoggedEvent> events;  // what was appended (or would be, on a dry run), MovePlayed first

@@ -352,7 +352,7 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
   }
   DuplicateRound duplicate;
   if (t.settings.duplicate) {
-    if (Status s = prepare_duplicate_round(t, n, &headers, &duplicate); !s.is_ok()) return s;
+    if (Status s = prepare_duplicate_round(journal, t, n, &headers, &duplicate); !s.is_ok()) return s;
   }
 
   TournamentRound round;

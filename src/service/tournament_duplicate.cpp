@@ -1,12 +1,50 @@
 #include "service/tournament_duplicate.h"
 
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "service/sealed_seeds.h"
+#include "service/tournament.h"
+
 namespace deedlog {
 
-// Not built yet: a duplicate round is refused, never seated as an ordinary one (its players were
-// promised equal luck). The duplicate rounds' change replaces this body.
-Status prepare_duplicate_round(const Tournament&, int round, std::vector<GameHeader>*, DuplicateRound*) {
-  return Status::invalid_argument("round " + std::to_string(round) +
-                                  " is a duplicate round, and this program cannot seat duplicate rounds yet");
+Status prepare_duplicate_round(Journal& journal, const Tournament&, int, std::vector<GameHeader>* headers,
+                               DuplicateRound* out) {
+  // One seed for the round, drawn now, so nobody (the Head Judge included) chose it; the tables
+  // learn only its commitment until time is called.
+  std::string seed, commitment;
+  if (Status s = make_sealed_seed(&seed); !s.is_ok()) return s;
+  if (Status s = keep_seed(journal, seed, &commitment); !s.is_ok()) return s;
+  for (GameHeader& h : *headers) {
+    h.seed.reset();
+    h.sealed = commitment;
+  }
+  out->commitment = commitment;
+  out->record_payload = nlohmann::json{{"commitment", commitment}}.dump();
+  return Status::ok();
+}
+
+Status reveal_round(Journal& journal, const Tournament& t, int n, RoundReveal* out) {
+  *out = RoundReveal{};
+  out->round = n;
+  const TournamentRound* round = t.round(n);
+  if (round == nullptr) return Status::invalid_argument(fmt::format("round {} is not seated", n));
+  if (round->commitment.empty()) return Status::invalid_argument(fmt::format("round {} is not a duplicate round: it has no seed", n));
+  out->commitment = round->commitment;
+  // rule tournament/reveal-after-time: the seed is every table's dice still to come, so it is
+  // shown only once the Head Judge has called time in the round.
+  if (!round->time_called) {
+    out->time_not_called = true;
+    return Status::ok();
+  }
+  Reveal reveal;
+  if (Status s = reveal_seed(journal, round->commitment, &reveal); !s.is_ok()) return s;
+  if (reveal.still_in_play != 0) {
+    out->time_not_called = true;
+    return Status::ok();
+  }
+  out->seed = reveal.seed;
+  return Status::ok();
 }
 
 }  // namespace deedlog

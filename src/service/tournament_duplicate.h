@@ -8,6 +8,7 @@
 
 #include "core/status.h"
 #include "deedlog/game_header.h"
+#include "journal/journal.h"
 
 namespace deedlog {
 
@@ -22,6 +23,20 @@ struct DuplicateRound {
 // Called by seat_round, before the round's games are created, for a tournament made with
 // --duplicate: may change each table's header (headers[i] is table i + 1's) and fills *out.
 // A failure stops the seating; nothing is written.
-Status prepare_duplicate_round(const Tournament& t, int round, std::vector<GameHeader>* headers, DuplicateRound* out);
+// The round's seed is 256 bits from the operating system, kept beside the journal (sealed_seeds.h);
+// every table's header gets its commitment ([Sealed]), so each game is thrown from it.
+Status prepare_duplicate_round(Journal& journal, const Tournament& t, int round, std::vector<GameHeader>* headers,
+                               DuplicateRound* out);
+
+// `tournament reveal --round N`: the round's seed and commitment, once time is called in the
+// round (refused: time_not_called, nothing revealed). InvalidArgument for a round not seated or
+// not a duplicate round.
+struct RoundReveal {
+  int round = 0;
+  std::string seed;
+  std::string commitment;
+  bool time_not_called = false;
+};
+Status reveal_round(Journal& journal, const Tournament& t, int round, RoundReveal* out);
 
 }  // namespace deedlog

@@ -6,6 +6,7 @@
 
 #include "service/game_log.h"
 #include "service/game_session.h"
+#include "service/sealed_seeds.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
@@ -32,7 +33,7 @@ std::string describe_difference(const Events& expected, const Events& recorded) 
 
 }  // namespace
 
-Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report) {
+Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report, const std::optional<std::string>& given_seed) {
   *report = VerifyReport{};
   GameRow row;
   if (Status s = journal.game(game_id, &row); !s.is_ok()) return s;
@@ -72,6 +73,21 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
     report->legacy_opening = true;
   }
   g.state = initial_state(g.ruleset, g.header);
+  // A sealed game: its seed, where it is revealed (or given), to check the chance against.
+  std::optional<std::string> seed;
+  if (g.state.sealed) {
+    report->sealed = true;
+    if (given_seed) {
+      seed = given_seed;
+    } else {
+      std::optional<SealRecord> kept;
+      if (Status s = seed_for(journal, g.header.sealed, &kept); !s.is_ok()) return s;
+      if (kept && kept->revealed) seed = kept->seed;
+    }
+    if (seed && seed_commitment(*seed) != g.header.sealed)
+      fail(1, "the seed given is not the one this game is sealed with: its SHA-256 is not the header's commitment");
+    report->chance_checked = seed.has_value() && !failed;
+  }
   // Each stored snapshot must be the position folded at its event.
   std::vector<std::int64_t> snapshot_seqs;
   if (Status s = journal.snapshot_seqs(game_id, &snapshot_seqs); !s.is_ok()) return s;
@@ -107,7 +123,9 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
   const auto check_opening = [&]() -> bool {
     opening_done = true;
     if (report->legacy_opening) setup = setup_from_opening(opening);
-    const Decision start = decide_start(g.ruleset, g.header, setup);
+    std::optional<SealedChance> dealt;
+    if (g.state.sealed) dealt = seed ? sealed_chance(g.ruleset, *seed, 0) : recorded_chance(g.ruleset, opening, 0);
+    const Decision start = decide_start(g.ruleset, g.header, setup, dealt ? &*dealt : nullptr);
     if (!start.accepted)
     {
       report->refusal = start.violation;
@@ -137,7 +155,16 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report)
       if (parsed.size() >= kParsedLinesKept) parsed.clear();
       known = &parsed.emplace(fields::MovePlayed::line(played), std::move(command)).first->second;
     }
-    const Command& command = *known;
+    const Command* chosen = known;
+    Command sealed_command;
+    if (g.state.sealed) {
+      // The referee's chance: from the revealed seed, or, before the reveal, as recorded.
+      sealed_command = *known;
+      sealed_command.chance = seed ? sealed_chance(g.ruleset, *seed, g.state.throws)
+                                   : recorded_chance(g.ruleset, recorded, g.state.throws);
+      chosen = &sealed_command;
+    }
+    const Command& command = *chosen;
     const Decision d = decide(g.ruleset, g.state, command);
     if (!d.accepted) {
       report->refusal = d.violation;

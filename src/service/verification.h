@@ -26,10 +26,18 @@ struct VerifyReport {
   // A game written before headers stated their setup: its opening is checked only against itself.
   bool legacy_opening = false;
   std::int64_t snapshots_checked = 0;  // stored snapshots found equal to the folded position
+  // A sealed game: the dice and cards were checked against its revealed seed (true), or, before
+  // the reveal, taken as recorded (false: everything else was checked).
+  bool sealed = false;
+  bool chance_checked = false;
 };
 
 // Also compares every sound snapshot stored for the game with the position folded from the
 // events: deedlog never stores a wrong one, so one that differs was altered (ok = false).
-Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report);
+// A sealed game is checked against its seed when the seed is revealed (kept beside the journal
+// and marked revealed) or given here (`verify --seed`): a seed whose commitment is not the
+// header's fails the game.
+Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
+                   const std::optional<std::string>& seed = std::nullopt);
 
 }  // namespace deedlog

@@ -1,0 +1,71 @@
+#pragma once
+// Sealed games (duplicate rounds): the referee throws the dice and shuffles the packs from a
+// seed that no player can read until it is revealed. The seed is kept apart from the journal
+// (beside an SQLite file, in `<file>.seals`, readable by its owner alone); the game's header
+// holds only its commitment, the SHA-256 of the seed's text, so the journal can be handed round
+// before the reveal and checked against the seed after it (docs/trust.md, "Sealed chance").
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/status.h"
+#include "deedlog/command.h"
+#include "deedlog/event.h"
+#include "deedlog/state.h"
+#include "journal/journal.h"
+#include "rules/ruleset.h"
+
+namespace deedlog {
+
+// 32 bytes from the operating system's generator (getrandom), as 64 lowercase hex digits.
+Status make_sealed_seed(std::string* seed);
+
+// The commitment to a seed: the SHA-256 (lowercase hex) of its text exactly as revealed.
+std::string seed_commitment(const std::string& seed);
+
+// A seed as the referee takes it: 32 to 128 hex digits (at least 128 bits), lowercase.
+bool well_formed_seed(const std::string& seed);
+
+// The chance a sealed game's move may use: the dice of throws first_throw to first_throw + 3
+// (a move throws twice at most: the turn's and a card's rent throw), each pack's order and the
+// short game's deal. A function of the seed alone (and the throw's number), so every game
+// sealed with one seed gets the same k-th throw and the same orders.
+SealedChance sealed_chance(const Ruleset& ruleset, const std::string& seed, std::uint64_t first_throw);
+
+// The chance a recorded move used, read back from its events (the dice thrown, the cards turned
+// up, the deeds dealt), for `verify` before the seed is revealed: deciding the move again with
+// it checks everything but the dice and cards themselves.
+SealedChance recorded_chance(const Ruleset& ruleset, const Events& recorded, std::uint64_t first_throw);
+
+// Where a journal's seeds are kept: `<file>.seals` beside an SQLite file; this process's memory
+// for an in-memory journal; "" where none can be (PostgreSQL, for now).
+std::string seal_store_path(const Journal& journal);
+
+struct SealRecord {
+  std::string seed;
+  bool revealed = false;
+};
+
+// Keeps a seed beside the journal, by its commitment (written whole, mode 0600, under a lock,
+// renamed into place); *commitment gets it. A game whose header says `[Sealed C]` is then thrown
+// from it: create_game finds it there (so `new --seal-like`, a tournament's tables and an
+// import of a sealed game's file all share one seed by naming its commitment).
+Status keep_seed(const Journal& journal, const std::string& seed, std::string* commitment);
+// The seed kept for a commitment, or nullopt when this journal keeps none for it.
+Status seed_for(const Journal& journal, const std::string& commitment, std::optional<SealRecord>* record);
+// The games of the journal sealed with this commitment, in order of id.
+Status games_sealed_with(Journal& journal, const std::string& commitment, std::vector<std::int64_t>* games);
+
+// The reveal: the seed of a commitment once every game sealed with it is over or has had time
+// called; then it is marked revealed (verify checks those games against it). Otherwise
+// still_in_play names a game in play and nothing changes. Status not ok: no seed kept for it.
+struct Reveal {
+  std::string seed;
+  std::string commitment;
+  std::vector<std::int64_t> games;
+  std::int64_t still_in_play = 0;
+};
+Status reveal_seed(Journal& journal, const std::string& commitment, Reveal* out);
+
+}  // namespace deedlog
