@@ -32,8 +32,6 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
   PlayOut result;
   State s = play_out_start(r, position, seen, seed);
   BotTable bots(r, mix64(seed ^ 0x5DEECE66Dull));
-  Event played;
-  played.type = EventType::MovePlayed;
   while (result.moves < max_moves) {
     const std::optional<Command> c = bots.next_move(s);
     if (!c) break;
@@ -45,8 +43,7 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
       result.violation = d.violation;
       return result;
     }
-    evolve(s, played);
-    for (const Event& e : d.events) evolve(s, e);
+    apply_decision(s, d);
     ++result.moves;
   }
   // Won when one player is left, or, in a short game, by the richest once time was called.

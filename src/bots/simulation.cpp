@@ -121,7 +121,11 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
     snapshots.clear();
     return Status::ok();
   };
-  auto record = [&](const Command* c, const Events& events) {
+  // A move (c, decided as d) or the opening (no c): its rows when journalled, and the position
+  // after it. A move's position is the decision's (apply_decision), unless someone watches each
+  // event (on_event, the invariants' check), who is shown the position before each.
+  auto record = [&](const Command* c, const Decision& d) {
+    const Events& events = d.events;
     if (journalled) {
       if (c) {
         for (NewEvent& row : to_new_events(g, *c, events)) rows.push_back(std::move(row));
@@ -129,27 +133,29 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
         for (const Event& e : events) rows.push_back(NewEvent{"", "Referee", event_type_name(e.type), encode_payload(e)});
       }
     }
-    if (c) {
-      Event played_event;
-      played_event.type = EventType::MovePlayed;
-      evolve(g.state, played_event);
-      ++result.events;
-    }
-    const std::int64_t before = g.state.seq;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-      if (o.on_event) o.on_event(index, g.state, events[i]);
-      evolve(g.state, events[i]);
-      if (events[i].type == EventType::DiceThrown) ++result.throws;
-      if (o.check_invariants && result.problem.empty()) {
-        const std::string problem = check_invariants(ruleset, g.state, i + 1 == events.size());
-        if (!problem.empty()) result.problem = fmt::format("event {}: {}", g.state.seq, problem);
+    if (c) ++result.events;
+    const std::int64_t before = g.state.seq + (c ? 1 : 0);
+    if (c && !o.on_event && !o.check_invariants) {
+      apply_decision(g.state, d);
+      for (const Event& e : events)
+        if (e.type == EventType::DiceThrown) ++result.throws;
+    } else {
+      if (c) evolve(g.state, move_line(*c, {}));
+      for (std::size_t i = 0; i < events.size(); ++i) {
+        if (o.on_event) o.on_event(index, g.state, events[i]);
+        evolve(g.state, events[i]);
+        if (events[i].type == EventType::DiceThrown) ++result.throws;
+        if (o.check_invariants && result.problem.empty()) {
+          const std::string problem = check_invariants(ruleset, g.state, i + 1 == events.size());
+          if (!problem.empty()) result.problem = fmt::format("event {}: {}", g.state.seq, problem);
+        }
       }
     }
     result.events += static_cast<std::int64_t>(events.size());
     if (journalled && c && o.snapshot_every > 0 && before / o.snapshot_every != g.state.seq / o.snapshot_every)
       if (auto blob = snapshot_bytes(g.state)) snapshots.emplace_back(g.state.seq, std::move(*blob));
   };
-  record(nullptr, start.events);
+  record(nullptr, start);
   BotTable bots(ruleset, *header.seed, o.jail_strategy);
   while (result.moves < o.max_moves) {
     const std::optional<Command> c = bots.next_move(g.state);
@@ -163,7 +169,7 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
                                                   refusal_text(ruleset, d.violation)));
       return played;
     }
-    record(&*c, d.events);
+    record(&*c, d);
     recycle_events(std::move(d.events));  // the next move's events reuse its room
     ++result.moves;
     if (stream_to && rows.size() >= kStreamEvents) {

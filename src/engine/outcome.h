@@ -3,6 +3,7 @@
 // working copy of the position so that the next consequence sees the last.
 #include <cassert>
 
+#include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/invariants.h"
 
@@ -21,7 +22,10 @@ class EmitKey {
 
 struct Outcome {
   const Ruleset& ruleset;
-  State state;
+  // The working copy, in a recycled buffer: an accepted decision takes it over as the position
+  // after the move (accepted(), below), so the caller need not fold the events again.
+  HeldState held;
+  State& state;
   Events events;
 
   // Off while a [Setup] is placed deed by deed: the position between its events need not be
@@ -29,7 +33,9 @@ struct Outcome {
   // only once it is all placed), and decide_start refuses an unsound one as a ruling.
   bool check_each_event = true;
 
-  Outcome(const Ruleset& r, const State& s) : ruleset(r), state(s) {}
+  Outcome(const Ruleset& r, const State& s) : ruleset(r), held(s), state(*held) {}
+  Outcome(const Outcome&) = delete;
+  Outcome& operator=(const Outcome&) = delete;
 
   // Events already built by effects (a decision's events, played again on a fresh position).
   void adopt(const Events& built) {
@@ -53,5 +59,9 @@ struct Outcome {
 #endif
   }
 };
+
+// The move is accepted: its events, and the position they lead to (the working copy, handed
+// over). The outcome is spent.
+inline Decision accepted(Outcome& out) { return Decision::accept(std::move(out.events), std::move(out.held)); }
 
 }  // namespace deedlog
