@@ -38,7 +38,8 @@ Command pick(const LegalMove& m, std::mt19937& rng) {
   return c;
 }
 
-// Random listed moves (a take-back aside: its return is the reader's, GameLog::fold): after
+// Random listed moves (a take-back aside: its return is the reader's, GameLog::fold; time called
+// and a building auction aside, as in engine_legal_move_ranges_test): after
 // each, the applied position is the folded one, field for field, the move lines included.
 void walk(const std::string& id, bool seeded, bool stamped, int steps) {
   Ruleset r;
@@ -60,7 +61,7 @@ void walk(const std::string& id, bool seeded, bool stamped, int steps) {
     if (stamped) now += std::uniform_int_distribution<std::int64_t>(0, 40)(rng);
     std::vector<LegalMove> moves = legal_moves(r, s, now);
     std::erase_if(moves, [](const LegalMove& l) {
-      return l.command.verb == Verb::TakeBack || l.command.verb == Verb::AuctionBuilding;
+      return l.command.verb == Verb::TakeBack || l.command.verb == Verb::AuctionBuilding || l.command.verb == Verb::CallTime;
     });
     if (moves.empty()) break;
     Command c = pick(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)], rng);

@@ -63,6 +63,10 @@ Event move_line(const Command& command, std::string text);
 // take-back's return to the position before the moves it voids is not in its events: the
 // caller goes on as the one fold of stored events does (GameLog::fold, service/game_log.h).
 void apply_decision(State& position, const Decision& decision);
+// The same for a position held as decide holds its own: the decision's position is taken over
+// (its buffer swapped in, the old one going back with the spent decision), nothing copied. The
+// loops that play many moves (self-play, chances' play-outs) keep their position so.
+void apply_decision(HeldState& position, Decision&& decision);
 
 // The position before any event: seats, the seed. Everything else comes from the first events.
 State initial_state(const Ruleset& ruleset, const GameHeader& header);

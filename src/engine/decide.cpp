@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cctype>
+#include <cstring>
 
 #include "core/name_match.h"
 #include "deedlog/currency.h"
@@ -591,7 +592,9 @@ StatePool::~StatePool() {
 State* hold(const State& s) {
   if (!pool_gone && pool.size > 0) {
     State* p = pool.kept[--pool.size];
-    *p = s;
+    // A plain copy of the bytes (State is trivially copyable): the library's copy is faster
+    // than the member-wise one the compiler writes out.
+    std::memcpy(static_cast<void*>(p), &s, sizeof(State));
     return p;
   }
   return new State(s);
@@ -626,16 +629,29 @@ Event move_line(const Command& command, std::string text) {
   return line;
 }
 
+namespace {
+// The move's line comes first in the journal, then the events decided on the position before
+// it: the decision's position is that of its events, with the line put before them (what
+// evolve does on MovePlayed, which the events never read).
+void put_line_first(State& after, std::int64_t line_seq) {
+  after.move_lines[static_cast<std::size_t>(after.moves_played % kTakeBackDepth)] = line_seq;
+  ++after.moves_played;
+  ++after.seq;
+}
+}  // namespace
+
 void apply_decision(State& position, const Decision& decision) {
   assert(decision.accepted && decision.after);
-  // The move's line comes first in the journal, then the events decided on the position before
-  // it: the decision's position is that of its events, with the line put before them (what
-  // evolve does on MovePlayed, which the events never read).
   const std::int64_t line_seq = position.seq + 1;
-  position = *decision.after;
-  position.move_lines[static_cast<std::size_t>(position.moves_played % kTakeBackDepth)] = line_seq;
-  ++position.moves_played;
-  ++position.seq;
+  std::memcpy(static_cast<void*>(&position), &*decision.after, sizeof(State));
+  put_line_first(position, line_seq);
+}
+
+void apply_decision(HeldState& position, Decision&& decision) {
+  assert(decision.accepted && decision.after && position);
+  const std::int64_t line_seq = position->seq + 1;
+  std::swap(position, decision.after);
+  put_line_first(*position, line_seq);
 }
 
 Decision decide(const Ruleset& r, const State& s, const Command& c) {
