@@ -572,43 +572,45 @@ void recycle_events(Events&& spent) {
 
 namespace {
 // The buffers of positions a thread holds (HeldState): a decision's working copy is taken from
-// here and goes back when the decision is done with, so deciding allocates nothing.
-struct StatePool {
-  static constexpr std::size_t kKept = 8;
-  State* kept[kKept] = {};
-  std::size_t size = 0;
-  ~StatePool();
-};
-// Set once this thread's pool is gone (a position released while the thread ends is freed).
+// here and goes back when the decision is done with, so deciding allocates nothing. Plain
+// thread-locals, read without a guard on every decision; the one with a destructor (which
+// frees the buffers when the thread ends) is touched only when a buffer is first made.
+constexpr std::size_t kPoolKept = 8;
+thread_local State* pool_kept[kPoolKept] = {};
+thread_local std::size_t pool_size = 0;
+// Set once this thread's buffers are freed (a position released while the thread ends is freed).
 thread_local bool pool_gone = false;
-thread_local StatePool pool;
 
-StatePool::~StatePool() {
-  pool_gone = true;
-  for (std::size_t i = 0; i < size; ++i) delete kept[i];
-  size = 0;
-}
+struct PoolEnd {
+  bool made = false;
+  ~PoolEnd() {
+    pool_gone = true;
+    for (std::size_t i = 0; i < pool_size; ++i) delete pool_kept[i];
+    pool_size = 0;
+  }
+};
+thread_local PoolEnd pool_end;
 
 State* hold(const State& s) {
-  if (!pool_gone && pool.size > 0) {
-    State* p = pool.kept[--pool.size];
-    // A plain copy of the bytes (State is trivially copyable): the library's copy is faster
-    // than the member-wise one the compiler writes out.
+  if (pool_size > 0) {
+    State* p = pool_kept[--pool_size];
+    // A plain copy of the bytes (State is trivially copyable).
     std::memcpy(static_cast<void*>(p), &s, sizeof(State));
     return p;
   }
+  pool_end.made = true;  // its destructor frees the buffers kept when the thread ends
   return new State(s);
 }
 
-void release(State* p) {
-  if (p == nullptr) return;
-  if (!pool_gone && pool.size < StatePool::kKept) {
-    pool.kept[pool.size++] = p;
+}  // namespace
+
+void release_held_state(State* p) {
+  if (!pool_gone && pool_size < kPoolKept) {
+    pool_kept[pool_size++] = p;
     return;
   }
   delete p;
 }
-}  // namespace
 
 HeldState::HeldState(const State& s) : p_(hold(s)) {}
 HeldState::HeldState(const HeldState& other) : p_(other.p_ ? hold(*other.p_) : nullptr) {}
@@ -619,7 +621,6 @@ HeldState& HeldState::operator=(const HeldState& other) {
   }
   return *this;
 }
-HeldState::~HeldState() { release(p_); }
 
 Event move_line(const Command& command, std::string text) {
   Event line;
