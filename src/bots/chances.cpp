@@ -22,26 +22,25 @@ namespace deedlog {
 
 PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves) {
   PlayOut result;
-  State s = play_out_start(r, position, seen, seed);
+  // Held as decide holds its own position, so each move's position is taken over, not copied.
+  HeldState held(play_out_start(r, position, seen, seed));
   BotTable bots(r, mix64(seed ^ 0x5DEECE66Dull));
-  Event played;
-  played.type = EventType::MovePlayed;
   while (result.moves < max_moves) {
-    const std::optional<Command> c = bots.next_move(s);
+    const std::optional<Command> c = bots.next_move(*held);
     if (!c) break;
     std::optional<Decision> asked = bots.take_decision(*c);
-    const Decision d = asked ? std::move(*asked) : decide(r, s, *c);
+    Decision d = asked ? std::move(*asked) : decide(r, *held, *c);
     if (!d.accepted) {
       result.refused = true;
       result.move = *c;
       result.violation = d.violation;
       return result;
     }
-    evolve(s, played);
-    for (const Event& e : d.events) evolve(s, e);
+    apply_decision(held, std::move(d));
     ++result.moves;
   }
   // Won when one player is left, or, in a short game, by the richest once time was called.
+  const State& s = *held;
   if (s.phase == Phase::GameOver) {
     result.winner = s.winner;
   } else if (s.time_called) {

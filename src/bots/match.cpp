@@ -221,12 +221,7 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
           return Status::ok();
         }
         *decision = decide(r, g.state, command);
-        if (decision->accepted) {
-          Event played;
-          played.type = EventType::MovePlayed;
-          evolve(g.state, played);
-          for (const Event& e : decision->events) evolve(g.state, e);
-        }
+        if (decision->accepted) apply_decision(g.state, *decision);
         return Status::ok();
       };
       while (game.moves < o.max_moves && !game_end(r, g.state).over) {

@@ -89,7 +89,7 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
       setup->players.push_back(ps);
     }
   }
-  const Decision start = decide_start(ruleset, header, setup);
+  Decision start = decide_start(ruleset, header, setup);
   if (!start.accepted) {
     played.status = Status::invalid_argument(refusal_text(ruleset, start.violation));
     return played;
@@ -121,7 +121,13 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
     snapshots.clear();
     return Status::ok();
   };
-  auto record = [&](const Command* c, const Events& events) {
+  // A move (c, decided as d) or the opening (no c): its rows when journalled, and the position
+  // after it. A move's position is the decision's, taken over (apply_decision: pos is held as
+  // decide holds its own, so nothing is copied), unless someone watches each event (on_event,
+  // the invariants' check), who is shown the position before each.
+  HeldState pos(g.state);
+  auto record = [&](const Command* c, Decision& d) {
+    const Events& events = d.events;
     if (journalled) {
       if (c) {
         for (NewEvent& row : to_new_events(g, *c, events)) rows.push_back(std::move(row));
@@ -129,41 +135,43 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
         for (const Event& e : events) rows.push_back(NewEvent{"", "Referee", event_type_name(e.type), encode_payload(e)});
       }
     }
-    if (c) {
-      Event played_event;
-      played_event.type = EventType::MovePlayed;
-      evolve(g.state, played_event);
-      ++result.events;
-    }
-    const std::int64_t before = g.state.seq;
-    for (std::size_t i = 0; i < events.size(); ++i) {
-      if (o.on_event) o.on_event(index, g.state, events[i]);
-      evolve(g.state, events[i]);
-      if (events[i].type == EventType::DiceThrown) ++result.throws;
-      if (o.check_invariants && result.problem.empty()) {
-        const std::string problem = check_invariants(ruleset, g.state, i + 1 == events.size());
-        if (!problem.empty()) result.problem = fmt::format("event {}: {}", g.state.seq, problem);
+    if (c) ++result.events;
+    const std::int64_t before = pos->seq + (c ? 1 : 0);
+    if (c && !o.on_event && !o.check_invariants) {
+      apply_decision(pos, std::move(d));
+      for (const Event& e : events)
+        if (e.type == EventType::DiceThrown) ++result.throws;
+    } else {
+      if (c) evolve(*pos, move_line(*c, {}));
+      for (std::size_t i = 0; i < events.size(); ++i) {
+        if (o.on_event) o.on_event(index, *pos, events[i]);
+        evolve(*pos, events[i]);
+        if (events[i].type == EventType::DiceThrown) ++result.throws;
+        if (o.check_invariants && result.problem.empty()) {
+          const std::string problem = check_invariants(ruleset, *pos, i + 1 == events.size());
+          if (!problem.empty()) result.problem = fmt::format("event {}: {}", pos->seq, problem);
+        }
       }
     }
     result.events += static_cast<std::int64_t>(events.size());
-    if (journalled && c && o.snapshot_every > 0 && before / o.snapshot_every != g.state.seq / o.snapshot_every)
-      if (auto blob = snapshot_bytes(g.state)) snapshots.emplace_back(g.state.seq, std::move(*blob));
+    if (journalled && c && o.snapshot_every > 0 && before / o.snapshot_every != pos->seq / o.snapshot_every)
+      if (auto blob = snapshot_bytes(*pos)) snapshots.emplace_back(pos->seq, std::move(*blob));
   };
-  record(nullptr, start.events);
+  record(nullptr, start);
   BotTable bots(ruleset, *header.seed, o.jail_strategy);
   while (result.moves < o.max_moves) {
-    const std::optional<Command> c = bots.next_move(g.state);
+    const std::optional<Command> c = bots.next_move(*pos);
     if (!c) break;
     // The bot may have asked decide about this very move already, to choose it.
     std::optional<Decision> asked = bots.take_decision(*c);
-    Decision d = asked ? std::move(*asked) : decide(ruleset, g.state, *c);
+    Decision d = asked ? std::move(*asked) : decide(ruleset, *pos, *c);
     if (!d.accepted) {
       played.status = Status::corrupt(fmt::format("simulated game {}: the bot proposed \"{}\", refused: {}", index + 1,
                                                   print_move(*c, ruleset, header.players),
                                                   refusal_text(ruleset, d.violation)));
       return played;
     }
-    record(&*c, d.events);
+    record(&*c, d);
     recycle_events(std::move(d.events));  // the next move's events reuse its room
     ++result.moves;
     if (stream_to && rows.size() >= kStreamEvents) {
@@ -174,11 +182,11 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
     }
   }
   // Over when one player is left, or, in a short game, when time was called and the estates valued.
-  if (g.state.phase == Phase::GameOver) {
+  if (pos->phase == Phase::GameOver) {
     result.finished = true;
-    result.winner = header.players[static_cast<std::size_t>(g.state.winner)];
-  } else if (g.state.time_called) {
-    const Valuation v = value_estates(ruleset, g.state);
+    result.winner = header.players[static_cast<std::size_t>(pos->winner)];
+  } else if (pos->time_called) {
+    const Valuation v = value_estates(ruleset, *pos);
     result.finished = true;
     if (!v.leaders.empty()) result.winner = header.players[static_cast<std::size_t>(v.leaders.front())];
   }

@@ -114,7 +114,7 @@ Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c) {
   }
   Outcome out(r, s);
   settle_bankruptcy(out, c.actor);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 void settle_bankruptcy(Outcome& out, PlayerId bankrupt) {

@@ -217,7 +217,7 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
     if (c.count != 1) return Decision::refuse(violation(r, rule::kShortageAuction, RefusalCode::PlaceOneBuilding));
     if (auto v = build_one(out, c.actor, c.square, c.hotel, true)) return Decision::refuse(std::move(*v));
     effect::place_building(out, c.actor, c.square);
-    return Decision::accept(std::move(out.events));
+    return accepted(out);
   }
   // rule houses/in-his-turn: the owner builds in his own turn (in Jail too), never mid-decision;
   // editions whose owners build "at any time" still wait for the move in hand to be decided.
@@ -240,7 +240,7 @@ Decision decide_build(const Ruleset& r, const State& s, const Command& c) {
   }
   if (whole_line)
     if (auto v = even_after_line(r, out.state, sites, /*selling=*/false)) return Decision::refuse(std::move(*v));
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 namespace {
@@ -308,7 +308,7 @@ Decision decide_sell(const Ruleset& r, const State& s, const Command& c) {
   if (whole_line)
     if (auto v = even_after_line(r, out.state, sites, /*selling=*/true)) return Decision::refuse(std::move(*v));
   effect::settle_debts(out, c.actor);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_auction_building(const Ruleset& r, const State& s, const Command& c) {
@@ -335,7 +335,7 @@ Decision decide_auction_building(const Ruleset& r, const State& s, const Command
     if (!is_active(s, p) || may_bid(p)) continue;
     effect::pass_bid(out, p, kNoSquare);
   }
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog

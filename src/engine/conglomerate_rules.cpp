@@ -47,7 +47,7 @@ Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Comman
   for (SquareId sq : c.give.properties) mask |= std::uint64_t{1} << sq;
   Outcome out(r, s);
   effect::form_conglomerate(out, c.actor, mask, conglomerate_top(r, mask));
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog

@@ -29,7 +29,7 @@ Decision decide_award(const Ruleset& r, const State& s, const Command& c) {
                                           {arg::square(c.square), arg::square(m)}));
     effect::record_ruling(out, c.counterparty, owner, c.square, Money{0}, c.note);
     effect::transfer_deed(out, owner, c.counterparty, c.square);
-    return Decision::accept(std::move(out.events));
+    return accepted(out);
   }
   if (c.amount.units <= 0) return Decision::refuse(violation(r, rule::kCorrection, RefusalCode::AwardNotPositive));
   effect::record_ruling(out, c.counterparty, c.payer, kNoSquare, c.amount, c.note);
@@ -40,7 +40,7 @@ Decision decide_award(const Ruleset& r, const State& s, const Command& c) {
     effect::pay(out, effect::PaymentKind::ToPlayer, c.payer, c.counterparty, c.amount);
   }
   effect::settle_debts(out, c.counterparty);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog
@@ -65,7 +65,7 @@ Decision decide_take_back(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   // This move's own line is event s.seq + 1: the events voided are those from `first` up to it.
   effect::take_back(out, static_cast<int>(s.seq + 1 - first), c.note);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog

@@ -1,6 +1,8 @@
 #include "deedlog/decide.h"
 
+#include <cassert>
 #include <cctype>
+#include <cstring>
 
 #include "core/name_match.h"
 #include "deedlog/currency.h"
@@ -55,7 +57,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
     if ((c.die1 != 0 || c.die2 != 0) && (c.die1 < 1 || c.die1 > 6 || c.die2 < 1 || c.die2 > 6))
       return Decision::refuse(violation(r, rule::kTurnOrder, RefusalCode::DiceOutOfRange, {arg::count(c.die1), arg::count(c.die2)}));
     throw_for_card_rent(out, c.actor, c.die1, c.die2);
-    return Decision::accept(std::move(out.events));
+    return accepted(out);
   }
   take_turn(out, c.actor);
   if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(std::move(*v));
@@ -88,7 +90,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
       effect::throw_dice(out, p, d1, d2, 0, false);
       effect::fail_jail_throw(out, p, turn_number);
       effect::offer_jail_choice(out, p, r.jail.fine);
-      return Decision::accept(std::move(out.events));
+      return accepted(out);
     } else if (turn_number >= r.jail.max_turns) {
       // rule jail/third-turn-fine: the last allowed throw failed: pay the fine, come out, move.
       effect::throw_dice(out, p, d1, d2, 0, false);
@@ -98,11 +100,11 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
       effect::throw_dice(out, p, d1, d2, 0, false);
       effect::fail_jail_throw(out, p, turn_number);
       effect::finish_move(out, p);
-      return Decision::accept(std::move(out.events));
+      return accepted(out);
     }
     effect::move_forward(out, p, d1 + d2);
     resolve_landing(out, p);
-    return Decision::accept(std::move(out.events));
+    return accepted(out);
   }
 
   const int run = doubles ? out.state.doubles + 1 : 0;
@@ -111,11 +113,11 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
     // rule turn/three-doubles-jail: the third double in a row does not move the token.
     effect::send_to_jail(out, p, JailReason::ThreeDoubles);
     effect::finish_move(out, p);
-    return Decision::accept(std::move(out.events));
+    return accepted(out);
   }
   effect::move_forward(out, p, d1 + d2);
   resolve_landing(out, p);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
@@ -139,7 +141,7 @@ Decision decide_buy(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   effect::buy_property(out, c.actor, s.pending_square, price, sq.price);
   effect::finish_move(out, c.actor);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
@@ -153,7 +155,7 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
     // rule buy/declined-waits: no auction; it stays with the Bank for the next lander.
     effect::finish_move(out, c.actor);
   }
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
@@ -201,7 +203,7 @@ Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   effect::bid(out, c.actor, a.square, c.amount);
   close_auction_if_done(out);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_pass(const Ruleset& r, const State& s, const Command& c) {
@@ -212,7 +214,7 @@ Decision decide_pass(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   effect::pass_bid(out, c.actor, s.auction.square);
   close_auction_if_done(out);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
@@ -232,7 +234,7 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
     }
     effect::collect_rent(out, claim);
   }
-  if (!out.events.empty()) return Decision::accept(std::move(out.events));
+  if (!out.events.empty()) return accepted(out);
   if (too_late) return Decision::refuse(*too_late);
   if (any_open) {
     for (const RentClaim& claim : s.rents)
@@ -295,7 +297,7 @@ Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = identify_card(r, s, s.pending_deck, c, &card)) return Decision::refuse(std::move(*v));
   Outcome out(r, s);
   follow_card(out, c.actor, s.pending_deck, card);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 // rule jail/last-failure-pay-or-miss: the fine paid after the last failed throw frees the player,
@@ -309,7 +311,7 @@ Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c)
   effect::leave_jail(out, c.actor, JailExit::ThirdTurnFine);
   effect::move_forward(out, c.actor, s.last_die1 + s.last_die2);
   resolve_landing(out, c.actor);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 // rule jail/skip-a-go: a jailed player may sit out a go instead of throwing, and is then free
@@ -319,7 +321,7 @@ Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
   if (s.phase == Phase::JailChoice) {
     Outcome out(r, s);
     effect::skip_go(out, c.actor, /*stays_in=*/true);
-    return Decision::accept(std::move(out.events));
+    return accepted(out);
   }
   Outcome out(r, s);
   take_turn(out, c.actor);
@@ -332,7 +334,7 @@ Decision decide_skip_go(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kJailSkipGo, RefusalCode::SkipBeforeThrow));
   effect::leave_jail(out, c.actor, JailExit::SkippedGo);
   effect::skip_go(out, c.actor, /*stays_in=*/false);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
@@ -346,7 +348,7 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
     // the Free Parking jackpot where that house rule holds).
     effect::pay(out, effect::PaymentKind::CardToBank, c.actor, kBank, s.pending_fine);
     effect::finish_move(out, c.actor);
-    return Decision::accept(std::move(out.events));
+    return accepted(out);
   }
   if (s.phase == Phase::JailChoice) return decide_pay_and_move(r, s, c);
   Outcome out(r, s);
@@ -363,7 +365,7 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
                                       {arg::player(c.actor), arg::money(ps.cash), arg::money(r.jail.fine)}));
   effect::pay_jail_fine(out, c.actor, r.jail.fine);
   effect::leave_jail(out, c.actor, JailExit::Fine);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
@@ -386,7 +388,7 @@ Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
       card = static_cast<CardIndex>(i);
   effect::return_jail_card(out, c.actor, deck, card);
   effect::leave_jail(out, c.actor, JailExit::Card);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
@@ -396,7 +398,7 @@ Decision decide_pay_tax(const Ruleset& r, const State& s, const Command& c) {
   const Money due = c.tax == TaxChoice::Percent ? Money{total_worth(r, s, c.actor).units * sq.tax_percent / 100} : sq.tax;
   effect::pay(out, effect::PaymentKind::Tax, c.actor, kBank, due, s.pending_square);
   effect::finish_move(out, c.actor);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
@@ -414,10 +416,10 @@ Decision decide_end_turn(const Ruleset& r, const State& s, const Command& c) {
     // and its transactions: rent not asked for by now is lost, as the next throw would lose it.
     for (const RentClaim& claim : s.rents)
       if (claim.open) effect::forfeit_rent(out, claim);
-    return Decision::accept(std::move(out.events));
+    return accepted(out);
   }
   effect::start_turn(out, next_player(s));
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 // "Ann claims salary": only in disputes; the referee pays salary itself.
@@ -457,14 +459,19 @@ namespace {
 
 // Timed editions: the events that start a clock carry the move's @TIME, so that the window can
 // be checked against the stamp of the answer. (Events already stamped keep their time.)
-void stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
-  if (!policy::timed(r) || c.clock == kNoTime) return;
+// True when it stamped one (the working copy's position then holds the time unstamped).
+bool stamp_clocks(const Ruleset& r, const Command& c, Events& events) {
+  if (!policy::timed(r) || c.clock == kNoTime) return false;
   const std::int64_t now = c.clock;
+  bool stamped = false;
   for (Event& e : events)
     if ((e.type == EventType::PropertyOffered || e.type == EventType::RentDue || e.type == EventType::AuctionOpened ||
          e.type == EventType::BidMade) &&
-        e.clock == kNoTime)
+        e.clock == kNoTime) {
       e.clock = now;
+      stamped = true;
+    }
+  return stamped;
 }
 
 // The computer's clock runs out by itself: a move stamped after a window closed finds it closed.
@@ -515,7 +522,10 @@ Decision decide_and_settle(const Ruleset& r, const State& s, const State& before
                            Events* lapsed_events) {
   Decision d = decide_move(r, before, c);
   if (!d.accepted) return d;
-  stamp_clocks(r, c, d.events);
+  // The position after the move (d.after) was worked out from `before`, so it holds the lapsed
+  // events too; a time stamped on an event after it was applied is not in it, and it is worked
+  // out again below (timed editions only).
+  const bool stamped = stamp_clocks(r, c, d.events);
   if (lapsed_events && !lapsed_events->empty())
     d.events.insert(d.events.begin(), lapsed_events->begin(), lapsed_events->end());
   // rule debt/paid-when-able: whoever the move brought cash to pays what he owes at once.
@@ -524,12 +534,13 @@ Decision decide_and_settle(const Ruleset& r, const State& s, const State& before
   for (PlayerId p = 0; p < s.player_count && !owing; ++p)
     owing = s.player(p).owes_any() && s.player(p).total_owed().units > 0;
   for (const Event& e : d.events) owing = owing || e.type == EventType::DebtIncurred;
-  if (!owing) return d;
+  if (!owing && !stamped) return d;
   Outcome out(r, s);
   out.adopt(d.events);
-  for (PlayerId p = 0; p < out.state.player_count; ++p)
-    if (out.state.player(p).total_owed().units > 0) effect::settle_debts(out, p);
-  return Decision::accept(std::move(out.events));
+  if (owing)
+    for (PlayerId p = 0; p < out.state.player_count; ++p)
+      if (out.state.player(p).total_owed().units > 0) effect::settle_debts(out, p);
+  return accepted(out);
 }
 
 }  // namespace
@@ -552,6 +563,91 @@ Events spare_events() {
 void recycle_events(Events&& spent) {
   spent.clear();
   if (spent.capacity() > spare.capacity()) spare.swap(spent);
+}
+
+namespace {
+// The buffers of positions a thread holds (HeldState): a decision's working copy is taken from
+// here and goes back when the decision is done with, so deciding allocates nothing. Plain
+// thread-locals, read without a guard on every decision; the one with a destructor (which
+// frees the buffers when the thread ends) is touched only when a buffer is first made.
+constexpr std::size_t kPoolKept = 8;
+thread_local State* pool_kept[kPoolKept] = {};
+thread_local std::size_t pool_size = 0;
+// Set once this thread's buffers are freed (a position released while the thread ends is freed).
+thread_local bool pool_gone = false;
+
+struct PoolEnd {
+  bool made = false;
+  ~PoolEnd() {
+    pool_gone = true;
+    for (std::size_t i = 0; i < pool_size; ++i) delete pool_kept[i];
+    pool_size = 0;
+  }
+};
+thread_local PoolEnd pool_end;
+
+State* hold(const State& s) {
+  if (pool_size > 0) {
+    State* p = pool_kept[--pool_size];
+    // A plain copy of the bytes (State is trivially copyable).
+    std::memcpy(static_cast<void*>(p), &s, sizeof(State));
+    return p;
+  }
+  pool_end.made = true;  // its destructor frees the buffers kept when the thread ends
+  return new State(s);
+}
+
+}  // namespace
+
+void release_held_state(State* p) {
+  if (!pool_gone && pool_size < kPoolKept) {
+    pool_kept[pool_size++] = p;
+    return;
+  }
+  delete p;
+}
+
+HeldState::HeldState(const State& s) : p_(hold(s)) {}
+HeldState::HeldState(const HeldState& other) : p_(other.p_ ? hold(*other.p_) : nullptr) {}
+HeldState& HeldState::operator=(const HeldState& other) {
+  if (this != &other) {
+    HeldState copy(other);
+    std::swap(p_, copy.p_);
+  }
+  return *this;
+}
+
+Event move_line(const Command& command, std::string text) {
+  Event line;
+  line.type = EventType::MovePlayed;
+  line.player = command.actor;
+  line.text = std::move(text);
+  return line;
+}
+
+namespace {
+// The move's line comes first in the journal, then the events decided on the position before
+// it: the decision's position is that of its events, with the line put before them (what
+// evolve does on MovePlayed, which the events never read).
+void put_line_first(State& after, std::int64_t line_seq) {
+  after.move_lines[static_cast<std::size_t>(after.moves_played % kTakeBackDepth)] = line_seq;
+  ++after.moves_played;
+  ++after.seq;
+}
+}  // namespace
+
+void apply_decision(State& position, const Decision& decision) {
+  assert(decision.accepted && decision.after);
+  const std::int64_t line_seq = position.seq + 1;
+  std::memcpy(static_cast<void*>(&position), &*decision.after, sizeof(State));
+  put_line_first(position, line_seq);
+}
+
+void apply_decision(HeldState& position, Decision&& decision) {
+  assert(decision.accepted && decision.after && position);
+  const std::int64_t line_seq = position->seq + 1;
+  std::swap(position, decision.after);
+  put_line_first(*position, line_seq);
 }
 
 Decision decide(const Ruleset& r, const State& s, const Command& c) {

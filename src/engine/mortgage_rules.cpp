@@ -40,7 +40,7 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
   // rule currency/deed-sums: the loan is in the region's currency; the owner gets its worth in his.
   effect::mortgage(out, c.actor, c.square, receipt_for(r, s, c.actor, c.square, sq.mortgage_value), sq.mortgage_value);
   effect::settle_debts(out, c.actor);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
@@ -75,7 +75,7 @@ Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   effect::lift_mortgage(out, c.actor, c.square, principal, face_principal);
   if (interest.units > 0) effect::pay_interest(out, c.actor, c.square, interest, face_interest, /*on_transfer=*/false);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog

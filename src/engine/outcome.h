@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "deedlog/command.h"
+#include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/invariants.h"
 
@@ -22,7 +23,10 @@ class EmitKey {
 
 struct Outcome {
   const Ruleset& ruleset;
-  State state;
+  // The working copy, in a recycled buffer: an accepted decision takes it over as the position
+  // after the move (accepted(), below), so the caller need not fold the events again.
+  HeldState held;
+  State& state;
   Events events;
 
   // Off while a [Setup] is placed deed by deed: the position between its events need not be
@@ -34,7 +38,9 @@ struct Outcome {
   // and turns up cards in a sealed game (move_resolution.cpp).
   const SealedChance* chance = nullptr;
 
-  Outcome(const Ruleset& r, const State& s) : ruleset(r), state(s) {}
+  Outcome(const Ruleset& r, const State& s) : ruleset(r), held(s), state(*held) {}
+  Outcome(const Outcome&) = delete;
+  Outcome& operator=(const Outcome&) = delete;
 
   // Events already built by effects (a decision's events, played again on a fresh position).
   void adopt(const Events& built) {
@@ -58,5 +64,9 @@ struct Outcome {
 #endif
   }
 };
+
+// The move is accepted: its events, and the position they lead to (the working copy, handed
+// over). The outcome is spent.
+inline Decision accepted(Outcome& out) { return Decision::accept(std::move(out.events), std::move(out.held)); }
 
 }  // namespace deedlog

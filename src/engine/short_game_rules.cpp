@@ -44,7 +44,7 @@ Decision decide_deal(const Ruleset& r, const State& s, const Command& c) {
                                         {arg::player(c.counterparty), arg::money(price), arg::square(sq)}));
     effect::deal_title(out, c.counterparty, sq, price);
   }
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_call_time(const Ruleset& r, const State& s, const Command& /*only the referee's: the gate saw to it*/) {
@@ -53,7 +53,7 @@ Decision decide_call_time(const Ruleset& r, const State& s, const Command& /*onl
   if (s.time_called) return Decision::refuse(violation(r, rule::kShortTime, RefusalCode::TimeAlreadyCalled));
   Outcome out(r, s);
   effect::call_time(out);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog

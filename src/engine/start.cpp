@@ -392,7 +392,7 @@ Decision decide_start(const Ruleset& r, const GameHeader& header, const std::opt
       return Decision::refuse(violation(r, rule::kSetupSound, RefusalCode::SetupWinnerOut, {arg::player(w)}));
     effect::win_game(out, w);
   }
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog

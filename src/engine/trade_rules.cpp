@@ -115,7 +115,7 @@ Decision decide_offer(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = can_hand_over(r, s, c.counterparty, c.actor, get, Money{0}, c.get.jail_cards)) return Decision::refuse(std::move(*v));
   effect::offer_trade(out, c.actor, c.counterparty,
                      effect::TradeTerms{give, get, c.give.cash, c.get.cash, c.give.jail_cards, c.get.jail_cards});
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
@@ -144,7 +144,7 @@ Decision decide_accept(const Ruleset& r, const State& s, const Command& c) {
   for (SquareId sq : to_offerer) effect::charge_transfer_interest(out, o.from, sq);
   effect::settle_debts(out, o.from);
   effect::settle_debts(out, o.to);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 Decision decide_reject(const Ruleset& r, const State& s, const Command& c) {
@@ -153,7 +153,7 @@ Decision decide_reject(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kTradeOpen, RefusalCode::NoOfferForPlayer));
   Outcome out(r, s);
   effect::reject_trade(out, c.actor);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog

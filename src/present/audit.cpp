@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/article.h"
+#include "service/game_log.h"
 #include "service/game_session.h"
 #include "service/input_text.h"
 #include "present/narration.h"
@@ -51,21 +52,30 @@ void apply(State& s, TableMemory& memory, const Events& events) {
 // The positions before each move's line, by the seq just before it: where a take-back returns.
 using PositionsBeforeLines = std::map<std::int64_t, State>;
 
-// One move folded as the journal holds it: its line (MovePlayed) first, then its events; a
-// take-back among them returns to the position before the moves it voids (evolve.h), which the
+// One move applied as the journal holds it: its line (MovePlayed) first, then its events. When
+// the rules gave them, the position after them is the decision's (apply_decision); the table's
+// own version of a refused move, and a take-back, are folded by the one fold of stored events
+// (GameLog::fold): a take-back returns to the position before the moves it voids, which the
 // audit kept. (The opening has no line: it is applied as it is.)
-void apply_move(State& s, TableMemory& memory, PositionsBeforeLines& before_lines, const Events& events) {
+void apply_move(State& s, TableMemory& memory, PositionsBeforeLines& before_lines, const MoveLine& m,
+                const Events& events, const Decision* decided) {
   before_lines[s.seq] = s;
-  Event line;
-  line.type = EventType::MovePlayed;
-  evolve(s, line);
-  for (const Event& e : events) {
-    evolve(s, e);
-    memory.note(e);
-    if (e.type != EventType::MovesTakenBack) continue;
-    const auto earlier = before_lines.find(first_voided(e, s.seq) - 1);
-    if (earlier != before_lines.end()) s = after_take_back(earlier->second, s.seq);
+  for (const Event& e : events) memory.note(e);
+  const bool takes_back = std::any_of(events.begin(), events.end(),
+                                      [](const Event& e) { return e.type == EventType::MovesTakenBack; });
+  if (decided && !takes_back) {
+    apply_decision(s, *decided);
+    return;
   }
+  const PositionAfter kept = [&](std::int64_t seq, State* out) {
+    const auto earlier = before_lines.find(seq);
+    if (earlier == before_lines.end()) return Status::not_found("no position kept before that move");
+    *out = earlier->second;
+    return Status::ok();
+  };
+  // A take-back whose earlier position was not kept leaves the position as evolve does.
+  (void)GameLog::fold(&s, move_line(m.command, m.text), s.seq + 1, 0, kept);
+  for (const Event& e : events) (void)GameLog::fold(&s, e, s.seq + 1, 0, kept);
 }
 
 std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, const State& ref, const State& table) {
@@ -148,7 +158,7 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
     const Decision d = decide(ruleset, referee, m.command);
     if (d.accepted) {
       ++rep.accepted;
-      apply_move(referee, referee_memory, referee_lines, d.events);
+      apply_move(referee, referee_memory, referee_lines, m, d.events, &d);
     } else {
       Breach b;
       b.line = m.line;
@@ -173,9 +183,9 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
     // The table's game went on with the move, legal or not, as far as its effect can be known.
     const Decision t = decide(ruleset, table, m.command);
     if (t.accepted) {
-      apply_move(table, table_memory, table_lines, t.events);
+      apply_move(table, table_memory, table_lines, m, t.events, &t);
     } else if (auto forced = table_version(ruleset, table, table_memory, m.command)) {
-      apply_move(table, table_memory, table_lines, *forced);
+      apply_move(table, table_memory, table_lines, m, *forced, nullptr);
       if (!d.accepted) rep.breaches.back().table_version_known = true;
     }
   }

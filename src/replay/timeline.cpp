@@ -144,7 +144,11 @@ void Timeline::index() {
       turn_starts_.push_back(first);
       turn_players_.push_back(e.player);
     }
-    step(s, te.seq);
+    Status folded = fold(s, te.seq);
+    if (unsound_at_ == 0 && !folded.is_ok()) {
+      unsound_at_ = te.seq;
+      unsound_why_ = folded.message();
+    }
     if (unsound_at_ == 0) {
       if (std::string why = check_state(ruleset_, static_cast<int>(header_.players.size()), s); !why.empty()) {
         unsound_at_ = te.seq;
@@ -161,14 +165,15 @@ void Timeline::index() {
   }
 }
 
-void Timeline::step(State& s, std::int64_t q) const {
-  const Event& e = event(q);
-  evolve(s, e);
-  if (e.type != EventType::MovesTakenBack) return;
-  const std::int64_t first = first_voided(e, q);
-  // A take-back that names no events before it (only a damaged journal holds one) changes nothing.
-  if (first < 1 || first >= q - 1) return;
-  s = after_take_back(state_at(first - 1), q);
+void Timeline::step(State& s, std::int64_t q) const { (void)fold(s, q); }
+
+Status Timeline::fold(State& s, std::int64_t q) const {
+  // The one fold of stored events (service/game_log.h), going on after a take-back from the
+  // position the checkpoints give.
+  return GameLog::fold(&s, event(q), q, game_id_, [this](std::int64_t p, State* out) {
+    *out = state_at(p);
+    return Status::ok();
+  });
 }
 
 std::string Timeline::title() const {

@@ -69,9 +69,11 @@ class Timeline {
 
   // The position after event p (0..last()).
   State state_at(std::int64_t p) const;
-  // Folds event q into s, the position after event q - 1: evolve, and after a take-back the
-  // position before the moves it voided (evolve.h). Every fold of the timeline's events goes
-  // through here.
+  // Folds event q into s, the position after event q - 1, by the one fold of stored events
+  // (GameLog::fold, service/game_log.h): evolve, and after a take-back the position before the
+  // moves it voided, from the checkpoints. Every fold of the timeline's events goes through
+  // here. A take-back that names no events before it (a damaged journal, which load refuses)
+  // leaves s as evolve left it.
   void step(State& s, std::int64_t q) const;
   // The seq of the take-back that voided event q (1..last()), 0 while it stands.
   std::int64_t voided_by(std::int64_t q) const { return voided_by_[static_cast<std::size_t>(q - 1)]; }
@@ -97,6 +99,8 @@ class Timeline {
   std::int64_t find_text(std::int64_t p, const std::string& text) const;
 
  private:
+  // step, saying when a take-back names no events before it (index() refuses the game then).
+  Status fold(State& s, std::int64_t q) const;
   void index();
   // The first event after which the position is not one the game can hold (a crafted event
   // whose fields are each in range may still leave one): 0 when there is none.

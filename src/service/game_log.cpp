@@ -6,6 +6,7 @@
 
 #include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
+#include "service/game_session.h"
 
 namespace deedlog {
 
@@ -103,6 +104,32 @@ Status GameLog::move_holding(std::int64_t seq, MoveSpan* out) const {
   if (!found) return Status::not_found(fmt::format("game {} has no event {}", game_id_, seq));
   *out = span;
   return Status::ok();
+}
+
+Status GameLog::return_from_take_back(State* state, const Event& take_back, std::int64_t seq, std::int64_t game_id,
+                                     const PositionAfter& position_after) {
+  const std::int64_t first = first_voided(take_back, seq);
+  // Its own move line is just before it, and what it voids comes before that.
+  if (first < 1 || first >= seq - 1)
+    return Status::corrupt(fmt::format("event {} of game {} takes back events that are not before it", seq, game_id));
+  State earlier;
+  if (Status s = position_after(first - 1, &earlier); !s.is_ok()) return s;
+  *state = after_take_back(earlier, seq);
+  return Status::ok();
+}
+
+PositionAfter GameLog::positions() const {
+  return [&journal = journal_, id = game_id_](std::int64_t seq, State* out) {
+    // The earlier position may hold take-backs of its own, read the same way.
+    Game earlier;
+    if (Status s = load_game(journal, id, seq, &earlier); !s.is_ok()) return s;
+    *out = earlier.state;
+    return Status::ok();
+  };
+}
+
+Status GameLog::append(std::int64_t first, const std::vector<NewEvent>& rows, std::string* new_head) const {
+  return journal_.append(game_id_, first, rows, new_head);
 }
 
 }  // namespace deedlog

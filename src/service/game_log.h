@@ -12,6 +12,8 @@
 #include "core/status.h"
 #include "deedlog/event.h"
 #include "deedlog/event_codec.h"
+#include "deedlog/evolve.h"
+#include "deedlog/state.h"
 #include "journal/journal.h"
 #include "service/game.h"
 
@@ -48,8 +50,34 @@ void mark_voided(std::vector<LoggedEvent>* events);
 // among events by its seq.
 const LoggedEvent* voiding_event(const std::vector<LoggedEvent>& events, const LoggedEvent& voided);
 
+// The position after event seq of a game (0: before the first), however a reader keeps its
+// positions: the journal read again, the replay's checkpoints, the audit's positions before each
+// line. A take-back returns the game to one.
+using PositionAfter = std::function<Status(std::int64_t seq, State* out)>;
+
 class GameLog {
  public:
+  // The one fold of a game's stored events: every reader that applies them to a position goes
+  // through it (load_game, play_move after a take-back, verify, statistics, the replay timeline,
+  // the audit). Event e, the game's event seq, is applied to *state, the position after the
+  // event before it: evolve, and after a take-back (MovesTakenBack) the position before the
+  // moves it voids, which the event does not carry: position_after(its first voided - 1) gives
+  // it, and the fold goes on from seq (evolve.h, after_take_back). A take-back that names no
+  // events before it (only a damaged journal holds one) stops the fold: Corrupt, *state as
+  // evolve left it.
+  static Status fold(State* state, const Event& e, std::int64_t seq, std::int64_t game_id,
+                     const PositionAfter& position_after) {
+    evolve(*state, e);
+    if (e.type != EventType::MovesTakenBack) return Status::ok();
+    return return_from_take_back(state, e, seq, game_id, position_after);
+  }
+  // The earlier positions of this game read again from its journal (load_game up to one, from
+  // a sound snapshot at or before it): how the readers of a journal go on after a take-back.
+  PositionAfter positions() const;
+  // fold, going on after a take-back from the position read again (positions()).
+  Status fold(State* state, const LoggedEvent& e) const { return fold(state, e.event, e.seq, game_id_, positions()); }
+
+
   // The game gives its id and the bounds its events must keep (its edition and table).
   GameLog(Journal& journal, const Game& game);
 
@@ -74,10 +102,17 @@ class GameLog {
   // Decodes one stored row against this game's bounds (false, with the reason, when it fails).
   bool decode(const EventRow& row, LoggedEvent* out, std::string* problem) const;
 
-  // The rows a game's events are stored as are made by play_move and create_game
-  // (service/game_session.h), the one writer, through Journal::append and create_game.
+  // Every write of a new move: its rows (MovePlayed first, from to_new_events) appended after
+  // event first - 1, in one transaction, chained; *new_head is the move's hash (Journal::append).
+  // play_move (service/game_session.h) is its caller; a game's opening is written by
+  // create_game. Two writers keep their own path (docs/design.md, "The path of a move"):
+  // `copy`, which stores rows already verified as they are, and self-play's group commit.
+  Status append(std::int64_t first, const std::vector<NewEvent>& rows, std::string* new_head) const;
 
  private:
+  static Status return_from_take_back(State* state, const Event& take_back, std::int64_t seq, std::int64_t game_id,
+                                      const PositionAfter& position_after);
+
   Journal& journal_;
   std::int64_t game_id_;
   EventBounds bounds_;

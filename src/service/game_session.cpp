@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -170,15 +171,13 @@ Status fold_game(Journal& journal, std::int64_t id, std::int64_t to_seq, bool fr
   // From the snapshot's own event on, so its stored hash is read (and checked) as the head.
   const std::int64_t from = std::max<std::int64_t>(g.state.seq, 1);
   Status restored = Status::ok();
-  Status read = GameLog(journal, g).read(from, to_seq, [&](const LoggedEvent& e) {
+  const GameLog log(journal, g);
+  const PositionAfter read_again = log.positions();
+  Status read = log.read(from, to_seq, [&](const LoggedEvent& e) {
     g.head_hash = e.hash;
     if (e.seq <= g.state.seq) return true;
-    evolve(g.state, e.event);
-    if (e.event.type == EventType::MovesTakenBack) {
-      restored = position_after_take_back(journal, g, e, &g.state);
-      return restored.is_ok();
-    }
-    return true;
+    restored = GameLog::fold(&g.state, e.event, e.seq, g.id, read_again);
+    return restored.is_ok();
   });
   if (!read.is_ok()) return read;
   if (!restored.is_ok()) return restored;
@@ -205,17 +204,8 @@ Status load_game(Journal& journal, std::int64_t id, std::int64_t to_seq, Game* g
 }
 
 Status position_after_take_back(Journal& journal, const Game& game, const LoggedEvent& take_back, State* state) {
-  const std::int64_t first = first_voided(take_back.event, take_back.seq);
-  // Its own move line is just before it, and what it voids comes before that.
-  if (first < 1 || first >= take_back.seq - 1)
-    return Status::corrupt(fmt::format("event {} of game {} takes back events that are not before it", take_back.seq,
-                                       game.id));
-  // The earlier position is read again (from a snapshot at or before it): the event does not
-  // carry it (docs/design.md, "Take-backs"). It may hold take-backs of its own, read the same way.
-  Game earlier;
-  if (Status s = load_game(journal, game.id, first - 1, &earlier); !s.is_ok()) return s;
-  *state = after_take_back(earlier.state, take_back.seq);
-  return Status::ok();
+  // The take-back's own step of the one fold (GameLog::fold), from wherever *state stood.
+  return GameLog(journal, game).fold(state, take_back);
 }
 
 EventBounds game_bounds(const Game& game) {
@@ -257,10 +247,7 @@ std::vector<NewEvent> to_new_events(const Game& game, const Command& command, co
   std::vector<NewEvent> rows;
   rows.reserve(events.size() + 1);
   const std::string actor = actor_name(game, command.actor);
-  Event played;
-  played.type = EventType::MovePlayed;
-  played.player = command.actor;
-  played.text = move_played_text(game, command, comment);
+  const Event played = move_line(command, move_played_text(game, command, comment));
   rows.push_back(NewEvent{command.at, actor, event_type_name(played.type), encode_payload(played)});
   for (const Event& e : events) rows.push_back(NewEvent{command.at, actor, event_type_name(e.type), encode_payload(e)});
   return rows;
@@ -328,8 +315,9 @@ Status play_move(Journal& journal, Game& game, const Command& given, bool dry_ru
   const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events, comment);
   const std::int64_t first = game.state.seq + 1;
   std::string new_head;  // the hash of the move's row: the game's head after it
+  const GameLog log(journal, game);
   if (!dry_run) {
-    if (Status s = journal.append(game.id, first, rows, &new_head); !s.is_ok()) return s;
+    if (Status s = log.append(first, rows, &new_head); !s.is_ok()) return s;
   }
   for (std::size_t i = 0; i < rows.size(); ++i) {
     LoggedEvent r;
@@ -340,26 +328,20 @@ Status play_move(Journal& journal, Game& game, const Command& given, bool dry_ru
     r.payload = rows[i].payload;
     // As the journal reads them back: every event of the move carries the move's hash.
     if (!dry_run) r.hash = new_head;
-    if (i == 0) {
-      r.event.type = EventType::MovePlayed;
-      r.event.player = command.actor;
-      r.event.text = move_played_text(game, command, comment);
-    } else {
-      r.event = outcome->decision.events[i - 1];
-    }
+    r.event = i == 0 ? move_line(command, move_played_text(game, command, comment)) : outcome->decision.events[i - 1];
     outcome->events.push_back(std::move(r));
   }
   if (!dry_run && !outcome->events.empty()) game.head_hash = new_head;
-  // The MovePlayed row comes first; the position moves on by it and by every consequence.
-  Event played;
-  played.type = EventType::MovePlayed;
-  evolve(game.state, played);
-  for (std::size_t i = 0; i < outcome->decision.events.size(); ++i) {
-    const Event& e = outcome->decision.events[i];
-    evolve(game.state, e);
-    if (e.type == EventType::MovesTakenBack)
-      if (Status s = position_after_take_back(journal, game, outcome->events[i + 1], &game.state); !s.is_ok())
-        return s;
+  // The position after the move's line and its events, as decide worked it out. A take-back
+  // returns to the position before the moves it voids, which decide does not know: that move is
+  // folded as every reader folds it (GameLog::fold), the earlier position read again.
+  const Events& decided = outcome->decision.events;
+  if (std::none_of(decided.begin(), decided.end(),
+                   [](const Event& e) { return e.type == EventType::MovesTakenBack; })) {
+    apply_decision(game.state, outcome->decision);
+  } else {
+    for (const LoggedEvent& e : outcome->events)
+      if (Status s = log.fold(&game.state, e); !s.is_ok()) return s;
   }
   if (!dry_run && game.snapshot_every > 0 && (first - 1) / game.snapshot_every != game.state.seq / game.snapshot_every) {
     // A cache: failing to write one costs speed later, never correctness.

@@ -56,17 +56,22 @@ Status journal_statistics(Journal& journal, JournalStatistics* out, int skip_thr
       thrower = kBank;
     };
     std::int64_t moves = 0;
-    // What a take-back voided is not counted: the figures are of the game as it stands. Folding
-    // only the events that stand, and neither a take-back nor its line, gives the position each
-    // take-back returned to (docs/design.md, "Take-backs").
+    // What a take-back voided is not counted: the figures are of the game as it stands. Every
+    // event is folded by the one fold (GameLog::fold), which returns to the position before
+    // the moves a take-back voids; only the events that stand, neither a take-back nor its
+    // line, are counted (docs/design.md, "Take-backs").
     std::vector<LoggedEvent> events;
-    Status scan = GameLog(journal, g).read_all(1, 0, &events);
+    const GameLog log(journal, g);
+    Status scan = log.read_all(1, 0, &events);
     mark_voided(&events);
     for (std::size_t i = 0; scan.is_ok() && i < events.size(); ++i) {
       const Event& e = events[i].event;
       const bool take_back_line = e.type == EventType::MovePlayed && i + 1 < events.size() &&
                                   events[i + 1].event.type == EventType::MovesTakenBack;
-      if (events[i].voided_by != 0 || take_back_line || e.type == EventType::MovesTakenBack) continue;
+      if (events[i].voided_by != 0 || take_back_line || e.type == EventType::MovesTakenBack) {
+        scan = log.fold(&s, events[i]);
+        continue;
+      }
       if (e.type == EventType::DiceThrown) {
         count_landing();  // the last throw's consequences are all in by now
         const bool seat = e.player >= 0 && static_cast<std::size_t>(e.player) < throws_of.size();
@@ -76,7 +81,7 @@ Status journal_statistics(Journal& journal, JournalStatistics* out, int skip_thr
         }
       }
       if (e.type == EventType::MovePlayed) ++moves;
-      evolve(s, e);
+      scan = log.fold(&s, events[i]);
     }
     if (!scan.is_ok()) return scan;
     count_landing();

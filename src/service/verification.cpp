@@ -101,8 +101,16 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
     ++report->snapshots_checked;
     return true;
   };
+  // The one fold of stored events (GameLog::fold), each event's position checked against a
+  // snapshot stored there. A take-back the rules gave as recorded returns to the position
+  // before the moves it voids, read again as verify read it (those events were decided already).
+  const PositionAfter read_again = GameLog(journal, g).positions();
+  Status unread = Status::ok();
   const auto fold = [&](const Event& e) {
-    evolve(g.state, e);
+    if (Status s = GameLog::fold(&g.state, e, g.state.seq + 1, g.id, read_again); !s.is_ok()) {
+      unread = std::move(s);
+      return true;
+    }
     return check_snapshot();
   };
   const auto altered_snapshot = [&] {
@@ -174,22 +182,11 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
       return fail(move_seq, fmt::format("event {}: \"{}\": {}", move_seq, fields::MovePlayed::line(played),
                                         describe_difference(d.events, recorded)));
     if (!fold(played)) return altered_snapshot();
-    for (std::size_t i = 0; i < recorded.size(); ++i) {
-      const Event& e = recorded[i];
-      if (e.type != EventType::MovesTakenBack) {
-        if (!fold(e)) return altered_snapshot();
-        continue;
-      }
-      // A take-back the rules gave as recorded: the game goes on from the position before the
-      // moves it voids, read again as verify read it (those events were decided above already).
-      evolve(g.state, e);
-      LoggedEvent taken;
-      taken.seq = g.state.seq;
-      taken.event = e;
-      if (Status s = position_after_take_back(journal, g, taken, &g.state); !s.is_ok())
-        return fail(taken.seq, fmt::format("event {}: the position before the moves it takes back does not read: {}",
-                                           taken.seq, s.message()));
-      if (!check_snapshot()) return altered_snapshot();
+    for (const Event& e : recorded) {
+      if (!fold(e)) return altered_snapshot();
+      if (!unread.is_ok())
+        return fail(g.state.seq, fmt::format("event {}: the position before the moves it takes back does not read: {}",
+                                             g.state.seq, unread.message()));
     }
     return true;
   };
