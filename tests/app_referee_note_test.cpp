@@ -152,6 +152,9 @@ Ann declares bankruptcy
   const auto report = testing::replay(g.db, "--format text");
   ASSERT_EQ(report.code, 0) << report.err;
   EXPECT_NE(report.out.find(kRuling), std::string::npos) << report.out;
+  const fs::path page = g.db.parent_path() / "page.html";
+  ASSERT_EQ(testing::replay(g.db, "--html " + quote(page.string())).code, 0);
+  EXPECT_NE(testing::slurp(page).find("rent on Mayfair was claimed in time"), std::string::npos);
   const auto text = testing::replay(g.db, "--format notation");
   ASSERT_EQ(text.code, 0) << text.err;
   EXPECT_NE(text.out.find("Referee notes \"" + kRuling + "\""), std::string::npos) << text.out;
