@@ -95,6 +95,7 @@ cli::CommandHelp play_command() {
           "  Ann declares bankruptcy / Ann ends turn / Referee calls time\n"
           "  Referee awards Ben 500 from Ann for \"rent asked in time\"   a correction\n"
           "  Referee takes back 2 for \"mistyped dice\"   the last 2 moves void, the position before them\n"
+          "  Referee notes \"appeal by Ann rejected\"   a ruling that changes nothing, kept in the game\n"
           "As said at the table: Ann throws 3 4 / Ann buys \"King's Cross Station\" / Ann uses a card /\n"
           "  Ann builds houses on Angel, Euston (one move per site) / Ann mortgages \"Park Lane\" and Mayfair /\n"
           "  Ann bids £1,000 / Ben declines (answers an offer) / a card by its printed words.\n"

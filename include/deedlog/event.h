@@ -21,7 +21,10 @@ enum class EventType : std::uint8_t {
   DEEDLOG_EVENT_TYPES(DEEDLOG_EVENT_ENUM)
 #undef DEEDLOG_EVENT_ENUM
 };
-inline constexpr int kEventTypeCount = static_cast<int>(EventType::MovesTakenBack) + 1;
+// Counted from the list, so a new type needs no edit here.
+#define DEEDLOG_EVENT_COUNT(Type, summary) +1
+inline constexpr int kEventTypeCount = 0 DEEDLOG_EVENT_TYPES(DEEDLOG_EVENT_COUNT);
+#undef DEEDLOG_EVENT_COUNT
 
 enum class JailReason : std::uint8_t { GoToJailSquare = 0, Card = 1, ThreeDoubles = 2 };
 // SkippedGo (computer): the player sat out a go and is free, staying on the square this turn.

@@ -77,7 +77,8 @@
   T(GoSkipped, "computer: a go missed")                                                                           \
   T(ConglomerateFormed, "regional-currency: three deeds stacked into a Conglomerate")                            \
   T(DebtSettledInKind, "a debt reduced by property the creditor took for it")                                  \
-  T(MovesTakenBack, "a referee's take-back: the moves before it are void, the position is the one before them")
+  T(MovesTakenBack, "a referee's take-back: the moves before it are void, the position is the one before them") \
+  T(NoteRecorded, "a referee's note of a ruling that changes nothing (an appeal rejected): the position stays as it was")
 
 // A payment: `amount` is what the payer gave (or the Bank paid), in his own currency;
 // regional-currency alone sets `amount2`, when the Bank exchanged currencies.
@@ -301,4 +302,6 @@
   F(DebtSettledInKind, amount, reduced_by, Money, "the reduction, in the debtor's currency")                    \
   F(MovesTakenBack, player, by, PlayerOrReferee, "who took them back (-2: the referee)")                                 \
   F(MovesTakenBack, count, events_voided, int, "how many events before its move line are void")                   \
-  F(MovesTakenBack, text, reason, const std::string&, "the reason as the referee gave it")
+  F(MovesTakenBack, text, reason, const std::string&, "the reason as the referee gave it")                    \
+  F(NoteRecorded, player, by, PlayerOrReferee, "who wrote it (-2: the referee)")                                  \
+  F(NoteRecorded, text, note, const std::string&, "the note as the referee wrote it")

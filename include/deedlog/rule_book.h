@@ -130,6 +130,7 @@ inline constexpr RuleRef kConglomerateBuild{"conglomerate/build-on-conglomerates
 // Corrections and disputes (the referee's own powers: docs/rules.md)
 inline constexpr RuleRef kCorrection{"referee/correction", "BANKER"};
 inline constexpr RuleRef kTakeBack{"referee/take-back", "BANKER"};
+inline constexpr RuleRef kRefereeNote{"referee/note", "BANKER"};
 inline constexpr RuleRef kSalaryByReferee{"referee/salary-paid-by-referee", "TO START THE GAME"};
 // Setup positions
 inline constexpr RuleRef kSetupEvenBuilding{"setup/even-building", "HOUSES"};

@@ -132,5 +132,9 @@
   /* A take-back is a correction: at any point, even after the end (correction_rules.cpp asks who). */               \
   V(TakeBack, 26, Correction, "takes back", "take", take_back, "takes back [N] [for REASON]",                        \
     "takes moves back", "", "back for", decide_take_back,                                                            \
+    false, WhilePlacing::Allowed, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
+  /* A note is a correction's kind: a ruling that changes nothing (an appeal rejected), at any point, even after     \
+     the end (correction_rules.cpp asks who). */                                                                     \
+  V(Note, 27, Correction, "notes", "note", note, "notes \"TEXT\"", "notes a ruling", "", "", decide_note,            \
     false, WhilePlacing::Allowed, false, kNoPhase, false, false, {}, kAnyPhase)
 // clang-format on

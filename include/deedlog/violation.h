@@ -166,6 +166,8 @@ enum class RefusalCode : std::uint16_t {
   OnlyRefereeTakesBack,
   TakeBackPastOpening,     // count (moves asked), count (moves played since the opening)
   TakeBackTooMany,         // count (moves asked), count (the most at once)
+  OnlyRefereeNotes,
+  NoteEmpty,
   // The short game
   DealFirst,
   DealOnlyInShortGame,

@@ -353,7 +353,8 @@ int run_appeal(Journal& j, Tournament& t, const CommonOptions& o, const Tourname
   out << fmt::format("Appeal {} in game {} (round {}, table {}): {}.\n", a.number, a.game, a.round, a.table,
                      a.upheld ? "upheld" : "rejected");
   if (a.upheld) out << fmt::format("  The correction '{}' is recorded in the game from event {}.\n", a.correction, a.game_seq);
-  else out << fmt::format("  The ruling is recorded with the game's head then (event {}).\n", a.game_seq);
+  else out << fmt::format("  The ruling is noted in the game from event {} (Referee notes ...); nothing else changes.\n",
+                          a.game_seq);
   for (const TournamentSheet& s : t.sheets)
     if (a.upheld && s.game == a.game && s.superseded_by == 0)
       out << fmt::format("  The sheet of round {}, table {} ({}) no longer holds: write it again (tournament sheet).\n",

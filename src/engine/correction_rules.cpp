@@ -69,3 +69,19 @@ Decision decide_take_back(const Ruleset& r, const State& s, const Command& c) {
 }
 
 }  // namespace deedlog
+
+namespace deedlog {
+
+// rule referee/note: the referee notes a ruling that changes nothing (an appeal the Head Judge
+// rejected), so the game's own record holds it. Like every correction, at any point, even after
+// the end: a ruling may come after the game is over.
+Decision decide_note(const Ruleset& r, const State& s, const Command& c) {
+  if (c.actor != kReferee) return Decision::refuse(violation(r, rule::kRefereeNote, RefusalCode::OnlyRefereeNotes));
+  if (c.note.find_first_not_of(" \t") == std::string::npos)
+    return Decision::refuse(violation(r, rule::kRefereeNote, RefusalCode::NoteEmpty));
+  Outcome out(r, s);
+  effect::note(out, c.note);
+  return Decision::accept(std::move(out.events));
+}
+
+}  // namespace deedlog

@@ -31,6 +31,7 @@ Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c);
 Decision decide_deal(const Ruleset& r, const State& s, const Command& c);
 Decision decide_award(const Ruleset& r, const State& s, const Command& c);
 Decision decide_take_back(const Ruleset& r, const State& s, const Command& c);
+Decision decide_note(const Ruleset& r, const State& s, const Command& c);
 Decision decide_call_time(const Ruleset& r, const State& s, const Command& c);
 Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Command& c);
 // Why these squares cannot be stacked into a Conglomerate of `owner`'s, if they cannot. A setup

@@ -593,6 +593,12 @@ void take_back(Outcome& out, int events_voided, const std::string& reason) {
   put(out, std::move(e));
 }
 
+void note(Outcome& out, const std::string& text) {
+  Event e = make(EventType::NoteRecorded, kReferee);
+  e.text = text;
+  put(out, std::move(e));
+}
+
 // ---- The opening ----
 
 void shuffle_deck(Outcome& out, DeckId deck, std::vector<CardIndex> order) {

@@ -164,6 +164,8 @@ void call_time(Outcome& out);
 void record_ruling(Outcome& out, PlayerId p, PlayerId other, SquareId square, Money amount, const std::string& reason);
 // The referee voids the events_voided events before this move's line (rule referee/take-back).
 void take_back(Outcome& out, int events_voided, const std::string& reason);
+// rule referee/note: the referee's note of a ruling; it changes nothing.
+void note(Outcome& out, const std::string& text);
 
 // ---- The opening ([Setup]) ----
 void shuffle_deck(Outcome& out, DeckId deck, std::vector<CardIndex> order);

@@ -49,6 +49,7 @@ void evolve(State& s, const Event& e) {
       ++s.moves_played;
       break;
     case EventType::RulingRecorded:
+    case EventType::NoteRecorded:  // rule referee/note: a note changes nothing
       break;
     case EventType::MovesTakenBack:
       // The position it returns to is not in the event: the reader folds on from

@@ -781,6 +781,22 @@ void print(const Printer& p, const Command& c, std::string* out) {
 }
 }  // namespace award
 
+// "Referee notes "TEXT"" (docs/notation.md, "Corrections"): the text in quotes, or the rest of the
+// line as written; printed in quotes.
+namespace note {
+std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
+  if (a.k == a.n()) return "expected the note, like 'Referee notes \"appeal by Ann rejected\"'";
+  if (a.tokens[a.k].quoted && a.n() - a.k > 1)
+    return fmt::format("unexpected '{}' after the note \"{}\"", echo(span_text(a.line, a.tokens, a.k + 1, a.n())),
+                       echo(a.tokens[a.k].text));
+  std::string text = span_text(a.line, a.tokens, a.k, a.n());
+  if (trim(text).empty()) return "the note is empty: give its text in quotes";
+  c->note = std::move(text);
+  return "";
+}
+void print(const Printer&, const Command& c, std::string* out) { *out += "notes " + quote(c.note); }
+}  // namespace note
+
 }  // namespace form
 
 // The notation's table of verbs, one row per verb of the list, in the list's order.

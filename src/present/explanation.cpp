@@ -280,6 +280,10 @@ void explain(Context& c) {
         c.say(fmt::format("{}: {}{}", c.name(est.player), c.money(est.total), est.in_game ? "" : " (out of the game)"));
       break;
     }
+    case EventType::NoteRecorded:
+      c.cite(rule::kRefereeNote);
+      c.say("The referee noted a ruling that changes nothing in the game (an appeal rejected): " + c.e.text + ".");
+      break;
     case EventType::MovesTakenBack: {
       c.cite(rule::kTakeBack);
       const std::int64_t first = first_voided(c.e, c.out.seq);

@@ -164,7 +164,7 @@ ojson value_json(const Game& g, const Valuation& v) {
 Status recorded_rulings(Journal& journal, const Game& g, RecordedRulings* out) {
   out->clear();
   return GameLog(journal, g).read(1, g.state.seq, [&](const LoggedEvent& r) {
-    if (r.event.type == EventType::RulingRecorded) out->emplace_back(r.seq, narrate(g.ruleset, g.header.players, r.event));
+    if (r.event.type == EventType::RulingRecorded || r.event.type == EventType::NoteRecorded) out->emplace_back(r.seq, narrate(g.ruleset, g.header.players, r.event));
     return true;
   });
 }

@@ -36,7 +36,7 @@ nlohmann::ordered_json event_json(const Ruleset& ruleset, const std::vector<std:
 // the game after the move (play_move moved it on).
 nlohmann::ordered_json play_json(const Game& game, const PlayOutcome& outcome, bool dry_run);
 
-// The referee's rulings recorded in a game (RulingRecorded events): their seq and words.
+// The referee's rulings recorded in a game (RulingRecorded and NoteRecorded events): their seq and words.
 using RecordedRulings = std::vector<std::pair<std::int64_t, std::string>>;
 
 // status --json: the position (present/narration.h's position_json), the rulings so far when

@@ -417,6 +417,8 @@ std::string sentence(const Ruleset& r, const Violation& v) {
                                          : count_of(f.count(1), "move") + (f.count(1) == 1 ? " has" : " have") + " been played");
     case C::TakeBackTooMany:
       return fmt::format("at most {} moves are taken back at once, not {}: take back in steps", f.count(1), f.count(0));
+    case C::OnlyRefereeNotes: return "only the referee notes a ruling in the game";
+    case C::NoteEmpty: return "a note says something: give its text in quotes";
     // The short game
     case C::DealFirst:
       return fmt::format("the Banker deals {} title deeds to each player before the first throw (Referee deals NAME: "

@@ -32,6 +32,7 @@ bool is_kind(const Event& e, EventKind kind) {
       // the winner.
       switch (e.type) {
         case EventType::RulingRecorded:
+        case EventType::NoteRecorded:
         case EventType::RentForfeited:
         case EventType::SentToJail:
         case EventType::JailTurnFailed:

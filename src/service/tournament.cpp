@@ -585,7 +585,22 @@ Status record_appeal(Journal& journal, Tournament& t, std::int64_t game, const s
       if (*refused) return Status::ok();
       a.game_seq = events.empty() ? g.state.seq : events.front().seq;
     } else {
-      a.game_seq = g.state.seq;
+      // Rejected: the ruling is noted in the game (rule referee/note), a line that changes
+      // nothing, allowed even after the game is over. The claim goes on one line.
+      std::string text = fmt::format("appeal {} rejected by the Head Judge: ", a.number);
+      for (char ch : claim) text.push_back(ch == '\n' || ch == '\r' ? ' ' : ch);
+      Command note;
+      note.actor = kReferee;
+      note.verb = Verb::Note;
+      note.note = std::move(text);
+      std::vector<LoggedEvent> events;
+      if (Status s = play_line(journal, g, print_move(note, g.ruleset, g.header.players),
+                               fmt::format("appeal {} rejected by the Head Judge", a.number), refused, &events);
+          !s.is_ok()) {
+        return s;
+      }
+      if (*refused) return Status::ok();
+      a.game_seq = events.empty() ? g.state.seq : events.front().seq;
     }
     a.game_head = g.head_hash;
     ojson record{{"number", a.number}, {"game", game},     {"round", a.round},       {"table", a.table},
@@ -610,7 +625,8 @@ Status record_sheet(Journal& journal, Tournament& t, const TableResult& result, 
     record["supersedes"] = it->record_seq;
     std::string why = it->head == result.head ? "printed again" : "the game changed since";
     for (const TournamentAppeal& a : t.appeals)
-      if (a.game == result.game && a.upheld && a.record_seq > it->record_seq) why = fmt::format("appeal {} upheld", a.number);
+      if (a.game == result.game && a.record_seq > it->record_seq && it->head != result.head)
+        why = fmt::format("appeal {} {}", a.number, a.upheld ? "upheld" : "rejected (noted in the game)");
     record["why"] = why;
     break;
   }

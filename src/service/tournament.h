@@ -66,7 +66,7 @@ struct TournamentAppeal {
   std::string claim;
   bool upheld = false;
   std::string correction;       // the move played into the game when upheld ("" when rejected)
-  std::int64_t game_seq = 0;    // upheld: the correction's MovePlayed; rejected: the game's last event then
+  std::int64_t game_seq = 0;    // the MovePlayed of the correction (upheld) or of the note (rejected)
   std::string game_head;        // the game's head after the ruling
   std::int64_t record_seq = 0;
 };

@@ -476,7 +476,7 @@ TEST_F(Notation, UnknownVerbListsTheVerbs) {
   std::string e = error("Ann rols 3 4");
   EXPECT_HAS(e, "unknown verb 'rols'");
   EXPECT_HAS(e, "rolls, buys, declines");
-  EXPECT_HAS(e, "calls, deals, auctions, awards, skips, takes)");
+  EXPECT_HAS(e, "calls, deals, auctions, awards, skips, takes, notes)");
   EXPECT_HAS(error("Referee awrds Ann 50"), "did you mean 'awards'?");
   EXPECT_HAS(error("Referee deels Ann: Mayfair"), "did you mean 'deals'?");
   EXPECT_HAS(e, "did you mean 'rolls'?");

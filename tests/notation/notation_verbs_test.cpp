@@ -32,7 +32,7 @@ std::vector<Verb> every_verb() {
 TEST_F(Verbs, TheListHoldsEachVerbOnceWithItsValue) {
   const std::vector<Verb> verbs = every_verb();
   EXPECT_EQ(verbs.size(), kVerbCount);
-  EXPECT_EQ(kVerbCount, 27u);
+  EXPECT_EQ(kVerbCount, 28u);
   std::set<int> values;
   for (Verb v : verbs) values.insert(static_cast<int>(v));
   EXPECT_EQ(values.size(), kVerbCount);
@@ -44,6 +44,7 @@ TEST_F(Verbs, TheListHoldsEachVerbOnceWithItsValue) {
   EXPECT_EQ(static_cast<int>(Verb::SkipGo), 24);
   EXPECT_EQ(static_cast<int>(Verb::FormConglomerate), 25);
   EXPECT_EQ(static_cast<int>(Verb::TakeBack), 26);
+  EXPECT_EQ(static_cast<int>(Verb::Note), 27);
 }
 
 TEST_F(Verbs, NamesAndMakersComeFromTheList) {
@@ -117,8 +118,8 @@ TEST_F(Verbs, WhoMakesAVerbComesFromTheList) {
   EXPECT_EQ(e.message, "only the Referee takes moves back, not Ann");
   EXPECT_FALSE(parser.parse("Referee ends turn", &c, &e));
   EXPECT_EQ(e.message,
-            "the Referee only calls time, deals title deeds, calls a building auction, awards and takes moves "
-            "back; 'ends' is a player's move");
+            "the Referee only calls time, deals title deeds, calls a building auction, awards, takes moves "
+            "back and notes a ruling; 'ends' is a player's move");
 }
 
 // The parser object reads as the free functions do, keeps reading after it is moved, and two

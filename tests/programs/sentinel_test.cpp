@@ -91,7 +91,8 @@ const std::set<std::pair<std::string, std::string>> kAdmitsBank = {
     {"TaxPaid", "other"},        {"PaidToBank", "other"},      {"FinePaid", "other"},
     {"BankAuctionsQueued", "player"}, {"RentDue", "count"}};
 const std::set<std::pair<std::string, std::string>> kAdmitsReferee = {
-    {"MovePlayed", "player"}, {"TimeCalled", "player"}, {"MovesTakenBack", "player"}, {"AuctionOpened", "player"}};
+    {"MovePlayed", "player"},     {"TimeCalled", "player"}, {"MovesTakenBack", "player"}, {"AuctionOpened", "player"},
+    {"NoteRecorded", "player"}};
 const std::set<std::string> kSquareMayBeNone = {"BidMade", "BidderPassed", "PaidToBank", "PaidToPlayer",
                                                  "FinePaid", "DebtIncurred", "RulingRecorded"};
 

@@ -1,7 +1,7 @@
 // A whole small tournament through the real command line (docs/tournaments.md): new, seat,
 // games played on by the built-in players, time called, standings checked against a hand
-// computation from `referee value`, score sheets and their heads, appeals upheld and rejected,
-// sheets superseded, the log; and bad input refused with the journal as it was.
+// computation from `referee value`, score sheets and their heads, appeals upheld and rejected
+// (a rejected one noted in the game), sheets superseded, the log; and bad input refused with the journal as it was.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -173,10 +173,20 @@ TEST(TournamentCli, ASmallTournamentFromSeatingToStandingsSheetsAndAppeals) {
   }
   EXPECT_EQ(referee(ev.db, "--game " + game1 + " verify --expect-head " + sheet["head"].get<std::string>()).code, kOk);
 
-  // A rejected appeal: recorded, nothing in the game changes, the standings stand.
+  // A rejected appeal: recorded, and noted in the game (rule referee/note) after its end, a line
+  // that changes nothing: the standings stand, the game still verifies.
   const json rejected = json_of(ev.judge("--game " + game1 + " --json tournament appeal 'Ann says Ben owes her rent'"));
   EXPECT_FALSE(rejected["upheld"].get<bool>());
-  EXPECT_EQ(json_of(referee(ev.db, "--game " + game1 + " --json status"))["head"], status1["head"]);
+  const json status_noted = json_of(referee(ev.db, "--game " + game1 + " --json status"));
+  EXPECT_NE(status_noted["head"], status1["head"]);
+  EXPECT_EQ(rejected["head"], status_noted["head"]);
+  EXPECT_EQ(status_noted["seq"].get<long long>(), status1["seq"].get<long long>() + 2);  // its line and its note
+  EXPECT_EQ(rejected["game_seq"].get<long long>(), status1["seq"].get<long long>() + 1);
+  const RunResult noted_log = referee(ev.db, "--game " + game1 + " log");
+  EXPECT_NE(noted_log.out.find("Referee notes \"appeal 1 rejected by the Head Judge: Ann says Ben owes her rent\""),
+            std::string::npos)
+      << noted_log.out;
+  EXPECT_EQ(referee(ev.db, "--game " + game1 + " verify").code, kOk);
   EXPECT_EQ(json_of(referee(ev.db, "--json tournament standings"))["standings"], standings["standings"]);
 
   // An upheld appeal: the correction is a new move of the game, the standings change, and the

@@ -74,6 +74,7 @@ TEST(RuleCatalogue, EveryRuleRefConstantIsCitedByCode) {
   std::string code;
   for (const auto& e : fs::recursive_directory_iterator(kRoot / "src"))
     if (e.path().extension() == ".cpp") code += read(e.path());
+  code += read(kRoot / "include/deedlog/verbs.h");  // the gate's rows cite their rules there
   for (const auto& name : matches(book, std::regex(R"(RuleRef (k\w+)\{)")))
     EXPECT_NE(code.find("rule::" + name), std::string::npos) << name << " is declared in rule_book.h but cited nowhere";
 }
