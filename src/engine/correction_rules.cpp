@@ -81,7 +81,7 @@ Decision decide_note(const Ruleset& r, const State& s, const Command& c) {
     return Decision::refuse(violation(r, rule::kRefereeNote, RefusalCode::NoteEmpty));
   Outcome out(r, s);
   effect::note(out, c.note);
-  return Decision::accept(std::move(out.events));
+  return accepted(out);
 }
 
 }  // namespace deedlog
