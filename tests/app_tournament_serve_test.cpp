@@ -176,7 +176,7 @@ TEST_F(TournamentServe, DuplicateTableIsHiddenUntilTheRoundEnds) {
   // Table 1 plays on fast; table 2 has not begun.
   ASSERT_EQ(move(tables_[0].game, tables_[0].key, tables_[0].first + " rolls"), 200);
   const std::string g1 = "/api/games/" + std::to_string(tables_[0].game);
-  for (const std::string& path : {g1 + "/events", g1 + "/moves", g1, g1 + "/board", g1 + "/stream?from=1"}) {
+  for (const std::string& path : {g1 + "/events", g1 + "/moves", g1, g1 + "/board", g1 + "/value", g1 + "/stream?from=1"}) {
     EXPECT_EQ(get(path, ""), 401) << path;               // a watcher
     EXPECT_EQ(get(path, tables_[1].key), 403) << path;  // the other table
   }

@@ -253,7 +253,10 @@ class Server {
       if (Status s = open(&j); !s.is_ok()) return s;
       then(*j);
       return Status::ok();
-    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); });
+    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
+    [this](Journal& j, const Game& g, const httplib::Request& req, httplib::Response& res) {
+      return may_read(j, g, req, res);
+    });
     http_.Get(R"(/api/games/(\d+))", [this](const httplib::Request& req, httplib::Response& res) {
       with_readable_game(req, res, [&](Journal& j, Game& g) {
         RecordedRulings rulings;
