@@ -248,6 +248,15 @@ class Server {
       res.set_content(serve_page(), "text/html; charset=utf-8");
     });
     http_.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) { create(req, res); });
+    // The tournament's routes (serve_tournament.h); the games' own routes below ask may_read.
+    add_tournament_routes(http_, [this](const std::function<void(Journal&)>& then) {
+      JournalPool::Lease j;
+      if (Status s = open(&j); !s.is_ok()) return s;
+      then(*j);
+      return Status::ok();
+    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
+    [](const httplib::Request& req) { return bearer(req); },
+    [this](std::int64_t game) { wakeups_.notify(game); });
     add_listing_routes(http_, [this](const std::function<void(Journal&)>& then) {
       JournalPool::Lease j;
       if (Status s = open(&j); !s.is_ok()) return s;
@@ -288,14 +297,6 @@ class Server {
     http_.Post(R"(/api/games/(\d+)/moves)", [this](const httplib::Request& req, httplib::Response& res) {
       play(req, res);
     });
-    add_tournament_routes(http_, [this](const std::function<void(Journal&)>& then) {
-      JournalPool::Lease j;
-      if (Status s = open(&j); !s.is_ok()) return s;
-      then(*j);
-      return Status::ok();
-    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
-    [](const httplib::Request& req) { return bearer(req); },
-    [this](std::int64_t game) { wakeups_.notify(game); });
   }
 
  private:

@@ -296,7 +296,7 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
                   return send_json(res, 422, ojson{{"accepted", false}, {"error", words.message},
                                                    {"violation", violation_json(words)}});
                 }
-                if (a.upheld) wrote(game);
+                wrote(game);  // the correction, or the ruling's note, is in the game
                 send_json(res, 201, appeal_json(a));
               });
             });
