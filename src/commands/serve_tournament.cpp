@@ -48,12 +48,14 @@ std::string html_escape(const std::string& text) {
   return out;
 }
 
-// Seconds left before the game's agreed hour ([Started], dated, plus [TimeLimit]); none when the
-// game has no such hour.
-std::optional<std::int64_t> seconds_left(const Game& g) {
-  if (g.header.time_limit.empty() || !is_dated(g.header.started)) return std::nullopt;
+// Seconds left before the game's hour: [Started] (dated) plus [TimeLimit]; a tournament's games
+// carry no [Started] (docs/tournaments.md), so their clock runs from when the round was seated
+// (round_at, its record's time). None when the game has no [TimeLimit] or no start is known.
+std::optional<std::int64_t> seconds_left(const Game& g, const std::string& round_at) {
+  if (g.header.time_limit.empty()) return std::nullopt;
   const std::optional<std::int64_t> limit = duration_seconds(g.header.time_limit);
-  const std::int64_t start = clock_seconds(g.header.started);
+  const std::string& from = is_dated(g.header.started) ? g.header.started : round_at;
+  const std::int64_t start = is_dated(from) ? clock_seconds(from) : kNoTime;
   if (!limit || start == kNoTime) return std::nullopt;
   const std::int64_t now =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -80,6 +82,9 @@ Status tournament_view(Journal& j, const Tournament& t, bool judge, ojson* out) 
     const bool duplicate = !r.commitment.empty();
     if (duplicate)
       if (Status s = round_ended(j, r, &ended); !s.is_ok()) return s;
+    std::string seated_at;
+    for (const TournamentLogLine& l : t.log)
+      if (l.seq == r.record_seq) seated_at = l.at;
     ojson tables = ojson::array();
     for (const TournamentTable& table : r.tables) {
       Game g;
@@ -90,8 +95,9 @@ Status tournament_view(Journal& j, const Tournament& t, bool judge, ojson* out) 
                {"over", game_is_over(g.ruleset, g.state)},
                {"time_called", g.state.time_called},
                {"page", fmt::format("/?game={}", table.game)}};
-      const std::optional<std::int64_t> left = seconds_left(g);
-      tj["seconds_left"] = left ? ojson(*left) : ojson(nullptr);
+      const std::optional<std::int64_t> left = seconds_left(g, seated_at);
+      const bool running = !g.state.time_called && !game_is_over(g.ruleset, g.state);
+      tj["seconds_left"] = left && running ? ojson(*left) : ojson(nullptr);
       if (duplicate && !ended && !judge) {
         tj["hidden"] = true;
       } else {

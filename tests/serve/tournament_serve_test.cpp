@@ -156,7 +156,7 @@ TEST_F(TournamentServe, StandingsAreTheCommandsOnes) {
     const json& t = round["tables"][i];
     EXPECT_EQ(t["game"], tables_[i].game);
     EXPECT_TRUE(t["time_called"].get<bool>());
-    EXPECT_TRUE(t["seconds_left"].is_null());  // no [TimeLimit]
+    EXPECT_TRUE(t["seconds_left"].is_null());  // time called
     const auto sheet = testing::referee(db_, "--json tournament sheet --round 1 --table " + std::to_string(i + 1) +
                                                  " --html " + (dir_ / "sheet.html").string() + " --key " + judge_);
     ASSERT_EQ(sheet.code, 0) << sheet.err;
@@ -214,6 +214,28 @@ TEST_F(TournamentServe, AppealsNeedTheHeadJudgesKeyAndAreLogged) {
   ASSERT_EQ(log["appeals"].size(), 1u);
   EXPECT_EQ(log["appeals"][0]["outcome"], "rejected");
   EXPECT_EQ(log["appeals"][0]["game"], tables_[0].game);
+}
+
+// A tournament played to a time limit: each table's clock runs from the round's seating, and
+// stops when time is called.
+TEST_F(TournamentServe, TimeLeftRunsFromTheSeating) {
+  const auto made = testing::referee(
+      db_, "--json tournament new --name Open --players 'Eve, Fay' --rounds 1 --table-size 2 --time-limit 90m");
+  ASSERT_EQ(made.code, 0) << made.err;
+  const json m = json::parse(made.out);
+  const std::string id = std::to_string(m["tournament"].get<int>());
+  const std::string key = m["judge_key"].get<std::string>();
+  ASSERT_EQ(testing::referee(db_, "--tournament " + id + " tournament seat --round 1 --key " + key).code, 0);
+  json view;
+  ASSERT_EQ(get("/api/tournaments/" + id, "", &view), 200);
+  const json& table = view["tables"][0]["tables"][0];
+  ASSERT_TRUE(table["seconds_left"].is_number()) << table.dump();
+  EXPECT_GT(table["seconds_left"].get<int>(), 0);
+  EXPECT_LE(table["seconds_left"].get<int>(), 90 * 60);
+  EXPECT_FALSE(table.contains("hidden"));  // not a duplicate round: open to all
+  ASSERT_EQ(post("/api/tournaments/" + id + "/rounds/1/call-time", key, json::object()), 200);
+  ASSERT_EQ(get("/api/tournaments/" + id, "", &view), 200);
+  EXPECT_TRUE(view["tables"][0]["tables"][0]["seconds_left"].is_null());
 }
 
 TEST_F(TournamentServe, GamesOutsideTournamentsStayOpen) {
