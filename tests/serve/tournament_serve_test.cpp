@@ -115,6 +115,8 @@ TEST_F(TournamentServe, TableKeyPlaysItsOwnGameOnly) {
   EXPECT_EQ(move(tables_[1].game, tables_[1].key, tables_[1].first + " rolls", &answer), 200) << answer.dump();
   // A table's key makes the players' moves, not the referee's.
   EXPECT_EQ(move(tables_[1].game, tables_[1].key, "Referee calls time"), 403);
+  // The Head Judge's key is every table's referee's.
+  EXPECT_EQ(move(tables_[1].game, judge_, "Referee calls time", &answer), 200) << answer.dump();
 }
 
 TEST_F(TournamentServe, CallTimeNeedsTheHeadJudgesKey) {
@@ -214,6 +216,28 @@ TEST_F(TournamentServe, AppealsNeedTheHeadJudgesKeyAndAreLogged) {
   ASSERT_EQ(log["appeals"].size(), 1u);
   EXPECT_EQ(log["appeals"][0]["outcome"], "rejected");
   EXPECT_EQ(log["appeals"][0]["game"], tables_[0].game);
+
+  // Upheld: the correction is played into the game as the referee's move, and the game's head is
+  // the one the ruling gives.
+  const std::string who = tables_[0].first;
+  const json upheld{{"game", tables_[0].game},
+                    {"claim", who + " was not paid"},
+                    {"upheld", true},
+                    {"correction", "Referee awards " + who + " 50 for \"a payment the table missed\""}};
+  ASSERT_EQ(post(path, judge_, upheld, &answer), 201) << answer.dump();
+  EXPECT_TRUE(answer["upheld"].get<bool>());
+  EXPECT_EQ(answer["appeal"], 2);
+  const auto status = testing::referee(db_, "--game " + std::to_string(tables_[0].game) + " --json status");
+  ASSERT_EQ(status.code, 0) << status.err;
+  EXPECT_EQ(answer["head"], json::parse(status.out)["head"]);
+  // A correction that is no move of the game records nothing: 400.
+  const json refused{{"game", tables_[0].game}, {"claim", "nonsense"}, {"upheld", true}, {"correction", "Referee awards Nobody 50"}};
+  EXPECT_EQ(post(path, judge_, refused, &answer), 400) << answer.dump();
+  // Nor an appeal about a game outside the tournament.
+  EXPECT_EQ(post(path, judge_, json{{"game", 999}, {"claim", "x"}}), 400);
+  ASSERT_EQ(get(path.substr(0, path.size() - 8) + "/log", "", &log), 200);
+  EXPECT_EQ(log["appeals"].size(), 2u);
+  EXPECT_EQ(get("/api/tournaments/999", "", &log), 404);
 }
 
 // A tournament played to a time limit: each table's clock runs from the round's seating, and
