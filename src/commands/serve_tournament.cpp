@@ -255,7 +255,7 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   http.Get(R"(/api/tournaments/(\d+)/log)", [with_tournament](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal&, Tournament& t) { send_json(res, 200, tournament_log_json(t)); });
   });
-  http.Get(R"(/tournaments/(\d+))", [with_tournament, fail, bearer](const httplib::Request& req, httplib::Response& res) {
+  http.Get(R"(/tournaments/(\d+))", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal& j, Tournament& t) {
       ojson view;
       if (Status s = tournament_view(j, t, false, &view); !s.is_ok()) return fail(res, s);
