@@ -24,6 +24,7 @@
 #include "commands/engine_session.h"
 #include "commands/serve_keys.h"
 #include "commands/serve_listing.h"
+#include "commands/serve_tournament.h"
 #include "commands/serve_wakeups.h"
 #include "core/exit_code.h"
 #include "deedlog/legal_moves.h"
@@ -254,14 +255,26 @@ class Server {
       res.set_content(serve_page(), "text/html; charset=utf-8");
     });
     http_.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) { create(req, res); });
+    // The tournament's routes (serve_tournament.h); the games' own routes below ask may_read.
+    add_tournament_routes(http_, [this](const std::function<void(Journal&)>& then) {
+      JournalPool::Lease j;
+      if (Status s = open(&j); !s.is_ok()) return s;
+      then(*j);
+      return Status::ok();
+    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
+    [](const httplib::Request& req) { return bearer(req); },
+    [this](std::int64_t game) { wakeups_.notify(game); });
     add_listing_routes(http_, [this](const std::function<void(Journal&)>& then) {
       JournalPool::Lease j;
       if (Status s = open(&j); !s.is_ok()) return s;
       then(*j);
       return Status::ok();
-    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); });
+    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
+    [this](Journal& j, const Game& g, const httplib::Request& req, httplib::Response& res) {
+      return may_read(j, g, req, res);
+    });
     http_.Get(R"(/api/games/(\d+))", [this](const httplib::Request& req, httplib::Response& res) {
-      with_game(req, res, [&](Journal& j, Game& g) {
+      with_readable_game(req, res, [&](Journal& j, Game& g) {
         RecordedRulings rulings;
         if (Status s = recorded_rulings(j, g, &rulings); !s.is_ok()) return send_failure(res, s);
         AgreedHour hour;
@@ -270,10 +283,10 @@ class Server {
       });
     });
     http_.Get(R"(/api/games/(\d+)/moves)", [this](const httplib::Request& req, httplib::Response& res) {
-      with_game(req, res, [&](Journal&, Game& g) { send_json(res, 200, moves_json(g, kNoTime)); });
+      with_readable_game(req, res, [&](Journal&, Game& g) { send_json(res, 200, moves_json(g, kNoTime)); });
     });
     http_.Get(R"(/api/games/(\d+)/board)", [this](const httplib::Request& req, httplib::Response& res) {
-      with_game(req, res, [&](Journal& j, Game& g) {
+      with_readable_game(req, res, [&](Journal& j, Game& g) {
         std::string svg;
         const Status s = serve_board(j, g.id, req.has_param("at") ? req.get_param_value("at") : "", &svg);
         if (!s.is_ok()) return send_failure(res, s);
@@ -283,7 +296,7 @@ class Server {
     http_.Get(R"(/api/games/(\d+)/events)", [this](const httplib::Request& req, httplib::Response& res) {
       std::int64_t from = 1;
       if (!seq_param(req, res, &from)) return;
-      with_game(req, res, [&](Journal& j, Game& g) { send_events(j, g, from, res); });
+      with_readable_game(req, res, [&](Journal& j, Game& g) { send_events(j, g, from, res); });
     });
     http_.Get(R"(/api/games/(\d+)/stream)", [this](const httplib::Request& req, httplib::Response& res) {
       stream(req, res);
@@ -356,6 +369,35 @@ class Server {
     then(*j, g);
   }
 
+  // A game of a duplicate round still in play is read only with its table's key or the Head
+  // Judge's (docs/serve.md, "Tournaments"): false when the request may not read g, answered then
+  // (401 without a key, 403 with another's). Every other game is open to anyone.
+  bool may_read(Journal& j, const Game& g, const httplib::Request& req, httplib::Response& res) {
+    TournamentSeat seat;
+    if (Status s = find_tournament_seat(j, g, &seat); !s.is_ok()) {
+      send_failure(res, s);
+      return false;
+    }
+    if (!seat.found || !seat.hidden) return true;
+    const std::string key = bearer(req);
+    if (tournament_key_role(seat, g.id, key) != KeyRole::None) return true;
+    if (key.empty()) {
+      send_error(res, 401, fmt::format("game {} is at a table of a duplicate round still in play: it is shown to its table "
+                                       "and the Head Judge only, until the round ends (Authorization: Bearer KEY)", g.id));
+    } else {
+      send_error(res, 403, fmt::format("game {} is at a table of a duplicate round still in play: this key does not open it "
+                                       "until the round ends", g.id));
+    }
+    return false;
+  }
+
+  template <class F>
+  void with_readable_game(const httplib::Request& req, httplib::Response& res, F&& then) {
+    with_game(req, res, [&](Journal& j, Game& g) {
+      if (may_read(j, g, req, res)) then(j, g);
+    });
+  }
+
   static bool seq_param(const httplib::Request& req, httplib::Response& res, std::int64_t* from) {
     if (!req.has_param("from")) return true;
     try {
@@ -416,7 +458,13 @@ class Server {
 
   void play(const httplib::Request& req, httplib::Response& res) {
     with_game(req, res, [&](Journal& j, Game& g) {
-      const KeyRole role = keys_->check(g.id, bearer(req));
+      KeyRole role = keys_->check(g.id, bearer(req));
+      if (role == KeyRole::None) {
+        // A tournament's game: its table's key plays it, the Head Judge's key is its referee.
+        TournamentSeat seat;
+        if (Status s = find_tournament_seat(j, g, &seat); !s.is_ok()) return send_failure(res, s);
+        role = tournament_key_role(seat, g.id, bearer(req));
+      }
       // The keys could not be read (no database takes writes, during a failover): the server's
       // trouble, not the key's.
       if (role == KeyRole::Unreadable)
@@ -464,7 +512,7 @@ class Server {
     std::int64_t from = 0;
     if (!seq_param(req, res, &from)) return;
     std::int64_t id = 0;
-    with_game(req, res, [&](Journal&, Game& g) {
+    with_readable_game(req, res, [&](Journal&, Game& g) {
       id = g.id;
       if (from == 0) from = g.state.seq + 1;
     });

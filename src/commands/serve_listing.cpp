@@ -87,12 +87,12 @@ void list_games(Journal& j, const httplib::Request& req, httplib::Response& res,
 
 }  // namespace
 
-void add_listing_routes(httplib::Server& http, LendJournal lend, SendFailure fail) {
+void add_listing_routes(httplib::Server& http, LendJournal lend, SendFailure fail, ReadGate gate) {
   http.Get("/api/games", [lend, fail](const httplib::Request& req, httplib::Response& res) {
     const Status s = lend([&](Journal& j) { list_games(j, req, res, fail); });
     if (!s.is_ok()) fail(res, s);
   });
-  http.Get(R"(/api/games/(\d+)/value)", [lend, fail](const httplib::Request& req, httplib::Response& res) {
+  http.Get(R"(/api/games/(\d+)/value)", [lend, fail, gate](const httplib::Request& req, httplib::Response& res) {
     std::int64_t id = 0;
     try {
       id = std::stoll(req.matches[1].str());
@@ -102,6 +102,7 @@ void add_listing_routes(httplib::Server& http, LendJournal lend, SendFailure fai
     const Status s = lend([&](Journal& j) {
       Game g;
       if (Status loaded = load_game(j, id, 0, &g); !loaded.is_ok()) return fail(res, loaded);
+      if (gate && !gate(j, g, req, res)) return;
       answer(res, 200, value_json(g));
     });
     if (!s.is_ok()) fail(res, s);

@@ -10,12 +10,14 @@
 
 namespace httplib {
 class Server;
+struct Request;
 struct Response;
 }
 
 namespace deedlog {
 
 class Journal;
+struct Game;
 
 // Lends a journal (the server's pool) to `then` for one request, and takes it back after.
 using LendJournal = std::function<Status(const std::function<void(Journal&)>& then)>;
@@ -24,6 +26,10 @@ using LendJournal = std::function<Status(const std::function<void(Journal&)>& th
 // the server's own trouble as 503 or 504, and no words that name a path of the server.
 using SendFailure = std::function<void(httplib::Response& res, const Status& s)>;
 
-void add_listing_routes(httplib::Server& http, LendJournal lend, SendFailure fail);
+// Whether the request may read game g (a duplicate round's table is read only by its own table
+// and the Head Judge until the round ends: serve_tournament.h); false when it has answered.
+using ReadGate = std::function<bool(Journal& j, const Game& g, const httplib::Request& req, httplib::Response& res)>;
+
+void add_listing_routes(httplib::Server& http, LendJournal lend, SendFailure fail, ReadGate gate = nullptr);
 
 }  // namespace deedlog

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots/bot_player.h"
+#include "commands/tournament_json.h"
 #include "core/exit_code.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
@@ -67,13 +68,6 @@ std::string html_escape(const std::string& text) {
   return out;
 }
 
-// Points as the scale gives them: whole where they are whole, else to two places.
-ojson points_json(double p) {
-  const double r = static_cast<double>(static_cast<long long>(p * 100 + (p >= 0 ? 0.5 : -0.5))) / 100;
-  if (r == static_cast<double>(static_cast<long long>(r))) return static_cast<long long>(r);
-  return r;
-}
-
 std::string points_text(double p) { return points_json(p).dump(); }
 
 // The key the command was given, checked against the tournament's: 0 when it opens it.
@@ -92,26 +86,6 @@ int check_key(const Tournament& t, const TournamentOptions& opt, std::ostream& e
     return kExitFailure;
   }
   return kExitOk;
-}
-
-ojson standing_json(const Standing& s) {
-  ojson tables = ojson::array();
-  for (const StandingTable& t : s.tables)
-    tables.push_back({{"round", t.round}, {"table", t.table}, {"game", t.game}, {"place", t.place},
-                      {"points", points_json(t.points)}, {"net_worth", t.net_worth.units}});
-  ojson j{{"rank", s.rank}, {"player", s.player}, {"points", points_json(s.points)}, {"net_worth", s.net_worth.units},
-          {"tables", tables}};
-  if (s.withdrawn) j["withdrawn"] = true;
-  return j;
-}
-
-ojson placing_json(const Placing& p) {
-  ojson j{{"player", p.player},       {"place", p.place},          {"points", points_json(p.points)},
-          {"cash", p.cash.units},     {"sites", p.sites.units},    {"mortgaged", p.mortgaged.units},
-          {"buildings", p.buildings.units}, {"debts", p.debts.units}, {"net_worth", p.net_worth.units},
-          {"bankrupt", p.bankrupt}};
-  if (p.bankrupt) j["out_order"] = p.out_order;
-  return j;
 }
 
 int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std::ostream& out, std::ostream& err) {
@@ -187,10 +161,7 @@ int run_call_time(Journal& j, Tournament& t, const CommonOptions& o, const Tourn
   std::vector<CallTimeOutcome> outcomes;
   if (Status s = call_time_in_round(j, t, opt.round, &outcomes); !s.is_ok()) return fail(err, s);
   if (o.json) {
-    ojson games = ojson::array();
-    for (const CallTimeOutcome& c : outcomes)
-      games.push_back({{"game", c.game}, {"table", c.table}, {"called", c.called}, {"over", c.over}});
-    out << ojson{{"round", opt.round}, {"games", games}}.dump() << "\n";
+    out << call_time_json(opt.round, outcomes).dump() << "\n";
     return kExitOk;
   }
   out << "Time called in round " << opt.round << ".\n";
@@ -231,15 +202,15 @@ int run_reveal_round(Journal& j, const Tournament& t, const CommonOptions& o, co
 }
 
 int run_standings(Journal& j, const Tournament& t, const CommonOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.json) {
+    ojson doc;
+    if (Status s = standings_json(j, t, &doc); !s.is_ok()) return fail(err, s);
+    out << doc.dump() << "\n";
+    return kExitOk;
+  }
   std::vector<Standing> standings;
   int counted = 0;
   if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return fail(err, s);
-  if (o.json) {
-    ojson list = ojson::array();
-    for (const Standing& s : standings) list.push_back(standing_json(s));
-    out << ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", counted}, {"standings", list}}.dump() << "\n";
-    return kExitOk;
-  }
   out << fmt::format("{}: standings after {} round{}\n", t.settings.name, counted, counted == 1 ? "" : "s")
       << "Points by place: 6 to the first, 0 to the last, evenly between (a table of 3: 6, 3, 0).\n"
       << "Ties: points, then total net worth, then head to head, then order of entry.\n";
@@ -344,9 +315,7 @@ int run_appeal(Journal& j, Tournament& t, const CommonOptions& o, const Tourname
     return kExitRefused;
   }
   if (o.json) {
-    ojson doc{{"appeal", a.number}, {"game", a.game}, {"round", a.round}, {"table", a.table}, {"claim", a.claim},
-              {"upheld", a.upheld}, {"game_seq", a.game_seq}, {"head", a.game_head}};
-    if (a.upheld) doc["correction"] = a.correction;
+    const ojson doc = appeal_json(a);
     out << doc.dump() << "\n";
     return kExitOk;
   }
@@ -364,47 +333,7 @@ int run_appeal(Journal& j, Tournament& t, const CommonOptions& o, const Tourname
 
 int run_tournament_log(const Tournament& t, const CommonOptions& o, std::ostream& out) {
   if (o.json) {
-    ojson records = ojson::array();
-    for (const TournamentLogLine& l : t.log) {
-      ojson r{{"seq", l.seq}, {"at", l.at}, {"kind", l.kind}};
-      ojson p = ojson::parse(l.payload, nullptr, false);
-      if (p.is_object()) {
-        if (l.kind == "seated" && p.contains("tables"))
-          for (auto& table : p["tables"]) table.erase("key_sha256");
-        r.update(p);
-      }
-      records.push_back(r);
-    }
-    ojson appeals = ojson::array();
-    for (const TournamentAppeal& a : t.appeals) {
-      ojson aj{{"appeal", a.number}, {"game", a.game}, {"round", a.round}, {"table", a.table}, {"claim", a.claim},
-               {"outcome", a.upheld ? "upheld" : "rejected"}, {"game_seq", a.game_seq}, {"head", a.game_head}};
-      if (a.upheld) aj["correction"] = a.correction;
-      appeals.push_back(aj);
-    }
-    ojson sheets = ojson::array();
-    for (const TournamentSheet& s : t.sheets) {
-      ojson sj{{"sheet", s.record_seq}, {"round", s.round}, {"table", s.table}, {"game", s.game}, {"head", s.head},
-               {"file", s.file}, {"superseded", s.superseded_by != 0}};
-      if (s.superseded_by) {
-        sj["superseded_by"] = s.superseded_by;
-        sj["why"] = s.why_superseded;
-      }
-      sheets.push_back(sj);
-    }
-    ojson rounds = ojson::array();
-    for (const TournamentRound& r : t.rounds) {
-      ojson games = ojson::array();
-      for (const TournamentTable& table : r.tables) games.push_back(table.game);
-      ojson rj{{"round", r.round}, {"games", games}, {"time_called", r.time_called}};
-      if (r.final) rj["final"] = true;
-      if (!r.commitment.empty()) rj["commitment"] = r.commitment;
-      rounds.push_back(rj);
-    }
-    out << ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds}, {"appeals", appeals},
-                 {"sheets", sheets}, {"records", records}}
-               .dump()
-        << "\n";
+    out << tournament_log_json(t).dump() << "\n";
     return kExitOk;
   }
   out << fmt::format("Tournament {} ({}), created {}\n", t.id, t.settings.name, t.created);

@@ -1,0 +1,103 @@
+#include "commands/tournament_json.h"
+
+#include <string>
+
+#include "journal/journal.h"
+
+namespace deedlog {
+
+using ojson = nlohmann::ordered_json;
+
+ojson points_json(double p) {
+  const double r = static_cast<double>(static_cast<long long>(p * 100 + (p >= 0 ? 0.5 : -0.5))) / 100;
+  if (r == static_cast<double>(static_cast<long long>(r))) return static_cast<long long>(r);
+  return r;
+}
+
+ojson standing_json(const Standing& s) {
+  ojson tables = ojson::array();
+  for (const StandingTable& t : s.tables)
+    tables.push_back({{"round", t.round}, {"table", t.table}, {"game", t.game}, {"place", t.place},
+                      {"points", points_json(t.points)}, {"net_worth", t.net_worth.units}});
+  ojson j{{"rank", s.rank}, {"player", s.player}, {"points", points_json(s.points)}, {"net_worth", s.net_worth.units},
+          {"tables", tables}};
+  if (s.withdrawn) j["withdrawn"] = true;
+  return j;
+}
+
+ojson placing_json(const Placing& p) {
+  ojson j{{"player", p.player},       {"place", p.place},          {"points", points_json(p.points)},
+          {"cash", p.cash.units},     {"sites", p.sites.units},    {"mortgaged", p.mortgaged.units},
+          {"buildings", p.buildings.units}, {"debts", p.debts.units}, {"net_worth", p.net_worth.units},
+          {"bankrupt", p.bankrupt}};
+  if (p.bankrupt) j["out_order"] = p.out_order;
+  return j;
+}
+
+Status standings_json(Journal& j, const Tournament& t, ojson* out) {
+  std::vector<Standing> standings;
+  int counted = 0;
+  if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return s;
+  ojson list = ojson::array();
+  for (const Standing& s : standings) list.push_back(standing_json(s));
+  *out = ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", counted}, {"standings", list}};
+  return Status::ok();
+}
+
+ojson call_time_json(int round, const std::vector<CallTimeOutcome>& outcomes) {
+  ojson games = ojson::array();
+  for (const CallTimeOutcome& c : outcomes)
+    games.push_back({{"game", c.game}, {"table", c.table}, {"called", c.called}, {"over", c.over}});
+  return ojson{{"round", round}, {"games", games}};
+}
+
+ojson appeal_json(const TournamentAppeal& a) {
+  ojson doc{{"appeal", a.number}, {"game", a.game}, {"round", a.round}, {"table", a.table}, {"claim", a.claim},
+            {"upheld", a.upheld}, {"game_seq", a.game_seq}, {"head", a.game_head}};
+  if (a.upheld) doc["correction"] = a.correction;
+  return doc;
+}
+
+ojson tournament_log_json(const Tournament& t) {
+  ojson records = ojson::array();
+  for (const TournamentLogLine& l : t.log) {
+    ojson r{{"seq", l.seq}, {"at", l.at}, {"kind", l.kind}};
+    ojson p = ojson::parse(l.payload, nullptr, false);
+    if (p.is_object()) {
+      if (l.kind == "seated" && p.contains("tables"))
+        for (auto& table : p["tables"]) table.erase("key_sha256");
+      r.update(p);
+    }
+    records.push_back(r);
+  }
+  ojson appeals = ojson::array();
+  for (const TournamentAppeal& a : t.appeals) {
+    ojson aj{{"appeal", a.number}, {"game", a.game}, {"round", a.round}, {"table", a.table}, {"claim", a.claim},
+             {"outcome", a.upheld ? "upheld" : "rejected"}, {"game_seq", a.game_seq}, {"head", a.game_head}};
+    if (a.upheld) aj["correction"] = a.correction;
+    appeals.push_back(aj);
+  }
+  ojson sheets = ojson::array();
+  for (const TournamentSheet& s : t.sheets) {
+    ojson sj{{"sheet", s.record_seq}, {"round", s.round}, {"table", s.table}, {"game", s.game}, {"head", s.head},
+             {"file", s.file}, {"superseded", s.superseded_by != 0}};
+    if (s.superseded_by) {
+      sj["superseded_by"] = s.superseded_by;
+      sj["why"] = s.why_superseded;
+    }
+    sheets.push_back(sj);
+  }
+  ojson rounds = ojson::array();
+  for (const TournamentRound& r : t.rounds) {
+    ojson games = ojson::array();
+    for (const TournamentTable& table : r.tables) games.push_back(table.game);
+    ojson rj{{"round", r.round}, {"games", games}, {"time_called", r.time_called}};
+    if (r.final) rj["final"] = true;
+    if (!r.commitment.empty()) rj["commitment"] = r.commitment;
+    rounds.push_back(rj);
+  }
+  return ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds}, {"appeals", appeals},
+               {"sheets", sheets}, {"records", records}};
+}
+
+}  // namespace deedlog

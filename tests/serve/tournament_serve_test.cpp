@@ -1,0 +1,274 @@
+// The tournament on referee serve (docs/serve.md, "Tournaments"), a real server over a journal
+// the command line filled: the standings as the command gives them, the Head Judge's key for
+// calling time and ruling appeals (401 without a key, 403 with a table's), the tables' keys
+// playing their own games only, and a duplicate round's games shown to nobody but their table and
+// the Head Judge until time is called in the round.
+#include <gtest/gtest.h>
+#include <httplib.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "support/cli.h"
+#include "support/pipe_process.h"
+
+namespace deedlog {
+namespace {
+
+using nlohmann::json;
+using testing::PipeProcess;
+
+// Four players at two tables of two, two duplicate rounds, round 1 seated through the command
+// line; a server over the journal on a free port.
+class TournamentServe : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = testing::temp_dir("tournament-serve-" +
+                             std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    db_ = dir_ / "club.db";
+    const auto made = testing::referee(
+        db_, "--json tournament new --name Cup --players 'Ann, Ben, Cat, Dan' --rounds 2 --table-size 2 --duplicate");
+    ASSERT_EQ(made.code, 0) << made.err;
+    const json m = json::parse(made.out);
+    tournament_ = m["tournament"].get<int>();
+    judge_ = m["judge_key"].get<std::string>();
+    const auto seated = testing::referee(db_, "--json tournament seat --round 1 --key " + judge_);
+    ASSERT_EQ(seated.code, 0) << seated.err;
+    const json round = json::parse(seated.out);
+    for (const json& t : round["tables"])
+      tables_.push_back({t["game"].get<int>(), t["key"].get<std::string>(), t["players"][0].get<std::string>()});
+    ASSERT_EQ(tables_.size(), 2u);
+    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
+        DEEDLOG_REFEREE, "--db", db_.string(), "serve", "--listen", "127.0.0.1:0", "--rate", "1000"});
+    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
+    const std::size_t colon = line.rfind(':');
+    ASSERT_NE(colon, std::string::npos) << line;
+    port_ = std::stoi(line.substr(colon + 1));
+  }
+  void TearDown() override {
+    if (server_) {
+      server_->send_signal(SIGTERM);
+      EXPECT_EQ(server_->wait(), 0);
+    }
+    std::filesystem::remove_all(dir_);
+  }
+
+  struct Table {
+    int game;
+    std::string key;
+    std::string first;  // who throws first
+  };
+
+  static httplib::Headers with_key(const std::string& key) {
+    httplib::Headers h;
+    if (!key.empty()) h.emplace("Authorization", "Bearer " + key);
+    return h;
+  }
+
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(30, 0);
+    return c;
+  }
+
+  // The status code of a GET with key (none: ""), and its body in *body.
+  int get(const std::string& path, const std::string& key, json* body = nullptr) {
+    auto r = client().Get(path.c_str(), with_key(key));
+    EXPECT_TRUE(r) << path;
+    if (!r) return 0;
+    if (body) *body = json::parse(r->body, nullptr, false);
+    return r->status;
+  }
+
+  int post(const std::string& path, const std::string& key, const json& doc, json* body = nullptr) {
+    auto r = client().Post(path.c_str(), with_key(key), doc.dump(), "application/json");
+    EXPECT_TRUE(r) << path;
+    if (!r) return 0;
+    if (body) *body = json::parse(r->body, nullptr, false);
+    return r->status;
+  }
+
+  int move(int game, const std::string& key, const std::string& text, json* body = nullptr) {
+    return post("/api/games/" + std::to_string(game) + "/moves", key, json{{"move", text}}, body);
+  }
+
+  std::string call_time_path(int round) const {
+    return "/api/tournaments/" + std::to_string(tournament_) + "/rounds/" + std::to_string(round) + "/call-time";
+  }
+
+  std::filesystem::path dir_, db_;
+  int tournament_ = 0;
+  std::string judge_;
+  std::vector<Table> tables_;
+  std::unique_ptr<PipeProcess> server_;
+  int port_ = 0;
+};
+
+TEST_F(TournamentServe, TableKeyPlaysItsOwnGameOnly) {
+  json answer;
+  EXPECT_EQ(move(tables_[0].game, tables_[0].key, tables_[0].first + " rolls", &answer), 200) << answer.dump();
+  EXPECT_TRUE(answer["accepted"].get<bool>());
+  // Table 1's key opens nothing at table 2; table 2's own key does.
+  EXPECT_EQ(move(tables_[1].game, tables_[0].key, tables_[1].first + " rolls"), 401);
+  EXPECT_EQ(move(tables_[1].game, "", tables_[1].first + " rolls"), 401);
+  EXPECT_EQ(move(tables_[1].game, tables_[1].key, tables_[1].first + " rolls", &answer), 200) << answer.dump();
+  // A table's key makes the players' moves, not the referee's.
+  EXPECT_EQ(move(tables_[1].game, tables_[1].key, "Referee calls time"), 403);
+  // The Head Judge's key is every table's referee's.
+  EXPECT_EQ(move(tables_[1].game, judge_, "Referee calls time", &answer), 200) << answer.dump();
+}
+
+TEST_F(TournamentServe, CallTimeNeedsTheHeadJudgesKey) {
+  json answer;
+  EXPECT_EQ(post(call_time_path(1), "", json::object()), 401);
+  EXPECT_EQ(post(call_time_path(1), tables_[0].key, json::object()), 403);
+  EXPECT_EQ(post(call_time_path(1), "not-a-key", json::object()), 401);
+  ASSERT_EQ(post(call_time_path(1), judge_, json::object(), &answer), 200) << answer.dump();
+  EXPECT_EQ(answer["round"], 1);
+  ASSERT_EQ(answer["games"].size(), 2u);
+  for (const json& g : answer["games"]) EXPECT_TRUE(g["called"].get<bool>());
+  EXPECT_EQ(post(call_time_path(1), judge_, json::object()), 409);  // called already
+  // The call is in the tournament's log, as the command line lists it.
+  json log;
+  ASSERT_EQ(get("/api/tournaments/" + std::to_string(tournament_) + "/log", "", &log), 200);
+  EXPECT_TRUE(log["rounds"][0]["time_called"].get<bool>());
+  const auto cli = testing::referee(db_, "--json tournament log");
+  ASSERT_EQ(cli.code, 0) << cli.err;
+  EXPECT_EQ(log, json::parse(cli.out));
+}
+
+TEST_F(TournamentServe, StandingsAreTheCommandsOnes) {
+  ASSERT_EQ(move(tables_[0].game, tables_[0].key, tables_[0].first + " rolls"), 200);
+  ASSERT_EQ(move(tables_[1].game, tables_[1].key, tables_[1].first + " rolls"), 200);
+  ASSERT_EQ(post(call_time_path(1), judge_, json::object()), 200);
+  json view;
+  ASSERT_EQ(get("/api/tournaments/" + std::to_string(tournament_), "", &view), 200);
+  const auto cli = testing::referee(db_, "--json tournament standings");
+  ASSERT_EQ(cli.code, 0) << cli.err;
+  const json standings = json::parse(cli.out);
+  EXPECT_EQ(standings["rounds"], 1);
+  for (const char* field : {"tournament", "name", "rounds", "standings"}) EXPECT_EQ(view[field], standings[field]) << field;
+  // Each table: its game, its players, time called, and who leads by net worth (as the sheet's placings).
+  ASSERT_EQ(view["tables"].size(), 1u);
+  const json& round = view["tables"][0];
+  EXPECT_TRUE(round["ended"].get<bool>());
+  ASSERT_EQ(round["tables"].size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const json& t = round["tables"][i];
+    EXPECT_EQ(t["game"], tables_[i].game);
+    EXPECT_TRUE(t["time_called"].get<bool>());
+    EXPECT_TRUE(t["seconds_left"].is_null());  // time called
+    const auto sheet = testing::referee(db_, "--json tournament sheet --round 1 --table " + std::to_string(i + 1) +
+                                                 " --html " + (dir_ / "sheet.html").string() + " --key " + judge_);
+    ASSERT_EQ(sheet.code, 0) << sheet.err;
+    const json s = json::parse(sheet.out);
+    EXPECT_EQ(t["leader"], s["placings"][0]["player"]);
+    for (const json& p : s["placings"]) EXPECT_EQ(t["net_worth"][p["player"].get<std::string>()], p["net_worth"]);
+  }
+  // The judge's page links each table's game.
+  auto page = client().Get(("/tournaments/" + std::to_string(tournament_)).c_str());
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  for (const Table& t : tables_)
+    EXPECT_NE(page->body.find("href=\"/?game=" + std::to_string(t.game) + "\""), std::string::npos);
+}
+
+TEST_F(TournamentServe, DuplicateTableIsHiddenUntilTheRoundEnds) {
+  // Table 1 plays on fast; table 2 has not begun.
+  ASSERT_EQ(move(tables_[0].game, tables_[0].key, tables_[0].first + " rolls"), 200);
+  const std::string g1 = "/api/games/" + std::to_string(tables_[0].game);
+  for (const std::string& path : {g1 + "/events", g1 + "/moves", g1, g1 + "/board", g1 + "/value", g1 + "/stream?from=1"}) {
+    EXPECT_EQ(get(path, ""), 401) << path;               // a watcher
+    EXPECT_EQ(get(path, tables_[1].key), 403) << path;  // the other table
+  }
+  json events;
+  EXPECT_EQ(get(g1 + "/events", tables_[0].key, &events), 200);
+  const std::size_t seen = events["events"].size();
+  EXPECT_GT(seen, 1u);
+  EXPECT_EQ(get(g1 + "/events", judge_, &events), 200);
+  // The tournament's view names no leader at a hidden table, except to the Head Judge.
+  json view;
+  ASSERT_EQ(get("/api/tournaments/" + std::to_string(tournament_), "", &view), 200);
+  EXPECT_TRUE(view["tables"][0]["tables"][0]["hidden"].get<bool>());
+  EXPECT_FALSE(view["tables"][0]["tables"][0].contains("leader"));
+  ASSERT_EQ(get("/api/tournaments/" + std::to_string(tournament_), judge_, &view), 200);
+  EXPECT_TRUE(view["tables"][0]["tables"][0].contains("leader"));
+
+  ASSERT_EQ(post(call_time_path(1), judge_, json::object()), 200);
+  EXPECT_EQ(get(g1 + "/events", "", &events), 200);
+  EXPECT_GE(events["events"].size(), seen);
+  EXPECT_EQ(get(g1 + "/moves", ""), 200);
+  EXPECT_EQ(get(g1, tables_[1].key), 200);
+}
+
+TEST_F(TournamentServe, AppealsNeedTheHeadJudgesKeyAndAreLogged) {
+  const json appeal{{"game", tables_[0].game}, {"claim", "Cat says the rent was short"}};
+  const std::string path = "/api/tournaments/" + std::to_string(tournament_) + "/appeals";
+  EXPECT_EQ(post(path, "", appeal), 401);
+  EXPECT_EQ(post(path, tables_[0].key, appeal), 403);
+  json answer;
+  ASSERT_EQ(post(path, judge_, appeal, &answer), 201) << answer.dump();
+  EXPECT_EQ(answer["appeal"], 1);
+  EXPECT_FALSE(answer["upheld"].get<bool>());
+  json log;
+  ASSERT_EQ(get(path.substr(0, path.size() - 8) + "/log", "", &log), 200);
+  ASSERT_EQ(log["appeals"].size(), 1u);
+  EXPECT_EQ(log["appeals"][0]["outcome"], "rejected");
+  EXPECT_EQ(log["appeals"][0]["game"], tables_[0].game);
+
+  // Upheld: the correction is played into the game as the referee's move, and the game's head is
+  // the one the ruling gives.
+  const std::string who = tables_[0].first;
+  const json upheld{{"game", tables_[0].game},
+                    {"claim", who + " was not paid"},
+                    {"upheld", true},
+                    {"correction", "Referee awards " + who + " 50 for \"a payment the table missed\""}};
+  ASSERT_EQ(post(path, judge_, upheld, &answer), 201) << answer.dump();
+  EXPECT_TRUE(answer["upheld"].get<bool>());
+  EXPECT_EQ(answer["appeal"], 2);
+  const auto status = testing::referee(db_, "--game " + std::to_string(tables_[0].game) + " --json status");
+  ASSERT_EQ(status.code, 0) << status.err;
+  EXPECT_EQ(answer["head"], json::parse(status.out)["head"]);
+  // A correction that is no move of the game records nothing: 400.
+  const json refused{{"game", tables_[0].game}, {"claim", "nonsense"}, {"upheld", true}, {"correction", "Referee awards Nobody 50"}};
+  EXPECT_EQ(post(path, judge_, refused, &answer), 400) << answer.dump();
+  // Nor an appeal about a game outside the tournament.
+  EXPECT_EQ(post(path, judge_, json{{"game", 999}, {"claim", "x"}}), 400);
+  ASSERT_EQ(get(path.substr(0, path.size() - 8) + "/log", "", &log), 200);
+  EXPECT_EQ(log["appeals"].size(), 2u);
+  EXPECT_EQ(get("/api/tournaments/999", "", &log), 404);
+}
+
+// A tournament played to a time limit: each table's clock runs from the round's seating, and
+// stops when time is called.
+TEST_F(TournamentServe, TimeLeftRunsFromTheSeating) {
+  const auto made = testing::referee(
+      db_, "--json tournament new --name Open --players 'Eve, Fay' --rounds 1 --table-size 2 --time-limit 90m");
+  ASSERT_EQ(made.code, 0) << made.err;
+  const json m = json::parse(made.out);
+  const std::string id = std::to_string(m["tournament"].get<int>());
+  const std::string key = m["judge_key"].get<std::string>();
+  ASSERT_EQ(testing::referee(db_, "--tournament " + id + " tournament seat --round 1 --key " + key).code, 0);
+  json view;
+  ASSERT_EQ(get("/api/tournaments/" + id, "", &view), 200);
+  const json& table = view["tables"][0]["tables"][0];
+  ASSERT_TRUE(table["seconds_left"].is_number()) << table.dump();
+  EXPECT_GT(table["seconds_left"].get<int>(), 0);
+  EXPECT_LE(table["seconds_left"].get<int>(), 90 * 60);
+  EXPECT_FALSE(table.contains("hidden"));  // not a duplicate round: open to all
+  ASSERT_EQ(post("/api/tournaments/" + id + "/rounds/1/call-time", key, json::object()), 200);
+  ASSERT_EQ(get("/api/tournaments/" + id, "", &view), 200);
+  EXPECT_TRUE(view["tables"][0]["tables"][0]["seconds_left"].is_null());
+}
+
+TEST_F(TournamentServe, GamesOutsideTournamentsStayOpen) {
+  json made;
+  ASSERT_EQ(post("/api/games", "", json{{"ruleset", "uk-1972"}, {"players", {"Eve", "Fay"}}, {"seed", 7}}, &made), 201);
+  EXPECT_EQ(get("/api/games/" + std::to_string(made["game"].get<int>()) + "/events", ""), 200);
+  // And the Head Judge's key opens no game outside the tournament.
+  EXPECT_EQ(move(made["game"].get<int>(), judge_, "Eve rolls"), 401);
+}
+
+}  // namespace
+}  // namespace deedlog
