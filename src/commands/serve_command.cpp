@@ -305,7 +305,7 @@ class Server {
       play(req, res);
     });
     http_.Get(R"(/api/games/(\d+)/analysis)", [this](const httplib::Request& req, httplib::Response& res) {
-      with_game(req, res, [&](Journal&, Game& g) { analysis(g, res); });
+      with_readable_game(req, res, [&](Journal&, Game& g) { analysis(g, res); });
     });
   }
 
