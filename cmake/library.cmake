@@ -7,7 +7,7 @@
 
 # The headers a consumer includes, and every header of ours they include in turn (followed
 # from these entry points at configure time, so a new include needs no edit here).
-set(DEEDLOG_HEADER_ENTRIES src/rules/ruleset_catalog.h src/notation/game_file.h)
+set(DEEDLOG_HEADER_ENTRIES include/deedlog/ruleset_catalog.h include/deedlog/game_file.h)
 file(GLOB DEEDLOG_FACE_HEADERS CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/include/deedlog/*.h)
 list(APPEND DEEDLOG_HEADER_ENTRIES ${DEEDLOG_FACE_HEADERS})
 
@@ -35,8 +35,8 @@ endwhile()
 list(SORT DEEDLOG_INSTALLED_HEADERS)
 
 # Installed, every header lives under one folder, deedlog/: include/deedlog/decide.h as
-# deedlog/decide.h, src/rules/ruleset.h as deedlog/rules/ruleset.h. Their includes of src/'s
-# folders are written with that prefix ("rules/ruleset.h" becomes "deedlog/rules/ruleset.h"),
+# deedlog/decide.h, include/deedlog/ruleset.h as deedlog/ruleset.h. Their includes of src/'s
+# folders are written with that prefix ("deedlog/ruleset.h" becomes "deedlog/ruleset.h"),
 # so a consumer's include path holds one folder and no bare "core/" or "rules/" that could
 # shadow, or be shadowed by, its own. The copies are made at configure time into the build
 # folder (public-include/), rewritten only when a header changed.

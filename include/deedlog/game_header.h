@@ -40,7 +40,7 @@ struct GameHeader {
   std::string ruleset;                    // required: "uk-1972"
   std::vector<std::string> players;       // required: seating order, first named moves first
   std::vector<std::string> variants;      // "short-game", "time-limit"
-  std::vector<std::string> house_rules;   // [HouseRules "no-auctions, ..."]: canonical names (rules/house_rules.h)
+  std::vector<std::string> house_rules;   // [HouseRules "no-auctions, ..."]: canonical names (deedlog/house_rules.h)
   std::optional<std::uint64_t> seed;      // the referee throws, shuffles and deals from this
   std::string started;                    // ISO-8601, "" when not given
   std::string time_limit;                 // "90m", "" when not given

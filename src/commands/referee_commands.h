@@ -20,7 +20,7 @@ struct NewOptions {
   std::string ruleset;
   std::string players;   // "Ann, Ben"
   std::string variant;   // comma separated
-  std::string house_rules;  // comma separated (rules/house_rules.h)
+  std::string house_rules;  // comma separated (deedlog/house_rules.h)
   std::optional<std::uint64_t> seed;
 };
 

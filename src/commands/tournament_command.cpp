@@ -10,9 +10,9 @@
 
 #include "bots/bot_player.h"
 #include "core/exit_code.h"
+#include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
-#include "notation/game_file.h"
 #include "present/game_json.h"
 #include "present/money_words.h"
 #include "present/refusal_words.h"

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "core/name_match.h"
+#include "deedlog/name_match.h"
 #include "deedlog/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"

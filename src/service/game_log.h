@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
 #include "deedlog/event.h"
 #include "deedlog/event_codec.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 #include "service/game.h"
 

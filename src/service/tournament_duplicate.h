@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
 #include "deedlog/game_header.h"
+#include "deedlog/status.h"
 
 namespace deedlog {
 
