@@ -14,8 +14,8 @@
 #include "service/verification.h"
 #include "service/game_log.h"
 #include "deedlog/evolve.h"
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -16,7 +16,7 @@ if(NOT rc EQUAL 0)
 endif()
 foreach(f ${LIBDIR}/cmake/deedlog/deedlog-config.cmake ${LIBDIR}/cmake/deedlog/deedlog-config-version.cmake
           ${LIBDIR}/pkgconfig/deedlog.pc ${LIBDIR}/libdeedlog_core.a ${INCLUDEDIR}/deedlog/decide.h
-          ${INCLUDEDIR}/deedlog/rules/ruleset_catalog.h ${INCLUDEDIR}/deedlog/notation/game_file.h)
+          ${INCLUDEDIR}/deedlog/ruleset_catalog.h ${INCLUDEDIR}/deedlog/game_file.h)
   if(NOT EXISTS ${PREFIX}/${f})
     message(FATAL_ERROR "not installed: ${f}")
   endif()
@@ -91,8 +91,8 @@ elseif(PART STREQUAL "pkg-config")
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
-#include "deedlog/notation/game_file.h"
-#include "deedlog/rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 
 #include <iostream>
 

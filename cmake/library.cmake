@@ -5,66 +5,25 @@
 # pkg-config file find them. The journal, the service and the words are the programs' own and
 # are not installed: their headers change with the programs.
 
-# The headers a consumer includes, and every header of ours they include in turn (followed
-# from these entry points at configure time, so a new include needs no edit here).
-set(DEEDLOG_HEADER_ENTRIES src/rules/ruleset_catalog.h src/notation/game_file.h)
-file(GLOB DEEDLOG_FACE_HEADERS CONFIGURE_DEPENDS RELATIVE ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/include/deedlog/*.h)
-list(APPEND DEEDLOG_HEADER_ENTRIES ${DEEDLOG_FACE_HEADERS})
-
-set(queue ${DEEDLOG_HEADER_ENTRIES})
-set(DEEDLOG_INSTALLED_HEADERS "")
-while(queue)
-  list(POP_FRONT queue header)
-  if(header IN_LIST DEEDLOG_INSTALLED_HEADERS)
-    continue()
-  endif()
-  if(NOT EXISTS ${CMAKE_SOURCE_DIR}/${header})
-    message(FATAL_ERROR "an installed header includes ${header}, which is not in the tree")
-  endif()
-  list(APPEND DEEDLOG_INSTALLED_HEADERS ${header})
-  file(STRINGS ${CMAKE_SOURCE_DIR}/${header} includes REGEX "^#include \"")
+# The headers: include/deedlog/ is the whole of what a consumer includes, and it includes only
+# itself ("deedlog/..."), so it is installed as it is, one folder copied unchanged
+# (docs/library.md, "The headers"). A header there that includes one of src/ would not be found
+# once installed: the configure stops on it, naming the include.
+file(GLOB DEEDLOG_PUBLIC_HEADERS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/include/deedlog/*.h)
+foreach(header ${DEEDLOG_PUBLIC_HEADERS})
+  file(STRINGS ${header} includes REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
   foreach(line ${includes})
-    string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" included "${line}")
-    if(included MATCHES "^deedlog/")
-      list(APPEND queue include/${included})
-    else()
-      list(APPEND queue src/${included})
+    if(NOT line MATCHES "^[ \t]*#[ \t]*include[ \t]*\"deedlog/[a-z_]+\\.h\"")
+      message(FATAL_ERROR "${header}: ${line}: a public header includes only include/deedlog/'s own headers")
+    endif()
+    string(REGEX REPLACE ".*\"deedlog/([a-z_]+\\.h)\".*" "\\1" included "${line}")
+    if(NOT EXISTS ${CMAKE_SOURCE_DIR}/include/deedlog/${included})
+      message(FATAL_ERROR "${header}: ${line}: no such header in include/deedlog/")
     endif()
   endforeach()
-endwhile()
-list(SORT DEEDLOG_INSTALLED_HEADERS)
-
-# Installed, every header lives under one folder, deedlog/: include/deedlog/decide.h as
-# deedlog/decide.h, src/rules/ruleset.h as deedlog/rules/ruleset.h. Their includes of src/'s
-# folders are written with that prefix ("rules/ruleset.h" becomes "deedlog/rules/ruleset.h"),
-# so a consumer's include path holds one folder and no bare "core/" or "rules/" that could
-# shadow, or be shadowed by, its own. The copies are made at configure time into the build
-# folder (public-include/), rewritten only when a header changed.
-set(DEEDLOG_PUBLIC_INCLUDE ${CMAKE_BINARY_DIR}/public-include)
-set(DEEDLOG_INSTALLED_FOLDERS "")
-foreach(header ${DEEDLOG_INSTALLED_HEADERS})
-  if(header MATCHES "^src/([a-z_]+)/")
-    list(APPEND DEEDLOG_INSTALLED_FOLDERS ${CMAKE_MATCH_1})
-  endif()
 endforeach()
-list(REMOVE_DUPLICATES DEEDLOG_INSTALLED_FOLDERS)
-list(JOIN DEEDLOG_INSTALLED_FOLDERS "|" folder_pattern)
-set(DEEDLOG_PUBLIC_HEADER_FILES "")
-foreach(header ${DEEDLOG_INSTALLED_HEADERS})
-  string(REGEX REPLACE "^(include|src)/" "" relative ${header})
-  if(header MATCHES "^src/")
-    set(relative deedlog/${relative})
-  endif()
-  file(READ ${CMAKE_SOURCE_DIR}/${header} text)
-  string(REGEX REPLACE "#include \"(${folder_pattern})/" "#include \"deedlog/\\1/" text "${text}")
-  file(WRITE ${DEEDLOG_PUBLIC_INCLUDE}/${relative}.tmp "${text}")
-  configure_file(${DEEDLOG_PUBLIC_INCLUDE}/${relative}.tmp ${DEEDLOG_PUBLIC_INCLUDE}/${relative} COPYONLY)
-  file(REMOVE ${DEEDLOG_PUBLIC_INCLUDE}/${relative}.tmp)
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/${header})
-  get_filename_component(folder ${relative} DIRECTORY)
-  install(FILES ${DEEDLOG_PUBLIC_INCLUDE}/${relative} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/${folder})
-  list(APPEND DEEDLOG_PUBLIC_HEADER_FILES ${relative})
-endforeach()
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/deedlog DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+        FILES_MATCHING PATTERN "*.h")
 
 # The one target a consumer links. The layers stay separate archives (the order a linker needs
 # is in the exported targets and in deedlog.pc).

@@ -1,4 +1,4 @@
-// Fuzz target: the .game notation parser (src/notation/game_file.h).
+// Fuzz target: the .game notation parser (include/deedlog/game_file.h).
 // Input: the bytes of a game file. The header is parsed; when it names a built-in edition the
 // whole file is parsed against it, and every move that parses must print and parse back to
 // the same command (the contract stated beside print_move).
@@ -9,8 +9,8 @@
 #include <map>
 #include <string>
 
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace {
 

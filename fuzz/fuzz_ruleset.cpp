@@ -1,4 +1,4 @@
-// Fuzz target: the edition loader (src/rules/ruleset_catalog.h).
+// Fuzz target: the edition loader (include/deedlog/ruleset_catalog.h).
 // Input: the text of an edition data file (the format of src/rules/data/*.json, also what
 // --ruleset-file reads from a user), including an overlay that "extends" a built-in edition.
 // Anything that is not a valid edition must be refused with a Status, never crash.
@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -16,14 +16,14 @@
 #include <string>
 #include <vector>
 
+#include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"
+#include "deedlog/ruleset_catalog.h"
 #include "deedlog_version.h"
 #include "journal/journal.h"
-#include "notation/game_file.h"
 #include "present/game_json.h"
 #include "present/narration.h"
 #include "present/refusal_words.h"
-#include "rules/ruleset_catalog.h"
 #include "service/agreed_hour.h"
 #include "service/game_session.h"
 

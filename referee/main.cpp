@@ -31,7 +31,7 @@
 #include "deedlog_version.h"
 #include "journal/journal.h"
 #include "command_table.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace po = boost::program_options;
 using namespace deedlog;

@@ -8,8 +8,8 @@
 #include <deedlog/decide.h>
 #include <deedlog/evolve.h>
 #include <deedlog/legal_moves.h>
-#include <deedlog/notation/game_file.h>
-#include <deedlog/rules/ruleset_catalog.h>
+#include <deedlog/game_file.h>
+#include <deedlog/ruleset_catalog.h>
 #include <deedlog/valuation.h>
 
 #include <cstdint>

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

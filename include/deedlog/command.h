@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "core/clock_stamp.h"
-#include "core/ids.h"
-#include "core/money.h"
+#include "deedlog/clock_stamp.h"
+#include "deedlog/ids.h"
+#include "deedlog/money.h"
 #include "deedlog/verbs.h"
 
 namespace deedlog {
@@ -93,7 +93,7 @@ struct Command {
   Verb verb = Verb::Roll;
   PlayerId actor = kReferee;
   // The @TIME stamp: as written ("" when none), kept for the journal and the canonical line, and
-  // in seconds (core/clock_stamp.h) as the notation read it: the engine reads only the seconds.
+  // in seconds (deedlog/clock_stamp.h) as the notation read it: the engine reads only the seconds.
   std::string at;
   std::int64_t clock = kNoTime;
 

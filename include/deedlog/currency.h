@@ -2,8 +2,8 @@
 // regional-currency: each region's floating exchange rate and the conversion of a sum between
 // two currencies (EXCHANGE RATES). In an edition without regions every rate is 0 and every
 // conversion returns the sum unchanged, so the rules call these helpers unconditionally.
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

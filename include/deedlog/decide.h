@@ -9,10 +9,10 @@
 #include "deedlog/command.h"
 #include "deedlog/event.h"
 #include "deedlog/game_header.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/setup_position.h"
 #include "deedlog/state.h"
 #include "deedlog/violation.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "core/clock_stamp.h"
-#include "core/ids.h"
-#include "core/money.h"
+#include "deedlog/clock_stamp.h"
 #include "deedlog/event_types.h"
+#include "deedlog/ids.h"
+#include "deedlog/money.h"
 
 namespace deedlog {
 
@@ -50,7 +50,7 @@ struct Event {
   std::uint64_t mask2 = 0;
   std::uint8_t cards = 0;
   std::uint8_t cards2 = 0;
-  std::int64_t clock = kNoTime;  // timed editions: seconds (core/clock_stamp.h)
+  std::int64_t clock = kNoTime;  // timed editions: seconds (deedlog/clock_stamp.h)
   std::string text;
   std::vector<CardIndex> order;
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "deedlog/event.h"
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
 
 namespace deedlog {
 

@@ -16,7 +16,7 @@
 namespace deedlog::fields {
 
 namespace detail {
-// What a field of a sentinel-carrying type (core/ids.h) stores: its raw value.
+// What a field of a sentinel-carrying type (deedlog/ids.h) stores: its raw value.
 template <typename T>
 constexpr auto stored(const T& value) {
   if constexpr (requires { value.raw; }) return value.raw;

@@ -3,8 +3,8 @@
 #include <cstdint>
 
 #include "deedlog/event.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

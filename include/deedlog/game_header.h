@@ -40,7 +40,7 @@ struct GameHeader {
   std::string ruleset;                    // required: "uk-1972"
   std::vector<std::string> players;       // required: seating order, first named moves first
   std::vector<std::string> variants;      // "short-game", "time-limit"
-  std::vector<std::string> house_rules;   // [HouseRules "no-auctions, ..."]: canonical names (rules/house_rules.h)
+  std::vector<std::string> house_rules;   // [HouseRules "no-auctions, ..."]: canonical names (deedlog/house_rules.h)
   std::optional<std::uint64_t> seed;      // the referee throws, shuffles and deals from this
   // A sealed game ([Sealed "HEX"]): the SHA-256 (hex) of the seed the referee keeps apart from
   // the game, committed before the first throw and revealed once play is over. "" otherwise.

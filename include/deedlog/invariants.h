@@ -3,8 +3,8 @@
 // the tests (and in debug builds), after Stockfish's pos_is_ok().
 #include <string>
 
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

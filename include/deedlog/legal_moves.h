@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "deedlog/command.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 
@@ -32,7 +32,7 @@ struct LegalMove {
   MoveRange range;  // what of it may vary
 };
 
-// `now`: the moment asked about, an @TIME stamp in seconds (core/clock_stamp.h; kNoTime for
+// `now`: the moment asked about, an @TIME stamp in seconds (deedlog/clock_stamp.h; kNoTime for
 // none). In a timed edition (computer) a move whose window has run out by then is not listed,
 // and moves find the windows run out.
 std::vector<LegalMove> legal_moves(const Ruleset& ruleset, const State& state, std::int64_t now = kNoTime);

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ids.h"
+#include "deedlog/ids.h"
 
 namespace deedlog {
 

@@ -8,8 +8,8 @@
 //   one currency or regional exchange            engine/currency.cpp (regions, conversion)
 //   windows closed by the dice or by the clock   engine/windows.cpp (rent_window, timed)
 // tests/engine_policies_read_once_test.cpp holds the engine to it.
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog::policy {
 

@@ -4,9 +4,9 @@
 // Defined with the rules (engine/decide_support.cpp), so the answers cannot disagree.
 #include <optional>
 
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
 #include "deedlog/violation.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

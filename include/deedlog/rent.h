@@ -1,8 +1,8 @@
 #pragma once
 // What rent a landing on an owned property costs, and which rule made it that much.
 #include "deedlog/rule_book.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

@@ -6,8 +6,8 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "deedlog/ruleset.h"
 #include "deedlog/violation.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 
@@ -48,7 +48,7 @@ inline constexpr RuleRef kRentOwnerAsks{"rent/owner-asks", "LANDING ON OWNED PRO
 // LANDING ON TAX SPACES, FREE PARKING
 inline constexpr RuleRef kTax{"tax/pay-bank", "LANDING ON TAX SPACES"};
 inline constexpr RuleRef kTaxChoice{"tax/choice", "LANDING ON TAX SPACES"};
-// House rules (rules/house_rules.h): cited as house rules wherever they decide a ruling; the
+// House rules (deedlog/house_rules.h): cited as house rules wherever they decide a ruling; the
 // others are read in engine/policies.cpp and marked there.
 inline constexpr RuleRef kHouseNoAuctions{"house/no-auctions", "LANDING ON UNOWNED PROPERTY (a house rule)"};
 // LANDING ON "CHANCE" OR "COMMUNITY CHEST"

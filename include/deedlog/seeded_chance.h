@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/ids.h"
+#include "deedlog/ids.h"
 
 namespace deedlog {
 

@@ -4,8 +4,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/ids.h"
-#include "core/money.h"
+#include "deedlog/ids.h"
+#include "deedlog/money.h"
 
 namespace deedlog {
 

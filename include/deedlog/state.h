@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "core/clock_stamp.h"
-#include "core/ids.h"
-#include "core/money.h"
+#include "deedlog/clock_stamp.h"
+#include "deedlog/ids.h"
+#include "deedlog/money.h"
 
 namespace deedlog {
 
@@ -162,7 +162,7 @@ struct State {
   bool short_game = false;           // the game ends at an agreed time and estates are valued
   bool time_called = false;          // short game: the agreed finishing time was announced
   bool finish_round = false;         // [Variant "finish-round"]: time called ends the game once the round is complete
-  // The agreed finishing hour ([Started] + [TimeLimit]) in seconds as core/clock_stamp.h reads a
+  // The agreed finishing hour ([Started] + [TimeLimit]) in seconds as deedlog/clock_stamp.h reads a
   // stamp (since 1970 UTC); kNoTime when the game has none. A move stamped after it is refused
   // until time is called (rule short-game/agreed-hour).
   std::int64_t time_up_at = kNoTime;

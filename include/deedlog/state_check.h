@@ -5,8 +5,8 @@
 // engine can set, then the invariants every position keeps (engine/invariants.h).
 #include <string>
 
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

@@ -7,8 +7,8 @@
 
 #include "deedlog/command.h"
 #include "deedlog/event.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

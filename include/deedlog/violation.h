@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/ids.h"
-#include "core/money.h"
 #include "deedlog/command.h"
+#include "deedlog/ids.h"
+#include "deedlog/money.h"
 #include "deedlog/state.h"
 
 namespace deedlog {

@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "bots/chances.h"
-#include "core/status.h"
 #include "deedlog/command.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
-#include "rules/ruleset.h"
 #include "service/analysis_report.h"
 
 namespace deedlog {

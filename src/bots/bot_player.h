@@ -12,8 +12,8 @@
 
 #include "deedlog/command.h"
 #include "deedlog/decide.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

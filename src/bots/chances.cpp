@@ -15,7 +15,7 @@
 #include "deedlog/seeded_chance.h"
 #include "deedlog/valuation.h"
 #include "service/game_log.h"
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "present/refusal_words.h"
 
 namespace deedlog {

@@ -16,11 +16,11 @@
 #include "bots/win_interval.h"
 #include "deedlog/command.h"
 #include "deedlog/violation.h"
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 #include "service/game.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
 
 namespace deedlog {
 

@@ -12,16 +12,16 @@
 #include "bots/program_bot.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
+#include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/position_queries.h"
+#include "deedlog/ruleset_catalog.h"
 #include "deedlog/seeded_chance.h"
 #include "deedlog/valuation.h"
-#include "notation/game_file.h"
 #include "bots/analysis.h"
 #include "bots/chances.h"
 #include "present/game_json.h"
 #include "present/narration.h"
-#include "rules/ruleset_catalog.h"
 #include "service/game_session.h"
 
 namespace deedlog {

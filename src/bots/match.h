@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "bots/win_interval.h"
-#include "core/status.h"
 #include "deedlog/state.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 #include "present/refusal_words.h"
 

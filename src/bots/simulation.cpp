@@ -18,9 +18,9 @@
 #include "deedlog/state_archive.h"
 #include "deedlog/valuation.h"
 #include "journal/hash_chain.h"
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "present/refusal_words.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

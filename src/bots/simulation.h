@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "bots/bot_player.h"
-#include "core/status.h"
 #include "deedlog/event.h"
 #include "deedlog/state.h"
 #include "deedlog/state_check.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 
 namespace deedlog {

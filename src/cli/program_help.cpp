@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "core/name_match.h"
+#include "deedlog/name_match.h"
 
 namespace deedlog::cli {
 

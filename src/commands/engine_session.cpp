@@ -12,16 +12,16 @@
 #include <random>
 #include <string>
 
-#include "core/clock_stamp.h"
 #include "core/exit_code.h"
+#include "deedlog/clock_stamp.h"
+#include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"
+#include "deedlog/ruleset_catalog.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
-#include "notation/game_file.h"
 #include "present/game_json.h"
 #include "present/narration.h"
 #include "present/refusal_words.h"
-#include "rules/ruleset_catalog.h"
 #include "service/agreed_hour.h"
 #include "service/game_log.h"
 #include "service/game_session.h"

@@ -5,9 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "commands/referee_commands.h"
-#include "core/status.h"
 #include "deedlog/game_header.h"
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
+#include "deedlog/status.h"
 
 namespace deedlog {
 

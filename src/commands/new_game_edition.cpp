@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 

@@ -4,9 +4,9 @@
 // one, kept whole in the game's header, else the built-in edition the header names.
 #include <string>
 
-#include "core/status.h"
 #include "deedlog/game_header.h"
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
+#include "deedlog/status.h"
 
 namespace deedlog {
 

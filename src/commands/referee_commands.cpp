@@ -16,7 +16,7 @@
 #include <sstream>
 #include <thread>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "core/plural.h"
 #include "core/exit_code.h"
 #include "service/agreed_hour.h"
@@ -40,10 +40,10 @@
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/valuation.h"
-#include "core/name_match.h"
-#include "notation/game_file.h"
+#include "deedlog/name_match.h"
+#include "deedlog/game_file.h"
 #include "deedlog/position_queries.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -20,7 +20,7 @@ struct NewOptions {
   std::string ruleset;
   std::string players;   // "Ann, Ben"
   std::string variant;   // comma separated
-  std::string house_rules;  // comma separated (rules/house_rules.h)
+  std::string house_rules;  // comma separated (deedlog/house_rules.h)
   std::optional<std::uint64_t> seed;
   bool sealed = false;                     // a sealed game, its seed fresh from the operating system
   std::optional<std::int64_t> seal_like;   // sealed with the seed of this game (duplicate tables)

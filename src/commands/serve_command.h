@@ -6,7 +6,7 @@
 #include <string>
 
 #include "commands/referee_commands.h"
-#include "core/status.h"
+#include "deedlog/status.h"
 
 namespace deedlog {
 

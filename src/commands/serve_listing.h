@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 
 namespace httplib {
 class Server;

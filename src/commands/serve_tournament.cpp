@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "commands/tournament_json.h"
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
 #include "present/game_json.h"

@@ -15,7 +15,7 @@
 
 #include "commands/serve_keys.h"
 #include "commands/serve_listing.h"
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "service/game.h"
 #include "service/tournament.h"
 

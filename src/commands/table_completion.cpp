@@ -6,7 +6,7 @@
 #include <set>
 #include <string_view>
 
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "notation/lexer.h"
 
 namespace deedlog {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
 
 namespace deedlog {
 

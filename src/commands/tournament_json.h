@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "service/tournament.h"
 
 namespace deedlog {

@@ -1,4 +1,4 @@
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 
 #include <cctype>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "core/name_match.h"
+#include "deedlog/name_match.h"
 
 // Name matching for people typing at a table: "Angel", "park", "kings cross", "Kent".
 // Names are compared in a normal form (lower case, apostrophes dropped, other ASCII punctuation

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstring>
 
-#include "core/name_match.h"
+#include "deedlog/name_match.h"
 #include "deedlog/currency.h"
 #include "engine/decide_support.h"
 #include "engine/effects.h"

@@ -4,7 +4,7 @@
 #include <initializer_list>
 
 #include "engine/decide_support.h"
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "deedlog/rule_book.h"
 #include "deedlog/valuation.h"
 

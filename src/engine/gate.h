@@ -9,9 +9,9 @@
 #include <optional>
 
 #include "deedlog/command.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
 #include "deedlog/violation.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

@@ -2,7 +2,7 @@
 // the seeded shuffles, and the first turn.
 #include <algorithm>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "deedlog/building_group.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_fields.h"

@@ -1,6 +1,6 @@
 #include "engine/windows.h"
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 
 namespace deedlog::policy {
 namespace {

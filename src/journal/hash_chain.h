@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 
 namespace deedlog {

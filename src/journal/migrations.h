@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "journal/sqlite_db.h"
 
 namespace deedlog::migrations {

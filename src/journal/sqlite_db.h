@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 
 namespace deedlog::sqlite {
 

@@ -1,7 +1,7 @@
 // A whole .game file: the header tags, an optional [Setup], the move lines; and printing them
 // back in canonical form (docs/notation.md).
-#include "rules/house_rules.h"
-#include "notation/game_file.h"
+#include "deedlog/house_rules.h"
+#include "deedlog/game_file.h"
 
 #include <fmt/format.h>
 

@@ -6,8 +6,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/name_match.h"
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
+#include "deedlog/name_match.h"
 #include "notation/lexer.h"
 
 namespace deedlog::notation {

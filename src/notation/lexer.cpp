@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 
 namespace deedlog::notation {
 namespace {

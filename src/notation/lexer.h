@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/money.h"
+#include "deedlog/money.h"
 
 namespace deedlog::notation {
 

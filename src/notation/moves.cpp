@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <array>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "notation/internal.h"
 #include "rules/card_lookup.h"
 

@@ -3,7 +3,7 @@
 // notation would not accept in a file.
 #include <fmt/format.h>
 
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "notation/internal.h"
 
 namespace deedlog {

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "present/refusal_words.h"
 
 namespace deedlog {

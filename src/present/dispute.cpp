@@ -13,7 +13,7 @@
 #include "deedlog/money_raising.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/valuation.h"
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "present/refusal_words.h"
 
 namespace deedlog {

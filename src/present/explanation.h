@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 
 namespace deedlog {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "present/legal_move_words.h"
 #include "present/narration.h"
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/status.h"
 #include "deedlog/legal_moves.h"
+#include "deedlog/status.h"
 #include "deedlog/valuation.h"
 #include "present/refusal_words.h"
 #include "service/agreed_hour.h"

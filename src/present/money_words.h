@@ -5,8 +5,8 @@
 // payment never reads two ways in two commands.
 #include <string>
 
-#include "core/money.h"
-#include "rules/ruleset.h"
+#include "deedlog/money.h"
+#include "deedlog/ruleset.h"
 
 namespace deedlog {
 

@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "deedlog/event.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 #include "service/game_log.h"
 
 namespace deedlog {

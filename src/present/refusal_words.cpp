@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/article.h"
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/policies.h"
 #include "core/plural.h"

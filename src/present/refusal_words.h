@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "deedlog/ruleset.h"
 #include "deedlog/violation.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

@@ -9,7 +9,7 @@
 #include "replay/timeline.h"
 #include "deedlog/event.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
 
 namespace deedlog {
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "core/plural.h"
 #include "present/narration.h"
 #include "replay/commentary.h"

@@ -16,7 +16,7 @@
 #include "deedlog/event_fields.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "present/money_words.h"
 
 namespace deedlog {

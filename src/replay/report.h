@@ -5,7 +5,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "replay/timeline.h"
 
 namespace deedlog {

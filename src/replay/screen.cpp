@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 #include "deedlog/event_fields.h"
 #include "present/narration.h"
 #include "replay/commentary.h"

@@ -12,7 +12,7 @@
 #include "service/game_log.h"
 #include "deedlog/evolve.h"
 #include "deedlog/state_check.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 

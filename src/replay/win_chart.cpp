@@ -6,7 +6,7 @@
 #include <cmath>
 #include <map>
 
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "replay/commentary.h"
 #include "replay/report.h"
 

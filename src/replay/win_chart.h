@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "replay/svg_board.h"
 #include "replay/timeline.h"
 

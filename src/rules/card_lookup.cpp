@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/article.h"
-#include "core/name_match.h"
+#include "deedlog/name_match.h"
 
 namespace deedlog {
 namespace {

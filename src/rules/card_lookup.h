@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
 
 namespace deedlog {
 

@@ -1,4 +1,4 @@
-#include "rules/house_rules.h"
+#include "deedlog/house_rules.h"
 
 namespace deedlog {
 namespace {

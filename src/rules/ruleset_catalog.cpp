@@ -1,4 +1,4 @@
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 #include <fmt/format.h>
 

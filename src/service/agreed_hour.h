@@ -6,8 +6,8 @@
 // asks here, and they say the same.
 #include <cstdint>
 
-#include "core/clock_stamp.h"
-#include "core/status.h"
+#include "deedlog/clock_stamp.h"
+#include "deedlog/status.h"
 #include "service/game.h"
 
 namespace deedlog {

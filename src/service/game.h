@@ -6,8 +6,8 @@
 #include <string>
 
 #include "deedlog/game_header.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

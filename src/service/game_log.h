@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
 #include "deedlog/event.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "deedlog/state.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 #include "service/game.h"
 

@@ -11,11 +11,11 @@
 
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
+#include "deedlog/game_file.h"
 #include "deedlog/player_ref.h"
+#include "deedlog/ruleset_catalog.h"
 #include "deedlog/state_archive.h"
 #include "deedlog/state_check.h"
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
 
 namespace deedlog {
 

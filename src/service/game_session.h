@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "deedlog/command.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_codec.h"
@@ -17,7 +17,7 @@
 #include "service/game.h"
 #include "service/game_log.h"
 #include "journal/journal.h"
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
 
 namespace deedlog {
 

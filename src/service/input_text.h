@@ -2,7 +2,7 @@
 // A command's input file, where "-" is standard input (as for cat, git and sqlite3).
 #include <string>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 
 namespace deedlog {
 

@@ -13,7 +13,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 
 namespace deedlog {
 

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
 #include "deedlog/command.h"
 #include "deedlog/event.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 

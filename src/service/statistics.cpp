@@ -5,7 +5,7 @@
 #include "service/game_session.h"
 #include "service/game_log.h"
 #include "deedlog/evolve.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 
 namespace deedlog {

@@ -10,10 +10,10 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
+#include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
 #include "journal/sha256.h"
-#include "notation/game_file.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "service/tournament_duplicate.h"

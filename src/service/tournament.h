@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "core/money.h"
-#include "core/status.h"
 #include "deedlog/decide.h"
+#include "deedlog/money.h"
+#include "deedlog/status.h"
 #include "journal/journal.h"
 
 namespace deedlog {

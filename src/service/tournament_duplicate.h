@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
 #include "deedlog/game_header.h"
 #include "journal/journal.h"
+#include "deedlog/status.h"
 
 namespace deedlog {
 

@@ -12,8 +12,8 @@
 #include "deedlog/evolve.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/event_fields.h"
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <optional>
 
-#include "core/status.h"
+#include "deedlog/status.h"
 #include "deedlog/violation.h"
 #include "journal/journal.h"
 

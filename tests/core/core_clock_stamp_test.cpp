@@ -1,7 +1,7 @@
 // The @TIME stamps as seconds: the computer edition's ten-second windows are measured with them.
 #include <gtest/gtest.h>
 
-#include "core/clock_stamp.h"
+#include "deedlog/clock_stamp.h"
 
 namespace deedlog {
 namespace {

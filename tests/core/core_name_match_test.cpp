@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/name_match.h"
+#include "deedlog/name_match.h"
 
 namespace deedlog {
 namespace {

@@ -8,7 +8,7 @@
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -1,4 +1,4 @@
-// House rules (rules/house_rules.h, docs/rules.md "House rules"): each named switch changes the
+// House rules (deedlog/house_rules.h, docs/rules.md "House rules"): each named switch changes the
 // one rule it names, and rulings it decides cite it as a house rule.
 #include <fstream>
 #include <sstream>
@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "deedlog/legal_moves.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 #include "support/economy.h"
 
 namespace deedlog {

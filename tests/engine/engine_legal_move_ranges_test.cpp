@@ -9,7 +9,7 @@
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/position_queries.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

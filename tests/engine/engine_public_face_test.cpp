@@ -52,5 +52,34 @@ TEST(PublicFace, PublicHeadersIncludeOnlyPublicHeaders) {
   EXPECT_GT(headers, 10);
 }
 
+// include/deedlog/ is installed as it is (cmake/library.cmake): each of its headers includes,
+// of ours, only headers of the same folder, named "deedlog/<name>.h", so the installed folder
+// needs nothing of src/ and a consumer's include path holds no bare "core/" or "rules/".
+TEST(PublicFace, PublicHeadersAreSelfContained) {
+  const fs::path face = fs::path(DEEDLOG_SOURCE_DIR) / "include/deedlog";
+  const std::regex quoted_include(R"re(#\s*include\s*"([^"]+)")re");
+  int includes = 0;
+  for (const auto& entry : fs::directory_iterator(face)) {
+    const std::string text = read(entry.path());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), quoted_include); it != std::sregex_iterator(); ++it) {
+      const std::string inc = (*it)[1];
+      ++includes;
+      ASSERT_EQ(inc.rfind("deedlog/", 0), 0u) << entry.path().filename() << " includes " << inc << ", outside include/deedlog/";
+      EXPECT_TRUE(fs::exists(face / inc.substr(8))) << entry.path().filename() << " includes " << inc << ", not in include/deedlog/";
+    }
+  }
+  EXPECT_GT(includes, 30);
+}
+
+// The values the face is written in are in the face: the core's, the edition's, the notation's.
+TEST(PublicFace, HoldsTheHeadersItIsWrittenIn) {
+  const fs::path face = fs::path(DEEDLOG_SOURCE_DIR) / "include/deedlog";
+  for (const char* name : {"ids.h", "money.h", "clock_stamp.h", "status.h", "name_match.h", "ruleset.h", "house_rules.h",
+                           "ruleset_catalog.h", "game_file.h"})
+    EXPECT_TRUE(fs::exists(face / name)) << name;
+  for (const char* gone : {"include/deedlog/money.h", "include/deedlog/ruleset.h", "include/deedlog/game_file.h"})
+    EXPECT_FALSE(fs::exists(fs::path(DEEDLOG_SOURCE_DIR) / gone)) << gone << " is back beside its public copy";
+}
+
 }  // namespace
 }  // namespace deedlog

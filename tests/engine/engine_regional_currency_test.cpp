@@ -8,8 +8,8 @@
 #include "deedlog/building_group.h"
 #include "deedlog/currency.h"
 #include "deedlog/event_codec.h"
+#include "deedlog/ruleset_catalog.h"
 #include "deedlog/valuation.h"
-#include "rules/ruleset_catalog.h"
 #include "support/table.h"
 
 namespace deedlog {

@@ -2,8 +2,8 @@
 // mistakes a line can hold.
 #include <gtest/gtest.h>
 
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

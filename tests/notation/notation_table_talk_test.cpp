@@ -3,9 +3,9 @@
 // separators, and the hint for a move that belongs to someone else.
 #include <gtest/gtest.h>
 
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 #include "rules/card_lookup.h"
-#include "rules/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -8,8 +8,8 @@
 #include <sstream>
 #include <thread>
 
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "bots/analysis.h"
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "service/game_session.h"
 #include "support/cli.h"
 

@@ -7,8 +7,8 @@
 
 #include "service/game_session.h"
 #include "deedlog/legal_moves.h"
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "deedlog/event_fields.h"
-#include "notation/game_file.h"
+#include "deedlog/game_file.h"
 #include "support/cli.h"
 #include "support/table.h"
 

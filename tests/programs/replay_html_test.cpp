@@ -15,7 +15,7 @@
 #include "journal/journal.h"
 #include "service/game_session.h"
 #include "deedlog/decide.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {

@@ -11,8 +11,8 @@
 #include "replay/commentary.h"
 #include "replay/timeline.h"
 #include "deedlog/evolve.h"
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {

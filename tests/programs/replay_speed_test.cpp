@@ -16,7 +16,7 @@
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {

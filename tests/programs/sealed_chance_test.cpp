@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 #include "journal/journal.h"
 #include "journal/sha256.h"
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
 #include "service/game_session.h"
 #include "service/sealed_seeds.h"
 #include "support/cli.h"

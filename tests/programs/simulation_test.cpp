@@ -14,7 +14,7 @@
 #include "present/refusal_words.h"
 #include "service/statistics.h"
 #include "service/verification.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {

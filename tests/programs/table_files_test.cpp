@@ -6,8 +6,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "deedlog/game_file.h"
 #include "journal/journal.h"
-#include "notation/game_file.h"
 #include "service/game_session.h"
 #include "support/cli.h"
 

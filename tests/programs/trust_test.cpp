@@ -20,8 +20,8 @@
 #include "deedlog/state_archive.h"
 #include "deedlog/state_check.h"
 #include "journal/hash_chain.h"
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {

@@ -2,8 +2,8 @@
 // unique part of it, in the pack that is due or in any pack, and by the edition's pack names.
 #include <gtest/gtest.h>
 
+#include "deedlog/ruleset_catalog.h"
 #include "rules/card_lookup.h"
-#include "rules/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -1,7 +1,7 @@
 // Tests of the edition data: the uk-1972 board and packs load and carry the printed figures.
 #include <gtest/gtest.h>
 
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 #include <fstream>
 #include <iterator>

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "deedlog/ruleset_catalog.h"
 #include "rules/edition_overlay.h"
-#include "rules/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {

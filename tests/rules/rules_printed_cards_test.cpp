@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "deedlog/ruleset_catalog.h"
 #include "rules/card_lookup.h"
-#include "rules/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -10,8 +10,8 @@
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "deedlog/invariants.h"
-#include "notation/game_file.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 #include "support/cli.h"
 
 namespace deedlog {

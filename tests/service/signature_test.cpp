@@ -13,7 +13,7 @@
 
 #include "bots/simulation.h"
 #include "deedlog/event_codec.h"
-#include "rules/ruleset_catalog.h"
+#include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 namespace {

@@ -12,9 +12,9 @@
 #include "deedlog/evolve.h"
 #include "deedlog/invariants.h"
 #include "deedlog/player_ref.h"
+#include "deedlog/ruleset_catalog.h"
 #include "present/refusal_words.h"
 #include "rules/card_lookup.h"
-#include "rules/ruleset_catalog.h"
 
 namespace deedlog::testing {
 

@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "core/status.h"
-#include "rules/ruleset.h"
+#include "deedlog/ruleset.h"
+#include "deedlog/status.h"
 
 namespace deedlog {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "rules/house_rules.h"
-#include "core/ids.h"
-#include "core/money.h"
+#include "deedlog/house_rules.h"
+#include "deedlog/ids.h"
+#include "deedlog/money.h"
 
 namespace deedlog {
 

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "core/name_match.h"
 #include "deedlog/command.h"
 #include "deedlog/game_header.h"
+#include "deedlog/name_match.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/setup_position.h"
-#include "rules/ruleset.h"
 
 namespace deedlog {
 
