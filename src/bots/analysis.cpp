@@ -179,13 +179,10 @@ std::optional<State> after_move(const Ruleset& r, const State& s, const Command&
   const Decision d = decide(r, s, c);
   if (!d.accepted) return std::nullopt;
   State next = s;
-  Event played;
-  played.type = EventType::MovePlayed;
-  evolve(next, played);
+  apply_decision(next, d);  // the position after the move, as decide left it: no second fold
   for (const Event& e : d.events) {
-    evolve(next, e);
     if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-      (*seen)[static_cast<std::size_t>(e.deck)] |= std::uint64_t{1} << e.card;
+      (*seen)[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
   }
   return next;
 }
@@ -302,10 +299,11 @@ void card_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen_
     Event shuffled;
     shuffled.type = EventType::DeckShuffled;
     shuffled.deck = deck;
-    shuffled.order.push_back(k);
+    std::vector<CardIndex> order{k};
     for (CardIndex u : unseen)
-      if (u != k) shuffled.order.push_back(u);
-    shuffled.order.insert(shuffled.order.end(), under.begin(), under.end());
+      if (u != k) order.push_back(u);
+    order.insert(order.end(), under.begin(), under.end());
+    shuffled.order = std::move(order);
     evolve(s, shuffled);
     s.seeded = true;  // the order below the card is the play-out's to draw, not this one
     Command draw = draw_move;
@@ -541,7 +539,7 @@ CardsSeen seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq) {
     if (le.voided_by != 0 && le.voided_by <= seq) continue;
     const Event& e = le.event;
     if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-      seen[static_cast<std::size_t>(e.deck)] |= std::uint64_t{1} << e.card;
+      seen[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
   }
   return seen;
 }
@@ -578,8 +576,8 @@ void build_move_work(const Ruleset& r, const State& recorded_before, const Cards
     int d1 = c.die1, d2 = c.die2;
     for (const Event& e : recorded)
       if (e.type == EventType::DiceThrown || e.type == EventType::CardDiceThrown) {
-        d1 = e.die1;
-        d2 = e.die2;
+        d1 = fields::shared::die1(e);
+        d2 = fields::shared::die2(e);
         break;
       }
     if (d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6) {
@@ -599,8 +597,8 @@ void build_move_work(const Ruleset& r, const State& recorded_before, const Cards
     DeckId deck = before.pending_deck;
     for (const Event& e : recorded)
       if (e.type == EventType::CardDrawn) {
-        came_card = e.card;
-        deck = e.deck;
+        came_card = fields::CardDrawn::card(e);
+        deck = fields::CardDrawn::deck(e);
         break;
       }
     std::size_t came = SIZE_MAX;
@@ -657,7 +655,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
       if (!moves.empty()) moves.back().after = state;
       RecordedMove m;
       m.first = le.seq;
-      m.text = le.event.text;
+      m.text = fields::MovePlayed::line(le.event);
       m.voided_by = le.voided_by;
       m.before = state;
       moves.push_back(std::move(m));

@@ -11,6 +11,7 @@
 #include "bots/bot_player.h"
 #include "bots/program_bot.h"
 #include "deedlog/decide.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
 #include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"
@@ -206,7 +207,7 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
       CardsSeen seen{};
       auto see = [&](const Event& e) {
         if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-          seen[static_cast<std::size_t>(e.deck)] |= std::uint64_t{1} << e.card;
+          seen[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
       };
       auto forfeit = [&](int seat, std::string reason, std::string move, std::string detail) {
         game.forfeit = Forfeit{game.seats[seat], std::move(reason), std::move(move), std::nullopt, std::move(detail)};

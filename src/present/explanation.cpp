@@ -282,7 +282,7 @@ void explain(Context& c) {
     }
     case EventType::NoteRecorded:
       c.cite(rule::kRefereeNote);
-      c.say("The referee noted a ruling that changes nothing in the game (an appeal rejected): " + c.e.text + ".");
+      c.say("The referee noted a ruling that changes nothing in the game (an appeal rejected): " + fields::NoteRecorded::note(c.e) + ".");
       break;
     case EventType::MovesTakenBack: {
       c.cite(rule::kTakeBack);

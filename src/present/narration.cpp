@@ -290,7 +290,7 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
                                                : fmt::format("{} from {}", money_words(r, fields::RulingRecorded::amount(e)), other);
       return fmt::format("Ruling: the referee awards {} {}{}.", who, what, fields::RulingRecorded::reason(e).empty() ? "" : " (" + fields::RulingRecorded::reason(e) + ")");
     }
-    case EventType::NoteRecorded: return fmt::format("Note: the referee notes \"{}\"; nothing changes.", e.text);
+    case EventType::NoteRecorded: return fmt::format("Note: the referee notes \"{}\"; nothing changes.", fields::NoteRecorded::note(e));
     case EventType::MovesTakenBack: {
       const int voided = fields::MovesTakenBack::events_voided(e);
       return fmt::format("Taken back: the referee voids the {} before this move, and the game returns to the position "

@@ -77,7 +77,7 @@ TEST(PublicFace, HoldsTheHeadersItIsWrittenIn) {
   for (const char* name : {"ids.h", "money.h", "clock_stamp.h", "status.h", "name_match.h", "ruleset.h", "house_rules.h",
                            "ruleset_catalog.h", "game_file.h"})
     EXPECT_TRUE(fs::exists(face / name)) << name;
-  for (const char* gone : {"include/deedlog/money.h", "include/deedlog/ruleset.h", "include/deedlog/game_file.h"})
+  for (const char* gone : {"src/core/money.h", "src/rules/ruleset.h", "src/notation/game_file.h"})
     EXPECT_FALSE(fs::exists(fs::path(DEEDLOG_SOURCE_DIR) / gone)) << gone << " is back beside its public copy";
 }
 

@@ -159,6 +159,7 @@ TEST(SealedChance, TheKthThrowIsTheSameAtEveryTableSealedWithTheSeedWhoeverThrow
   }
 }
 
+// rule uk-1972/referee/sealed-dice: in a sealed game the referee throws; dice written in are refused.
 TEST(SealedChance, AThrowWrittenWithItsDiceIsRefusedInASealedGame) {
   const auto db = temp_dir("sealed-typed") / "club.db";
   const std::int64_t a = new_game(db, "--players \"Ann, Ben\" --sealed");

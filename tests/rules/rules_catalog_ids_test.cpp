@@ -50,7 +50,8 @@ std::set<std::string> engine_ids() {
 
 std::set<std::string> tested_ids() {
   std::set<std::string> out;
-  for (const auto& e : fs::directory_iterator(kRoot / "tests")) {
+  // Every layer's folder (tests/README.md): the tests are grouped in folders, not at the top.
+  for (const auto& e : fs::recursive_directory_iterator(kRoot / "tests")) {
     if (e.path().extension() != ".cpp") continue;
     for (const auto& id : matches(read(e.path()), std::regex(R"(rule [a-z0-9-]+/([a-z0-9-]+/[a-z0-9/-]+))"))) out.insert(id);
   }
