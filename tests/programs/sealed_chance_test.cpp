@@ -101,7 +101,8 @@ std::string play_on(const std::filesystem::path& db, std::int64_t g, std::size_t
     const RunResult p = referee(db, game_opt(g) + "--json play " + quote(chosen));
     EXPECT_EQ(p.code, kExitOk) << chosen << "\n" << p.out << p.err;
     if (p.code != kExitOk) return "";
-    for (const json& e : json::parse(p.out).at("events"))
+    const json logged = json::parse(p.out);  // held: the loop reads into it
+    for (const json& e : logged.at("events"))
       if (e.at("type") == "DiceThrown" || e.at("type") == "CardDiceThrown") ++thrown;
   }
   return "";
@@ -153,7 +154,8 @@ TEST(SealedChance, TheKthThrowIsTheSameAtEveryTableSealedWithTheSeedWhoeverThrow
   // Both verify before the reveal, their chance taken as recorded.
   const RunResult v = referee(db, "--json verify");
   EXPECT_EQ(v.code, kExitOk) << v.out;
-  for (const auto& g : json::parse(v.out).at("games")) {
+  const json verified = json::parse(v.out);  // held: the loop reads into it
+  for (const auto& g : verified.at("games")) {
     EXPECT_TRUE(g.at("sealed").get<bool>());
     EXPECT_FALSE(g.at("chance_checked").get<bool>());
   }
@@ -258,7 +260,8 @@ TEST(SealedChance, RevealWaitsForEveryTableThenMatchesTheCommitment) {
   // Now verify checks the dice and cards against the seed.
   const RunResult v = referee(db, "--json verify");
   EXPECT_EQ(v.code, kExitOk) << v.out;
-  for (const auto& g : json::parse(v.out).at("games")) EXPECT_TRUE(g.at("chance_checked").get<bool>()) << g;
+  const json verified = json::parse(v.out);  // held: the loop reads into it
+  for (const auto& g : verified.at("games")) EXPECT_TRUE(g.at("chance_checked").get<bool>()) << g;
 }
 
 // A throw recorded that is not the seed's (written by someone with the journal and the

@@ -33,15 +33,14 @@ std::vector<std::pair<int, int>> throws_of(const std::filesystem::path& db, std:
   const RunResult r = referee(db, "--game " + std::to_string(g) + " --json log");
   EXPECT_EQ(r.code, kExitOk) << r.err;
   std::vector<std::pair<int, int>> dice;
-  for (const json& e : json::parse(r.out).at("events"))
+  const json doc = json::parse(r.out);  // held: a range-for over a temporary's member reads freed memory
+  for (const json& e : doc.at("events"))
     if (e.at("type") == "DiceThrown" || e.at("type") == "CardDiceThrown")
       dice.emplace_back(e.at("die1").get<int>(), e.at("die2").get<int>());
   return dice;
 }
 
-// DISABLED: under the test the second table shows no throw after autoplay (the same commands by hand
-// give 19); not yet understood. Run with --gtest_also_run_disabled_tests.
-TEST(TournamentDuplicate, DISABLED_SeatSealsEveryTableWithOneSeedRevealedOnlyAfterTimeIsCalled) {
+TEST(TournamentDuplicate, SeatSealsEveryTableWithOneSeedRevealedOnlyAfterTimeIsCalled) {
   const auto db = temp_dir("tournament-duplicate") / "club.db";
   RunResult r = referee(db, "--json tournament new --name \"Duplicate Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" "
                             "--rounds 1 --table-size 4 --time-limit 90m --duplicate");
@@ -87,7 +86,8 @@ TEST(TournamentDuplicate, DISABLED_SeatSealsEveryTableWithOneSeedRevealedOnlyAft
   // Every table's dice and cards check against the seed revealed.
   r = referee(db, "--json verify");
   ASSERT_EQ(r.code, kExitOk) << r.out;
-  for (const auto& g : json::parse(r.out).at("games")) EXPECT_TRUE(g.at("chance_checked").get<bool>()) << g;
+  const json verified = json::parse(r.out);  // held: the loop reads into it
+  for (const auto& g : verified.at("games")) EXPECT_TRUE(g.at("chance_checked").get<bool>()) << g;
   r = referee(db, "--game " + std::to_string(games[1]) + " --json verify --seed " + quote(seed));
   EXPECT_EQ(r.code, kExitOk) << r.out;
 }
