@@ -180,10 +180,7 @@ std::optional<State> after_move(const Ruleset& r, const State& s, const Command&
   if (!d.accepted) return std::nullopt;
   State next = s;
   apply_decision(next, d);  // the position after the move, as decide left it: no second fold
-  for (const Event& e : d.events) {
-    if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-      (*seen)[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
-  }
+  for (const Event& e : d.events) note_card_seen(e, seen);
   return next;
 }
 
@@ -538,8 +535,7 @@ CardsSeen seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq) {
     if (le.seq > seq) break;
     if (le.voided_by != 0 && le.voided_by <= seq) continue;
     const Event& e = le.event;
-    if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-      seen[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
+    note_card_seen(e, &seen);
   }
   return seen;
 }

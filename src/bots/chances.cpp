@@ -50,6 +50,11 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
   return result;
 }
 
+void note_card_seen(const Event& e, CardsSeen* seen) {
+  if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
+    (*seen)[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
+}
+
 Status cards_seen(Journal& journal, const Game& game, CardsSeen* out) {
   std::vector<LoggedEvent> events;
   if (Status s = GameLog(journal, game).read_all(1, game.state.seq, &events); !s.is_ok()) return s;
@@ -58,8 +63,7 @@ Status cards_seen(Journal& journal, const Game& game, CardsSeen* out) {
   for (const LoggedEvent& le : events) {
     const Event& e = le.event;
     if (le.voided_by != 0) continue;
-    if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-      seen[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
+    note_card_seen(e, &seen);
   }
   *out = seen;
   return Status::ok();

@@ -19,6 +19,7 @@
 #include "deedlog/status.h"
 #include "journal/journal.h"
 #include "service/game.h"
+#include "deedlog/event.h"
 #include "deedlog/state.h"
 #include "deedlog/ruleset.h"
 
@@ -55,6 +56,10 @@ using CardsSeen = std::array<std::uint64_t, kDeckCount>;
 // What the players have seen of the packs in `game` up to its position (game.state.seq), from
 // its events; a move taken back is as if not played.
 Status cards_seen(Journal& journal, const Game& game, CardsSeen* out);
+
+// Marks the card `e` shows (a card turned up, or a get-out card handed over or back) as seen;
+// any other event shows none. Every reader of seen cards asks this one rule.
+void note_card_seen(const Event& e, CardsSeen* seen);
 
 // The position a play-out starts from: `position` with the play-out's own dice (seed) and, in
 // each pack, the cards not in `seen` (nor held by a player) shuffled by the seed on top of the

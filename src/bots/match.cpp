@@ -206,8 +206,7 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
       // their own, as the analysis does).
       CardsSeen seen{};
       auto see = [&](const Event& e) {
-        if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-          seen[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
+        note_card_seen(e, &seen);
       };
       auto forfeit = [&](int seat, std::string reason, std::string move, std::string detail) {
         game.forfeit = Forfeit{game.seats[seat], std::move(reason), std::move(move), std::nullopt, std::move(detail)};
