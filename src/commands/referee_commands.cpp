@@ -1,5 +1,6 @@
 #include "commands/referee_commands.h"
 
+#include "commands/move_stamp.h"
 #include "commands/new_game_edition.h"
 
 #include <fmt/format.h>
@@ -463,21 +464,6 @@ int run_import(const CommonOptions& o, const std::string& file, std::ostream& ou
   }
   if (o.json) out << all.dump() << "\n";
   return worst;
-}
-
-// rule short-game/agreed-hour: a live session (play, play -, table) stamps each move that comes
-// without a stamp with the clock, in UTC, where the game asks for it: a game with a TimeLimit tag.
-// The engine never reads a clock; the stamp is written into the move as if the table had typed it.
-std::string stamped_as_it_comes(const Game& g, const std::string& move) {
-  if (g.header.time_limit.empty()) return move;
-  const std::size_t first = move.find_first_not_of(" \t");
-  if (first == std::string::npos || move[first] == '@') return move;
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char stamp[32];
-  std::strftime(stamp, sizeof stamp, "@%Y-%m-%dT%H:%M:%SZ ", &utc);
-  return stamp + move.substr(first);
 }
 
 int run_play(const CommonOptions& o, const std::string& move_as_typed, bool dry_run,

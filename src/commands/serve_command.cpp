@@ -22,6 +22,7 @@
 
 #include "bots/analysis.h"
 #include "commands/engine_session.h"
+#include "commands/move_stamp.h"
 #include "commands/serve_keys.h"
 #include "commands/serve_listing.h"
 #include "commands/serve_tournament.h"
@@ -485,7 +486,9 @@ class Server {
       }
       Command command;
       ParseError perr;
-      if (!parse_move(body["move"].get<std::string>(), g.ruleset, g.header.players, &command, &perr))
+      // A game with a time limit is ruled by the hour its moves were made (docs/time-rules.md):
+      // a move that comes to the server is stamped with the clock, as `play` and `table` do.
+      if (!parse_move(stamped_as_it_comes(g, body["move"].get<std::string>()), g.ruleset, g.header.players, &command, &perr))
         return send_error(res, 400, perr.message);
       // The referee's own moves (take-backs, awards, calling time) need the referee's key: a
       // table scores its game but cannot correct it.

@@ -270,5 +270,36 @@ TEST_F(TournamentServe, GamesOutsideTournamentsStayOpen) {
   EXPECT_EQ(move(made["game"].get<int>(), judge_, "Eve rolls"), 401);
 }
 
+// A tournament's game has a time limit, so a move that comes to the server without a stamp is
+// stamped with the clock, as `play` and `table` stamp it: the agreed hour is ruled on the stamps
+// recorded (docs/rules.md, short-game/agreed-hour). A move with its own stamp keeps it.
+TEST_F(TournamentServe, AMoveToATimedGameIsStampedWithTheClock) {
+  // rule uk-1972/short-game/agreed-hour
+  const auto made = testing::referee(
+      db_, "--json tournament new --name Timed --players 'Eve, Fay' --rounds 1 --table-size 2 --time-limit 90m");
+  ASSERT_EQ(made.code, 0) << made.err;
+  const json m = json::parse(made.out);
+  const std::string id = std::to_string(m["tournament"].get<int>());
+  const auto seated = testing::referee(
+      db_, "--json --tournament " + id + " tournament seat --round 1 --key " + m["judge_key"].get<std::string>());
+  ASSERT_EQ(seated.code, 0) << seated.err;
+  const json t = json::parse(seated.out)["tables"][0];
+  const int game = t["game"].get<int>();
+  // The short game waits for the deal, the Head Judge's (the referee's) move; a note is one too.
+  json body;
+  ASSERT_EQ(move(game, m["judge_key"].get<std::string>(), "Referee notes \"seated late\"", &body), 200) << body.dump();
+  ASSERT_EQ(move(game, m["judge_key"].get<std::string>(), "@19:00:00 Referee notes \"as written\"", &body), 200) << body.dump();
+  const auto log = testing::referee(db_, "--game " + std::to_string(game) + " --json log");
+  ASSERT_EQ(log.code, 0) << log.err;
+  std::vector<std::string> lines;
+  const json events = json::parse(log.out);  // kept whole: a loop over a temporary's member reads freed memory
+  for (const json& e : events["events"])
+    if (e["type"] == "MovePlayed") lines.push_back(e["text"].get<std::string>());
+  ASSERT_EQ(lines.size(), 2u) << log.out;
+  EXPECT_EQ(lines[0].rfind('@', 0), 0u) << lines[0];  // "@2026-11-27T08:59:01Z Referee notes ..."
+  EXPECT_NE(lines[0].find("Z Referee notes"), std::string::npos) << lines[0];
+  EXPECT_EQ(lines[1].rfind("@19:00:00 Referee notes", 0), 0u) << lines[1];
+}
+
 }  // namespace
 }  // namespace deedlog
