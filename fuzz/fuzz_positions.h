@@ -60,9 +60,9 @@ inline Positions load_positions() {
     for (const MoveLine& line : file.moves) {
       const Decision d = decide(*ruleset, s, line.command);
       if (!d.accepted) break;  // a dispute's refused line: the game stops there
-      Event played;
-      played.type = EventType::MovePlayed;
-      evolve(s, played);
+      // Folded, not taken from the decision: the positions the fuzzers start from are the
+      // stored events' fold, as a journal's reader makes them.
+      evolve(s, move_line(line.command, line.text));
       apply_all(s, d.events);
       out.all.push_back(Position{ruleset.get(), players, s});
     }

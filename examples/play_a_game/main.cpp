@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
       std::cerr << "play_a_game: a listed move was refused: " << line << " (rule " << d.violation.rule << ")" << "\n";
       return 1;
     }
-    for (const deedlog::Event& e : d.events) deedlog::evolve(state, e);
+    deedlog::apply_decision(state, d);  // the move's line and its events: the position after it
     ++moves;
     if (moves <= 3) std::cout << "move " << moves << ": " << line << "\n";
   }

@@ -34,6 +34,7 @@
 #include "journal/postgres_journal.h"
 #include "present/analysis_words.h"
 #include "present/game_json.h"
+#include "present/narration.h"
 #include "present/refusal_words.h"
 #include "service/agreed_hour.h"
 #include "service/game_log.h"
@@ -418,13 +419,19 @@ class Server {
     if (Status s = GameLog(j, g).read_all(1, 0, &events); !s.is_ok()) return send_failure(res, s);
     mark_voided(&events);
     ojson all = ojson::array();
-    for (const LoggedEvent& r : events)
-      if (r.seq >= from) all.push_back(logged_json(g, r));
+    // Said in turn from the first event, as `log` says them, so an offer's end is its maker's
+    // withdrawal or the other's refusal.
+    EventNarrator narrator(g.ruleset, g.header.players);
+    for (const LoggedEvent& r : events) {
+      std::string words = narrator(r.event);
+      if (r.seq >= from) all.push_back(logged_json(g, r, std::move(words)));
+    }
     send_json(res, 200, ojson{{"game", g.id}, {"events", all}});
   }
 
-  static ojson logged_json(const Game& g, const LoggedEvent& r) {
+  static ojson logged_json(const Game& g, const LoggedEvent& r, std::string words) {
     ojson e = event_json(g, r);
+    e["words"] = std::move(words);
     e["hash"] = r.hash;
     if (r.voided_by != 0) e["voided_by"] = r.voided_by;
     return e;
@@ -549,9 +556,11 @@ class Server {
             std::vector<LoggedEvent> events;
             if (!GameLog(*j, g).read_all(1, 0, &events).is_ok()) return false;
             mark_voided(&events);
+            EventNarrator narrator(g.ruleset, g.header.players);  // from the first event, as above
             for (const LoggedEvent& r : events) {
+              std::string words = narrator(r.event);
               if (r.seq < watch->next) continue;
-              const std::string line = "data: " + logged_json(g, r).dump() + "\n\n";
+              const std::string line = "data: " + logged_json(g, r, std::move(words)).dump() + "\n\n";
               if (!sink.write(line.data(), line.size())) return false;
               watch->next = r.seq + 1;
             }

@@ -175,6 +175,30 @@ TEST_F(Serve, AMoveIsSeenOnTheStream) {
   EXPECT_EQ(event["text"], "Ann rolls");
 }
 
+// The events route and the stream say each event as `log` says it: an offer ended by its maker
+// is a withdrawal, which the event alone cannot tell (the narrator remembers the open offer).
+TEST_F(Serve, TheEventsAndTheStreamSayAnOffersEndAsLogSaysIt) {
+  const auto [game, key] = create();
+  ASSERT_EQ(move(game, key, R"({"move": "Ann offers Ben: 50 for nothing"})")->status, 200);
+  testing::StreamWatcher watcher(port_, game, "\"TradeRejected\"");  // opened with the offer open
+  ASSERT_EQ(move(game, key, R"({"move": "Ann rejects"})")->status, 200);
+  const auto log = testing::referee(dir_ / "club.db", "--json log");
+  ASSERT_EQ(log.code, 0) << log.err;
+  const json logged = json::parse(log.out);
+  const json served = get("/api/games/" + std::to_string(game) + "/events");
+  ASSERT_EQ(served["events"].size(), logged["events"].size());
+  for (std::size_t i = 0; i < logged["events"].size(); ++i)
+    EXPECT_EQ(served["events"][i]["words"], logged["events"][i]["words"]) << i;
+  const std::vector<std::string> streamed = watcher.events();
+  ASSERT_FALSE(streamed.empty()) << watcher.received();
+  const json last = json::parse(streamed.back());
+  EXPECT_EQ(last["type"], "TradeRejected") << watcher.received();
+  for (const std::string& data : streamed) {
+    const json e = json::parse(data);
+    EXPECT_EQ(e["words"], logged["events"][e["seq"].get<std::size_t>() - 1]["words"]) << data;
+  }
+}
+
 // Two keys a game: the referee's (to whoever creates it) may make every move; the table's only
 // the players' moves, so the referee's corrections cannot come from the table.
 TEST_F(Serve, TheTablesKeyPlaysButOnlyTheRefereesKeyCorrects) {
