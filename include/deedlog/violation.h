@@ -51,6 +51,7 @@ enum class RefusalCode : std::uint16_t {
   PassedOutOfAuction,      // player
   JailedMayNotBid,         // player
   NowhereToPlaceBuilding,  // player, building
+  HighBidderKeepsAPlace,   // player (the high bidder), building
   AuctionClosedBySilence,  // count (seconds late), count (1: a bid had been made)
   BidBelowOpening,         // square, money (least)
   BidBelowStep,            // money (least)

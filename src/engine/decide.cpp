@@ -518,10 +518,25 @@ namespace {
 
 // The move decided on `before` (the position, or the one its lapsed windows left), then the
 // debts it lets be paid. lapsed_events come first in the answer.
+// rule shortage/auction: the high bidder for a building must still have a site to put it on
+// when the auction closes. A move made while the auction runs (a mortgage of the group, a trade
+// of one of its sites) that would leave him none is refused: he would win a building with
+// nowhere to go, and the game would wait for ever on its placing. Most moves skip this.
+std::optional<Violation> strands_building_bid(const Ruleset& r, const State& s, const Decision& d) {
+  if (s.phase != Phase::Auction || s.auction.lot == AuctionLot::Property || s.auction.high_bidder == kBank) return std::nullopt;
+  const State& after = *d.after;
+  if (after.phase != Phase::Auction || after.auction.high_bidder != s.auction.high_bidder) return std::nullopt;
+  const bool hotel = s.auction.lot == AuctionLot::Hotel;
+  if (can_place_building(r, after, after.auction.high_bidder, hotel)) return std::nullopt;
+  return violation(r, rule::kShortageAuction, RefusalCode::HighBidderKeepsAPlace,
+                   {arg::player(after.auction.high_bidder), arg::building(hotel)});
+}
+
 Decision decide_and_settle(const Ruleset& r, const State& s, const State& before, const Command& c,
                            Events* lapsed_events) {
   Decision d = decide_move(r, before, c);
   if (!d.accepted) return d;
+  if (auto v = strands_building_bid(r, s, d)) return Decision::refuse(std::move(*v));
   // The position after the move (d.after) was worked out from `before`, so it holds the lapsed
   // events too; a time stamped on an event after it was applied is not in it, and it is worked
   // out again below (timed editions only).

@@ -167,6 +167,10 @@ std::string sentence(const Ruleset& r, const Violation& v) {
     case C::JailedMayNotBid: return fmt::format("{} is in {} and may not bid", f.player(0), r.words.jail);
     case C::NowhereToPlaceBuilding:
       return fmt::format("{} has nowhere to put {} and so does not bid for one", f.player(0), with_article(f.building(1)));
+    case C::HighBidderKeepsAPlace:
+      return fmt::format("{} holds the high bid for {} at the building auction: this would leave nowhere to put it, "
+                         "so it waits until the auction is over",
+                         f.player(0), with_article(f.building(1)));
     case C::AuctionClosedBySilence:
       return fmt::format("no bid came for {} seconds after the {}, so the auction was over {} seconds before this bid: "
                          "the others pass",

@@ -325,6 +325,37 @@ TEST(Shortage, BuildingAuctionWinnerPaysAndPlaces) {
   expect_sound(t);
 }
 
+// rule uk-1972/shortage/auction: the high bidder for a building keeps a site to put it on while
+// the auction runs. Mortgaging his group would leave the house he is about to win nowhere to go
+// (and the game waiting for ever on its placing), so it waits; a mortgage elsewhere does not, and
+// once outbid he may mortgage (and then bids no more).
+TEST(Shortage, TheHighBidderForABuildingMayNotStrandIt) {
+  Table t({"Ann", "Ben", "Cat"},
+          setup_with({holder(0, 1500, {prop(kPallMall, 3), prop(kWhitehall, 2), prop(kNorthumberland, 2)}),
+                      holder(1, 1500, {prop(kAngel), prop(kEuston), prop(kPentonville), prop(kOldKentRoad)}),
+                      holder(2, 1500,
+                             {prop(kRegent, 4), prop(kOxford, 4), prop(kBond, 4), prop(kStrand, 4),
+                              prop(kFleetStreet, 4), prop(kTrafalgar, 4)})}));
+  ASSERT_EQ(t.state().bank_houses, 1);
+  t.play(referee_auctions());
+  t.bid(1, 80);
+  const Refused v = t.refuse(mortgage_cmd(1, kEuston));
+  EXPECT_EQ(v.rule, rule_id("shortage/auction"));
+  EXPECT_EQ(v.code, RefusalCode::HighBidderKeepsAPlace);
+  EXPECT_TRUE(has_arg(v, arg::player(1)));
+  t.play(mortgage_cmd(1, kOldKentRoad));  // not of the group the house would go on
+  EXPECT_TRUE(t.state().holdings[kOldKentRoad].mortgaged);
+  t.bid(0, 100);
+  t.play(mortgage_cmd(1, kEuston));  // outbid: his to mortgage, and then he has nowhere to bid for
+  EXPECT_EQ(t.refuse(Table::cmd(Verb::Bid, 1)).code, RefusalCode::NowhereToPlaceBuilding);
+  t.pass(1);
+  ASSERT_EQ(t.state().phase, Phase::Placing);
+  EXPECT_EQ(t.state().placing_player, 0);
+  t.play(build_cmd(0, kWhitehall));
+  EXPECT_EQ(t.state().phase, Phase::AwaitingRoll);
+  expect_sound(t);
+}
+
 // rule uk-1972/shortage/auction: nobody bids: the house stays with the Bank and play resumes.
 TEST(Shortage, BuildingAuctionWithNoBidLeavesTheHouseWithTheBank) {
   Table t = one_house_left();
