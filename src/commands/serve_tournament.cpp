@@ -212,6 +212,7 @@ function answer(status, kind, text, rule) {
   p.dataset.rule = rule || "";
   p.className = kind === "error" ? "error" : "done";
   p.textContent = text;
+  p.scrollIntoView({ block: "nearest" });  // on a phone the tools may be a screen away from the button tapped
 }
 function errorWords(status, doc) {
   const why = status === 401 ? "this key opens nothing here (the Head Judge's key is needed)"
@@ -285,6 +286,7 @@ $("view").addEventListener("click", (e) => {
   $("confirm-words").textContent = "Call time in every unfinished game of round " + pendingRound + "? It cannot be undone.";
   $("confirm").dataset.round = String(pendingRound);
   $("confirm").hidden = false;
+  $("confirm").scrollIntoView({ block: "center" });
   $("confirm-yes").focus();
 });
 $("confirm-no").onclick = () => { pendingRound = 0; $("confirm").hidden = true; };
@@ -318,6 +320,7 @@ $("appeal-send").onclick = async () => {
   refresh();
 };
 $("judge").hidden = false;
+document.body.classList.add("scripted");
 games();
 showKey();
 if (key()) refresh();
@@ -352,6 +355,7 @@ std::string view_page(const ojson& v, const Tournament& t) {
           "#answer:empty { display: none; } #answer { padding: 0.4em; border-radius: 6px; }\n"
           "#answer.error { color: #a00; font-weight: bold; } #answer.done { background: #e6f2e8; }\n"
           "#key-state { font-size: 0.9em; color: #555; }\n"
+          "body:not(.scripted) .judge-only { display: none; }\n"
           "</style></head>\n<body data-tournament=\"";
   html += std::to_string(t.id);
   html += "\">\n<h1>";

@@ -12,6 +12,8 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -250,8 +252,32 @@ TEST_F(TournamentPages, JudgeCallsTimeAndRulesAppealsFromThePage) {
                            json::array({s["player"]})),
               json::array({s["rank"], s["points"]}))
         << s;
-  // A phone's width: nothing to scroll sideways.
+  // Round 2 seated; the judge asks to call time there, and before the judge confirms, time is
+  // called there by another hand (the command line's judge): the page's call is 409, and shown.
+  const auto seated = testing::referee(db(), "--json tournament seat --round 2 --key " + judge_);
+  ASSERT_EQ(seated.code, 0) << seated.err;
+  use_key(judge, judge_);  // the view refreshed now, not in 30 s
+  ASSERT_EQ(judge.script("return document.querySelector('button.call-time[data-round=\"2\"]') !== null;"), true);
+  tap_call_time(judge, 2);
+  judge.wait_for("the confirmation", "return !document.getElementById('confirm').hidden;");
+  const auto elsewhere = testing::referee(db(), "--json tournament call-time --round 2 --key " + judge_);
+  ASSERT_EQ(elsewhere.code, 0) << elsewhere.err;
+  const json called = journal_now();
+  EXPECT_EQ(act(judge, [&] { judge.click("#confirm-yes"); }), 409);
+  EXPECT_EQ(judge.script("return document.getElementById('answer').dataset.kind;"), "error");
+  EXPECT_EQ(journal_now(), called);
+  judge.wait_for("round 2 shown time-called",
+                 "const r = document.querySelector('#view section.round[data-round=\"2\"]');"
+                 "return r !== null && r.dataset.timeCalled === 'true';");
+
+  // A phone's width: nothing to scroll sideways. The picture of it goes with the others.
+  judge.script("window.scrollTo(0, document.getElementById('judge').offsetTop);");
   EXPECT_EQ(judge.script("return document.documentElement.scrollWidth <= window.innerWidth;"), true);
+  const std::string png = judge.screenshot();
+  ASSERT_TRUE(testing::png_size(png).has_value()) << "the screenshot is not a PNG";
+  const std::filesystem::path shots = std::filesystem::path(DEEDLOG_REFEREE).parent_path() / "screenshots";
+  std::filesystem::create_directories(shots);
+  std::ofstream(shots / "tournament-judge-420.png", std::ios::binary) << png;
 }
 
 TEST_F(TournamentPages, DuplicateTableStreamsWithItsKeyAndAWatcherSeesNothing) {
@@ -322,6 +348,14 @@ TEST_F(TournamentPages, DuplicateTableStreamsWithItsKeyAndAWatcherSeesNothing) {
   EXPECT_EQ(watcher.script("return document.getElementById('log').dataset.stream;"), "refused");
   get_with(api + "/stream?from=1", "", &code);
   EXPECT_EQ(code, 401);
+
+  // The key is the tab's: the page opened again in it reads the game with no key typed.
+  table.go(page("?game=" + std::to_string(t.game)));
+  table.wait_for("the table's stream open again", "return document.getElementById('log').dataset.stream === 'open';");
+  table.wait_for("the game's events again",
+                 "return document.querySelector('#log li[data-seq=\"' + arguments[0] + '\"]') !== null;",
+                 json::array({seq1 + 1}));
+  EXPECT_EQ(table.script("return document.getElementById('key').value;"), t.key);
 
   // Once the round's time is called, the game is everyone's: the watcher's page shows it all.
   auto called = client().Post(("/api/tournaments/" + std::to_string(tournament_) + "/rounds/1/call-time").c_str(),
