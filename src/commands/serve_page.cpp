@@ -134,7 +134,7 @@ tr.to-move td { background: #fff6d5; }
 <script>
 "use strict";
 const $ = (id) => document.getElementById(id);
-let game = null, source = null, legal = [], stems = [], shownSeq = -1, shownMoves = "", asked = 0;
+let game = null, legal = [], stems = [], shownSeq = -1, shownMoves = "", asked = 0;
 // Each player's chances after each move, from the analysis at the game's head (GET .../analysis:
 // kept, or worked out by the server in the background, one game at a time; 202 while it runs).
 let analysis = null, analysisTimer = null;
@@ -269,6 +269,7 @@ async function refresh() {
     // The seq in the address: each position is its own picture, so none is shown stale.
     $("board").src = "/api/games/" + game + "/board?at=" + st.seq;
     $("board").hidden = false;
+    boardAt = st.seq;
   }
 
   const forms = (m.status === 200 && m.doc.forms) || [];
@@ -430,47 +431,121 @@ function tabComplete() {
   return true;
 }
 
+// The picture of a game a watcher may not see (a duplicate round's, until the round ends) is
+// refused to an <img>, which sends no key: the page asks for it with the key and shows the answer.
+let boardAt = -1, boardBlob = null;
+$("board").onerror = async () => {
+  const img = $("board");
+  if (!hasKey() || game === null || img.src.startsWith("blob:")) return;
+  const at = boardAt, id = game;
+  const r = await fetch("/api/games/" + id + "/board?at=" + at, { headers: { Authorization: "Bearer " + $("key").value.trim() } });
+  if (!r.ok || at !== boardAt || id !== game) return;
+  if (boardBlob) URL.revokeObjectURL(boardBlob);
+  boardBlob = URL.createObjectURL(await r.blob());
+  img.src = boardBlob;
+};
+
+// An event of the game's stream, shown in "What happened" (once: a stream opened again after
+// a break starts from the next one).
+let nextSeq = 1;
+function shown(ev) {
+  if (ev.seq < nextSeq) return;
+  nextSeq = ev.seq + 1;
+  const li = document.createElement("li");
+  li.value = ev.seq;
+  li.dataset.seq = String(ev.seq);
+  li.dataset.type = ev.type;
+  if (ev.type === "MovePlayed") li.className = "move";
+  li.textContent = ev.words + (ev.voided_by ? " (taken back)" : "");
+  $("log").appendChild(li);
+  showChances();
+  $("log").scrollTop = $("log").scrollHeight;
+  refreshSoon();
+}
+
+// The stream is read with fetch() rather than EventSource, which cannot send a key: a table of a
+// duplicate round still in play reads its own game with its key (docs/serve.md, "Tournaments").
+// Server-sent events are parsed here: blocks apart by a blank line, "data:" lines the event,
+// ":" lines comments. A stream that ends or breaks is opened again from the next event; one
+// refused (401, 403: the game is hidden from this window) is asked again every 30 s, so a
+// watcher sees the game once its round ends.
+let streamStop = null, streamTimer = null;
+function follow(id) {
+  clearTimeout(streamTimer);
+  if (streamStop) streamStop.abort();
+  const stop = new AbortController();
+  streamStop = stop;
+  readStream(id, stop).then((again) => {
+    if (stop.signal.aborted || id !== game) return;
+    streamTimer = setTimeout(() => { if (streamStop === stop) follow(id); }, again);
+  });
+}
+async function readStream(id, stop) {
+  const headers = { Accept: "text/event-stream" };
+  if (hasKey()) headers["Authorization"] = "Bearer " + $("key").value.trim();
+  try {
+    const r = await fetch("/api/games/" + id + "/stream?from=" + nextSeq, { headers, signal: stop.signal, cache: "no-store" });
+    if (r.status === 401 || r.status === 403) { $("log").dataset.stream = "refused"; return 30000; }
+    if (!r.ok || !r.body) { $("log").dataset.stream = "closed"; return 5000; }
+    $("log").dataset.stream = "open";
+    const reader = r.body.getReader();
+    const text = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer = (buffer + text.decode(value, { stream: true })).replace(/\r\n/g, "\n");
+      for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, "")).join("\n");
+        if (data && id === game) shown(JSON.parse(data));
+      }
+    }
+  } catch (e) {
+    if (stop.signal.aborted) return 0;
+  }
+  $("log").dataset.stream = "closed";
+  return 2000;
+}
+
+// The key typed for a game is kept for this tab only (sessionStorage): a key typed on a shared
+// device does not outlive the tab. One kept by an older page (localStorage) is moved here.
+function savedKey(id) {
+  const name = "deedlog-key-" + id;
+  const old = localStorage.getItem(name);
+  if (old) { localStorage.removeItem(name); if (!sessionStorage.getItem(name)) sessionStorage.setItem(name, old); }
+  return sessionStorage.getItem(name);
+}
+
 function watch(id) {
   game = id;
   shownSeq = -1;
   shownMoves = "";
+  nextSeq = 1;
   $("game").value = id;
   $("new-game").open = false;  // out of the way of the game, on a phone above all
-  const saved = localStorage.getItem("deedlog-key-" + id);
+  const saved = savedKey(id);
   if (saved && !$("key").value) $("key").value = saved;
-  history.replaceState(null, "", "/?game=" + id);
+  history.replaceState(null, "", "/?game=" + id);  // the game only: a key is never in an address
   $("log").textContent = "";
   say("");
-  if (source) source.close();
   // The whole game's events first, then each new one as it is recorded (by anyone).
-  source = new EventSource("/api/games/" + id + "/stream?from=1");
-  source.onmessage = (e) => {
-    const ev = JSON.parse(e.data);
-    const li = document.createElement("li");
-    li.value = ev.seq;
-    li.dataset.seq = String(ev.seq);
-    li.dataset.type = ev.type;
-    if (ev.type === "MovePlayed") li.className = "move";
-    li.textContent = ev.words + (ev.voided_by ? " (taken back)" : "");
-    $("log").appendChild(li);
-    showChances();
-    $("log").scrollTop = $("log").scrollHeight;
-    refreshSoon();
-  };
+  follow(id);
   refresh();
 }
 
 $("open").onclick = () => {
   const id = parseInt($("game").value, 10);
   if (!(id > 0)) { say("a game is a number"); return; }
-  if (hasKey()) localStorage.setItem("deedlog-key-" + id, $("key").value.trim());
+  if (hasKey()) sessionStorage.setItem("deedlog-key-" + id, $("key").value.trim());
   watch(id);
 };
 $("create").onclick = async () => {
   const players = $("players").value.split(",").map((s) => s.trim()).filter((s) => s);
   const r = await api("POST", "/api/games", { ruleset: $("ruleset").value.trim(), players });
   if (r.status !== 201) { say(r.doc.error); return; }
-  localStorage.setItem("deedlog-key-" + r.doc.game, r.doc.key);
+  sessionStorage.setItem("deedlog-key-" + r.doc.game, r.doc.key);
   $("key").value = r.doc.key;
   // This window keeps the referee's key; the players get the table's, which only plays.
   $("table-key").textContent = "The table's key (players' moves only): " + r.doc.table_key;

@@ -124,43 +124,265 @@ Status tournament_view(Journal& j, const Tournament& t, bool judge, ojson* out) 
   return Status::ok();
 }
 
-std::string view_page(const ojson& v) {
-  const std::string name = html_escape(v["name"].get<std::string>());
-  std::string html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>";
-  html += name;
-  html += "</title>\n<meta http-equiv=\"refresh\" content=\"30\">\n<style>body{font-family:sans-serif;margin:1em}"
-          "table{border-collapse:collapse;margin-bottom:1em}td,th{border:1px solid #999;padding:.2em .5em}"
-          "</style></head><body>\n<h1>";
-  html += name;
-  html += fmt::format("</h1>\n<h2>Standings after {} round(s)</h2>\n<table><tr><th>Rank</th><th>Player</th>"
-                      "<th>Points</th><th>Net worth</th></tr>\n",
-                      v["rounds"].get<int>());
-  for (const auto& s : v["standings"])
-    html += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", s["rank"].get<int>(),
-                        html_escape(s["player"].get<std::string>()), s["points"].dump(), s["net_worth"].dump());
-  html += "</table>\n";
+// The page's parts that change (the standings, each round's tables, the appeals): rendered here
+// for the first answer and again for each refresh the page's script asks (with the Head Judge's
+// key in its header, so a hidden table's leader shows to the judge), which swaps #view whole.
+// Everything from the journal goes in escaped. The data-* attributes are what the browser test
+// reads (tests/serve/tournament_judge_page_test.cpp): keep them stable.
+std::string view_part(const ojson& v, const Tournament& t) {
+  std::string html = fmt::format("<h2>Standings after {} round(s)</h2>\n<div class=\"wide\"><table id=\"standings\">"
+                                 "<tr><th>Rank</th><th>Player</th><th>Points</th><th>Net worth</th></tr>\n",
+                                 v["rounds"].get<int>());
+  for (const auto& s : v["standings"]) {
+    const std::string player = html_escape(s["player"].get<std::string>());
+    html += fmt::format("<tr data-player=\"{}\" data-rank=\"{}\" data-points=\"{}\" data-worth=\"{}\"><td>{}</td><td>{}</td>"
+                        "<td>{}</td><td>{}</td></tr>\n",
+                        player, s["rank"].get<int>(), s["points"].dump(), s["net_worth"].dump(), s["rank"].get<int>(),
+                        player, s["points"].dump(), s["net_worth"].dump());
+  }
+  html += "</table></div>\n";
   for (const auto& r : v["tables"]) {
-    html += fmt::format("<h2>Round {}{}</h2>\n<table><tr><th>Table</th><th>Players</th><th>State</th>"
-                        "<th>Leads</th><th>Time left</th></tr>\n",
-                        r["round"].get<int>(), r["duplicate"].get<bool>() ? " (duplicate)" : "");
-    for (const auto& t : r["tables"]) {
+    const int round = r["round"].get<int>();
+    const bool called = r["time_called"].get<bool>();
+    html += fmt::format("<section class=\"round\" data-round=\"{}\" data-time-called=\"{}\" data-ended=\"{}\">\n"
+                        "<h2>Round {}{}{}</h2>\n",
+                        round, called, r["ended"].get<bool>(), round, r["duplicate"].get<bool>() ? " (duplicate)" : "",
+                        called ? ": time called" : "");
+    // The Head Judge's button; the script enables it once this tab holds a key.
+    if (!called)
+      html += fmt::format("<p class=\"judge-only\"><button type=\"button\" class=\"call-time\" data-round=\"{}\" disabled>"
+                          "Call time in round {}</button></p>\n",
+                          round, round);
+    html += "<div class=\"wide\"><table><tr><th>Table</th><th>Players</th><th>State</th><th>Leads</th><th>Time left</th></tr>\n";
+    for (const auto& tj : r["tables"]) {
       std::string players;
-      for (const auto& p : t["players"]) (players += players.empty() ? "" : ", ") += p.get<std::string>();
-      const std::string state = t["over"].get<bool>() ? "over" : t["time_called"].get<bool>() ? "time called" : "in play";
-      std::string leads = "(hidden until the round ends)";
-      if (!t.contains("hidden")) leads = t["leader"].is_null() ? "" : html_escape(t["leader"].get<std::string>());
+      for (const auto& p : tj["players"]) (players += players.empty() ? "" : ", ") += p.get<std::string>();
+      const bool over = tj["over"].get<bool>(), time_called = tj["time_called"].get<bool>();
+      // Time called shows first: a game it ended is over too, and the judge wants to see why.
+      const char* state = time_called ? "time-called" : over ? "over" : "in-play";
+      const char* words = time_called ? (over ? "time called, over" : "time called, move finishing") : over ? "over" : "in play";
+      const bool hidden = tj.contains("hidden");
+      std::string leader = hidden || tj["leader"].is_null() ? "" : html_escape(tj["leader"].get<std::string>());
+      const std::string leads = hidden ? "(hidden until the round ends)" : leader;
       std::string left;
-      if (t["seconds_left"].is_number()) {
-        const std::int64_t s = t["seconds_left"].get<std::int64_t>();
+      if (tj["seconds_left"].is_number()) {
+        const std::int64_t s = tj["seconds_left"].get<std::int64_t>();
         left = fmt::format("{}:{:02}", s / 60, s % 60);
       }
-      html += fmt::format("<tr><td><a href=\"{}\">Table {}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                          t["page"].get<std::string>(), t["table"].get<int>(), html_escape(players), state, leads, left);
+      html += fmt::format("<tr data-game=\"{}\" data-table=\"{}\" data-state=\"{}\" data-leader=\"{}\" data-hidden=\"{}\">"
+                          "<td><a href=\"{}\">Table {}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                          tj["game"].get<std::int64_t>(), tj["table"].get<int>(), state, leader, hidden,
+                          tj["page"].get<std::string>(), tj["table"].get<int>(), html_escape(players), words, leads, left);
     }
-    html += "</table>\n";
+    html += "</table></div>\n</section>\n";
   }
-  html += fmt::format("<p>Appeals ruled: {}. <a href=\"/api/tournaments/{}/log\">The log</a>.</p>\n</body></html>\n",
-                      v["appeals"].get<std::size_t>(), v["tournament"].get<std::int64_t>());
+  html += fmt::format("<h2>Appeals</h2>\n<ol id=\"appeals\" data-count=\"{}\">\n", t.appeals.size());
+  for (const TournamentAppeal& a : t.appeals) {
+    std::string ruling = a.upheld ? "upheld: " + html_escape(a.correction) : std::string("rejected");
+    html += fmt::format("<li data-appeal=\"{}\" data-game=\"{}\" data-outcome=\"{}\">Round {}, table {} (game {}): {} "
+                        "&mdash; {}</li>\n",
+                        a.number, a.game, a.upheld ? "upheld" : "rejected", a.round, a.table, a.game,
+                        html_escape(a.claim), ruling);
+  }
+  html += fmt::format("</ol>\n<p><a href=\"/api/tournaments/{}/log\">The log</a> (appeals, calls of time, sheets).</p>\n",
+                      t.id);
+  return html;
+}
+
+// The script of the judge's page: the Head Judge's key (kept in this tab's sessionStorage, sent
+// only in the Authorization header, never in an address), calling time, ruling appeals, and the
+// view refreshed every 30 s without losing what is typed. Plain JS, nothing from elsewhere.
+constexpr const char* kJudgeScript = R"js(
+"use strict";
+const $ = (id) => document.getElementById(id);
+const tid = document.body.dataset.tournament;
+const store = "deedlog-judge-" + tid;
+let pendingRound = 0, refreshes = 0;
+function key() { return sessionStorage.getItem(store) || ""; }
+function headers() {
+  const h = { "Content-Type": "application/json" };
+  if (key()) h["Authorization"] = "Bearer " + key();
+  return h;
+}
+// The answer to the judge's last action: its HTTP status and kind for programs, words for people.
+function answer(status, kind, text, rule) {
+  const p = $("answer");
+  p.dataset.status = String(status);
+  p.dataset.kind = kind;
+  p.dataset.rule = rule || "";
+  p.className = kind === "error" ? "error" : "done";
+  p.textContent = text;
+  p.scrollIntoView({ block: "nearest" });  // on a phone the tools may be a screen away from the button tapped
+}
+function errorWords(status, doc) {
+  const why = status === 401 ? "this key opens nothing here (the Head Judge's key is needed)"
+            : status === 403 ? "this is a table's key: it plays its own game only"
+            : "";
+  return "Refused (HTTP " + status + "): " + (doc.error || why) + (why && doc.error ? " \u2014 " + why : "");
+}
+async function send(path, body) {
+  let r;
+  try { r = await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body) }); }
+  catch (e) { return { status: 0, doc: { error: "the server cannot be reached" } }; }
+  let doc = {};
+  try { doc = await r.json(); } catch (e) { doc = {}; }
+  return { status: r.status, doc };
+}
+// The key's state and the buttons it opens.
+function showKey() {
+  const has = key() !== "";
+  const s = $("key-state");
+  s.dataset.hasKey = String(has);
+  s.textContent = has ? "This tab holds a key: it is sent with each action (and kept only until the tab closes)."
+                      : "No key in this tab: the page shows the event; calling time and appeals need the Head Judge's key.";
+  $("key-forget").disabled = !has;
+  document.querySelectorAll("button.call-time").forEach((b) => { b.disabled = !has; });
+  $("appeal-send").disabled = !has;
+}
+// The games an appeal may be about, from the tables in the view.
+function games() {
+  const sel = $("appeal-game");
+  const was = sel.value;
+  sel.textContent = "";
+  document.querySelectorAll("#view section.round").forEach((r) => {
+    r.querySelectorAll("tr[data-game]").forEach((row) => {
+      const o = document.createElement("option");
+      o.value = row.dataset.game;
+      o.textContent = "Round " + r.dataset.round + ", table " + row.dataset.table + " (game " + row.dataset.game + ")";
+      sel.appendChild(o);
+    });
+  });
+  if (was && sel.querySelector("option[value=\"" + was + "\"]")) sel.value = was;
+}
+// The view again from the server (with the key: a hidden table's leader shows to the judge).
+async function refresh() {
+  let r;
+  try { r = await fetch(location.pathname, { headers: headers(), cache: "no-store" }); } catch (e) { return; }
+  if (!r.ok) return;
+  const doc = new DOMParser().parseFromString(await r.text(), "text/html");
+  const v = doc.getElementById("view");
+  if (!v) return;
+  $("view").replaceChildren(...Array.from(v.childNodes).map((n) => document.adoptNode(n)));
+  $("view").dataset.refreshed = String(++refreshes);
+  games();
+  showKey();
+}
+function useKey() {
+  const k = $("judge-key").value.trim();
+  if (!k) return;
+  sessionStorage.setItem(store, k);
+  $("judge-key").value = "";
+  showKey();
+  refresh();
+}
+$("key-use").onclick = useKey;
+$("judge-key").onkeydown = (e) => { if (e.key === "Enter") { e.preventDefault(); useKey(); } };
+$("key-forget").onclick = () => { sessionStorage.removeItem(store); showKey(); refresh(); };
+// Calling time asks once more before it is done: it ends every unfinished game of the round.
+$("view").addEventListener("click", (e) => {
+  const b = e.target.closest("button.call-time");
+  if (!b || b.disabled) return;
+  pendingRound = parseInt(b.dataset.round, 10);
+  $("confirm-words").textContent = "Call time in every unfinished game of round " + pendingRound + "? It cannot be undone.";
+  $("confirm").dataset.round = String(pendingRound);
+  $("confirm").hidden = false;
+  $("confirm").scrollIntoView({ block: "center" });
+  $("confirm-yes").focus();
+});
+$("confirm-no").onclick = () => { pendingRound = 0; $("confirm").hidden = true; };
+$("confirm-yes").onclick = async () => {
+  const round = pendingRound;
+  $("confirm").hidden = true;
+  pendingRound = 0;
+  if (!round) return;
+  const r = await send("/api/tournaments/" + tid + "/rounds/" + round + "/call-time", {});
+  if (r.status === 200) {
+    const called = (r.doc.games || []).filter((g) => g.called).map((g) => "table " + g.table + " (game " + g.game + ")");
+    answer(200, "call-time", "Time called in round " + round + ": " + (called.length ? called.join(", ") : "no game was still in play") + ".");
+  } else answer(r.status, "error", errorWords(r.status, r.doc));
+  refresh();
+};
+$("appeal-upheld").onchange = $("appeal-rejected").onchange = () => {
+  $("correction-row").hidden = !$("appeal-upheld").checked;
+};
+$("appeal-send").onclick = async () => {
+  const upheld = $("appeal-upheld").checked;
+  const body = { game: parseInt($("appeal-game").value, 10), claim: $("appeal-claim").value.trim(), upheld };
+  if (upheld) body.correction = $("appeal-correction").value.trim();
+  const r = await send("/api/tournaments/" + tid + "/appeals", body);
+  if (r.status === 201) {
+    answer(201, "appeal", "Appeal " + r.doc.appeal + " (game " + r.doc.game + ") " + (r.doc.upheld ? "upheld: " + r.doc.correction : "rejected") + ", recorded in the game.");
+    $("appeal-claim").value = "";
+    $("appeal-correction").value = "";
+  } else if (r.doc.violation) {
+    answer(r.status, "error", "Refused: the correction breaks " + r.doc.violation.rule + ": " + r.doc.violation.message, r.doc.violation.rule);
+  } else answer(r.status, "error", errorWords(r.status, r.doc));
+  refresh();
+};
+$("judge").hidden = false;
+document.body.classList.add("scripted");
+games();
+showKey();
+if (key()) refresh();
+setInterval(refresh, 30000);
+)js";
+
+std::string view_page(const ojson& v, const Tournament& t) {
+  const std::string name = html_escape(v["name"].get<std::string>());
+  std::string html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                     "<link rel=\"icon\" href=\"data:,\">\n<title>";
+  html += name;
+  // Without a script the page reloads itself; with one, the script refreshes the view alone, so
+  // an appeal half typed is not lost.
+  html += "</title>\n<noscript><meta http-equiv=\"refresh\" content=\"30\"></noscript>\n<style>\n"
+          "* { box-sizing: border-box; }\n"
+          "body { font-family: system-ui, \"DejaVu Sans\", sans-serif; margin: 0 auto; padding: 0.5em; max-width: 1100px; color: #222; }\n"
+          "h1 { font-size: 1.3em; margin: 0.2em 0 0.4em; } h2 { font-size: 1.05em; margin: 0.8em 0 0.3em; }\n"
+          ".wide { overflow-x: auto; }\n"
+          "table { border-collapse: collapse; margin-bottom: 0.6em; min-width: 100%; }\n"
+          "td, th { border-bottom: 1px solid #ccc; padding: 0.25em 0.4em; text-align: left; }\n"
+          "input, button, select { font-size: 1em; max-width: 100%; }\n"
+          "input, select { padding: 0.35em; border: 1px solid #999; border-radius: 4px; }\n"
+          "button { padding: 0.45em 0.8em; min-height: 2.6em; border: 1px solid #1b4d2b; border-radius: 6px; background: #e6f2e8; color: #1b4d2b; cursor: pointer; }\n"
+          "button:disabled { color: #888; border-color: #bbb; background: #f2f2f2; cursor: default; }\n"
+          "fieldset { margin: 0 0 0.6em; padding: 0.4em 0.6em; border: 1px solid #bbb; border-radius: 6px; }\n"
+          ".row { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; margin: 0.3em 0; }\n"
+          ".row label { display: flex; gap: 0.3em; align-items: center; flex: 1 1 12em; min-width: 0; }\n"
+          ".row label input, .row label select { flex: 1 1 auto; min-width: 0; width: 100%; }\n"
+          ".row label.choice { flex: 0 0 auto; }\n"
+          "#confirm { background: #fff6d5; border: 1px solid #c90; border-radius: 6px; padding: 0.5em; }\n"
+          "#answer:empty { display: none; } #answer { padding: 0.4em; border-radius: 6px; }\n"
+          "#answer.error { color: #a00; font-weight: bold; } #answer.done { background: #e6f2e8; }\n"
+          "#key-state { font-size: 0.9em; color: #555; }\n"
+          "body:not(.scripted) .judge-only { display: none; }\n"
+          "</style></head>\n<body data-tournament=\"";
+  html += std::to_string(t.id);
+  html += "\">\n<h1>";
+  html += name;
+  html += "</h1>\n<div id=\"view\">\n";
+  html += view_part(v, t);
+  html += "</div>\n"
+          "<section id=\"judge\" hidden>\n<h2>The Head Judge</h2>\n"
+          "<div class=\"row\"><label>Key <input id=\"judge-key\" type=\"password\" autocomplete=\"off\" autocapitalize=\"off\" "
+          "spellcheck=\"false\" placeholder=\"the Head Judge's key\"></label>"
+          "<button type=\"button\" id=\"key-use\">Use</button><button type=\"button\" id=\"key-forget\">Forget</button></div>\n"
+          "<p id=\"key-state\" data-has-key=\"false\"></p>\n"
+          "<div id=\"confirm\" hidden><p id=\"confirm-words\"></p><div class=\"row\">"
+          "<button type=\"button\" id=\"confirm-yes\">Call time</button><button type=\"button\" id=\"confirm-no\">Cancel</button>"
+          "</div></div>\n"
+          "<fieldset id=\"appeal\"><legend>An appeal</legend>\n"
+          "<div class=\"row\"><label>Game <select id=\"appeal-game\"></select></label></div>\n"
+          "<div class=\"row\"><label>Claim <input id=\"appeal-claim\" autocomplete=\"off\" placeholder=\"what the player claims\">"
+          "</label></div>\n"
+          "<div class=\"row\"><label class=\"choice\"><input type=\"radio\" name=\"outcome\" id=\"appeal-rejected\" checked> "
+          "rejected</label><label class=\"choice\"><input type=\"radio\" name=\"outcome\" id=\"appeal-upheld\"> upheld</label></div>\n"
+          "<div class=\"row\" id=\"correction-row\" hidden><label>Correction <input id=\"appeal-correction\" autocomplete=\"off\" "
+          "autocapitalize=\"off\" spellcheck=\"false\" placeholder=\"the referee's move, e.g. Referee awards Ann 50\"></label></div>\n"
+          "<div class=\"row\"><button type=\"button\" id=\"appeal-send\" disabled>Record the ruling</button></div>\n"
+          "</fieldset>\n<p id=\"answer\" role=\"status\"></p>\n</section>\n<script>";
+  html += kJudgeScript;
+  html += "</script>\n</body></html>\n";
   return html;
 }
 
@@ -255,11 +477,16 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   http.Get(R"(/api/tournaments/(\d+)/log)", [with_tournament](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal&, Tournament& t) { send_json(res, 200, tournament_log_json(t)); });
   });
-  http.Get(R"(/tournaments/(\d+))", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
+  // The judge's page. Its script asks it again with the Head Judge's key in the header (never in
+  // the address), and then it names a hidden table's leader; the key itself is never in the page.
+  http.Get(R"(/tournaments/(\d+))", [with_tournament, fail, bearer](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal& j, Tournament& t) {
       ojson view;
-      if (Status s = tournament_view(j, t, false, &view); !s.is_ok()) return fail(res, s);
-      res.set_content(view_page(view), "text/html; charset=utf-8");
+      const std::string key = bearer(req);
+      if (Status s = tournament_view(j, t, !key.empty() && judge_key_matches(t, key), &view); !s.is_ok())
+        return fail(res, s);
+      res.set_header("Cache-Control", "no-store");
+      res.set_content(view_page(view, t), "text/html; charset=utf-8");
     });
   });
   http.Post(R"(/api/tournaments/(\d+)/rounds/(\d+)/call-time)",

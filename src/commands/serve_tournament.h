@@ -4,7 +4,10 @@
 //   GET  /api/tournaments/ID/log                    as tournament log --json (appeals, calls of time, sheets)
 //   POST /api/tournaments/ID/rounds/N/call-time     the Head Judge's key: as tournament call-time --round N
 //   POST /api/tournaments/ID/appeals                the Head Judge's key: as tournament appeal
-//   GET  /tournaments/ID                            the judge's page (HTML), each table's game linked
+//   GET  /tournaments/ID                            the judge's page (HTML), each table's game linked; its
+//                                                   script holds the Head Judge's key (the tab's
+//                                                   sessionStorage, sent as Authorization) to call
+//                                                   time and rule appeals through the two POSTs above
 // and what a tournament changes about a game's own routes: who a key speaks for in a table's
 // game (the table's key plays it, the Head Judge's key is its referee), and who may read a
 // game of a duplicate round before the round ends (its table and the Head Judge only).
