@@ -256,7 +256,8 @@ TEST_F(Serve, ThePageAndABadListen) {
   auto r = client().Get("/");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 200);
-  EXPECT_NE(r->body.find("EventSource"), std::string::npos);
+  // The page follows the game on its stream (read with fetch(), so a key can go with it).
+  EXPECT_NE(r->body.find("/stream?from="), std::string::npos);
   const auto bad = testing::referee(dir_ / "x.db", "serve --listen nowhere");
   EXPECT_EQ(bad.code, 2);
 }
