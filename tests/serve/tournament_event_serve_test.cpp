@@ -120,6 +120,15 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
     const std::string commitment = seat["commitment"];
     const auto& tables = seat["tables"];
 
+    // Nobody types a sealed game's dice, through the API either: the referee throws them.
+    {
+      json refused;
+      const std::string who = tables[0]["players"][0];
+      EXPECT_EQ(post("/api/games/" + str(tables[0]["game"].get<std::int64_t>()) + "/moves", tables[0]["key"].get<std::string>(),
+                     json{{"move", who + " rolls 3 4"}}, &refused),
+                422);
+      EXPECT_EQ(refused["violation"]["rule"], "uk-1972/referee/sealed-dice") << refused;
+    }
     // Every table plays through the API with its own key, each at its own pace.
     for (const json& t : tables) {
       const std::int64_t game = t["game"].get<std::int64_t>();
@@ -170,11 +179,27 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
       EXPECT_TRUE(value["final"].get<bool>());
       EXPECT_EQ(value, json_of(referee(ev.db, "--game " + str(game) + " --json value")));
     }
+    // The judge's view once time is called: every table shown, time called, its clock stopped,
+    // each player's net worth value's, the leader value's highest.
     ASSERT_EQ(get(tournament, "", &view), 200);
     EXPECT_TRUE(view["tables"][round - 1]["ended"].get<bool>());
+    EXPECT_TRUE(view["tables"][round - 1]["time_called"].get<bool>());
     for (const json& t : view["tables"][round - 1]["tables"]) {
       EXPECT_FALSE(t.value("hidden", false)) << t;
-      EXPECT_TRUE(t.contains("leader")) << t;
+      EXPECT_TRUE(t["time_called"].get<bool>()) << t;
+      EXPECT_TRUE(t["over"].get<bool>()) << t;
+      EXPECT_TRUE(t["seconds_left"].is_null()) << t;
+      json value;
+      ASSERT_EQ(get("/api/games/" + str(t["game"].get<std::int64_t>()) + "/value", "", &value), 200);
+      long long best = -1;
+      for (const json& p : value["players"]) {
+        EXPECT_EQ(t["net_worth"][p["name"].get<std::string>()], p["total"]) << t;
+        best = std::max(best, p["total"].get<long long>());
+      }
+      for (const json& p : value["players"])
+        if (p["name"] == t["leader"]) {
+          EXPECT_EQ(p["total"].get<long long>(), best) << t;
+        }
     }
 
     // The seed revealed is the one committed; every table's dice check against it and the k-th
@@ -214,6 +239,14 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
       json status;
       ASSERT_EQ(get("/api/games/" + str(appealed_game), "", &status), 200);
       EXPECT_EQ(ruled["head"], status["head"]);
+      // The correction is the game's last move, its line naming the appeal.
+      json events;
+      ASSERT_EQ(get("/api/games/" + str(appealed_game) + "/events?from=" + str(ruled["game_seq"].get<std::int64_t>()), "", &events),
+                200);
+      ASSERT_FALSE(events["events"].empty());
+      EXPECT_EQ(events["events"][0]["type"], "MovePlayed");
+      EXPECT_NE(events["events"][0]["text"].get<std::string>().find("# appeal 1 upheld by the Head Judge"), std::string::npos)
+          << events["events"][0];
       ASSERT_EQ(get("/api/games/" + str(appealed_game) + "/value", "", &value), 200);
       for (const json& p : value["players"])
         if (p["name"] == appealed_player) {
@@ -245,6 +278,12 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
   EXPECT_EQ(log["appeals"][0]["outcome"], "upheld");
   EXPECT_EQ(log["appeals"][0]["game"], appealed_game);
   for (const json& r : log["rounds"]) EXPECT_TRUE(r["time_called"].get<bool>()) << r;
+  // The judge's page links every table's game.
+  auto page = server_->client().Get(("/tournaments/" + str(ev.id)).c_str());
+  ASSERT_TRUE(page);
+  EXPECT_EQ(page->status, 200);
+  for (std::int64_t game : all_games)
+    EXPECT_NE(page->body.find("href=\"/?game=" + str(game) + "\""), std::string::npos) << game;
 }
 
 }  // namespace
