@@ -2,8 +2,9 @@
 // "Start to finish"): 16 players over 3 duplicate rounds of 4 tables of 4. Each round is seated
 // (nobody meets anyone twice, who throws first rotates, every table sealed with the round's
 // commitment), played on by the built-in players, time called, the games finished; the seed is
-// revealed after the call and is the one committed, every table's dice check against it and the
-// k-th throw is the same at every table; each table's score sheet gives `referee value`'s figures
+// revealed after the call and is the one committed, nowhere readable before it, every table's
+// dice check against it, the k-th throw and the deal of deeds are the same at every table; each
+// table's score sheet gives `referee value`'s figures
 // and the game's head; one appeal is upheld, its correction played into the game, the standings
 // changed and the sheet superseded; the standings are the hand's sum of each game's value.
 #include <gtest/gtest.h>
@@ -132,6 +133,18 @@ TEST(TournamentEvent, SixteenPlayersThreeDuplicateRoundsTimeCalledAnAppealAndThe
                     .code,
                 kOk);
     }
+    // Before time is called: every table verifies (the dice as thrown; nothing yet to check them
+    // against), and what anyone can read of a game is kept, to look for the seed in once revealed.
+    std::vector<std::string> readable;
+    for (const json& t : seat["tables"]) {
+      const std::string game = "--game " + str(t["game"].get<std::int64_t>());
+      const json verified = json_of(referee(ev.db, game + " --json verify"));
+      EXPECT_TRUE(verified["games"][0]["sealed"].get<bool>()) << verified;
+      EXPECT_FALSE(verified["games"][0]["chance_checked"].get<bool>()) << verified;
+      for (const char* what : {" --json log", " --json status", " status --setup", " log"})
+        readable.push_back(referee(ev.db, game + what).out);
+    }
+    readable.push_back(referee(ev.db, "--json tournament log").out);
     // Before time is called the seed is nobody's, and the round counts for nothing.
     RunResult early = referee(ev.db, "--json tournament reveal --round " + str(round));
     EXPECT_EQ(early.code, kRefused) << early.out << early.err;
@@ -156,7 +169,9 @@ TEST(TournamentEvent, SixteenPlayersThreeDuplicateRoundsTimeCalledAnAppealAndThe
     const std::string seed = revealed["seed"];
     EXPECT_GE(seed.size(), 32u);  // at least 128 bits, in hex
     EXPECT_EQ(testing::sha256_hex(seed), commitment);
+    for (const std::string& text : readable) EXPECT_EQ(text.find(seed), std::string::npos) << "the seed was readable before";
     std::vector<std::vector<std::pair<int, int>>> throws;
+    std::vector<json> deals;  // the deeds dealt, seat by seat, at each table
     for (const json& t : seat["tables"]) {
       const std::int64_t game = t["game"].get<std::int64_t>();
       const json verified = json_of(referee(ev.db, "--game " + str(game) + " --json verify"));
@@ -165,7 +180,15 @@ TEST(TournamentEvent, SixteenPlayersThreeDuplicateRoundsTimeCalledAnAppealAndThe
       EXPECT_TRUE(verified["games"][0]["chance_checked"].get<bool>()) << verified;
       EXPECT_EQ(referee(ev.db, "--game " + str(game) + " verify --seed " + quote(seed)).code, kOk);
       throws.push_back(testing::throws_of(ev.db, game));
+      const json log = json_of(referee(ev.db, "--game " + str(game) + " --json log"));
+      json deal = json::array();
+      for (const json& e : log["events"])
+        if (e["type"] == "TitleDealt") deal.push_back(json{e["player"], e["square"]});
+      deals.push_back(deal);
     }
+    // The same deal of deeds at every table (the time-limited game deals them), seat by seat.
+    EXPECT_FALSE(deals[0].empty());
+    for (const json& deal : deals) EXPECT_EQ(deal, deals[0]);
     EXPECT_GE(testing::expect_same_throws(throws), 5u);  // something compared: the shortest table threw 5 times at least
 
     // Each table's sheet: value's figures, the game's head.
