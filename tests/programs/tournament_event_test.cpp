@@ -4,9 +4,9 @@
 // commitment), played on by the built-in players, time called, the games finished; the seed is
 // revealed after the call and is the one committed, nowhere readable before it, every table's
 // dice check against it, the k-th throw and the deal of deeds are the same at every table; each
-// table's score sheet gives `referee value`'s figures
-// and the game's head; one appeal is upheld, its correction played into the game, the standings
-// changed and the sheet superseded; the standings are the hand's sum of each game's value.
+// table's score sheet gives `referee value`'s figures and the game's head; one appeal is upheld,
+// its correction played into the game, the standings changed and the sheet superseded; the
+// standings are the hand's sum of each game's value.
 #include <gtest/gtest.h>
 
 #include <map>
