@@ -154,6 +154,8 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
     for (const json& t : open_round["tables"]) {
       EXPECT_TRUE(t.value("hidden", false)) << t;
       EXPECT_FALSE(t.contains("leader")) << t;
+      EXPECT_FALSE(t.contains("net_worth")) << t;
+      EXPECT_FALSE(t.contains("seq")) << t;
     }
     ASSERT_EQ(get(tournament, ev.key, &view), 200);
     for (const json& t : view["tables"][round - 1]["tables"]) EXPECT_TRUE(t.contains("leader")) << t;
