@@ -89,9 +89,8 @@ class TournamentEventServe : public ::testing::Test {
     ASSERT_NE(server_->port(), 0);
   }
   void TearDown() override {
-    const auto dir = event_->dir;
-    server_.reset();
-    std::filesystem::remove_all(dir);
+    server_.reset();  // before the journal's folder goes with the event
+    event_.reset();
   }
 
   std::unique_ptr<Event> event_;

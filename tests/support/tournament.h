@@ -11,6 +11,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -27,7 +28,8 @@ inline nlohmann::json json_of(const RunResult& r) {
   return nlohmann::json::parse(r.out, nullptr, false);
 }
 
-// A tournament in a fresh journal: `tournament new` run, its id and the Head Judge's key kept.
+// A tournament in a fresh journal (its folder removed with it): `tournament new` run, its id and
+// the Head Judge's key kept.
 // extra: more options for `tournament new` ("--duplicate", ...).
 struct Event {
   std::filesystem::path dir;
@@ -50,6 +52,13 @@ struct Event {
     id = made["tournament"].get<std::int64_t>();
     key = made["judge_key"].get<std::string>();
   }
+  ~Event() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+
   RunResult judge(const std::string& args) const { return referee(db, args + " --key " + key); }
   // What must not change when a command is refused.
   std::string state() const { return referee(db, "--json tournament log").out + referee(db, "--json games").out; }
