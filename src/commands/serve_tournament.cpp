@@ -140,9 +140,12 @@ std::string view_page(const ojson& v) {
                         html_escape(s["player"].get<std::string>()), s["points"].dump(), s["net_worth"].dump());
   html += "</table>\n";
   for (const auto& r : v["tables"]) {
-    html += fmt::format("<h2>Round {}{}</h2>\n<table><tr><th>Table</th><th>Players</th><th>State</th>"
-                        "<th>Leads</th><th>Time left</th></tr>\n",
-                        r["round"].get<int>(), r["duplicate"].get<bool>() ? " (duplicate)" : "");
+    html += fmt::format("<h2>Round {}{}</h2>\n", r["round"].get<int>(), r["duplicate"].get<bool>() ? " (duplicate)" : "");
+    // A duplicate round's commitment, on the page as in seat's output (docs/tournaments.md).
+    if (r.contains("commitment"))
+      html += fmt::format("<p>Commitment (the SHA-256 of the round's seed): <code>{}</code></p>\n",
+                          html_escape(r["commitment"].get<std::string>()));
+    html += "<table><tr><th>Table</th><th>Players</th><th>State</th><th>Leads</th><th>Time left</th></tr>\n";
     for (const auto& t : r["tables"]) {
       std::string players;
       for (const auto& p : t["players"]) (players += players.empty() ? "" : ", ") += p.get<std::string>();

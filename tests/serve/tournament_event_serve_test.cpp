@@ -158,6 +158,13 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
     }
     ASSERT_EQ(get(tournament, ev.key, &view), 200);
     for (const json& t : view["tables"][round - 1]["tables"]) EXPECT_TRUE(t.contains("leader")) << t;
+    // The judge's page shows the round's commitment before the round ends, as seat printed it.
+    {
+      auto page = server_->client().Get(("/tournaments/" + str(ev.id)).c_str());
+      ASSERT_TRUE(page);
+      EXPECT_EQ(page->status, 200);
+      EXPECT_NE(page->body.find("<code>" + commitment + "</code>"), std::string::npos) << page->body;
+    }
     EXPECT_EQ(view["rounds"], round - 1);  // the round counts when its time is called
 
     // Time called with the Head Judge's key (a table's key may not); each game completes its move
