@@ -92,14 +92,34 @@ inline std::map<std::string, double> points_by_hand(const nlohmann::json& value)
   return points;
 }
 
-// The standings by hand: each table's points and net worth (a bankrupt player's counts 0) summed
-// over the tables, from each game's `value --json`.
+// The standings by hand: each table's placings, points and net worth (a bankrupt player's counts
+// 0), and their sums over the tables, from each game's `value --json`.
 struct HandStandings {
   std::map<std::string, double> points;
   std::map<std::string, long long> worth;
   std::map<std::string, int> tables;
+  // Each table by its game: a player's points, net worth and place there (players still in, by
+  // net worth, equal ones sharing the better place; 0 for a bankrupt player, placed by the order
+  // of going out, which value does not give).
+  struct Seat {
+    double points = 0;
+    long long worth = 0;
+    int place = 0;
+  };
+  std::map<std::int64_t, std::map<std::string, Seat>> by_game;
 
   void add(const nlohmann::json& value) {
+    const std::map<std::string, double> table_points = points_by_hand(value);
+    auto& seats = by_game[value["game"].get<std::int64_t>()];
+    for (const auto& p : value["players"]) {
+      Seat& seat = seats[p["name"]];
+      seat.points = table_points.at(p["name"]);
+      if (!p["in_game"].get<bool>()) continue;
+      seat.worth = p["total"].get<long long>();
+      seat.place = 1;
+      for (const auto& q : value["players"])
+        if (q["in_game"].get<bool>() && q["total"].get<long long>() > seat.worth) ++seat.place;
+    }
     for (const auto& [p, pts] : points_by_hand(value)) {
       // Once unknown, unknown: kUnknown is far below any sum of real points.
       points[p] = (points[p] < kUnknown / 2 || pts < kUnknown / 2) ? kUnknown : points[p] + pts;
@@ -124,6 +144,16 @@ struct HandStandings {
       }
       EXPECT_EQ(s["net_worth"].get<long long>(), worth.at(p)) << s;
       EXPECT_EQ(static_cast<int>(s["tables"].size()), tables.at(p)) << s;
+      for (const nlohmann::json& t : s["tables"]) {
+        const Seat& seat = by_game.at(t["game"].get<std::int64_t>()).at(p);
+        EXPECT_EQ(t["net_worth"].get<long long>(), seat.worth) << p << " " << t;
+        if (seat.points > kUnknown / 2) {
+          EXPECT_DOUBLE_EQ(t["points"].get<double>(), seat.points) << p << " " << t;
+        }
+        if (seat.place > 0) {
+          EXPECT_EQ(t["place"].get<int>(), seat.place) << p << " " << t;
+        }
+      }
       if (i == 0) continue;
       const nlohmann::json& above = standings[i - 1];
       const std::string q = above["player"];
