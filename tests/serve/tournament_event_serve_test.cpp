@@ -232,8 +232,8 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
       json value;
       ASSERT_EQ(get("/api/games/" + str(appealed_game) + "/value", "", &value), 200);
       long long lowest = 0;
-      for (const json& p : value["players"])
-        if (appealed_player.empty() || p["total"].get<long long>() < lowest)
+      for (const json& p : value["players"])  // the lowest still in (an award to a bankrupt player is refused)
+        if (p["in_game"].get<bool>() && (appealed_player.empty() || p["total"].get<long long>() < lowest))
           appealed_player = p["name"].get<std::string>(), lowest = p["total"].get<long long>();
       const json appeal{{"game", appealed_game},
                         {"claim", appealed_player + " was not paid"},
