@@ -148,6 +148,10 @@ std::string view_part(const ojson& v, const Tournament& t) {
                         "<h2>Round {}{}{}</h2>\n",
                         round, called, r["ended"].get<bool>(), round, r["duplicate"].get<bool>() ? " (duplicate)" : "",
                         called ? ": time called" : "");
+    // A duplicate round's commitment, on the page as in seat's output (docs/tournaments.md).
+    if (r.contains("commitment"))
+      html += fmt::format("<p>Commitment (the SHA-256 of the round's seed): <code>{}</code></p>\n",
+                          html_escape(r["commitment"].get<std::string>()));
     // The Head Judge's button; the script enables it once this tab holds a key.
     if (!called)
       html += fmt::format("<p class=\"judge-only\"><button type=\"button\" class=\"call-time\" data-round=\"{}\" disabled>"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "journal/sha256.h"
 #include "support/cli.h"
+#include "support/tournament.h"
 
 namespace deedlog {
 namespace {
@@ -19,26 +19,10 @@ using testing::quote;
 using testing::referee;
 using testing::RunResult;
 using testing::temp_dir;
+using testing::throws_of;
 using json = nlohmann::json;
 
 constexpr int kExitOk = 0, kExitRefused = 3;
-
-std::string sha256(const std::string& text) {
-  Sha256 h;
-  h.update(text);
-  return h.hex();
-}
-
-std::vector<std::pair<int, int>> throws_of(const std::filesystem::path& db, std::int64_t g) {
-  const RunResult r = referee(db, "--game " + std::to_string(g) + " --json log");
-  EXPECT_EQ(r.code, kExitOk) << r.err;
-  std::vector<std::pair<int, int>> dice;
-  const json doc = json::parse(r.out);  // held: a range-for over a temporary's member reads freed memory
-  for (const json& e : doc.at("events"))
-    if (e.at("type") == "DiceThrown" || e.at("type") == "CardDiceThrown")
-      dice.emplace_back(e.at("die1").get<int>(), e.at("die2").get<int>());
-  return dice;
-}
 
 TEST(TournamentDuplicate, SeatSealsEveryTableWithOneSeedRevealedOnlyAfterTimeIsCalled) {
   const auto db = temp_dir("tournament-duplicate") / "club.db";
@@ -82,7 +66,7 @@ TEST(TournamentDuplicate, SeatSealsEveryTableWithOneSeedRevealedOnlyAfterTimeIsC
   EXPECT_EQ(revealed.at("commitment"), commitment);
   const std::string seed = revealed.at("seed");
   EXPECT_GE(seed.size(), 32u);
-  EXPECT_EQ(sha256(seed), commitment);
+  EXPECT_EQ(testing::sha256_hex(seed), commitment);
   // Every table's dice and cards check against the seed revealed.
   r = referee(db, "--json verify");
   ASSERT_EQ(r.code, kExitOk) << r.out;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/cli.h"
+#include "support/tournament.h"
 
 namespace deedlog {
 namespace {
@@ -22,61 +23,12 @@ using testing::referee;
 using testing::RunResult;
 using testing::slurp;
 using testing::temp_dir;
+using testing::Event;
+using testing::json_of;
+using testing::kUnknown;
+using testing::points_by_hand;
 
 constexpr int kOk = 0, kFailure = 1, kUsage = 2, kRefused = 3;
-
-json json_of(const RunResult& r) {
-  EXPECT_EQ(r.code, kOk) << r.out << r.err;
-  return json::parse(r.out);
-}
-
-struct Event {
-  std::filesystem::path dir;
-  std::filesystem::path db;
-  std::string key;
-  std::int64_t id = 0;
-
-  explicit Event(const std::string& name, const std::string& players, int rounds, int table_size) {
-    dir = temp_dir(name);
-    db = dir / "club.db";
-    const json made = json_of(referee(db, "--json tournament new --name 'Club Open' --players " + quote(players) +
-                                              " --rounds " + std::to_string(rounds) + " --table-size " +
-                                              std::to_string(table_size) + " --time-limit 90m"));
-    id = made["tournament"].get<std::int64_t>();
-    key = made["judge_key"].get<std::string>();
-  }
-  RunResult judge(const std::string& args) const { return referee(db, args + " --key " + key); }
-  // What must not change when a command is refused.
-  std::string state() const {
-    return referee(db, "--json tournament log").out + referee(db, "--json games").out;
-  }
-};
-
-constexpr double kUnknown = -1e9;
-
-// The placings of a game by hand, from `referee value --json`: those still in by total (highest
-// first), the bankrupt below; points 6 .. 0 evenly, equal totals sharing.
-std::map<std::string, double> points_by_hand(const json& value) {
-  std::vector<std::pair<std::string, long long>> in, out;
-  for (const auto& p : value["players"]) {
-    if (p["in_game"].get<bool>()) in.emplace_back(p["name"], p["total"].get<long long>());
-    else out.emplace_back(p["name"], 0);
-  }
-  std::stable_sort(in.begin(), in.end(), [](auto& a, auto& b) { return a.second > b.second; });
-  const int n = static_cast<int>(value["players"].size());
-  std::map<std::string, double> points;
-  for (std::size_t i = 0; i < in.size();) {
-    std::size_t j = i;
-    double sum = 0;
-    while (j < in.size() && in[j].second == in[i].second) sum += 6.0 * (n - 1 - static_cast<int>(j)) / (n - 1), ++j;
-    for (std::size_t k = i; k < j; ++k) points[in[k].first] = sum / static_cast<double>(j - i);
-    i = j;
-  }
-  // The bankrupt take the places below, the first out last: one alone is last; the order of
-  // several is not in value's document, so they are left out of the hand's check (kUnknown).
-  for (const auto& [name, worth] : out) points[name] = out.size() == 1 ? 0.0 : kUnknown;
-  return points;
-}
 
 TEST(TournamentCli, ASmallTournamentFromSeatingToStandingsSheetsAndAppeals) {
   Event ev("tournament-whole", "Ann, Ben, Cat, Dan, Eve, Fay", 2, 3);
@@ -148,29 +100,8 @@ TEST(TournamentCli, ASmallTournamentFromSeatingToStandingsSheetsAndAppeals) {
   EXPECT_EQ(sheet["head"], status1["head"]);
   const std::string page = slurp(sheet1);
   EXPECT_NE(page.find(status1["head"].get<std::string>()), std::string::npos);
-  const json value1 = json_of(referee(ev.db, "--game " + game1 + " --json value"));
-  for (const auto& p : value1["players"]) {
-    if (!p["in_game"].get<bool>()) continue;
-    EXPECT_NE(page.find("<b>" + std::to_string(p["total"].get<long long>()) + "</b>"), std::string::npos) << p;
-    for (const auto& placing : sheet["placings"])
-      if (placing["player"] == p["name"]) {
-        EXPECT_EQ(placing["net_worth"], p["total"]);
-        EXPECT_EQ(placing["cash"], p["cash"]);
-        // The breakdown: sites at price, mortgaged at half, buildings at cost, as value itemises them.
-        std::map<std::string, long long> by_kind;
-        for (const auto& item : p["items"]) by_kind[item["kind"]] += item["amount"].get<long long>();
-        EXPECT_EQ(placing["sites"], by_kind["property"]);
-        EXPECT_EQ(placing["mortgaged"], by_kind["mortgaged-property"]);
-        EXPECT_EQ(placing["buildings"], by_kind["houses"] + by_kind["hotel"]);
-        EXPECT_EQ(placing["cash"].get<long long>() + placing["sites"].get<long long>() +
-                      placing["mortgaged"].get<long long>() + placing["buildings"].get<long long>() -
-                      placing["debts"].get<long long>(),
-                  p["total"].get<long long>());
-        for (const char* figure : {"cash", "sites", "mortgaged", "buildings"})
-          EXPECT_NE(page.find("<td class=n>" + std::to_string(placing[figure].get<long long>()) + "</td>"), std::string::npos)
-              << figure;
-      }
-  }
+  // Its figures are value's: cash, sites at price, mortgaged at half, buildings at cost, net worth.
+  testing::expect_sheet_is_value(sheet, page, json_of(referee(ev.db, "--game " + game1 + " --json value")));
   EXPECT_EQ(referee(ev.db, "--game " + game1 + " verify --expect-head " + sheet["head"].get<std::string>()).code, kOk);
 
   // A rejected appeal: recorded, and noted in the game (rule referee/note) after its end, a line
