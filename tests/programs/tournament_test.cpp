@@ -300,17 +300,6 @@ TEST(TournamentCli, LateEntryWithdrawalNoShowAndAFinalSeededFromTheStandings) {
   EXPECT_EQ(ev.judge("tournament seat --round 4 --final").code, kFailure);
 }
 
-TEST(TournamentCli, ADuplicateRoundIsNeverSeatedAsAnOrdinaryOne) {
-  const auto dir = temp_dir("tournament-duplicate-hook");
-  const auto db = dir / "club.db";
-  const json made = json_of(referee(db, "--json tournament new --name Dup --players 'Ann, Ben, Cat, Dan' --rounds 1 --duplicate"));
-  const std::string key = made["judge_key"];
-  const RunResult seat = referee(db, "tournament seat --round 1 --key " + key);
-  if (seat.code == kOk) GTEST_SKIP() << "duplicate rounds are built: their own tests hold them";
-  EXPECT_EQ(seat.code, kUsage);
-  EXPECT_EQ(json_of(referee(db, "--json games"))["games"].size(), 0u);
-}
-
 TEST(TournamentCli, BankruptPlayersArePlacedByTheOrderOfGoingOut) {
   Event ev("tournament-bankrupt", "Ann, Ben, Cat", 1, 3);
   const json seat = json_of(ev.judge("--json tournament seat --round 1"));
