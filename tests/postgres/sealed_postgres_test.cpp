@@ -317,6 +317,40 @@ TEST(SealedOnPostgres, AJournalOfTheLastReleaseGainsTheSealsTableWhenOpenedForWr
   EXPECT_EQ(r.code, kExitOk) << r.out << r.err;
 }
 
+// A club gives the seals' table to the server's role alone (docs/trust.md): a watcher's role,
+// granted the journal's tables but not deedlog_seals, reads and verifies the sealed game with its
+// chance as recorded, and cannot read the seed.
+TEST(SealedOnPostgres, ARoleNotGrantedTheSealsTableVerifiesWithoutTheSeed) {
+  DEEDLOG_REQUIRE_POSTGRES();
+  const std::string db = Server::get().new_database();
+  const std::string name = database_of(db);
+  std::string commitment;
+  const std::int64_t a = new_game(db, "--players \"Ann, Ben\" --sealed", &commitment);
+  ASSERT_EQ(referee(db, game_opt(a) + "play \"Ann rolls\"").code, kExitOk);
+  const std::string seed = kept_seed(db, commitment);
+  ASSERT_EQ(sha256(seed), commitment);
+  ASSERT_EQ(Server::get().run_sql(name, "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'deedlog_watcher') "
+                                        "THEN CREATE ROLE deedlog_watcher LOGIN; END IF; END $$; "
+                                        "GRANT SELECT ON deedlog_schema, games, moves, events, snapshots, tournaments, "
+                                        "tournament_records TO deedlog_watcher"),
+            "");
+  std::string watcher = db;
+  watcher.replace(watcher.find("user=postgres"), std::string("user=postgres").size(), "user=deedlog_watcher");
+  RunResult r = referee(watcher, "--json verify");
+  ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
+  const json games = json::parse(r.out).at("games");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_TRUE(games[0].at("sealed").get<bool>());
+  EXPECT_FALSE(games[0].at("chance_checked").get<bool>());
+  EXPECT_EQ(r.out.find(seed), std::string::npos);
+  r = referee(watcher, game_opt(a) + "--json log");
+  EXPECT_EQ(r.code, kExitOk) << r.err;
+  EXPECT_EQ(r.out.find(seed), std::string::npos);
+  // Its role cannot read the table with SQL either.
+  const std::string denied = Server::get().run_sql(name, "SET ROLE deedlog_watcher; SELECT seed FROM deedlog_seals");
+  EXPECT_NE(denied.find("permission denied"), std::string::npos) << denied;
+}
+
 // Two writers keeping seeds at once (two connections, as two referees or servers would be) lose
 // none, and a second keep of the same commitment changes nothing.
 TEST(SealedOnPostgres, TwoWritersKeepingSeedsAtOnceLoseNone) {
