@@ -369,6 +369,7 @@ Status PostgresJournal::bring_schema_up_to_date() {
 // A journal made before sealed games on PostgreSQL (or a new one) gains the seeds' table, once,
 // whoever opens it first for writing: the others wait on the advisory lock, then find it.
 Status PostgresJournal::add_seals_table() {
+  bool may_not_create = false;
   Status added = write_transaction([&] {
     if (Status s = exec("SELECT pg_advisory_xact_lock(hashtext('deedlog journal schema'))", {}, "adding the seals' table");
         !s.is_ok()) {
@@ -384,10 +385,16 @@ Status PostgresJournal::add_seals_table() {
     }
     if (std::string(PQgetvalue(again.get(), 0, 0)) == "t") return Status::ok();
     ResultPtr made(PQexec(conn_.get(), kSealsTable));
-    if (PQresultStatus(made.get()) != PGRES_COMMAND_OK) return error_of(conn_.get(), made.get(), "adding the seals' table");
+    if (PQresultStatus(made.get()) != PGRES_COMMAND_OK) {
+      const char* state = PQresultErrorField(made.get(), PG_DIAG_SQLSTATE);
+      may_not_create = state != nullptr && std::string_view(state) == "42501";
+      return error_of(conn_.get(), made.get(), "adding the seals' table");
+    }
     return Status::ok();
   });
-  if (!added.is_ok()) return added;
+  // A role that may write games but not make tables opens the journal as before; it keeps no
+  // seeds until the table's owner has opened the journal once (Seals::keep says so).
+  if (!added.is_ok()) return may_not_create ? Status::ok() : added;
   has_seals_table_ = true;
   return Status::ok();
 }
@@ -763,6 +770,11 @@ class PostgresJournal::Seals final : public SealStore {
 
   Status keep(const std::string& commitment, const std::string& seed) override {
     if (Status s = journal_.writable("keep a sealed game's seed"); !s.is_ok()) return s;
+    if (!journal_.has_seals_table_) {
+      return Status::io_error(fmt::format("cannot keep a sealed game's seed: {} has no table deedlog_seals and this role "
+                                          "may not make it (open the journal once for writing as its owner)",
+                                          journal_.name_));
+    }
     return journal_.exec("INSERT INTO deedlog_seals (commitment, seed) VALUES ($1, $2) ON CONFLICT (commitment) DO NOTHING",
                          {{commitment}, {seed}}, "keeping a sealed game's seed");
   }

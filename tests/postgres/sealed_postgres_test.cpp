@@ -300,6 +300,26 @@ TEST(SealedOnPostgres, AJournalOfTheLastReleaseGainsTheSealsTableWhenOpenedForWr
   EXPECT_EQ(Server::get().query_value(name, "SELECT to_regclass('deedlog_seals') IS NULL"), "t")
       << "reading does not change the journal";
 
+  // A role that may not make tables still opens it for writing (the table is not made), and is
+  // told why it cannot keep a seed.
+  ASSERT_EQ(Server::get().run_sql(name, "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'deedlog_player') "
+                                        "THEN CREATE ROLE deedlog_player LOGIN; END IF; END $$; "
+                                        "REVOKE CREATE ON SCHEMA public FROM PUBLIC; "
+                                        "GRANT SELECT ON deedlog_schema, games, moves TO deedlog_player"),
+            "");
+  {
+    std::string player = db;
+    player.replace(player.find("user=postgres"), std::string("user=postgres").size(), "user=deedlog_player");
+    std::unique_ptr<Journal> j;
+    const Status opened = Journal::open(player, &j);
+    ASSERT_TRUE(opened.is_ok()) << opened.message();
+    std::string seed, commitment;
+    ASSERT_TRUE(make_sealed_seed(&seed).is_ok());
+    const Status kept = keep_seed(*j, seed, &commitment);
+    EXPECT_FALSE(kept.is_ok());
+    EXPECT_NE(kept.message().find("deedlog_seals"), std::string::npos) << kept.message();
+  }
+  EXPECT_EQ(Server::get().query_value(name, "SELECT to_regclass('deedlog_seals') IS NULL"), "t");
   {
     std::unique_ptr<Journal> j;
     ASSERT_TRUE(Journal::open(db, &j).is_ok());
