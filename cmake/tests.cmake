@@ -94,7 +94,8 @@ if(DEEDLOG_POSTGRES)
   set(deedlog_postgres_files
     "journal_postgres_test|journal_postgres_test.cpp"
     "app_postgres_test|cli_postgres_test.cpp"
-    "journal_tournaments_postgres_test|journal_tournaments_postgres_test.cpp")
+    "journal_tournaments_postgres_test|journal_tournaments_postgres_test.cpp"
+    "app_sealed_postgres_test|sealed_postgres_test.cpp")
   if(DEEDLOG_SERVER)
     list(APPEND deedlog_postgres_files
       "app_serve_postgres_test|serve_postgres_test.cpp"

@@ -11,8 +11,17 @@ namespace deedlog {
 // file. Both are ChainedJournals, so the chain is checked by the same code whichever it is.
 Status Journal::open(const std::string& path, std::unique_ptr<Journal>* out, bool read_only) {
   Status s = is_postgres_uri(path) ? open_postgres_journal(path, read_only, out) : SqliteJournal::open(path, read_only, out);
-  if (s.is_ok() && *out) (*out)->location_ = path;
+  if (s.is_ok() && *out) {
+    (*out)->location_ = path;
+    // Made now, before any thread can share the journal, rather than on first use.
+    (*out)->seals_ = (*out)->make_seal_store();
+  }
   return s;
+}
+
+std::unique_ptr<SealStore> Journal::make_seal_store() const {
+  if (location_.empty() || location_ == ":memory:") return memory_seal_store();
+  return file_seal_store(location_ + ".seals");
 }
 
 bool journal_may_exist(const std::string& path) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "deedlog/status.h"
+#include "journal/seal_store.h"
 
 namespace deedlog {
 
@@ -167,12 +168,25 @@ class Journal {
   // record, at the first that fails).
   virtual Status tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) = 0;
 
-  // The path or URI the journal was opened from, as given ("" for one made otherwise): where
-  // what is kept beside it (a sealed game's seed, service/sealed_seeds.h) is found.
+  // The path or URI the journal was opened from, as given ("" for one made otherwise).
   const std::string& location() const { return location_; }
+
+  // Where this journal keeps its sealed games' seeds, apart from its record (journal/seal_store.h):
+  // made on first use by the journal's kind (make_seal_store). Keeping a seed is not a change of
+  // the record, so a journal handed round as read-only data still reads its seals.
+  SealStore& seals() const {
+    if (!seals_) seals_ = make_seal_store();
+    return *seals_;
+  }
+
+ protected:
+  // A file beside the journal's file (`<location>.seals`), or this process's memory for an
+  // in-memory journal (location ":memory:" or ""). PostgreSQL's keeps them in a table.
+  virtual std::unique_ptr<SealStore> make_seal_store() const;
 
  private:
   std::string location_;
+  mutable std::unique_ptr<SealStore> seals_;
 };
 
 // Hex SHA-256 of text.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <limits>
 #include <utility>
@@ -150,6 +151,22 @@ INSERT INTO deedlog_schema (version, name) VALUES (3, 'tournaments');
 
 constexpr int kSchemaVersion = 3;
 
+// The seeds of sealed games (service/sealed_seeds.h): a table beside the journal's, never read
+// into a game, a header, a snapshot or a tournament record. It is not part of the journal's
+// schema version: a journal of schema 3 without it is the same journal (an older deedlog reads
+// one with it, and refuses only sealed games), and it is added, once, the first time a journal
+// is opened for writing. Nobody but the journal's owner (and superusers) may read it until a
+// GRANT says so (docs/trust.md). A stored seed is checked against its commitment when read.
+constexpr const char* kSealsTable = R"sql(
+CREATE TABLE IF NOT EXISTS deedlog_seals (
+  commitment text PRIMARY KEY CONSTRAINT seal_commitment_is_a_hash CHECK (commitment ~ '^[0-9a-f]{64}$'),
+  seed       text NOT NULL,
+  revealed   boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+REVOKE ALL ON deedlog_seals FROM PUBLIC;
+)sql";
+
 // The URI as messages show it: without a password.
 std::string without_password(const std::string& uri) {
   const auto scheme = uri.find("://");
@@ -247,7 +264,7 @@ Status PostgresJournal::open(const std::string& uri, bool read_only, std::unique
 }
 
 Status PostgresJournal::exec(const char* sql, const std::vector<Param>& params, std::string_view doing,
-                             ResultPtr* out) {
+                             ResultPtr* out) const {
   std::vector<const char*> values;
   std::vector<int> lengths;
   std::vector<int> formats;
@@ -269,13 +286,15 @@ Status PostgresJournal::exec(const char* sql, const std::vector<Param>& params, 
 // lock and then find it made. A database with tables of its own that are not a journal is refused.
 Status PostgresJournal::bring_schema_up_to_date() {
   ResultPtr r;
-  if (Status s = exec("SELECT to_regclass('deedlog_schema') IS NOT NULL, to_regclass('games') IS NOT NULL", {},
-                      "reading the journal's schema", &r);
+  if (Status s = exec("SELECT to_regclass('deedlog_schema') IS NOT NULL, to_regclass('games') IS NOT NULL,"
+                      " to_regclass('deedlog_seals') IS NOT NULL",
+                      {}, "reading the journal's schema", &r);
       !s.is_ok()) {
     return s;
   }
   bool ours = std::string(PQgetvalue(r.get(), 0, 0)) == "t";
   const bool has_games = std::string(PQgetvalue(r.get(), 0, 1)) == "t";
+  has_seals_table_ = std::string(PQgetvalue(r.get(), 0, 2)) == "t";
   if (!ours && has_games) {
     return Status::corrupt(fmt::format("{} is not a deedlog journal: it holds a games table of another program", name_));
   }
@@ -343,6 +362,40 @@ Status PostgresJournal::bring_schema_up_to_date() {
     if (!added.is_ok()) return added;
     schema_version_ = 3;
   }
+  if (!has_seals_table_ && !read_only_) return add_seals_table();
+  return Status::ok();
+}
+
+// A journal made before sealed games on PostgreSQL (or a new one) gains the seeds' table, once,
+// whoever opens it first for writing: the others wait on the advisory lock, then find it.
+Status PostgresJournal::add_seals_table() {
+  bool may_not_create = false;
+  Status added = write_transaction([&] {
+    if (Status s = exec("SELECT pg_advisory_xact_lock(hashtext('deedlog journal schema'))", {}, "adding the seals' table");
+        !s.is_ok()) {
+      return s;
+    }
+    // pg_class, not to_regclass: see bring_schema_up_to_date.
+    ResultPtr again;
+    if (Status s = exec("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON "
+                        "n.oid = c.relnamespace WHERE c.relname = 'deedlog_seals' AND n.nspname = current_schema())",
+                        {}, "adding the seals' table", &again);
+        !s.is_ok()) {
+      return s;
+    }
+    if (std::string(PQgetvalue(again.get(), 0, 0)) == "t") return Status::ok();
+    ResultPtr made(PQexec(conn_.get(), kSealsTable));
+    if (PQresultStatus(made.get()) != PGRES_COMMAND_OK) {
+      const char* state = PQresultErrorField(made.get(), PG_DIAG_SQLSTATE);
+      may_not_create = state != nullptr && std::string_view(state) == "42501";
+      return error_of(conn_.get(), made.get(), "adding the seals' table");
+    }
+    return Status::ok();
+  });
+  // A role that may write games but not make tables opens the journal as before; it keeps no
+  // seeds until the table's owner has opened the journal once (Seals::keep says so).
+  if (!added.is_ok()) return may_not_create ? Status::ok() : added;
+  has_seals_table_ = true;
   return Status::ok();
 }
 
@@ -707,5 +760,66 @@ Status PostgresJournal::read_tournament_records(std::int64_t id, const std::func
   }
   return Status::ok();
 }
+
+// The seals' table. Each keep is one statement (its own transaction, or a part of the caller's
+// write_transaction): two writers keeping seeds at once both land, and a second keep of the same
+// commitment does nothing.
+class PostgresJournal::Seals final : public SealStore {
+ public:
+  explicit Seals(const PostgresJournal& journal) : journal_(journal) {}
+
+  Status keep(const std::string& commitment, const std::string& seed) override {
+    if (Status s = journal_.writable("keep a sealed game's seed"); !s.is_ok()) return s;
+    if (!journal_.has_seals_table_) {
+      return Status::io_error(fmt::format("cannot keep a sealed game's seed: {} has no table deedlog_seals and this role "
+                                          "may not make it (open the journal once for writing as its owner)",
+                                          journal_.name_));
+    }
+    return journal_.exec("INSERT INTO deedlog_seals (commitment, seed) VALUES ($1, $2) ON CONFLICT (commitment) DO NOTHING",
+                         {{commitment}, {seed}}, "keeping a sealed game's seed");
+  }
+
+  Status read(const std::string& commitment, std::optional<StoredSeal>* out) override {
+    out->reset();
+    // A journal of an older deedlog, opened read-only: it keeps no seeds.
+    if (!journal_.has_seals_table_) return Status::ok();
+    ResultPtr r(PQexecParams(journal_.conn_.get(), "SELECT seed, revealed FROM deedlog_seals WHERE commitment = $1", 1,
+                             nullptr, std::array<const char*, 1>{commitment.c_str()}.data(), nullptr, nullptr, 0));
+    if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) {
+      // A role the club has not granted the table to (a watcher's, a player's) reads no seeds:
+      // to it the games are sealed with seeds it does not hold (docs/trust.md).
+      const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
+      if (state != nullptr && std::string_view(state) == "42501") return Status::ok();
+      return error_of(journal_.conn_.get(), r.get(), "reading a sealed game's seed");
+    }
+    if (PQntuples(r.get()) == 0) return Status::ok();
+    StoredSeal seal{text_at(r.get(), 0, 0), std::string_view(PQgetvalue(r.get(), 0, 1)) == "t"};
+    // Stored data is checked before it is believed: the seed must be the commitment's.
+    if (!sound_seal(commitment, seal.seed)) {
+      return Status::corrupt(fmt::format("the seed kept in {} (table deedlog_seals) for commitment {} is not that "
+                                         "commitment's: its SHA-256 differs or it is not a seed; it is not used",
+                                         journal_.name_, commitment));
+    }
+    *out = std::move(seal);
+    return Status::ok();
+  }
+
+  Status mark_revealed(const std::string& commitment) override {
+    if (Status s = journal_.writable("mark a sealed game's seed revealed"); !s.is_ok()) return s;
+    ResultPtr r;
+    if (Status s = journal_.exec("UPDATE deedlog_seals SET revealed = true WHERE commitment = $1 RETURNING commitment",
+                                 {{commitment}}, "marking a sealed game's seed revealed", &r);
+        !s.is_ok()) {
+      return s;
+    }
+    if (PQntuples(r.get()) == 0) return Status::not_found("no seed is kept in this journal for that commitment");
+    return Status::ok();
+  }
+
+ private:
+  const PostgresJournal& journal_;
+};
+
+std::unique_ptr<SealStore> PostgresJournal::make_seal_store() const { return std::make_unique<Seals>(*this); }
 
 }  // namespace deedlog

@@ -51,8 +51,14 @@ class PostgresJournal final : public ChainedJournal {
     std::string value;
     bool binary = false;
   };
-  Status exec(const char* sql, const std::vector<Param>& params, std::string_view doing, ResultPtr* out = nullptr);
+  Status exec(const char* sql, const std::vector<Param>& params, std::string_view doing, ResultPtr* out = nullptr) const;
   Status bring_schema_up_to_date();
+  Status add_seals_table();
+
+  // The seeds of sealed games, in the table deedlog_seals: in the journal's database but not
+  // part of its record (docs/journal.md, "On PostgreSQL"; docs/trust.md, "Sealed chance").
+  class Seals;
+  std::unique_ptr<SealStore> make_seal_store() const override;
   Status no_such_game(std::int64_t game_id) const;
 
   Status writable(std::string_view doing) const override;
@@ -74,6 +80,7 @@ class PostgresJournal final : public ChainedJournal {
   Status read_tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) override;
 
   int schema_version_ = 2;
+  bool has_seals_table_ = false;  // a journal of an older deedlog opened read-only may have none
   std::string name_;  // the URI without its password, for messages
   bool read_only_;
   ConnPtr conn_;

@@ -1,24 +1,15 @@
 #include "service/sealed_seeds.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
 #include <sys/random.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
-#include <cstdio>
-#include <fstream>
-#include <functional>
 #include <map>
-#include <mutex>
-#include <sstream>
 
 #include "deedlog/event_fields.h"
-#include "journal/postgres_uri.h"
 #include "journal/sha256.h"
 #include "service/game_session.h"
 
@@ -81,96 +72,6 @@ std::vector<SquareId> board_deeds(const Ruleset& r) {
   return deeds;
 }
 
-// In-memory journals keep their seeds here, for the life of the process.
-std::mutex memory_mutex;
-std::map<std::string, SealRecord>& memory_seals() {
-  static std::map<std::string, SealRecord> seals;
-  return seals;
-}
-
-bool in_memory(const std::string& path) { return path == ":memory:"; }
-
-using Seals = std::map<std::string, SealRecord>;  // by commitment
-
-Status read_file(const std::string& path, Seals* seals) {
-  seals->clear();
-  std::ifstream in(path);
-  if (!in) return Status::ok();  // no file yet: no seals
-  std::stringstream text;
-  text << in.rdbuf();
-  try {
-    const auto j = nlohmann::json::parse(text.str());
-    for (const auto& [commitment, v] : j.at("seeds").items()) {
-      SealRecord r;
-      r.seed = v.at("seed").get<std::string>();
-      r.revealed = v.value("revealed", false);
-      // Stored data is checked before it is believed: the seed must be the commitment's.
-      if (!well_formed_seed(r.seed) || seed_commitment(r.seed) != commitment)
-        return Status::corrupt("the sealed seeds kept beside the journal are not readable");
-      (*seals)[commitment] = r;
-    }
-  } catch (const std::exception&) {
-    return Status::corrupt("the sealed seeds kept beside the journal are not readable");
-  }
-  return Status::ok();
-}
-
-Status write_file(const std::string& path, const Seals& seals) {
-  nlohmann::ordered_json j;
-  j["seeds"] = nlohmann::ordered_json::object();
-  for (const auto& [c, r] : seals) j["seeds"][c] = {{"seed", r.seed}, {"revealed", r.revealed}};
-  const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) return Status::io_error("cannot write the sealed seeds beside the journal");
-  (void)::fchmod(fd, 0600);
-  const std::string text = j.dump(1) + "\n";
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      ::close(fd);
-      return Status::io_error("cannot write the sealed seeds beside the journal");
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  const bool synced = ::fsync(fd) == 0;
-  ::close(fd);
-  if (!synced || std::rename(tmp.c_str(), path.c_str()) != 0)
-    return Status::io_error("cannot write the sealed seeds beside the journal");
-  return Status::ok();
-}
-
-// Runs fn on the journal's seals under a lock (`<path>.lock`: shared to read, exclusive to
-// write); written back when fn changed them.
-Status with_seals(const Journal& journal, bool write, const std::function<Status(Seals&)>& fn) {
-  const std::string path = seal_store_path(journal);
-  if (path.empty()) return Status::invalid_argument("sealed games are kept beside an SQLite journal only (not on PostgreSQL yet)");
-  if (in_memory(path)) {
-    std::lock_guard<std::mutex> lock(memory_mutex);
-    return fn(memory_seals());
-  }
-  const std::string lock_path = path + ".lock";
-  const int lock = ::open(lock_path.c_str(), (write ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC, 0600);
-  if (lock < 0 && write) return Status::io_error("cannot lock the sealed seeds beside the journal");
-  if (lock >= 0) (void)::flock(lock, write ? LOCK_EX : LOCK_SH);
-  Seals seals;
-  Status s = read_file(path, &seals);
-  if (s.is_ok()) {
-    const Seals before = seals;
-    s = fn(seals);
-    if (s.is_ok() && write) {
-      bool changed = before.size() != seals.size();
-      auto b = seals.cbegin();
-      for (auto a = before.cbegin(); !changed && a != before.cend(); ++a, ++b)
-        changed = a->first != b->first || a->second.seed != b->second.seed || a->second.revealed != b->second.revealed;
-      if (changed) s = write_file(path, seals);
-    }
-  }
-  if (lock >= 0) ::close(lock);
-  return s;
-}
-
 }  // namespace
 
 Status make_sealed_seed(std::string* seed) {
@@ -196,12 +97,7 @@ std::string seed_commitment(const std::string& seed) {
   return h.hex();
 }
 
-bool well_formed_seed(const std::string& seed) {
-  if (seed.size() < 32 || seed.size() > 128) return false;
-  for (char c : seed)
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  return true;
-}
+bool well_formed_seed(const std::string& seed) { return well_formed_sealed_seed(seed); }
 
 SealedChance sealed_chance(const Ruleset& r, const std::string& seed, std::uint64_t first_throw) {
   SealedChance c;
@@ -249,29 +145,21 @@ SealedChance recorded_chance(const Ruleset& r, const Events& recorded, std::uint
   return c;
 }
 
-std::string seal_store_path(const Journal& journal) {
-  const std::string& at = journal.location();
-  if (at.empty() || in_memory(at)) return ":memory:";
-  if (is_postgres_uri(at)) return "";
-  return at + ".seals";
-}
-
 Status keep_seed(const Journal& journal, const std::string& seed, std::string* commitment) {
   if (!well_formed_seed(seed)) return Status::invalid_argument("a sealed seed is 32 to 128 lowercase hex digits");
   *commitment = seed_commitment(seed);
-  return with_seals(journal, true, [&](Seals& seals) {
-    seals.emplace(*commitment, SealRecord{seed, false});
-    return Status::ok();
-  });
+  return journal.seals().keep(*commitment, seed);
 }
 
 Status seed_for(const Journal& journal, const std::string& commitment, std::optional<SealRecord>* record) {
   record->reset();
-  if (seal_store_path(journal).empty()) return Status::ok();
-  return with_seals(journal, false, [&](Seals& seals) {
-    if (auto it = seals.find(commitment); it != seals.end()) *record = it->second;
-    return Status::ok();
-  });
+  if (Status s = journal.seals().read(commitment, record); !s.is_ok()) return s;
+  // Whatever the store: a seed is believed only when it is its commitment's.
+  if (*record && !sound_seal(commitment, (*record)->seed)) {
+    record->reset();
+    return Status::corrupt("the sealed seed kept for the game's commitment is not that commitment's seed: it is not used");
+  }
+  return Status::ok();
 }
 
 Status games_sealed_with(Journal& journal, const std::string& commitment, std::vector<std::int64_t>* games) {
@@ -304,12 +192,7 @@ Status reveal_seed(Journal& journal, const std::string& commitment, Reveal* out)
     out->still_in_play = g;
     return Status::ok();
   }
-  if (Status s = with_seals(journal, true, [&](Seals& seals) {
-        seals[commitment].revealed = true;
-        return Status::ok();
-      });
-      !s.is_ok())
-    return s;
+  if (Status s = journal.seals().mark_revealed(commitment); !s.is_ok()) return s;
   out->seed = kept->seed;
   return Status::ok();
 }

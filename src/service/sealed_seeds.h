@@ -1,7 +1,8 @@
 #pragma once
 // Sealed games (duplicate rounds): the referee throws the dice and shuffles the packs from a
-// seed that no player can read until it is revealed. The seed is kept apart from the journal
-// (beside an SQLite file, in `<file>.seals`, readable by its owner alone); the game's header
+// seed that no player can read until it is revealed. The seed is kept apart from the journal's
+// record, in the journal's seal store (Journal::seals(): beside an SQLite file in `<file>.seals`,
+// readable by its owner alone; in the table deedlog_seals on PostgreSQL); the game's header
 // holds only its commitment, the SHA-256 of the seed's text, so the journal can be handed round
 // before the reveal and checked against the seed after it (docs/trust.md, "Sealed chance").
 #include <cstdint>
@@ -38,21 +39,15 @@ SealedChance sealed_chance(const Ruleset& ruleset, const std::string& seed, std:
 // it checks everything but the dice and cards themselves.
 SealedChance recorded_chance(const Ruleset& ruleset, const Events& recorded, std::uint64_t first_throw);
 
-// Where a journal's seeds are kept: `<file>.seals` beside an SQLite file; this process's memory
-// for an in-memory journal; "" where none can be (PostgreSQL, for now).
-std::string seal_store_path(const Journal& journal);
+// A seed as kept for a commitment (journal/seal_store.h): the seed, and whether it was revealed.
+using SealRecord = StoredSeal;
 
-struct SealRecord {
-  std::string seed;
-  bool revealed = false;
-};
-
-// Keeps a seed beside the journal, by its commitment (written whole, mode 0600, under a lock,
-// renamed into place); *commitment gets it. A game whose header says `[Sealed C]` is then thrown
-// from it: create_game finds it there (so `new --seal-like`, a tournament's tables and an
+// Keeps a seed in the journal's seal store, by its commitment; *commitment gets it. A game
+// whose header says `[Sealed C]` is then thrown from it: create_game finds it there (so `new --seal-like`, a tournament's tables and an
 // import of a sealed game's file all share one seed by naming its commitment).
 Status keep_seed(const Journal& journal, const std::string& seed, std::string* commitment);
-// The seed kept for a commitment, or nullopt when this journal keeps none for it.
+// The seed kept for a commitment, or nullopt when this journal keeps none for it. Corrupt when
+// what is kept is not the commitment's seed (its SHA-256 differs, or it is not a seed).
 Status seed_for(const Journal& journal, const std::string& commitment, std::optional<SealRecord>* record);
 // The games of the journal sealed with this commitment, in order of id.
 Status games_sealed_with(Journal& journal, const std::string& commitment, std::vector<std::int64_t>* games);
