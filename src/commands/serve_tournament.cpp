@@ -493,6 +493,16 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
       res.set_content(view_page(view, t), "text/html; charset=utf-8");
     });
   });
+  // A duplicate round's seed, once time is called in it (as tournament reveal --round N --json):
+  // then it is everyone's, so no key is asked; before, 409 and the rule, the seed nowhere.
+  http.Get(R"(/api/tournaments/(\d+)/rounds/(\d+)/reveal)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
+    with_tournament(req, res, [&](Journal& j, Tournament& t) {
+      RoundReveal r;
+      if (Status s = reveal_round(j, t, static_cast<int>(path_id(req, 2)), &r); !s.is_ok()) return fail(res, s);
+      res.set_header("Cache-Control", "no-store");
+      send_json(res, r.time_not_called ? 409 : 200, reveal_json(r));
+    });
+  });
   http.Post(R"(/api/tournaments/(\d+)/rounds/(\d+)/call-time)",
             [with_tournament, judge_only, fail, wrote](const httplib::Request& req, httplib::Response& res) {
               with_tournament(req, res, [&](Journal& j, Tournament& t) {

@@ -4,6 +4,8 @@
 //   GET  /api/tournaments/ID/log                    as tournament log --json (appeals, calls of time, sheets)
 //   POST /api/tournaments/ID/rounds/N/call-time     the Head Judge's key: as tournament call-time --round N
 //   POST /api/tournaments/ID/appeals                the Head Judge's key: as tournament appeal
+//   GET  /api/tournaments/ID/rounds/N/reveal        a duplicate round's seed once time is called (as
+//                                                   tournament reveal --json; 409 before)
 //   GET  /tournaments/ID                            the judge's page (HTML), each table's game linked; its
 //                                                   script holds the Head Judge's key (the tab's
 //                                                   sessionStorage, sent as Authorization) to call

@@ -177,23 +177,13 @@ int run_reveal_round(Journal& j, const Tournament& t, const CommonOptions& o, co
   if (opt.round == 0) return usage(err, "reveal needs --round N");
   RoundReveal r;
   if (Status s = reveal_round(j, t, opt.round, &r); !s.is_ok()) return fail(err, s);
-  if (r.time_not_called) {
-    const std::string why = fmt::format(
-        "round {}'s seed is revealed only once time is called in the round (tournament call-time --round {}); "
-        "its commitment is {}",
-        opt.round, opt.round, r.commitment);
-    if (o.json)
-      out << ojson{{"accepted", false},
-                   {"violation", {{"rule", "tournament/reveal-after-time"}, {"section", "TOURNAMENTS"}, {"message", why}}}}
-                 .dump()
-          << "\n";
-    else
-      out << "refused: " << why << " [tournament/reveal-after-time]\n";
-    return kExitRefused;
-  }
   if (o.json) {
-    out << ojson{{"round", opt.round}, {"seed", r.seed}, {"commitment", r.commitment}}.dump() << "\n";
-    return kExitOk;
+    out << reveal_json(r).dump() << "\n";
+    return r.time_not_called ? kExitRefused : kExitOk;
+  }
+  if (r.time_not_called) {
+    out << "refused: " << reveal_refused_words(r) << " [tournament/reveal-after-time]\n";
+    return kExitRefused;
   }
   out << fmt::format("Round {}'s seed: {}\nIts SHA-256 (the commitment printed when the round was seated): {}\n"
                      "Check any table with: referee --db {} --game ID verify --seed {}\n",

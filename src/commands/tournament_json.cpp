@@ -1,5 +1,7 @@
 #include "commands/tournament_json.h"
 
+#include <fmt/format.h>
+
 #include <string>
 
 #include "journal/journal.h"
@@ -98,6 +100,22 @@ ojson tournament_log_json(const Tournament& t) {
   }
   return ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds}, {"appeals", appeals},
                {"sheets", sheets}, {"records", records}};
+}
+
+std::string reveal_refused_words(const RoundReveal& r) {
+  return fmt::format(
+      "round {}'s seed is revealed only once time is called in the round (tournament call-time --round {}); "
+      "its commitment is {}",
+      r.round, r.round, r.commitment);
+}
+
+ojson reveal_json(const RoundReveal& r) {
+  // rule tournament/reveal-after-time
+  if (r.time_not_called)
+    return ojson{{"accepted", false},
+                        {"violation",
+                         {{"rule", "tournament/reveal-after-time"}, {"section", "TOURNAMENTS"}, {"message", reveal_refused_words(r)}}}};
+  return ojson{{"round", r.round}, {"seed", r.seed}, {"commitment", r.commitment}};
 }
 
 }  // namespace deedlog

@@ -7,6 +7,7 @@
 
 #include "deedlog/status.h"
 #include "service/tournament.h"
+#include "service/tournament_duplicate.h"
 
 namespace deedlog {
 
@@ -25,6 +26,13 @@ nlohmann::ordered_json call_time_json(int round, const std::vector<CallTimeOutco
 
 // `tournament appeal --json`: the ruling recorded.
 nlohmann::ordered_json appeal_json(const TournamentAppeal& a);
+
+// `tournament reveal --json`: {"round", "seed", "commitment"}; before time is called in the round,
+// {"accepted": false, "violation": {rule tournament/reveal-after-time, ...}} with the commitment
+// in its words (the seed nowhere).
+nlohmann::ordered_json reveal_json(const RoundReveal& r);
+// The words of a reveal refused because time is not yet called in the round.
+std::string reveal_refused_words(const RoundReveal& r);
 
 // `tournament log --json`: rounds, appeals (with outcomes), sheets and every record (the tables'
 // key digests left out).

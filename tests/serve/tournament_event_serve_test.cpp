@@ -166,6 +166,12 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
       EXPECT_NE(page->body.find("<code>" + commitment + "</code>"), std::string::npos) << page->body;
     }
     EXPECT_EQ(view["rounds"], round - 1);  // the round counts when its time is called
+    // The seed is nobody's before time is called, the Head Judge's key or not: 409 and the rule.
+    const std::string reveal = tournament + "/rounds/" + str(round) + "/reveal";
+    json early;
+    EXPECT_EQ(get(reveal, ev.key, &early), 409);
+    EXPECT_EQ(early["violation"]["rule"], "tournament/reveal-after-time") << early;
+    EXPECT_FALSE(early.contains("seed")) << early;
 
     // Time called with the Head Judge's key (a table's key may not); each game completes its move
     // through the API, then is shown to anyone.
@@ -212,7 +218,10 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
 
     // The seed revealed is the one committed; every table's dice check against it and the k-th
     // throw is the same at every table.
-    const json revealed = json_of(referee(ev.db, "--json tournament reveal --round " + str(round)));
+    json revealed;
+    ASSERT_EQ(get(reveal, "", &revealed), 200) << revealed;  // everyone's now: no key asked
+    EXPECT_EQ(revealed, json_of(referee(ev.db, "--json tournament reveal --round " + str(round))));
+    EXPECT_EQ(revealed["round"], round);
     EXPECT_EQ(revealed["commitment"], commitment);
     const std::string seed = revealed["seed"];
     EXPECT_EQ(testing::sha256_hex(seed), commitment);
