@@ -167,8 +167,9 @@ void explain_sealed_card(Context& c, DeckId deck, CardIndex card) {
   const std::size_t d = static_cast<std::size_t>(deck);
   const PackState& pack = c.g.state.packs[d];
   std::optional<CardIndex> top = pack.unseen == 0 && pack.size > 0 ? std::optional<CardIndex>(pack.known_at(0)) : std::nullopt;
+  const SealedChance shuffled = sealed_chance(c.r(), *c.revealed_seed, 0);
   if (pack.unseen != 0)
-    for (CardIndex i : sealed_chance(c.r(), *c.revealed_seed, 0).packs[d])
+    for (CardIndex i : shuffled.packs[d])
       if (i < 64 && (pack.unseen & (std::uint64_t{1} << i)) && !(pack.out & (std::uint64_t{1} << i))) {
         top = i;
         break;
