@@ -302,6 +302,19 @@ TEST(SealedRulings, ExplainOfASealedThrowAndCardSaysWhoseTheyAre) {
   EXPECT_TRUE(e.at("sealed").at("seed_agrees").get<bool>()) << e.dump();
 }
 
+// analyse weighs a sealed game's throws as at a table (each alternative's dice its own, never
+// the seed's): before, the engine refused every alternative throw and no throw was weighed.
+TEST(SealedRulings, AnalyseWeighsTheLuckOfASealedGamesThrows) {
+  SealedAtAThrow s = sealed_game_at_a_throw("sealed-rulings-analyse", 6);
+  ASSERT_FALSE(s.next_throw.empty());
+  const RunResult r = referee(s.db, game_opt(s.game) + "--json analyse --games 8");
+  ASSERT_EQ(r.code, kExitOk) << r.err;
+  const json analysis = json::parse(r.out);
+  int weighed = 0;
+  for (const json& p : analysis.at("players")) weighed += p.at("chance_events").get<int>();
+  EXPECT_GT(weighed, 0) << r.out;
+}
+
 // The table of a duplicate round as its scorekeeper wrote it (tests/data/README.md).
 const fs::path kTableFile = fs::path(DEEDLOG_SOURCE_DIR) / "tests/data/sealed-duplicate-table.game";
 const std::string kTableSeed = "d0e5ca11ab1e5eedd0e5ca11ab1e5eedd0e5ca11ab1e5eedd0e5ca11ab1e5eed";
