@@ -371,7 +371,8 @@ std::string audit_text(const AuditReport& r) {
                        "or give the revealed seed (audit --seed HEX).\n",
                        r.unchecked_line, r.unchecked_lines, r.unchecked_lines == 1 ? "" : "s", r.unchecked_move);
   if (r.differences.empty()) {
-    out += "\nThe table's position and the referee's agree at the end.\n";
+    out += r.unchecked_line != 0 ? "\nThe table's position and the referee's agree as far as they were checked.\n"
+                                 : "\nThe table's position and the referee's agree at the end.\n";
   } else {
     out += "\nWhere the referee's position differs from what the table believed at the end:\n";
     for (const PlayerDifference& d : r.differences) {
