@@ -47,13 +47,18 @@ std::int64_t head_of(const fs::path& db, std::int64_t g) {
 
 bool is_throw(const std::string& move) { return move.size() > 6 && move.compare(move.size() - 6, 6, " rolls") == 0; }
 
-// A legal move by a simple policy: buy what is offered, pass in auctions, throw otherwise.
+// A legal move by a simple policy: buy what is offered (decline what cannot be paid), pass in
+// auctions, throw otherwise; in debt, the first way of raising money listed.
 std::string pick(const json& moves) {
-  for (const std::string w : {" buys", " passes", " pays fine", " rolls", " ends turn"})
+  for (const std::string w : {" buys", " passes", " declines", " pays fine", " rolls", " ends turn"})
     for (const auto& mv : moves) {
       const std::string text = mv.get<std::string>();
       if (text.find(w) != std::string::npos && text.find("rolls ") == std::string::npos) return text;
     }
+  for (const auto& mv : moves) {
+    const std::string text = mv.get<std::string>();
+    if (text.rfind("Referee", 0) != 0 && text.find(" offers ") == std::string::npos) return text;
+  }
   return "";
 }
 
