@@ -154,6 +154,13 @@ TEST(SealedRulings, TheThrowRecordedNextIsRuledWithTheDiceItRecorded) {
   EXPECT_EQ(words.code, kExitOk);
   EXPECT_NE(words.out.find("UPHELD"), std::string::npos) << words.out;
   EXPECT_NE(words.out.find(threw_words), std::string::npos) << words.out;
+  // A copy of the journal carried elsewhere, without the seed beside it, rules it the same.
+  const fs::path copy = temp_dir("sealed-rulings-recorded-copy") / "copy.db";
+  fs::copy_file(s.db, copy);
+  const RunResult elsewhere = referee(copy, game_opt(s.game) + "--json dispute " + quote(s.next_throw) + " --at " + std::to_string(s.head));
+  ASSERT_EQ(elsewhere.code, kExitOk) << elsewhere.err;
+  EXPECT_TRUE(json::parse(elsewhere.out).at("upheld").get<bool>()) << elsewhere.out;
+  EXPECT_EQ(json::parse(elsewhere.out).at("sealed_chance"), "recorded");
 }
 
 // rule uk-1972/referee/sealed-dice: dice written into a claim are refused in a sealed game, even
