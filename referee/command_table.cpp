@@ -179,6 +179,33 @@ cli::CommandHelp verify_command() {
           {"--db club.db verify", "--game 2 verify --expect-head 13f8989b1ca4"}, o};
 }
 
+cli::CommandHelp dispute_command() {
+  cli::CommandHelp c = at_command("dispute", "rule on a claim: rent, salary, a fine, a build, a card, who wins",
+                                  "dispute CLAIM [--at SEQ]", "rule on the position after this event (0: now)",
+                                  {"dispute \"Ben claims rent\" --at 41"});
+  c.description =
+      "A sealed game's throw (JSON \"sealed_chance\"): the move the journal records next is ruled with the\n"
+      "dice and cards it recorded (\"recorded\"); another throw with the revealed seed's (\"seed\"), or,\n"
+      "before the reveal, on whether it is allowed alone, its dice not shown (\"withheld\"). Dice written in\n"
+      "(\"Ann rolls 3 4\") are refused, rule referee/sealed-dice.";
+  return c;
+}
+
+cli::CommandHelp audit_command() {
+  Options o = options("Options of audit");
+  o->add_options()("seed", po::value<std::string>()->value_name("HEX"),
+                   "a sealed game's revealed seed: check the file's dice and cards against it (it must match the "
+                   "file's [Sealed] commitment, else exit 2)");
+  return {"audit", "every breach of the rules in a game played at the table", "audit [--seed HEX] FILE.game|-",
+          "Exit 3 when any breach is found, 0 for a clean game. FILE '-' reads standard input.\n"
+          "A sealed game's file ([Sealed \"...\"]): without --seed, a throw written with its dice (\"Ann rolls 3 4\")\n"
+          "is taken as the referee threw it and its cards as written; a throw written without dice cannot be\n"
+          "checked, and the audit stops there (exit 1 when nothing before it is a breach; JSON \"complete\":\n"
+          "false, \"unchecked\"). With --seed, every throw and card is checked against the seed: one that is not\n"
+          "the seed's is a breach (kind \"chance\", rule referee/sealed-dice) and the referee plays the seed's.",
+          {"audit table-game.game", "--json audit - < table-game.game", "audit --seed HEX duplicate-table.game"}, o};
+}
+
 cli::CommandHelp reveal_command() {
   Options o = options("Options of reveal");
   return {"reveal", "a sealed game's seed, once play is over",
@@ -443,18 +470,17 @@ cli::ProgramHelp referee_help() {
                  "the position after this event (0: now)", {"value", "--json value --at 400"}),
       at_command("settle", "what a player owes, what he could raise, and the settlement", "settle PLAYER [--at SEQ]",
                  "the position after this event (0: now)", {"settle Ann"}),
-      plain_command("explain", "why event SEQ happened: the move, the rule, the arithmetic", "explain SEQ", "",
+      plain_command("explain", "why event SEQ happened: the move, the rule, the arithmetic", "explain SEQ",
+                    "A sealed game's throw or card says it is the referee's from the seed kept apart and, once the\n"
+                    "seed is revealed, whether it is the seed's (JSON \"sealed\": {\"throw\", \"seed_agrees\"}).",
                     {"explain 57"}),
-      at_command("dispute", "rule on a claim: rent, salary, a fine, a build, a card, who wins", "dispute CLAIM [--at SEQ]",
-                 "rule on the position after this event (0: now)", {"dispute \"Ben claims rent\" --at 41"}),
+      dispute_command(),
       plain_command("replay", "show a saved game move by move: the replay program (terminal, HTML page, SVG)",
                     "replay [the replay program's options]",
                     "Runs the replay program installed beside referee with the rest of the line, --db and --game\n"
                     "included; 'replay --help' lists its options.",
                     {"--db club.db --game 1 replay", "--db club.db replay --html game.html"}),
-      plain_command("audit", "every breach of the rules in a game played at the table", "audit FILE.game|-",
-                    "Exit 3 when any breach is found, 0 for a clean game. FILE '-' reads standard input.",
-                    {"audit table-game.game", "--json audit - < table-game.game"}),
+      audit_command(),
       log_command(),
       verify_command(),
       reveal_command(),

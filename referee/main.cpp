@@ -245,7 +245,11 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
   if (cmd == "table") return want_args(0, "no arguments") ? run_table(o, std::cin, out, err) : kExitUsage;
   if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, vm["now"].as<std::string>(), out, err) : kExitUsage;
   if (cmd == "settle") return want_args(1, "one player's name") ? run_settle(o, args[0], at(), out, err) : kExitUsage;
-  if (cmd == "audit") return want_args(1, "one FILE.game, or - for standard input") ? run_audit(o, args[0], out, err) : kExitUsage;
+  if (cmd == "audit")
+    return want_args(1, "one FILE.game, or - for standard input")
+               ? run_audit(o, args[0], out, err,
+                           vm.count("seed") ? std::optional<std::string>(vm["seed"].as<std::string>()) : std::nullopt)
+               : kExitUsage;
   if (cmd == "dispute")
     return want_args(1, "one claim in quotes, e.g. \"Ben claims rent\"") ? run_dispute(o, args[0], at(), out, err) : kExitUsage;
   if (cmd == "explain") {

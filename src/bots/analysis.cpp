@@ -190,6 +190,14 @@ std::optional<State> after_move(const Ruleset& r, const State& s, const Command&
 // players could not foresee, never the recorded one. A game recorded at a table knows no order
 // of its unseen cards: its position is the players' view already.
 State players_view(const Ruleset& r, const State& s, const CardsSeen& seen, std::uint64_t seed) {
+  if (s.sealed) {
+    // A sealed game (docs/trust.md, "Sealed chance"): the alternatives are weighed as at a
+    // table, each throw's dice written in it and the unseen cards not known in any order; the
+    // seed's dice are never thrown (nor asked for: the engine refuses a sealed throw without them).
+    State view = s;
+    view.sealed = false;
+    return view;
+  }
   if (!s.seeded) return s;
   State view = play_out_start(r, s, seen, seed);
   view.seed = s.seed;  // the alternatives throw dice of their own (written in each), never the seed's

@@ -40,7 +40,8 @@ int run_moves(const CommonOptions& o, const std::string& now, std::ostream& out,
 int run_settle(const CommonOptions& o, const std::string& player, std::int64_t at, std::ostream& out, std::ostream& err);
 int run_explain(const CommonOptions& o, std::int64_t seq, std::ostream& out, std::ostream& err);
 int run_dispute(const CommonOptions& o, const std::string& claim, std::int64_t at, std::ostream& out, std::ostream& err);
-int run_audit(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err);
+int run_audit(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err,
+              const std::optional<std::string>& seed = std::nullopt);
 struct SimulateOptions {
   std::string ruleset = "uk-1972";
   int games = 1;

@@ -13,6 +13,7 @@
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "service/input_text.h"
+#include "service/sealed_seeds.h"
 #include "present/narration.h"
 #include "present/legal_move_words.h"
 #include "deedlog/table_version.h"
@@ -21,6 +22,7 @@
 #include "deedlog/legal_moves.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/game_file.h"
+#include "deedlog/rule_book.h"
 #include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
@@ -108,9 +110,30 @@ std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, con
   return out;
 }
 
+// A sealed game's card as its seed turns it up from the pack as it stands: the first card of
+// the seed's order not seen yet and not held by a player (the known top once every card was seen).
+std::optional<CardIndex> seed_top_card(const PackState& pack, const std::vector<CardIndex>& order) {
+  if (pack.unseen == 0) return pack.size > 0 ? std::optional<CardIndex>(pack.known_at(0)) : std::nullopt;
+  for (CardIndex c : order)
+    if (c < 64 && (pack.unseen & (std::uint64_t{1} << c)) && !(pack.out & (std::uint64_t{1} << c))) return c;
+  return std::nullopt;
+}
+
+// A breach of the seed's chance: the throw or card written is not the one the seed gives.
+Breach chance_breach(const Ruleset& r, const MoveLine& m, std::string message) {
+  Breach b;
+  b.kind = "chance";
+  b.line = m.line;
+  b.move = m.text;
+  b.violation.rule = r.id + "/" + std::string(rule::kSealedDice.id);
+  b.violation.section = r.section(std::string(rule::kSealedDice.section));
+  b.violation.message = std::move(message);
+  return b;
+}
+
 }  // namespace
 
-Status audit_game_file(const std::string& path, AuditReport* report) {
+Status audit_game_file(const std::string& path, AuditReport* report, const std::optional<std::string>& seed) {
   std::string text;  // "-": standard input
   if (Status s = read_input_text(path, &text); !s.is_ok()) return s;
   GameHeader header;
@@ -125,13 +148,25 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
   std::vector<ParseError> bad_lines;  // notation errors: each a breach of its own, the line skipped
   if (!parse_game_skipping(text, ruleset, &gf, &perr, &bad_lines))
     return Status::invalid_argument(fmt::format("{}: line {}: {}", path, perr.line, perr.message));
-  const Decision start = decide_start(ruleset, gf.header, gf.setup);
+  // A sealed game's file (docs/trust.md, "Sealed chance"): checked against its seed when one is
+  // given, else its dice are taken as the scorekeeper wrote them.
+  const bool sealed = !gf.header.sealed.empty() && !gf.header.seed;
+  if (seed && !sealed)
+    return Status::invalid_argument(fmt::format("{}: --seed is for a sealed game's file, and this one has no [Sealed] tag", path));
+  if (seed && seed_commitment(*seed) != gf.header.sealed)
+    return Status::invalid_argument(fmt::format(
+        "{}: the seed given is not the one this game is sealed with: its SHA-256 is not the file's [Sealed] commitment", path));
+  std::optional<SealedChance> dealt;
+  if (seed) dealt = sealed_chance(ruleset, *seed, 0);
+  const Decision start = decide_start(ruleset, gf.header, gf.setup, dealt ? &*dealt : nullptr);
   if (!start.accepted)
     return Status::invalid_argument(fmt::format("{}: the [Setup] breaks a rule: {} ({})", path,
                                                 render_players(refusal_text(ruleset, start.violation), gf.header.players),
                                                 start.violation.rule));
   AuditReport rep;
   rep.file = path;
+  rep.sealed = sealed;
+  rep.seed_checked = sealed && seed.has_value();
   State referee = initial_state(ruleset, gf.header);
   TableMemory referee_memory, table_memory;
   apply(referee, referee_memory, start.events);
@@ -152,12 +187,77 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
       rep.breaches.push_back(std::move(b));
     }
   };
-  for (const MoveLine& m : gf.moves) {
+  for (std::size_t at = 0; at < gf.moves.size(); ++at) {
+    const MoveLine& m = gf.moves[at];
     notation_breaches_before(m.line);
+    // A sealed game: the referee's chance for the move and the table's. A throw written with its
+    // dice ("Ann rolls 3 4", as a duplicate table's scorekeeper writes what the referee threw)
+    // is the table's record of it; its cards follow as `draws` lines. A throw written without
+    // dice is the referee's own line: thrown from the seed, its card turned up in the move.
+    Command ref_cmd = m.command, table_cmd = m.command;
+    std::optional<Breach> forged;
+    if (sealed && m.command.verb == Verb::Roll) {
+      const bool written = m.command.die1 != 0 || m.command.die2 != 0;
+      if (!written && !seed) {
+        // Nothing from here on can be checked: the position after this throw is not known.
+        rep.unchecked_line = m.line;
+        rep.unchecked_move = m.text;
+        rep.unchecked_lines = static_cast<int>(gf.moves.size() - at);
+        break;
+      }
+      const auto as_written = [&](const State& s) {
+        SealedChance c;
+        c.first_throw = s.throws;
+        c.dice.push_back({m.command.die1, m.command.die2});
+        return c;
+      };
+      if (written) {
+        table_cmd.die1 = table_cmd.die2 = 0;
+        table_cmd.chance = as_written(table);
+        ref_cmd.die1 = ref_cmd.die2 = 0;
+        ref_cmd.chance = as_written(referee);
+      } else {
+        table_cmd.chance = sealed_chance(ruleset, *seed, table.throws);
+      }
+      if (seed) {
+        SealedChance c = sealed_chance(ruleset, *seed, referee.throws);
+        if (written) {
+          // The table writes its cards as lines of their own: the referee checks each there.
+          for (auto& order : c.packs) order.clear();
+          c.dice.resize(1);
+          const auto& thrown = c.dice.front();
+          if (thrown[0] != m.command.die1 || thrown[1] != m.command.die2)
+            forged = chance_breach(ruleset, m,
+                                   fmt::format("the dice written, {} and {}, are not the referee's: the seed gives {} "
+                                               "and {} for throw {} of the game; the referee plays the seed's",
+                                               m.command.die1, m.command.die2, thrown[0], thrown[1], referee.throws + 1));
+        }
+        ref_cmd.chance = std::move(c);
+      }
+    }
+    if (sealed && seed && m.command.verb == Verb::Draw &&
+        (referee.phase == Phase::AwaitingCard || referee.phase == Phase::CardChoice)) {
+      // The card the seed turns up next; one written otherwise is not the referee's.
+      const DeckId deck = referee.pending_deck;
+      const std::size_t d = static_cast<std::size_t>(deck);
+      const auto& cards = ruleset.decks[d].cards;
+      if (const auto top = seed_top_card(referee.packs[d], sealed_chance(ruleset, *seed, 0).packs[d]);
+          top && *top < cards.size()) {
+        const CardIndex named = m.command.card_in_pack[d];
+        if (!m.command.card_query.empty() && (named >= cards.size() || cards[named].text != cards[*top].text))
+          forged = chance_breach(ruleset, m,
+                                 fmt::format("the card written is not the referee's: the seed's order turns up \"{}\" "
+                                             "here; the referee plays the seed's",
+                                             cards[*top].text));
+        ref_cmd.card_query = cards[*top].text;
+        ref_cmd.card_in_pack[d] = *top;
+      }
+    }
     ++rep.moves;
-    const Decision d = decide(ruleset, referee, m.command);
+    const Decision d = decide(ruleset, referee, ref_cmd);
     if (d.accepted) {
-      ++rep.accepted;
+      if (forged) rep.breaches.push_back(std::move(*forged));
+      else ++rep.accepted;
       apply_move(referee, referee_memory, referee_lines, m, d.events, &d);
     } else {
       Breach b;
@@ -181,10 +281,10 @@ Status audit_game_file(const std::string& path, AuditReport* report) {
       rep.breaches.push_back(std::move(b));
     }
     // The table's game went on with the move, legal or not, as far as its effect can be known.
-    const Decision t = decide(ruleset, table, m.command);
+    const Decision t = decide(ruleset, table, table_cmd);
     if (t.accepted) {
       apply_move(table, table_memory, table_lines, m, t.events, &t);
-    } else if (auto forced = table_version(ruleset, table, table_memory, m.command)) {
+    } else if (auto forced = table_version(ruleset, table, table_memory, table_cmd)) {
       apply_move(table, table_memory, table_lines, m, *forced, nullptr);
       if (!d.accepted) rep.breaches.back().table_version_known = true;
     }
@@ -215,7 +315,7 @@ nlohmann::ordered_json audit_json(const AuditReport& r) {
                              {"section", b.violation.section},
                              {"message", b.violation.message},
                              {"legal_instead", b.legal},
-                             {"skipped", true},
+                             {"skipped", b.kind != "chance"},
                              {"table_version_known", b.table_version_known}});
   j["differences"] = nlohmann::ordered_json::array();
   for (const PlayerDifference& d : r.differences)
@@ -231,13 +331,26 @@ nlohmann::ordered_json audit_json(const AuditReport& r) {
                                    return h;
                                  }()}});
   j["position"] = r.referee_position;
+  if (r.sealed) j["sealed"] = {{"seed_checked", r.seed_checked}};
+  j["complete"] = r.unchecked_line == 0;
+  if (r.unchecked_line != 0)
+    j["unchecked"] = {{"line", r.unchecked_line}, {"move", r.unchecked_move}, {"lines", r.unchecked_lines}};
   return j;
 }
 
 std::string audit_text(const AuditReport& r) {
   std::string out = fmt::format("Audit of {}: {} moves, {} legal, {} breach{}.\n", r.file, r.moves, r.accepted,
                                 r.breaches.size(), r.breaches.size() == 1 ? "" : "es");
+  if (r.sealed)
+    out += r.seed_checked ? "A sealed game: its dice and cards were checked against the seed given.\n"
+                          : "A sealed game: its dice and cards are taken as written (give the revealed seed with --seed "
+                            "to check them).\n";
   for (const Breach& b : r.breaches) {
+    if (b.kind == "chance") {
+      out += fmt::format("\nline {}: {}\n  breach of {} (rule book section {}): {}\n", b.line, b.move, b.violation.rule,
+                         b.violation.section, b.violation.message);
+      continue;
+    }
     if (b.kind == "notation") {
       out += fmt::format("\nline {}: {}\n  not a move of the notation: {}\n  skipped by the referee\n", b.line, b.move,
                          b.violation.message);
@@ -252,8 +365,14 @@ std::string audit_text(const AuditReport& r) {
       out += "\n";
     }
   }
+  if (r.unchecked_line != 0)
+    out += fmt::format("\nNot checked from line {} on ({} line{}): \"{}\" is a throw of a sealed game written without "
+                       "its dice, and no seed was given; the position after it is not known. Write the dice as thrown, "
+                       "or give the revealed seed (audit --seed HEX).\n",
+                       r.unchecked_line, r.unchecked_lines, r.unchecked_lines == 1 ? "" : "s", r.unchecked_move);
   if (r.differences.empty()) {
-    out += "\nThe table's position and the referee's agree at the end.\n";
+    out += r.unchecked_line != 0 ? "\nThe table's position and the referee's agree as far as they were checked.\n"
+                                 : "\nThe table's position and the referee's agree at the end.\n";
   } else {
     out += "\nWhere the referee's position differs from what the table believed at the end:\n";
     for (const PlayerDifference& d : r.differences) {

@@ -2,6 +2,7 @@
 // referee audit FILE.game: a game as it was played at the table, every breach reported (not
 // just the first), the illegal lines skipped, and how the referee's position differs from what
 // the table believed.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,7 +14,9 @@
 namespace deedlog {
 
 struct Breach {
-  std::string kind = "rule";        // "rule": the rules refuse it; "notation": the line does not parse
+  // "rule": the rules refuse it; "notation": the line does not parse; "chance": a sealed game's
+  // throw or card written as the seed (--seed) does not give it: the referee plays the seed's.
+  std::string kind = "rule";
   int line = 0;
   std::string move;                 // the line as written
   Ruling violation;                 // the rule broken, in words
@@ -42,11 +45,23 @@ struct AuditReport {
   std::vector<Breach> breaches;
   std::vector<PlayerDifference> differences;  // players whose positions differ at the end
   nlohmann::ordered_json referee_position;    // the corrected final position (status JSON)
+  // A sealed game's file ([Sealed "..."]), docs/trust.md "Sealed chance": whether its dice and
+  // cards were checked against the seed (--seed) or taken as written.
+  bool sealed = false;
+  bool seed_checked = false;
+  // A sealed game's throw written without its dice, and no seed given: nothing from there on can
+  // be checked (the line, the move as written, and how many lines were left unchecked).
+  int unchecked_line = 0;
+  std::string unchecked_move;
+  int unchecked_lines = 0;
 };
 
 // Problems with the file itself (unreadable, a line that does not parse, an illegal setup)
 // come back as a non-ok Status; breaches of the rules are the report.
-Status audit_game_file(const std::string& path, AuditReport* report);
+// A sealed game's file is audited with its seed when one is given (checked against the file's
+// commitment: a seed that is not the game's is an invalid argument), else with its dice as written.
+Status audit_game_file(const std::string& path, AuditReport* report,
+                       const std::optional<std::string>& seed = std::nullopt);
 
 nlohmann::ordered_json audit_json(const AuditReport& r);
 std::string audit_text(const AuditReport& r);

@@ -4,6 +4,7 @@
 
 #include "service/game_log.h"
 #include "service/game_session.h"
+#include "service/sealed_seeds.h"
 #include "present/narration.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/decide.h"
@@ -210,7 +211,10 @@ void rule_on_time(Court& c, const Command& claim) {
 void rule_on_move(Court& c, const Command& claim) {
   const Decision d = decide(c.r(), c.g.state, claim);
   c.out.upheld = d.accepted;
-  if (d.accepted) {
+  if (d.accepted && c.out.sealed_chance == "withheld") {
+    // Ruled with stand-in dice: what they gave is no one's to see (docs/trust.md, "Sealed chance").
+    c.say("The throw was allowed at that point.");
+  } else if (d.accepted) {
     c.say("The move was allowed at that point; the rules give:");
     for (const Event& e : d.events) c.say("  " + c.narrated(e));
   } else {
@@ -235,6 +239,52 @@ void rule_on_move(Court& c, const Command& claim) {
                                         "obliged them to pay",
                                         c.name(claim.actor), c.money(c.r().jail.fine))));
   }
+}
+
+// A sealed game: the chance a claim is decided with (docs/trust.md, "Sealed chance"). The move
+// the journal records next, claimed as played, is decided with the dice and cards it recorded,
+// so the ruling shows what happened. Any other throw is decided with the revealed seed's dice,
+// or, before the reveal, with stand-in dice whose outcome is never shown: a throw not played is
+// the seed's future, every duplicate table's, and the referee keeps it until it is played.
+Status sealed_claim_chance(Journal& journal, const Game& g, const std::vector<Recorded>& events, Command* claim,
+                           DisputeRuling* d) {
+  if (!g.state.sealed || claim->verb != Verb::Roll || claim->die1 != 0 || claim->die2 != 0) return Status::ok();
+  // The next move recorded from the position ruled on, and its events.
+  std::size_t next = 0;
+  while (next < events.size() && events[next].seq <= d->at) ++next;
+  if (next < events.size() && events[next].event.type == EventType::MovePlayed) {
+    Command recorded;
+    ParseError perr;
+    if (parse_move(fields::MovePlayed::line(events[next].event), g.ruleset, g.header.players, &recorded, &perr)) {
+      Command asked = *claim;
+      asked.at.clear();
+      asked.clock = recorded.clock = kNoTime;
+      recorded.at.clear();
+      recorded.note = asked.note;
+      if (asked == recorded) {
+        Events consequences;
+        for (std::size_t i = next + 1; i < events.size() && events[i].event.type != EventType::MovePlayed; ++i)
+          consequences.push_back(events[i].event);
+        claim->chance = recorded_chance(g.ruleset, consequences, g.state.throws);
+        d->sealed_chance = "recorded";
+        return Status::ok();
+      }
+    }
+  }
+  std::optional<SealRecord> kept;
+  if (Status s = seed_for(journal, g.header.sealed, &kept); !s.is_ok()) return s;
+  if (kept && kept->revealed) {
+    claim->chance = sealed_chance(g.ruleset, kept->seed, g.state.throws);
+    d->sealed_chance = "seed";
+    return Status::ok();
+  }
+  // Stand-in dice, enough for a move's throws; no pack order, so no card is turned up.
+  SealedChance stand_in;
+  stand_in.first_throw = g.state.throws;
+  stand_in.dice.assign(4, std::array<int, 2>{1, 2});
+  claim->chance = std::move(stand_in);
+  d->sealed_chance = "withheld";
+  return Status::ok();
 }
 
 }  // namespace
@@ -278,6 +328,7 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
     }
     if (Status s = load_game(journal, game_id, d.at, &g); !s.is_ok()) return s;
   }
+  if (Status s = sealed_claim_chance(journal, g, events, &claim, &d); !s.is_ok()) return s;
   Court c{g, events, d};
   switch (claim.verb) {
     case Verb::ClaimSalary: rule_on_salary(c, claim); break;
@@ -285,6 +336,15 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
     case Verb::CallTime: rule_on_time(c, claim); break;
     default: rule_on_move(c, claim); break;
   }
+  if (d.sealed_chance == "recorded")
+    d.reasoning.push_back(fmt::format("This game is sealed: the throw claimed is the move recorded next (event {}), "
+                                      "ruled with the dice and cards it recorded.",
+                                      d.at + 1));
+  else if (d.sealed_chance == "seed")
+    d.reasoning.push_back("This game is sealed and its seed is revealed: the throw is ruled with the seed's dice and cards.");
+  else if (d.sealed_chance == "withheld")
+    d.reasoning.push_back("This game is sealed: the dice are the referee's to throw from the seed kept apart, and are "
+                          "not shown before they are played. The ruling says only whether the throw was allowed.");
   *out = std::move(d);
   return Status::ok();
 }
@@ -303,6 +363,7 @@ nlohmann::ordered_json dispute_json(const DisputeRuling& d) {
   }
   j["reasoning"] = d.reasoning;
   if (!d.correction.empty()) j["correction"] = d.correction;
+  if (!d.sealed_chance.empty()) j["sealed_chance"] = d.sealed_chance;
   return j;
 }
 

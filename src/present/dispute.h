@@ -24,6 +24,12 @@ struct DisputeRuling {
   std::vector<std::string> reasoning;
   std::string correction;   // a notation line that would put things right, or ""
   std::int64_t voided_by = 0;  // the take-back that voided the position ruled on (--at), 0 when it stands
+  // A sealed game's throw (docs/trust.md, "Sealed chance"): where the dice ruled with came from.
+  // "recorded": the claim is the move the journal records next, decided with the dice and cards
+  // it recorded; "seed": the seed is revealed, decided with its dice; "withheld": a throw the
+  // journal does not record, before the reveal: ruled on legality alone, no dice shown. "" when
+  // the claim throws nothing or the game is not sealed.
+  std::string sealed_chance;
 };
 
 // Usage problems (a claim that does not parse, an event that does not exist) come back as a

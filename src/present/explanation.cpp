@@ -8,6 +8,7 @@
 #include "present/narration.h"
 #include "deedlog/position_queries.h"
 #include "service/game_log.h"
+#include "service/sealed_seeds.h"
 #include "deedlog/evolve.h"
 #include "present/money_words.h"
 #include "deedlog/event_fields.h"
@@ -23,6 +24,8 @@ struct Context {
   const Game& g;            // the position just before the event
   const Event& e;
   Explanation& out;
+  // A sealed game's seed, once revealed (never before: the seed is every table's future).
+  std::optional<std::string> revealed_seed;
 
   const Ruleset& r() const { return g.ruleset; }
   std::string name(PlayerId p) const {
@@ -130,6 +133,56 @@ void explain_rent(Context& c) {
                     r.id + "/" + std::string(rule::kRentAskInTime.id)));
 }
 
+// A sealed game's throw: the referee threw it from the seed kept apart; once the seed is
+// revealed, whether these are the seed's dice. Nothing here tells a throw still to come.
+void explain_sealed_throw(Context& c, int die1, int die2) {
+  const std::uint64_t k = c.g.state.throws;
+  c.cite(rule::kSealedDice);
+  c.out.sealed = true;
+  c.out.sealed_throw = static_cast<std::int64_t>(k) + 1;
+  c.say(fmt::format("This game is sealed: the referee threw throw {} of the game from the seed kept apart, and every "
+                    "game sealed with that seed gets the same dice at its throw {}.",
+                    k + 1, k + 1));
+  if (!c.revealed_seed) {
+    c.say("The seed is not revealed yet: the dice are taken as recorded (verify checks them once it is).");
+    return;
+  }
+  const SealedChance chance = sealed_chance(c.r(), *c.revealed_seed, k);
+  const auto& seed_dice = chance.dice.front();
+  c.out.seed_agrees = seed_dice[0] == die1 && seed_dice[1] == die2;
+  c.say(*c.out.seed_agrees
+            ? "The seed is revealed: these are its dice for that throw."
+            : fmt::format("The seed is revealed, and its dice for that throw are {} and {}: this throw is not the "
+                          "seed's (verify fails the game here).",
+                          seed_dice[0], seed_dice[1]));
+}
+
+// A sealed game's card: turned up from the pack as the seed shuffled it; once the seed is
+// revealed, whether it is the card the seed's order puts on top.
+void explain_sealed_card(Context& c, DeckId deck, CardIndex card) {
+  c.out.sealed = true;
+  c.say("This game is sealed: the referee turned the card up from the pack as the seed kept apart shuffled it; the "
+        "pack's order is not shown before the seed is revealed.");
+  if (!c.revealed_seed) return;
+  const std::size_t d = static_cast<std::size_t>(deck);
+  const PackState& pack = c.g.state.packs[d];
+  std::optional<CardIndex> top = pack.unseen == 0 && pack.size > 0 ? std::optional<CardIndex>(pack.known_at(0)) : std::nullopt;
+  const SealedChance shuffled = sealed_chance(c.r(), *c.revealed_seed, 0);
+  if (pack.unseen != 0)
+    for (CardIndex i : shuffled.packs[d])
+      if (i < 64 && (pack.unseen & (std::uint64_t{1} << i)) && !(pack.out & (std::uint64_t{1} << i))) {
+        top = i;
+        break;
+      }
+  if (!top) return;
+  const auto& cards = c.r().decks[d].cards;
+  c.out.seed_agrees = *top == card || (*top < cards.size() && card < cards.size() && cards[*top].text == cards[card].text);
+  c.say(*c.out.seed_agrees ? "The seed is revealed: this is the card its order puts on top."
+                           : fmt::format("The seed is revealed, and its order puts \"{}\" on top: this card is not the "
+                                         "seed's (verify fails the game here).",
+                                         *top < cards.size() ? cards[*top].text : std::string("?")));
+}
+
 void explain(Context& c) {
   const Ruleset& r = c.r();
   const State& s = c.g.state;
@@ -138,10 +191,19 @@ void explain(Context& c) {
     case EventType::MovePlayed:
       c.say("The move as the table proposed it; the events after it are its consequences.");
       break;
+    case EventType::CardDiceThrown:
+      if (!s.sealed) {
+        c.say("A consequence of the move above.");
+        break;
+      }
+      c.cite(rule::kCardNearest);
+      explain_sealed_throw(c, fields::CardDiceThrown::die1(e), fields::CardDiceThrown::die2(e));
+      break;
     case EventType::DiceThrown:
       c.cite(rule::kTurnOrder);
       c.say(fmt::format("{} threw {} and {}{}.", c.name(e.player), fields::DiceThrown::die1(e), fields::DiceThrown::die2(e),
                         s.seeded ? " (the referee's throw from the game's Seed)" : ""));
+      if (s.sealed) explain_sealed_throw(c, fields::DiceThrown::die1(e), fields::DiceThrown::die2(e));
       if (fields::DiceThrown::die1(e) == fields::DiceThrown::die2(e)) {
         c.cite(rule::kDoublesThrowAgain);
         c.say(fmt::format("A double: number {} in a row this turn; {} in a row sends to {}.", fields::DiceThrown::doubles_run(e),
@@ -193,6 +255,7 @@ void explain(Context& c) {
       c.say(unseen > 0 ? fmt::format("{} cards of the {} pack had not been seen, so it had to be one of those.", unseen,
                                      r.decks[static_cast<int>(fields::CardDrawn::deck(e))].name)
                        : fmt::format("Every card of the pack had been seen: the order was known and this was the top card."));
+      if (s.sealed) explain_sealed_card(c, fields::CardDrawn::deck(e), fields::CardDrawn::card(e));
       break;
     }
     case EventType::SentToJail: {
@@ -326,7 +389,12 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
   ex.type = found.type;
   ex.words = narrate(before.ruleset, before.header.players, e);
   if (ex.move_seq == 0) ex.move = "(the opening of the game)";
-  Context c{before, e, ex};
+  Context c{before, e, ex, std::nullopt};
+  if (before.state.sealed) {
+    std::optional<SealRecord> kept;
+    if (Status s = seed_for(journal, before.header.sealed, &kept); !s.is_ok()) return s;
+    if (kept && kept->revealed) c.revealed_seed = kept->seed;
+  }
   explain(c);
   if (const LoggedEvent* by = voiding_event(events, found)) {
     ex.voided_by = by->seq;
@@ -346,6 +414,11 @@ nlohmann::ordered_json explanation_json(const Explanation& e) {
   }
   j["reasoning"] = e.reasoning;
   if (e.voided_by != 0) j["voided_by"] = e.voided_by;
+  if (e.sealed) {
+    nlohmann::ordered_json sealed{{"throw", e.sealed_throw}};
+    sealed["seed_agrees"] = e.seed_agrees ? nlohmann::ordered_json(*e.seed_agrees) : nlohmann::ordered_json();
+    j["sealed"] = sealed;
+  }
   return j;
 }
 
