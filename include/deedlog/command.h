@@ -86,6 +86,9 @@ struct SealedChance {
   std::vector<std::array<int, 2>> dice;                   // dice[i]: throw first_throw + i
   std::array<std::vector<CardIndex>, kDeckCount> packs;   // each pack's order, top first
   std::vector<SquareId> deeds;                            // the short game's deal, in order
+  // A record read back (verify, a claim of the move played), not the referee's deal: a card the
+  // recorded line names is checked against it. In the referee's deal no card may be named.
+  bool as_recorded = false;
   bool operator==(const SealedChance&) const = default;
 };
 

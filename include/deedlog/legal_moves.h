@@ -37,4 +37,10 @@ struct LegalMove {
 // and moves find the windows run out.
 std::vector<LegalMove> legal_moves(const Ruleset& ruleset, const State& state, std::int64_t now = kNoTime);
 
+// A sealed game's stand-in for the referee's chance: dice for the move's throws and each pack in
+// its printed order. Whether a throw may be made, or a card taken, never depends on what they
+// turn up, so a move is ruled with this without dealing the real chance; what it gives is thrown
+// away and never shown (the moves listed, a claim of a throw not yet played).
+SealedChance sealed_stand_in(const Ruleset& ruleset, const State& state);
+
 }  // namespace deedlog

@@ -39,6 +39,7 @@ enum class RefusalCode : std::uint16_t {
   DiceOutOfRange,          // count, count
   SealedDiceByReferee,     // a sealed game: the dice written by the table
   SealedSeedNotAtHand,     // a sealed game: the referee's seed cannot be read here
+  SealedCardByReferee,     // a sealed game: the card named by the table
   // Buying and auctions
   NothingToBuyOrDecline,   // player, act; waiting
   OnlyLanderBuys,          // lander, square, act

@@ -257,6 +257,7 @@ Command BotTable::draw(const State& s, PlayerId p) {
   Command c = make_command(Verb::Draw, p);
   // Where the order of the pack is unknown (a game recorded at a table, cards not yet seen on
   // top), the card is one of those not yet seen, each as likely, named as a player names it.
+  if (s.sealed) return c;  // a sealed game: the referee turns it up from the sealed order
   const DeckId deck = s.pending_deck;
   const PackState& pack = s.packs[static_cast<std::size_t>(deck)];
   const std::uint64_t can_come = pack.unseen & ~pack.out;

@@ -294,8 +294,29 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
 
 Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
   CardIndex card = kNoCard;
-  if (auto v = identify_card(r, s, s.pending_deck, c, &card)) return Decision::refuse(std::move(*v));
   Outcome out(r, s);
+  if (s.sealed && c.chance) {
+    // rule referee/sealed-dice: in a sealed game the referee turns the card up from the order
+    // dealt with the move, as a throw's card (the fine-or-Chance card's Chance, a jail fine's
+    // landing): a table that named it could choose its luck, or, refused, learn the pack's top.
+    if (!c.card_query.empty() && !c.chance->as_recorded)
+      return Decision::refuse(violation(r, rule::kSealedDice, RefusalCode::SealedCardByReferee));
+    out.chance = &*c.chance;
+    const PackState& pack = s.packs[static_cast<int>(s.pending_deck)];
+    if (auto top = sealed_top_card(pack, c.chance->packs[static_cast<std::size_t>(s.pending_deck)])) {
+      // A recorded line that names its card names this one (copies of a card are the same card).
+      if (!c.card_query.empty()) {
+        if (auto v = identify_card(r, s, s.pending_deck, c, &card)) return Decision::refuse(std::move(*v));
+        const auto& cards = r.decks[static_cast<std::size_t>(s.pending_deck)].cards;
+        if (card >= cards.size() || *top >= cards.size() || cards[card].text != cards[*top].text)
+          return Decision::refuse(violation(r, rule::kCardOrder, RefusalCode::CardOrderKnown,
+                                            {arg::card(s.pending_deck, *top), arg::card(s.pending_deck, card)}));
+      }
+      follow_card(out, c.actor, s.pending_deck, *top);
+      return accepted(out);
+    }
+  }
+  if (auto v = identify_card(r, s, s.pending_deck, c, &card)) return Decision::refuse(std::move(*v));
   follow_card(out, c.actor, s.pending_deck, card);
   return accepted(out);
 }
@@ -307,6 +328,8 @@ Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c)
     return Decision::refuse(violation(r, rule::kJailPayOrMiss, RefusalCode::CannotPayFineMissGo,
                                       {arg::player(c.actor), arg::money(s.player(c.actor).cash), arg::money(s.pending_fine)}));
   Outcome out(r, s);
+  // A sealed game: a card where the throw lands is turned up from the order dealt with the move.
+  if (s.sealed && c.chance) out.chance = &*c.chance;
   effect::pay_jail_fine(out, c.actor, s.pending_fine);
   effect::leave_jail(out, c.actor, JailExit::ThirdTurnFine);
   effect::move_forward(out, c.actor, s.last_die1 + s.last_die2);

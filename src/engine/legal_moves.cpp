@@ -20,10 +20,9 @@ struct Collector {
   void consider(const Command& c, MoveRange range = {}) {
     Command stamped = c;
     stamped.clock = now;
-    // A sealed game's throw is ruled with a stand-in for the referee's dice (whether it may be
-    // made does not depend on them); the move listed carries none: the shell deals the real ones.
-    if (s.sealed && c.verb == Verb::Roll && !stamped.chance)
-      stamped.chance = SealedChance{s.throws, {{1, 2}}, {}, {}};
+    // A sealed game's throw or card is ruled with a stand-in for the referee's chance (whether
+    // it may be made does not depend on it); the move listed carries none: the shell deals it.
+    if (s.sealed && (c.verb == Verb::Roll || c.verb == Verb::Draw) && !stamped.chance) stamped.chance = sealed_stand_in(r, s);
     if (decide(r, s, stamped).accepted) moves.push_back(LegalMove{c, range});
   }
 };
@@ -98,7 +97,10 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
         out.consider(c);
       }
     }
-    if (s.phase == Phase::AwaitingCard || s.phase == Phase::CardChoice) {
+    if ((s.phase == Phase::AwaitingCard || s.phase == Phase::CardChoice) && s.sealed) {
+      // A sealed game: the referee turns the card up; the table only takes it.
+      out.consider(make_command(Verb::Draw, p));
+    } else if (s.phase == Phase::AwaitingCard || s.phase == Phase::CardChoice) {
       // Every card that could be the one turned up now (the unseen ones, or the known top).
       const Deck& deck = r.decks[static_cast<int>(s.pending_deck)];
       for (std::size_t i = 0; i < deck.cards.size(); ++i) {
@@ -143,6 +145,16 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
     out.consider(c);
   }
   return std::move(out.moves);
+}
+
+SealedChance sealed_stand_in(const Ruleset& r, const State& s) {
+  SealedChance c;
+  c.first_throw = s.throws;
+  c.dice.assign(4, std::array<int, 2>{1, 2});  // a move throws twice at most; room to spare
+  for (int d = 0; d < kDeckCount; ++d)
+    for (std::size_t i = 0; i < r.decks[static_cast<std::size_t>(d)].cards.size(); ++i)
+      c.packs[static_cast<std::size_t>(d)].push_back(static_cast<CardIndex>(i));
+  return c;
 }
 
 }  // namespace deedlog

@@ -8,6 +8,7 @@
 #include "present/narration.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/decide.h"
+#include "deedlog/legal_moves.h"
 #include "deedlog/position_queries.h"
 #include "deedlog/rule_book.h"
 #include "present/money_words.h"
@@ -213,7 +214,7 @@ void rule_on_move(Court& c, const Command& claim) {
   c.out.upheld = d.accepted;
   if (d.accepted && c.out.sealed_chance == "withheld") {
     // Ruled with stand-in dice: what they gave is no one's to see (docs/trust.md, "Sealed chance").
-    c.say("The throw was allowed at that point.");
+    c.say(claim.verb == Verb::Draw ? "Taking the card was allowed at that point." : "The throw was allowed at that point.");
   } else if (d.accepted) {
     c.say("The move was allowed at that point; the rules give:");
     for (const Event& e : d.events) c.say("  " + c.narrated(e));
@@ -248,7 +249,11 @@ void rule_on_move(Court& c, const Command& claim) {
 // the seed's future, every duplicate table's, and the referee keeps it until it is played.
 Status sealed_claim_chance(Journal& journal, const Game& g, const std::vector<Recorded>& events, Command* claim,
                            DisputeRuling* d) {
-  if (!g.state.sealed || claim->verb != Verb::Roll || claim->die1 != 0 || claim->die2 != 0) return Status::ok();
+  // A throw, or a card taken (the fine-or-Chance card's Chance): the referee's chance, never the
+  // table's (a throw with its dice written, a card named, stays refused: referee/sealed-dice).
+  const bool throw_claimed = claim->verb == Verb::Roll && claim->die1 == 0 && claim->die2 == 0;
+  const bool card_claimed = claim->verb == Verb::Draw && claim->card_query.empty();
+  if (!g.state.sealed || !(throw_claimed || card_claimed)) return Status::ok();
   // The next move recorded from the position ruled on, and its events.
   std::size_t next = 0;
   while (next < events.size() && events[next].seq <= d->at) ++next;
@@ -278,11 +283,7 @@ Status sealed_claim_chance(Journal& journal, const Game& g, const std::vector<Re
     d->sealed_chance = "seed";
     return Status::ok();
   }
-  // Stand-in dice, enough for a move's throws; no pack order, so no card is turned up.
-  SealedChance stand_in;
-  stand_in.first_throw = g.state.throws;
-  stand_in.dice.assign(4, std::array<int, 2>{1, 2});
-  claim->chance = std::move(stand_in);
+  claim->chance = sealed_stand_in(g.ruleset, g.state);
   d->sealed_chance = "withheld";
   return Status::ok();
 }
@@ -343,8 +344,8 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
   else if (d.sealed_chance == "seed")
     d.reasoning.push_back("This game is sealed and its seed is revealed: the throw is ruled with the seed's dice and cards.");
   else if (d.sealed_chance == "withheld")
-    d.reasoning.push_back("This game is sealed: the dice are the referee's to throw from the seed kept apart, and are "
-                          "not shown before they are played. The ruling says only whether the throw was allowed.");
+    d.reasoning.push_back("This game is sealed: the dice and cards are the referee's to deal from the seed kept apart, "
+                          "and are not shown before they are played. The ruling says only whether the move was allowed.");
   *out = std::move(d);
   return Status::ok();
 }

@@ -137,6 +137,8 @@ std::string sentence(const Ruleset& r, const Violation& v) {
       return "this game is sealed: the referee throws the dice from its sealed seed; write \"rolls\" without dice";
     case C::SealedSeedNotAtHand:
       return "this game is sealed and its seed is not kept with this journal, so the referee cannot throw here";
+    case C::SealedCardByReferee:
+      return "this game is sealed: the referee turns the card up from its sealed order; write \"draws\" without naming it";
     case C::DiceOutOfRange: return fmt::format("dice show 1 to 6, not {} and {}", f.count(0), f.count(1));
     // Buying and auctions
     case C::NothingToBuyOrDecline:

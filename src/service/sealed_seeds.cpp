@@ -123,6 +123,7 @@ SealedChance sealed_chance(const Ruleset& r, const std::string& seed, std::uint6
 SealedChance recorded_chance(const Ruleset& r, const Events& recorded, std::uint64_t first_throw) {
   SealedChance c;
   c.first_throw = first_throw;
+  c.as_recorded = true;
   std::vector<SquareId> dealt;
   for (const Event& e : recorded) {
     if (e.type == EventType::DiceThrown) c.dice.push_back(std::array<int, 2>{fields::DiceThrown::die1(e), fields::DiceThrown::die2(e)});

@@ -170,6 +170,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
       sealed_command = *known;
       sealed_command.chance = seed ? sealed_chance(g.ruleset, *seed, g.state.throws)
                                    : recorded_chance(g.ruleset, recorded, g.state.throws);
+      sealed_command.chance->as_recorded = true;  // the recorded line is checked, named card and all
       chosen = &sealed_command;
     }
     const Command& command = *chosen;
