@@ -24,6 +24,7 @@
 #include "service/sealed_seeds.h"
 #include "support/cli.h"
 #include "support/postgres_server.h"
+#include "support/tournament.h"
 
 namespace deedlog {
 namespace {
@@ -39,6 +40,18 @@ constexpr int kExitOk = 0, kExitFailure = 1, kExitRefused = 3;
 
 RunResult referee(const std::string& db, const std::string& args) {
   return testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " " + args);
+}
+
+// The journal's URI as a login role of the server that may SELECT only `tables` (made if need
+// be): a club's player or watcher account, not the owner.
+std::string as_role(const std::string& name, const std::string& db, const std::string& role, const std::string& tables) {
+  EXPECT_EQ(Server::get().run_sql(name, "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '" + role +
+                                            "') THEN CREATE ROLE " + role + " LOGIN; END IF; END $$; GRANT SELECT ON " +
+                                            tables + " TO " + role),
+            "");
+  std::string uri = db;
+  uri.replace(uri.find("user=postgres"), std::string("user=postgres").size(), "user=" + role);
+  return uri;
 }
 
 // "postgresql:///NAME?host=..." -> NAME
@@ -194,18 +207,13 @@ TEST(SealedOnPostgres, TheRefereeThrowsFromTheSeedInTheTableAndRevealsItAfterPla
 TEST(SealedOnPostgres, ADuplicateRoundIsSeatedPlayedAndRevealedOnAServer) {
   DEEDLOG_REQUIRE_POSTGRES();
   const std::string db = Server::get().new_database();
-  RunResult r = referee(db, "--json tournament new --name \"Duplicate Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" "
-                            "--rounds 1 --table-size 4 --time-limit 90m --duplicate");
-  ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
-  const std::string key = json::parse(r.out).at("judge_key");
-  r = referee(db, "--json tournament seat --round 1 --key " + key);
-  ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
-  const json seated = json::parse(r.out);
-  const std::string commitment = seated.at("commitment");
+  const auto round = testing::seat_eight_in_a_duplicate_round([&](const std::string& args) { return referee(db, args); });
+  const std::string& key = round.judge_key;
+  const std::string& commitment = round.commitment;
   ASSERT_EQ(commitment.size(), 64u);
-  std::vector<std::int64_t> games;
-  for (const auto& t : seated.at("tables")) games.push_back(t.at("game").get<std::int64_t>());
-  ASSERT_EQ(games.size(), 2u);
+  ASSERT_EQ(round.games.size(), 2u);
+  const std::vector<std::int64_t>& games = round.games;
+  RunResult r;
   const std::string seed = kept_seed(db, commitment);
   ASSERT_EQ(sha256(seed), commitment);
   EXPECT_EQ(r.out.find(seed), std::string::npos);
@@ -302,14 +310,9 @@ TEST(SealedOnPostgres, AJournalOfTheLastReleaseGainsTheSealsTableWhenOpenedForWr
 
   // A role that may not make tables still opens it for writing (the table is not made), and is
   // told why it cannot keep a seed.
-  ASSERT_EQ(Server::get().run_sql(name, "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'deedlog_player') "
-                                        "THEN CREATE ROLE deedlog_player LOGIN; END IF; END $$; "
-                                        "REVOKE CREATE ON SCHEMA public FROM PUBLIC; "
-                                        "GRANT SELECT ON deedlog_schema, games, moves TO deedlog_player"),
-            "");
+  ASSERT_EQ(Server::get().run_sql(name, "REVOKE CREATE ON SCHEMA public FROM PUBLIC"), "");
   {
-    std::string player = db;
-    player.replace(player.find("user=postgres"), std::string("user=postgres").size(), "user=deedlog_player");
+    const std::string player = as_role(name, db, "deedlog_player", "deedlog_schema, games, moves");
     std::unique_ptr<Journal> j;
     const Status opened = Journal::open(player, &j);
     ASSERT_TRUE(opened.is_ok()) << opened.message();
@@ -349,13 +352,8 @@ TEST(SealedOnPostgres, ARoleNotGrantedTheSealsTableVerifiesWithoutTheSeed) {
   ASSERT_EQ(referee(db, game_opt(a) + "play \"Ann rolls\"").code, kExitOk);
   const std::string seed = kept_seed(db, commitment);
   ASSERT_EQ(sha256(seed), commitment);
-  ASSERT_EQ(Server::get().run_sql(name, "DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'deedlog_watcher') "
-                                        "THEN CREATE ROLE deedlog_watcher LOGIN; END IF; END $$; "
-                                        "GRANT SELECT ON deedlog_schema, games, moves, events, snapshots, tournaments, "
-                                        "tournament_records TO deedlog_watcher"),
-            "");
-  std::string watcher = db;
-  watcher.replace(watcher.find("user=postgres"), std::string("user=postgres").size(), "user=deedlog_watcher");
+  const std::string watcher =
+      as_role(name, db, "deedlog_watcher", "deedlog_schema, games, moves, events, snapshots, tournaments, tournament_records");
   RunResult r = referee(watcher, "--json verify");
   ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
   const json games = json::parse(r.out).at("games");

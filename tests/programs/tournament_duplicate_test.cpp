@@ -26,18 +26,13 @@ constexpr int kExitOk = 0, kExitRefused = 3;
 
 TEST(TournamentDuplicate, SeatSealsEveryTableWithOneSeedRevealedOnlyAfterTimeIsCalled) {
   const auto db = temp_dir("tournament-duplicate") / "club.db";
-  RunResult r = referee(db, "--json tournament new --name \"Duplicate Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" "
-                            "--rounds 1 --table-size 4 --time-limit 90m --duplicate");
-  ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
-  const std::string key = json::parse(r.out).at("judge_key");
-  r = referee(db, "--json tournament seat --round 1 --key " + key);
-  ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
-  const json seated = json::parse(r.out);
-  const std::string commitment = seated.at("commitment");
+  const auto round = testing::seat_eight_in_a_duplicate_round([&](const std::string& args) { return referee(db, args); });
+  const std::string& key = round.judge_key;
+  const std::string& commitment = round.commitment;
   ASSERT_EQ(commitment.size(), 64u);
-  ASSERT_EQ(seated.at("tables").size(), 2u);
-  std::vector<std::int64_t> games;
-  for (const auto& t : seated.at("tables")) games.push_back(t.at("game").get<std::int64_t>());
+  ASSERT_EQ(round.games.size(), 2u);
+  const std::vector<std::int64_t>& games = round.games;
+  RunResult r;
 
   // Each table's header carries the commitment, not the seed; nobody may type the dice.
   for (std::int64_t g : games) {

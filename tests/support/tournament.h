@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -223,6 +224,29 @@ inline std::size_t expect_same_throws(const std::vector<std::vector<std::pair<in
   for (std::size_t i = 1; i < tables.size(); ++i)
     for (std::size_t k = 0; k < shortest; ++k) EXPECT_EQ(tables[i][k], tables[0][k]) << "table " << i + 1 << ", throw " << k;
   return shortest;
+}
+
+// A duplicate round seated through the command line: eight players, one round, two tables of
+// four, what `tournament seat --json` printed. `run` runs referee on the journal (a file, or a
+// PostgreSQL database) with the arguments given.
+struct SeatedDuplicateRound {
+  std::string judge_key, commitment;
+  std::vector<std::int64_t> games;
+};
+inline SeatedDuplicateRound seat_eight_in_a_duplicate_round(const std::function<RunResult(const std::string&)>& run) {
+  SeatedDuplicateRound out;
+  RunResult r = run("--json tournament new --name \"Duplicate Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" "
+                    "--rounds 1 --table-size 4 --time-limit 90m --duplicate");
+  EXPECT_EQ(r.code, kTournamentOk) << r.out << r.err;
+  if (r.code != kTournamentOk) return out;
+  out.judge_key = nlohmann::json::parse(r.out).at("judge_key");
+  r = run("--json tournament seat --round 1 --key " + out.judge_key);
+  EXPECT_EQ(r.code, kTournamentOk) << r.out << r.err;
+  if (r.code != kTournamentOk) return out;
+  const nlohmann::json seated = nlohmann::json::parse(r.out);
+  out.commitment = seated.at("commitment");
+  for (const auto& t : seated.at("tables")) out.games.push_back(t.at("game").get<std::int64_t>());
+  return out;
 }
 
 inline std::string sha256_hex(const std::string& text) {
