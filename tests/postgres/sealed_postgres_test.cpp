@@ -174,7 +174,8 @@ TEST(SealedOnPostgres, TheRefereeThrowsFromTheSeedInTheTableAndRevealsItAfterPla
   // Verify before the reveal takes the chance as recorded.
   r = referee(db, "--json verify");
   ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
-  for (const auto& g : json::parse(r.out).at("games")) EXPECT_FALSE(g.at("chance_checked").get<bool>()) << g;
+  // Kept whole: a loop over a member of a parsed temporary would read freed memory.
+  for (const json verified = json::parse(r.out); const auto& g : verified.at("games")) EXPECT_FALSE(g.at("chance_checked").get<bool>()) << g;
 
   // The reveal waits for every table sealed with the seed.
   r = referee(db, game_opt(a) + "--json reveal");
@@ -196,7 +197,8 @@ TEST(SealedOnPostgres, TheRefereeThrowsFromTheSeedInTheTableAndRevealsItAfterPla
   // Now verify checks every throw and card against the seed.
   r = referee(db, "--json verify");
   ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
-  for (const auto& g : json::parse(r.out).at("games")) EXPECT_TRUE(g.at("chance_checked").get<bool>()) << g;
+  // Kept whole: a loop over a member of a parsed temporary would read freed memory.
+  for (const json verified = json::parse(r.out); const auto& g : verified.at("games")) EXPECT_TRUE(g.at("chance_checked").get<bool>()) << g;
   // A seed that is not the committed one fails the game at its first event.
   std::string other = seed;
   other[0] = other[0] == 'a' ? 'b' : 'a';
@@ -240,7 +242,8 @@ TEST(SealedOnPostgres, ADuplicateRoundIsSeatedPlayedAndRevealedOnAServer) {
   EXPECT_EQ(sha256(revealed.at("seed").get<std::string>()), commitment);
   r = referee(db, "--json verify");
   ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
-  for (const auto& g : json::parse(r.out).at("games")) EXPECT_TRUE(g.at("chance_checked").get<bool>()) << g;
+  // Kept whole: a loop over a member of a parsed temporary would read freed memory.
+  for (const json verified = json::parse(r.out); const auto& g : verified.at("games")) EXPECT_TRUE(g.at("chance_checked").get<bool>()) << g;
 }
 
 // Stored data is checked before it is believed: a seed edited in the table (its SHA-256 no longer
