@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "engine/outcome.h"
+#include "deedlog/sealed_chance.h"
 #include "deedlog/rule_book.h"
 
 namespace deedlog {
@@ -21,10 +22,6 @@ void throw_for_card_rent(Outcome& out, PlayerId p, int die1, int die2);
 // The card at the top of a pack when the table knows it (every card seen, or shuffled from the seed).
 std::optional<CardIndex> known_top_card(const PackState& pack);
 
-// A sealed game: the card on top of the pack whose order, as shuffled, is `order`: the cards
-// never turned up are still on top in that order, the ones turned up under them (as the
-// table knows them). None when the order does not name the card due.
-std::optional<CardIndex> sealed_top_card(const PackState& pack, const std::vector<CardIndex>& order);
 
 // A sealed game: the dice of the throw number `index`, when the chance holds them.
 std::optional<std::pair<int, int>> sealed_throw(const SealedChance* chance, std::uint64_t index);

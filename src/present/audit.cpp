@@ -13,6 +13,7 @@
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "service/input_text.h"
+#include "deedlog/sealed_chance.h"
 #include "service/sealed_seeds.h"
 #include "present/narration.h"
 #include "present/legal_move_words.h"
@@ -108,15 +109,6 @@ std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, con
       out.push_back(std::move(d));
   }
   return out;
-}
-
-// A sealed game's card as its seed turns it up from the pack as it stands: the first card of
-// the seed's order not seen yet and not held by a player (the known top once every card was seen).
-std::optional<CardIndex> seed_top_card(const PackState& pack, const std::vector<CardIndex>& order) {
-  if (pack.unseen == 0) return pack.size > 0 ? std::optional<CardIndex>(pack.known_at(0)) : std::nullopt;
-  for (CardIndex c : order)
-    if (c < 64 && (pack.unseen & (std::uint64_t{1} << c)) && !(pack.out & (std::uint64_t{1} << c))) return c;
-  return std::nullopt;
 }
 
 // A breach of the seed's chance: the throw or card written is not the one the seed gives.
@@ -241,7 +233,7 @@ Status audit_game_file(const std::string& path, AuditReport* report, const std::
       const DeckId deck = referee.pending_deck;
       const std::size_t d = static_cast<std::size_t>(deck);
       const auto& cards = ruleset.decks[d].cards;
-      if (const auto top = seed_top_card(referee.packs[d], sealed_chance(ruleset, *seed, 0).packs[d]);
+      if (const auto top = sealed_top_card(referee.packs[d], sealed_chance(ruleset, *seed, 0).packs[d]);
           top && *top < cards.size()) {
         const CardIndex named = m.command.card_in_pack[d];
         if (!m.command.card_query.empty() && (named >= cards.size() || cards[named].text != cards[*top].text))

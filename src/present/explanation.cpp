@@ -8,6 +8,7 @@
 #include "present/narration.h"
 #include "deedlog/position_queries.h"
 #include "service/game_log.h"
+#include "deedlog/sealed_chance.h"
 #include "service/sealed_seeds.h"
 #include "deedlog/evolve.h"
 #include "present/money_words.h"
@@ -166,14 +167,7 @@ void explain_sealed_card(Context& c, DeckId deck, CardIndex card) {
   if (!c.revealed_seed) return;
   const std::size_t d = static_cast<std::size_t>(deck);
   const PackState& pack = c.g.state.packs[d];
-  std::optional<CardIndex> top = pack.unseen == 0 && pack.size > 0 ? std::optional<CardIndex>(pack.known_at(0)) : std::nullopt;
-  const SealedChance shuffled = sealed_chance(c.r(), *c.revealed_seed, 0);
-  if (pack.unseen != 0)
-    for (CardIndex i : shuffled.packs[d])
-      if (i < 64 && (pack.unseen & (std::uint64_t{1} << i)) && !(pack.out & (std::uint64_t{1} << i))) {
-        top = i;
-        break;
-      }
+  const std::optional<CardIndex> top = sealed_top_card(pack, sealed_chance(c.r(), *c.revealed_seed, 0).packs[d]);
   if (!top) return;
   const auto& cards = c.r().decks[d].cards;
   c.out.seed_agrees = *top == card || (*top < cards.size() && card < cards.size() && cards[*top].text == cards[card].text);
