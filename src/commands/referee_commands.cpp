@@ -491,7 +491,8 @@ int run_play(const CommonOptions& o, const std::string& move_as_typed, bool dry_
   for (const Command& command : commands) {
     po = PlayOutcome{};
     if (Status s = play_move(*j, g, command, dry_run, &po); !s.is_ok()) return fail(err, s);
-    if (!po.decision.accepted) break;
+    // A withheld outcome leaves the position where it was: nothing after it can be ruled.
+    if (!po.decision.accepted || po.withheld) break;
     events.insert(events.end(), po.events.begin(), po.events.end());
   }
   if (o.json) {
@@ -501,6 +502,10 @@ int run_play(const CommonOptions& o, const std::string& move_as_typed, bool dry_
     ojson doc = play_json(g, all, dry_run);
     if (commands.size() > 1) doc["moves"] = commands.size();
     out << doc.dump() << "\n";
+  } else if (po.withheld) {
+    // docs/trust.md, "Sealed chance": what the referee would throw or turn up is not shown.
+    out << "Legal (dry run, nothing recorded). This game is sealed: what the dice or the card would give is "
+           "withheld until the move is played.\n";
   } else {
     if (!events.empty()) {
       out << (dry_run ? "Legal (dry run, nothing recorded):\n" : "Accepted:\n");

@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -17,6 +16,7 @@
 #include <vector>
 
 #include "journal/postgres_journal.h"
+#include "journal/private_file.h"
 #include "journal/sha256.h"
 
 namespace deedlog {
@@ -85,8 +85,8 @@ class FileKeys final : public ServeKeys {
     if (Status s = new_keys(&made, &digests); !s.is_ok()) return s;
     std::lock_guard<std::mutex> lock(mutex_);
     const std::string lock_path = path_ + ".lock";
-    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0) return Status::io_error(fmt::format("cannot open {}", lock_path));
+    int fd = -1;
+    if (Status s = open_private_lock(lock_path, &fd); !s.is_ok()) return s;  // never through a link
     ::flock(fd, LOCK_EX);
     Status s = read();
     if (s.is_ok()) {
@@ -146,27 +146,10 @@ class FileKeys final : public ServeKeys {
       if (!d.table.empty()) entry["table"] = d.table;
       games[std::to_string(id)] = entry;
     }
-    const std::string tmp = fmt::format("{}.tmp.{}", path_, ::getpid());
-    {
-      // Readable by the server's user alone (0600, whatever the umask): the digests open no game,
-      // but they are no one else's business either. fchmod for a file left by an earlier try.
-      const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-      if (fd < 0 || ::fchmod(fd, 0600) != 0) {
-        if (fd >= 0) ::close(fd);
-        return Status::io_error(fmt::format("cannot write {}", tmp));
-      }
-      const std::string text = ojson{{"games", games}}.dump(1) + "\n";
-      std::size_t done = 0;
-      while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n <= 0) break;
-        done += static_cast<std::size_t>(n);
-      }
-      if (::close(fd) != 0 || done != text.size()) return Status::io_error(fmt::format("cannot write {}", tmp));
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path_, ec);
-    if (ec) return Status::io_error(fmt::format("cannot write {}: {}", path_, ec.message()));
+    // Readable by the server's user alone (0600, whatever the umask): the digests open no game,
+    // but they are no one else's business either. A private temporary with a random name, never
+    // a name planted beside the file (journal/private_file.h).
+    if (Status s = write_private_file(path_, ojson{{"games", games}}.dump(1) + "\n"); !s.is_ok()) return s;
     return Status::ok();
   }
 

@@ -19,6 +19,8 @@ Status reworded(const Status& s, std::string message) {
     case Status::Code::InvalidArgument: return Status::invalid_argument(std::move(message));
     case Status::Code::IOError: return Status::io_error(std::move(message));
     case Status::Code::OutcomeUnknown: return Status::outcome_unknown(std::move(message));
+    case Status::Code::NotPrivate: return Status::not_private(std::move(message));
+    case Status::Code::PermissionDenied: return Status::permission_denied(std::move(message));
   }
   return Status::io_error(std::move(message));
 }

@@ -1,8 +1,13 @@
 #include "journal/journal.h"
 
-#include <filesystem>
+#include <fmt/format.h>
 
+#include <filesystem>
+#include <vector>
+
+#include "journal/chained_journal.h"
 #include "journal/postgres_uri.h"
+#include "journal/private_file.h"
 #include "journal/sqlite_journal.h"
 
 namespace deedlog {
@@ -22,6 +27,42 @@ Status Journal::open(const std::string& path, std::unique_ptr<Journal>* out, boo
 std::unique_ptr<SealStore> Journal::make_seal_store() const {
   if (location_.empty() || location_ == ":memory:") return memory_seal_store();
   return file_seal_store(location_ + ".seals");
+}
+
+namespace {
+
+// The files an SQLite journal is made of: the file, its write-ahead log and its shared memory.
+std::vector<std::string> journal_files(const std::string& location) {
+  if (location.empty() || location == ":memory:" || is_postgres_uri(location)) return {};
+  return {location, location + "-wal", location + "-shm"};
+}
+
+}  // namespace
+
+Status Journal::make_private() const {
+  for (const std::string& file : journal_files(location_))
+    if (Status s = make_file_private(file); !s.is_ok())
+      return reworded(s, fmt::format("a journal that holds sealed games is its owner's alone, and {}", s.message()));
+  return Status::ok();
+}
+
+Status Journal::check_private() const {
+  const std::vector<std::string> files = journal_files(location_);
+  for (const std::string& file : files) {
+    if (Status s = check_private_file(file); !s.is_ok()) {
+      if (!s.is_not_private()) return s;
+      // A journal written by an older deedlog (0644 under the usual umask): the judge closes it,
+      // knowing that others could read the throws made so far (docs/trust.md).
+      std::string all;
+      std::error_code ec;
+      for (const std::string& f : files)
+        if (std::filesystem::exists(std::filesystem::symlink_status(f, ec))) all += " " + f;
+      return reworded(s, fmt::format("this journal holds sealed games in play, whose throws others could read: {}. "
+                                     "Once it is safe, close it with `chmod 600{}` and play on",
+                                     s.message(), all));
+    }
+  }
+  return Status::ok();
 }
 
 bool journal_may_exist(const std::string& path) {

@@ -179,6 +179,17 @@ class Journal {
     return *seals_;
   }
 
+  // A journal that holds sealed games is its owner's alone (docs/trust.md, "Who can read what at
+  // one computer"): its record shows each table's throws as they are made, and the k-th throw is
+  // every table's. make_private closes an SQLite file and its -wal and -shm to others (0600;
+  // SQLite makes the side files it creates later with the file's mode) when a sealed game is
+  // made in it; check_private refuses one that others may read, whose folder others may write,
+  // or that is not this account's (Status::not_private, naming the `chmod` to run), before a
+  // sealed game's seed is used. Ordinary journals follow the umask. In memory and on PostgreSQL
+  // (whose seals' table is closed to PUBLIC) there is no file to close: both are ok.
+  Status make_private() const;
+  Status check_private() const;
+
  protected:
   // A file beside the journal's file (`<location>.seals`), or this process's memory for an
   // in-memory journal (location ":memory:" or ""). PostgreSQL's keeps them in a table.

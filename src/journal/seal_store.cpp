@@ -5,16 +5,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
-#include <cstdio>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <mutex>
-#include <sstream>
 
+#include "journal/chained_journal.h"
+#include "journal/private_file.h"
 #include "journal/sha256.h"
 
 namespace deedlog {
@@ -73,8 +72,11 @@ class MemorySeals final : public SealStore {
 };
 
 // `<journal>.seals`: read whole and checked whole (one unsound seal and the file is refused),
-// written whole to `<path>.tmp`, synced and renamed into place, under `<path>.lock` (shared to
-// read, exclusive to write), so two writers lose no seed.
+// written whole through a private temporary renamed into place (journal/private_file.h), under
+// `<path>.lock` (shared to read, exclusive to write), so two writers lose no seed. The file is
+// checked as ssh checks a key before anything in it is believed: one that others may read, or
+// that sits in a folder others may write, is refused (docs/trust.md, "Who can read what at one
+// computer"), and one this account may not read says so, not that no seed is kept.
 class FileSeals final : public SealStore {
  public:
   explicit FileSeals(std::string path) : path_(std::move(path)) {}
@@ -104,12 +106,19 @@ class FileSeals final : public SealStore {
  private:
   Status read_file(Seals* seals) const {
     seals->clear();
-    std::ifstream in(path_);
-    if (!in) return Status::ok();  // no file yet: no seals
-    std::stringstream text;
-    text << in.rdbuf();
+    std::string text;
+    bool exists = false;
+    if (Status s = read_private_file(path_, &text, &exists); !s.is_ok()) {
+      if (s.is_permission_denied())
+        return reworded(s, fmt::format("the seeds of this journal's sealed games cannot be read: {}. Sealed games are "
+                                       "thrown by the account that keeps their seeds (the Head Judge's), at its own "
+                                       "command line or through `referee serve`",
+                                       s.message()));
+      return reworded(s, fmt::format("the seeds of this journal's sealed games are not used: {}", s.message()));
+    }
+    if (!exists) return Status::ok();  // no file yet: no seals
     try {
-      const auto j = nlohmann::json::parse(text.str());
+      const auto j = nlohmann::json::parse(text);
       for (const auto& [commitment, v] : j.at("seeds").items()) {
         StoredSeal r;
         r.seed = v.at("seed").get<std::string>();
@@ -128,33 +137,23 @@ class FileSeals final : public SealStore {
     nlohmann::ordered_json j;
     j["seeds"] = nlohmann::ordered_json::object();
     for (const auto& [c, r] : seals) j["seeds"][c] = {{"seed", r.seed}, {"revealed", r.revealed}};
-    const std::string tmp = path_ + ".tmp";
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0) return Status::io_error("cannot write the sealed seeds beside the journal");
-    (void)::fchmod(fd, 0600);
-    const std::string text = j.dump(1) + "\n";
-    std::size_t done = 0;
-    while (done < text.size()) {
-      const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        ::close(fd);
-        return Status::io_error("cannot write the sealed seeds beside the journal");
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    const bool synced = ::fsync(fd) == 0;
-    ::close(fd);
-    if (!synced || std::rename(tmp.c_str(), path_.c_str()) != 0)
-      return Status::io_error("cannot write the sealed seeds beside the journal");
+    if (Status s = write_private_file(path_, j.dump(1) + "\n"); !s.is_ok())
+      return reworded(s, fmt::format("cannot write the sealed seeds beside the journal: {}", s.message()));
     return Status::ok();
   }
 
-  // Runs fn on the seals under the lock; written back when fn changed them.
+  // Runs fn on the seals under the lock; written back when fn changed them. A reader takes the
+  // lock when it may open it (a lock it cannot open, or none yet, and it reads without one: the
+  // file is only ever replaced whole).
   Status with_seals(bool write, const std::function<Status(Seals&)>& fn) const {
     const std::string lock_path = path_ + ".lock";
-    const int lock = ::open(lock_path.c_str(), (write ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC, 0600);
-    if (lock < 0 && write) return Status::io_error("cannot lock the sealed seeds beside the journal");
+    int lock = -1;
+    if (write) {
+      if (Status s = open_private_lock(lock_path, &lock); !s.is_ok())
+        return reworded(s, fmt::format("cannot lock the sealed seeds beside the journal: {}", s.message()));
+    } else {
+      lock = ::open(lock_path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    }
     if (lock >= 0) (void)::flock(lock, write ? LOCK_EX : LOCK_SH);
     Seals seals;
     Status s = read_file(&seals);

@@ -40,6 +40,8 @@ class SealStore {
 };
 
 // `path` (JSON, written whole under a lock, mode 0600, renamed into place): beside an SQLite file.
+// Checked as a private key is before it is read (journal/private_file.h): not_private when others
+// may read it or its folder, permission_denied when this account may not read it.
 std::unique_ptr<SealStore> file_seal_store(std::string path);
 // The process's memory, shared by its in-memory journals.
 std::unique_ptr<SealStore> memory_seal_store();

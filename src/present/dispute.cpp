@@ -214,7 +214,9 @@ void rule_on_move(Court& c, const Command& claim) {
   c.out.upheld = d.accepted;
   if (d.accepted && c.out.sealed_chance == "withheld") {
     // Ruled with stand-in dice: what they gave is no one's to see (docs/trust.md, "Sealed chance").
-    c.say(claim.verb == Verb::Draw ? "Taking the card was allowed at that point." : "The throw was allowed at that point.");
+    c.say(claim.verb == Verb::Draw   ? "Taking the card was allowed at that point."
+          : claim.verb == Verb::Roll ? "The throw was allowed at that point."
+                                     : "The move was allowed at that point.");
   } else if (d.accepted) {
     c.say("The move was allowed at that point; the rules give:");
     for (const Event& e : d.events) c.say("  " + c.narrated(e));
@@ -249,11 +251,10 @@ void rule_on_move(Court& c, const Command& claim) {
 // the seed's future, every duplicate table's, and the referee keeps it until it is played.
 Status sealed_claim_chance(Journal& journal, const Game& g, const std::vector<Recorded>& events, Command* claim,
                            DisputeRuling* d) {
-  // A throw, or a card taken (the fine-or-Chance card's Chance): the referee's chance, never the
-  // table's (a throw with its dice written, a card named, stays refused: referee/sealed-dice).
-  const bool throw_claimed = claim->verb == Verb::Roll && claim->die1 == 0 && claim->die2 == 0;
-  const bool card_claimed = claim->verb == Verb::Draw && claim->card_query.empty();
-  if (!g.state.sealed || !(throw_claimed || card_claimed)) return Status::ok();
+  // A throw, a card taken (the fine-or-Chance card's Chance), the fine paid after the last failed
+  // throw: the referee's chance, never the table's (a throw with its dice written, a card named,
+  // stays refused: referee/sealed-dice). The same test withholds a dry run's (play_move).
+  if (!deals_sealed_chance(g.state, *claim)) return Status::ok();
   // The next move recorded from the position ruled on, and its events.
   std::size_t next = 0;
   while (next < events.size() && events[next].seq <= d->at) ++next;

@@ -35,6 +35,7 @@ ojson play_json(const Game& g, const PlayOutcome& po, bool dry_run) {
   ojson doc;
   doc["accepted"] = po.decision.accepted;
   if (dry_run) doc["dry_run"] = true;
+  if (po.withheld) doc["withheld"] = true;
   doc["events"] = ojson::array();
   for (const LoggedEvent& r : po.events) doc["events"].push_back(event_json(g, r));
   if (!po.decision.accepted)

@@ -32,7 +32,8 @@ nlohmann::ordered_json event_json(const Ruleset& ruleset, const std::vector<std:
                                   const std::string& type, const std::string& at, const std::string& actor,
                                   const std::string& payload, const Event& event);
 
-// play --json: accepted, dry_run (when), events, violation (when refused), seq, head. game is
+// play --json: accepted, dry_run (when), withheld (a dry run of a sealed game's chance: no
+// events), events, violation (when refused), seq, head. game is
 // the game after the move (play_move moved it on).
 nlohmann::ordered_json play_json(const Game& game, const PlayOutcome& outcome, bool dry_run);
 

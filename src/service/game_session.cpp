@@ -12,6 +12,7 @@
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
 #include "deedlog/game_file.h"
+#include "deedlog/legal_moves.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/ruleset_catalog.h"
 #include "deedlog/state_archive.h"
@@ -262,6 +263,8 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
   std::optional<SealedChance> chance;
   if (!header.sealed.empty()) {
     if (header.seed) return Status::invalid_argument("a sealed game has no Seed tag: its seed is kept apart");
+    // A journal that holds a sealed game is closed to others (Journal::make_private).
+    if (Status s = journal.make_private(); !s.is_ok()) return s;
     std::optional<SealRecord> kept;
     if (Status s = seed_for(journal, header.sealed, &kept); !s.is_ok()) return s;
     if (!kept)
@@ -294,18 +297,28 @@ Status play_move(Journal& journal, Game& game, const Command& given, bool dry_ru
   // but the dice and cards the move used).
   Command sealed_command;
   const Command* chosen = &given;
+  outcome->withheld = false;
   if (game.state.sealed && !given.chance) {
     std::optional<SealRecord> seal;
     if (Status s = seed_for(journal, game.header.sealed, &seal); !s.is_ok()) return s;
     if (seal) {
       sealed_command = given;
-      sealed_command.chance = sealed_chance(game.ruleset, seal->seed, game.state.throws);
+      // A dry run before the reveal rules with a stand-in, as dispute does: whether the move may
+      // be made never depends on its dice, and what they would give is every table's future.
+      outcome->withheld = dry_run && !seal->revealed && deals_sealed_chance(game.state, given);
+      sealed_command.chance = outcome->withheld ? sealed_stand_in(game.ruleset, game.state)
+                                                : sealed_chance(game.ruleset, seal->seed, game.state.throws);
       chosen = &sealed_command;
     }
   }
   const Command& command = *chosen;
   outcome->decision = decide(game.ruleset, game.state, command);
   outcome->events.clear();
+  if (outcome->withheld && outcome->decision.accepted) {
+    outcome->decision.events.clear();  // the stand-in's, which no one is to read as the move's
+    return Status::ok();
+  }
+  outcome->withheld = false;  // a refusal never depends on the dice: it is said as it is
   if (!outcome->decision.accepted) {
     // A refused claim of rent is said from the journal when it knows more (rent_claims.h).
     if (auto exact = rent_claim_refusal(journal, game, command, outcome->decision.violation))

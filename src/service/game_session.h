@@ -57,9 +57,13 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
 struct PlayOutcome {
   Decision decision;             // the ruling (a refusal is worded by present/refusal_words)
   std::vector<LoggedEvent> events;  // what was appended (or would be, on a dry run), MovePlayed first
+  // A dry run of a move dealt a sealed game's chance before the reveal (deals_sealed_chance): it
+  // is ruled on legality alone, and neither its events nor the position after it are given.
+  bool withheld = false;
 };
 
-// Rules on one move and, when legal and not a dry run, appends its events. game.state moves on.
+// Rules on one move and, when legal and not a dry run, appends its events. game.state moves on,
+// except on a dry run whose outcome is withheld (PlayOutcome::withheld), which leaves it as it was.
 // comment: the table's comment on the line (import), kept in the MovePlayed text after "  # ".
 Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome,
                  const std::string& comment = {});

@@ -1,8 +1,5 @@
 #include "service/kept_analysis.h"
 
-#include <unistd.h>
-
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -10,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "journal/postgres_uri.h"
+#include "journal/private_file.h"
 
 namespace deedlog {
 namespace {
@@ -81,22 +79,12 @@ Status keep_analysis(const std::string& db, std::int64_t game, const nlohmann::j
   if (!doc.is_object() || !doc.contains("head") || !is_hex_hash(doc["head"]))
     return Status::invalid_argument("an analysis is kept with the head it analysed");
   if (Status s = check_analysis_shape(doc); !s.is_ok()) return s;
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  if (ec) return Status::io_error(fmt::format("cannot make the folder for {}: {}", path, ec.message()));
-  // Written whole and renamed into place: a reader sees the old document or the new, never half.
-  const std::string temp = fmt::format("{}.{}.tmp", path, ::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << doc.dump() << "\n";
-    out.flush();
-    if (!out) return Status::io_error(fmt::format("cannot write {}", temp));
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    return Status::io_error(fmt::format("cannot write {}", path));
-  }
-  return Status::ok();
+  // The folder and its files are the journal's owner's alone (docs/trust.md, "Who can read what
+  // at one computer"), written whole through a private temporary renamed into place: a reader
+  // sees the old document or the new, never half, and no name planted beside it is followed.
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  if (Status s = make_private_folder(folder); !s.is_ok()) return s;
+  return write_private_file(path, doc.dump() + "\n");
 }
 
 Status find_kept_analysis(const std::string& db, std::int64_t game, const std::string& head, nlohmann::json* doc) {

@@ -149,6 +149,8 @@ SealedChance recorded_chance(const Ruleset& r, const Events& recorded, std::uint
 Status keep_seed(const Journal& journal, const std::string& seed, std::string* commitment) {
   if (!well_formed_seed(seed)) return Status::invalid_argument("a sealed seed is 32 to 128 lowercase hex digits");
   *commitment = seed_commitment(seed);
+  // A journal that will hold sealed games is closed to others before their first throw.
+  if (Status s = journal.make_private(); !s.is_ok()) return s;
   return journal.seals().keep(*commitment, seed);
 }
 
@@ -160,7 +162,24 @@ Status seed_for(const Journal& journal, const std::string& commitment, std::opti
     record->reset();
     return Status::corrupt("the sealed seed kept for the game's commitment is not that commitment's seed: it is not used");
   }
+  // A seed still secret is used only from a journal no one else reads (a journal an older
+  // deedlog left readable is refused, naming the chmod: docs/trust.md).
+  if (*record && !(*record)->revealed) {
+    if (Status s = journal.check_private(); !s.is_ok()) {
+      record->reset();
+      return s;
+    }
+  }
   return Status::ok();
+}
+
+bool deals_sealed_chance(const State& state, const Command& move) {
+  if (!state.sealed) return false;
+  const bool referees_throw = move.verb == Verb::Roll && move.die1 == 0 && move.die2 == 0;
+  const bool referees_card = move.verb == Verb::Draw && move.card_query.empty();
+  // The fine paid after the last failed throw moves the token by that throw, onto a card maybe.
+  const bool fine_then_move = move.verb == Verb::PayFine && state.phase == Phase::JailChoice;
+  return referees_throw || referees_card || fine_then_move;
 }
 
 Status games_sealed_with(Journal& journal, const std::string& commitment, std::vector<std::int64_t>* games) {

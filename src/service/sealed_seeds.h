@@ -47,8 +47,18 @@ using SealRecord = StoredSeal;
 // import of a sealed game's file all share one seed by naming its commitment).
 Status keep_seed(const Journal& journal, const std::string& seed, std::string* commitment);
 // The seed kept for a commitment, or nullopt when this journal keeps none for it. Corrupt when
-// what is kept is not the commitment's seed (its SHA-256 differs, or it is not a seed).
+// what is kept is not the commitment's seed (its SHA-256 differs, or it is not a seed);
+// permission_denied when this account may not read the seal store; not_private when the store,
+// or (for a seed not yet revealed) the journal, is not its owner's alone (journal/private_file.h).
 Status seed_for(const Journal& journal, const std::string& commitment, std::optional<SealRecord>* record);
+// True when the move, in this position of a sealed game, is dealt the referee's sealed chance:
+// a throw the referee makes (no dice written), a card it turns up (none named), the fine paid
+// after the last failed throw (the token moves by that throw, onto a card maybe). Before the
+// reveal, whoever only asks about such a move (dispute, a dry run) is told whether it is
+// allowed and never what it gives: its dice and cards are every table's of the round still to
+// come (docs/trust.md, "Sealed chance").
+bool deals_sealed_chance(const State& state, const Command& move);
+
 // The games of the journal sealed with this commitment, in order of id.
 Status games_sealed_with(Journal& journal, const std::string& commitment, std::vector<std::int64_t>* games);
 
