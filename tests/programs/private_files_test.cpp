@@ -214,7 +214,7 @@ TEST(PrivateFiles, ADryRunOfASealedThrowIsWithheldAndRecordsNothing) {
   ASSERT_EQ(as_words.code, kExitOk) << as_words.err;
 
   const fs::path requests = dir / "requests.jsonl";
-  std::ofstream(requests) << R"({"cmd": "play", "move": "Ann rolls", "dry_run": true, "id": 1})" << "\n"
+  std::ofstream(requests) << R"({"cmd": "play", "game": 1, "move": "Ann rolls", "dry_run": true, "id": 1})" << "\n"
                           << R"({"cmd": "quit"})" << "\n";
   const RunResult engine = run(DEEDLOG_REFEREE, "--db " + quote(db.string()) + " engine", requests.string());
   ASSERT_EQ(engine.code, kExitOk) << engine.err;
