@@ -52,14 +52,17 @@ Status Journal::check_private() const {
     if (Status s = check_private_file(file); !s.is_ok()) {
       if (!s.is_not_private()) return s;
       // A journal written by an older deedlog (0644 under the usual umask): the judge closes it,
-      // knowing that others could read the throws made so far (docs/trust.md).
+      // knowing that others could read the throws made so far (docs/trust.md). The chmod named
+      // covers the side files there too, which SQLite made with the journal's mode.
       std::string all;
       std::error_code ec;
       for (const std::string& f : files)
         if (std::filesystem::exists(std::filesystem::symlink_status(f, ec))) all += " " + f;
-      return reworded(s, fmt::format("this journal holds sealed games in play, whose throws others could read: {}. "
-                                     "Once it is safe, close it with `chmod 600{}` and play on",
-                                     s.message(), all));
+      std::string message = s.message();
+      if (const auto at = message.find("`chmod 600 " + file + "`"); at != std::string::npos)
+        message.replace(at, file.size() + 12, "`chmod 600" + all + "`");
+      return reworded(s, fmt::format("this journal holds sealed games in play, whose throws others could read: {}",
+                                     message));
     }
   }
   return Status::ok();
