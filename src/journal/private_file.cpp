@@ -184,35 +184,40 @@ Status read_private_file(const std::string& path, std::string* text, bool* exist
   return Status::ok();
 }
 
+// The journal's own files are examined by name and never opened here: SQLite holds POSIX locks
+// on them in this process, and closing any descriptor of a file drops every such lock the
+// process holds on it (fcntl(2)), which would let another process reset the write-ahead log
+// under this one's reads and writes.
 Status check_private_file(const std::string& path) {
-  int fd = -1;
-  if (Status s = open_checked(path, &fd); !s.is_ok()) return s;
-  if (fd >= 0) ::close(fd);
+  struct stat st{};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return Status::ok();
+    return Status::io_error(fmt::format("cannot examine {}: {}", path, std::strerror(errno)));
+  }
+  if (S_ISLNK(st.st_mode)) return Status::not_private(fmt::format("{} is a symbolic link; a private file is never read through one", path));
+  if (const std::string problem = unsafe_file(path, st); !problem.empty()) return Status::not_private(problem);
+  if (const std::string unsafe = unsafe_folder(folder_of(path)); !unsafe.empty())
+    return Status::not_private(fmt::format("{}: {}", path, unsafe));
   return Status::ok();
 }
 
 Status make_file_private(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) {
-    const int e = errno;
-    if (e == ENOENT) return Status::ok();
-    if (e == ELOOP) return Status::not_private(fmt::format("{} is a symbolic link; it is not made private through one", path));
-    if (e == EACCES)
-      return Status::permission_denied(fmt::format("this account ({}) may not open {}", account_name(::geteuid()), path));
-    return Status::io_error(fmt::format("cannot open {}: {}", path, std::strerror(e)));
-  }
-  struct stat st{};
-  std::string problem;
-  if (::fstat(fd, &st) != 0) problem = fmt::format("{} cannot be examined", path);
-  else if (!S_ISREG(st.st_mode)) problem = fmt::format("{} is not a regular file", path);
-  else if (st.st_uid != ::geteuid())
-    problem = fmt::format("{} is {}'s, not this account's ({})", path, account_name(st.st_uid), account_name(::geteuid()));
-  if (problem.empty() && (st.st_mode & 07777) != kPrivateFile && ::fchmod(fd, kPrivateFile) != 0)
-    problem = fmt::format("cannot make {} private: {}", path, std::strerror(errno));
-  ::close(fd);
-  if (!problem.empty()) return Status::not_private(problem);
+  // The folder first: where nobody else may rename or replace a file, the file examined is the
+  // one chmod changes.
   if (const std::string unsafe = unsafe_folder(folder_of(path)); !unsafe.empty())
     return Status::not_private(fmt::format("{}: {}", path, unsafe));
+  struct stat st{};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return Status::ok();
+    return Status::io_error(fmt::format("cannot examine {}: {}", path, std::strerror(errno)));
+  }
+  if (S_ISLNK(st.st_mode)) return Status::not_private(fmt::format("{} is a symbolic link; it is not made private through one", path));
+  if (!S_ISREG(st.st_mode)) return Status::not_private(fmt::format("{} is not a regular file", path));
+  if (st.st_uid != ::geteuid())
+    return Status::not_private(
+        fmt::format("{} is {}'s, not this account's ({})", path, account_name(st.st_uid), account_name(::geteuid())));
+  if ((st.st_mode & 07777) != kPrivateFile && ::chmod(path.c_str(), kPrivateFile) != 0)
+    return Status::io_error(fmt::format("cannot make {} private: {}", path, std::strerror(errno)));
   return Status::ok();
 }
 

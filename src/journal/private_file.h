@@ -32,11 +32,14 @@ Status make_private_folder(const std::string& path);
 // read it (another account's file: EACCES).
 Status read_private_file(const std::string& path, std::string* text, bool* exists);
 
-// The checks of read_private_file without reading: ok when the file is safe or absent.
+// The checks of read_private_file by the file's name, without opening it: ok when the file is
+// safe or absent. For a journal's files, which SQLite holds locks on in this process: closing a
+// descriptor of one would drop them.
 Status check_private_file(const std::string& path);
 
-// Makes a file of this account's private (0600) where it is; ok when there is none. Refused
-// (not_private) when it is a link, another account's, or in a folder that is not safe.
+// Makes a file of this account's private (0600) where it is, by its name (never opened, as
+// above); ok when there is none. Refused (not_private) when it is a link, another account's, or
+// in a folder that is not safe.
 Status make_file_private(const std::string& path);
 
 // Opens a lock file for flock, creating it (0600) when missing, never through a link: *fd is
