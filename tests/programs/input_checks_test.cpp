@@ -75,14 +75,17 @@ TEST(TextLimit, ATakeBackOrAwardReasonOverTheLimitIsRefused) {
 
 TEST(TextLimit, ImportOfALineWhoseCommentIsOverTheLimitWritesNothing) {
   const auto dir = temp_dir("limit-import");
-  const auto game = write_file(dir / "long.game", "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n\nAnn rolls 3 4\n"
+  const auto game = write_file(dir / "long.game", "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n\nAnn rolls 1 2\n"
                                                   "Ann buys  # " + kLong + "\n");
   const auto db = dir / "games.db";
   const RunResult r = referee(db, "--json import " + quote(game.string()));
   EXPECT_EQ(r.code, kExitUsage) << r.out << r.err;
-  const RunResult games = referee(db, "--json games");
-  ASSERT_EQ(games.code, kExitOk) << games.err;
-  EXPECT_TRUE(json::parse(games.out)["games"].empty()) << games.out;
+  // No game was made (an import that writes nothing leaves no file behind either).
+  if (std::filesystem::exists(db)) {
+    const RunResult games = referee(db, "--json games");
+    ASSERT_EQ(games.code, kExitOk) << games.err;
+    EXPECT_TRUE(json::parse(games.out)["games"].empty()) << games.out;
+  }
 }
 
 TEST(TextLimit, TheEngineProtocolRefusesALongNoteAndGoesOn) {

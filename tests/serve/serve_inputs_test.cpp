@@ -46,7 +46,6 @@ class ServeInputs : public ::testing::Test {
     const json table = json::parse(seated.out)["tables"][0];
     game_ = table["game"].get<int>();
     table_key_ = table["key"].get<std::string>();
-    first_ = table["players"][0].get<std::string>();
   }
   void TearDown() override {
     if (server_) {
@@ -130,7 +129,6 @@ class ServeInputs : public ::testing::Test {
   std::filesystem::path dir_, db_;
   int tournament_ = 0, game_ = 0;
   std::string judge_, table_key_;
-  std::string first_;  // who throws first
   std::unique_ptr<PipeProcess> server_;
   int port_ = 0;
 };
@@ -140,11 +138,11 @@ TEST_F(ServeInputs, EveryPostRouteRefusesAFieldItDoesNotKnow) {
   const std::int64_t before = seq_now();
   json answer;
   // No dry run over HTTP: the field is refused and nothing is recorded.
-  EXPECT_EQ(post(moves_path(), table_key_, json{{"move", first_ + " rolls"}, {"dry_run", true}}.dump(), &answer), 400);
+  EXPECT_EQ(post(moves_path(), judge_, json{{"move", "Referee calls time"}, {"dry_run", true}}.dump(), &answer), 400);
   EXPECT_EQ(answer["field"], "dry_run") << answer;
-  EXPECT_EQ(post(moves_path(), table_key_, json{{"move", first_ + " rolls"}, {"expect_sequence", 0}}.dump(), &answer), 400);
+  EXPECT_EQ(post(moves_path(), judge_, json{{"move", "Referee calls time"}, {"expect_sequence", 0}}.dump(), &answer), 400);
   EXPECT_EQ(answer["field"], "expect_sequence") << answer;
-  EXPECT_EQ(post(moves_path(), table_key_, json{{"move", first_ + " rolls"}, {"expect_seq", "7"}}.dump(), &answer), 400);
+  EXPECT_EQ(post(moves_path(), judge_, json{{"move", "Referee calls time"}, {"expect_seq", "7"}}.dump(), &answer), 400);
   EXPECT_EQ(answer["field"], "expect_seq") << answer;
   EXPECT_EQ(seq_now(), before);
   EXPECT_EQ(post("/api/games", "", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "colour": "red"})", &answer), 400);
@@ -156,7 +154,7 @@ TEST_F(ServeInputs, EveryPostRouteRefusesAFieldItDoesNotKnow) {
   EXPECT_EQ(answer["field"], "uphold") << answer;
   EXPECT_EQ(seq_now(), before);
   // The fields each route knows still work.
-  EXPECT_EQ(post(moves_path(), table_key_, json{{"move", first_ + " rolls"}, {"expect_seq", before}}.dump()), 200);
+  EXPECT_EQ(post(moves_path(), judge_, json{{"move", "Referee calls time"}, {"expect_seq", before}}.dump()), 200);
 }
 
 TEST_F(ServeInputs, APostWithoutABodyReadsAsEmptyAndItsKeyIsCheckedFirst) {
@@ -235,7 +233,7 @@ TEST_F(ServeInputs, AJournalHoldingLongerTextIsStillServed) {
   EXPECT_EQ(get("/api/games/" + std::to_string(game_) + "/events", judge_), 200);
   EXPECT_EQ(get(fmt::format("/api/tournaments/{}", tournament_)), 200);
   EXPECT_EQ(get(fmt::format("/tournaments/{}", tournament_)), 200);
-  EXPECT_EQ(post(moves_path(), table_key_, json{{"move", first_ + " rolls"}}.dump()), 200);
+  EXPECT_EQ(post(moves_path(), judge_, json{{"move", "Referee calls time"}}.dump()), 200);
 }
 
 }  // namespace
