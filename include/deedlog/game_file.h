@@ -38,6 +38,12 @@ struct GameFile {
 // players, duplicate player names, a player named "Referee", a Seed that is not a number.
 bool parse_header(const std::string& text, GameHeader* header, ParseError* error);
 
+// Why name cannot be a player's (a game's, or a tournament's, whose games carry it), or "": too
+// long, "Referee", a character the notation reads (" # : @ [ ]), or one a person cannot read and
+// type (name_characters_problem: a control, ESC, a text-direction override, ...). The name is
+// shown in the reason with such characters written out.
+std::string player_name_problem(const std::string& name);
+
 // Parses a whole game file against its edition. Setup and moves have names resolved.
 bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error);
 // The same, handing each move line to on_move as it is read instead of keeping it in

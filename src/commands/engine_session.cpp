@@ -1,6 +1,7 @@
 #include "commands/engine_session.h"
 
 #include "commands/new_game_edition.h"
+#include "commands/request_fields.h"
 
 #include <fmt/format.h>
 
@@ -62,16 +63,9 @@ std::int64_t integer_field(const ojson& req, const char* field) {
   return v.get<std::int64_t>();
 }
 
-// What a request's field must be. Checked for every field of a request before anything is
-// done: a "dry_run" of "yes" is an error, never a move recorded (nor taken for false).
-enum class FieldType { String, Integer, Boolean, StringList, Seed, Any };
-
-struct FieldRule {
-  const char* name;
-  FieldType type;
-};
-
-// The fields each cmd takes, besides "cmd" and "id" (any JSON value, echoed).
+// The fields each cmd takes, besides "cmd" and "id" (any JSON value, echoed), each of its type
+// (commands/request_fields.h). Checked for every field of a request before anything is done: a
+// "dry_run" of "yes" is an error, never a move recorded (nor taken for false).
 const std::map<std::string, std::vector<FieldRule>, std::less<>>& request_fields() {
   static const std::map<std::string, std::vector<FieldRule>, std::less<>> fields = {
       {"new",
@@ -88,31 +82,6 @@ const std::map<std::string, std::vector<FieldRule>, std::less<>>& request_fields
   return fields;
 }
 
-bool has_type(const ojson& v, FieldType t) {
-  switch (t) {
-    case FieldType::String: return v.is_string();
-    case FieldType::Integer: return v.is_number_integer();
-    case FieldType::Boolean: return v.is_boolean();
-    case FieldType::StringList:
-      return v.is_string() || (v.is_array() && std::all_of(v.begin(), v.end(), [](const ojson& i) { return i.is_string(); }));
-    case FieldType::Seed: return v.is_number_unsigned() || (v.is_string() && !v.get<std::string>().empty());
-    case FieldType::Any: return true;
-  }
-  return false;
-}
-
-const char* type_words(FieldType t) {
-  switch (t) {
-    case FieldType::String: return "a string";
-    case FieldType::Integer: return "a whole number";
-    case FieldType::Boolean: return "true or false";
-    case FieldType::StringList: return "a list of strings or one comma-separated string";
-    case FieldType::Seed: return "a whole number of 0 or more (or its digits as a string)";
-    case FieldType::Any: return "any value";
-  }
-  return "?";
-}
-
 // Every field of the request is one its cmd takes, of its type: a field misspelt ("dryrun")
 // or of another type is an error before anything is read or written.
 void check_fields(const ojson& req) {
@@ -121,15 +90,7 @@ void check_fields(const ojson& req) {
   const auto rules = request_fields().find(cmd);
   if (rules == request_fields().end())
     throw RequestError{fmt::format("unknown cmd '{}' (new, moves, play, status, value, quit)", cmd.substr(0, 40))};
-  for (auto it = req.begin(); it != req.end(); ++it) {
-    if (it.key() == "cmd" || it.key() == "id") continue;
-    const auto rule = std::find_if(rules->second.begin(), rules->second.end(),
-                                   [&](const FieldRule& f) { return it.key() == f.name; });
-    if (rule == rules->second.end())
-      throw RequestError{fmt::format("{} takes no field \"{}\"", cmd, it.key().substr(0, 40))};
-    if (!has_type(it.value(), rule->type))
-      throw RequestError{fmt::format("\"{}\" is {}", rule->name, type_words(rule->type))};
-  }
+  if (const auto problem = field_problem(req, rules->second, cmd, {"cmd", "id"})) throw RequestError{problem->message};
 }
 
 // The deepest nesting of arrays and objects a request may have. A request is a flat object;

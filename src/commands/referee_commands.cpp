@@ -38,6 +38,7 @@
 #include "present/legal_move_words.h"
 #include "present/money_words.h"
 #include "deedlog/event_fields.h"
+#include "deedlog/event_text.h"
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/valuation.h"
@@ -227,6 +228,10 @@ struct FileMoves {
   bool play(MoveLine&& m) {
     PlayOutcome po;
     status = play_move(journal, game, m.command, false, &po, m.comment);
+    // A line the journal cannot take (its text too long): the import writes nothing, and says
+    // which line, as for a line that does not parse.
+    if (status.code() == Status::Code::InvalidArgument)
+      status = Status::invalid_argument(fmt::format("line {}: {}", m.line, status.message()));
     if (!status.is_ok()) return false;
     if (!po.decision.accepted) {
       refused_line = std::move(m);
@@ -1057,6 +1062,7 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
       if (!rep.chain.head_hash.empty()) r["head"] = rep.chain.head_hash;
       if (anchor_at >= 0) r["anchor_seq"] = anchor_at;
       if (rep.legacy_opening) r["opening_anchored"] = false;
+      if (!rep.long_text_seqs.empty()) r["long_text"] = rep.long_text_seqs;
       if (rep.sealed) {
         r["sealed"] = true;
         r["chance_checked"] = rep.chance_checked;
@@ -1081,6 +1087,11 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
                            anchor_at == 0 ? std::string("the genesis") : fmt::format("event {}", anchor_at));
       if (rep.legacy_opening)
         out << "  (written before openings were stated in the header: the opening is checked only against itself)\n";
+      if (!rep.long_text_seqs.empty())
+        out << fmt::format("  warning: event{} {} hold{} text longer than the {} bytes a move may record now (written "
+                           "before the limit; it reads, and nothing that long is taken again)\n",
+                           rep.long_text_seqs.size() == 1 ? "" : "s", fmt::join(rep.long_text_seqs, ", "),
+                           rep.long_text_seqs.size() == 1 ? "s" : "", kMaxEventTextBytes);
       if (rep.sealed)
         out << (rep.chance_checked ? "  sealed: its dice and cards checked against the revealed seed\n"
                                    : "  sealed: its dice and cards taken as recorded until the seed is revealed\n");

@@ -23,6 +23,7 @@
 #include "bots/analysis.h"
 #include "commands/engine_session.h"
 #include "commands/move_stamp.h"
+#include "commands/serve_body.h"
 #include "commands/serve_keys.h"
 #include "commands/serve_listing.h"
 #include "commands/serve_tournament.h"
@@ -256,7 +257,7 @@ class Server {
     http_.Get("/", [](const httplib::Request&, httplib::Response& res) {
       res.set_content(serve_page(), "text/html; charset=utf-8");
     });
-    http_.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) { create(req, res); });
+    add_post_route(http_, "/api/games", [this](const httplib::Request& req, httplib::Response& res) { create(req, res); });
     // The tournament's routes (serve_tournament.h); the games' own routes below ask may_read.
     add_tournament_routes(http_, [this](const std::function<void(Journal&)>& then) {
       JournalPool::Lease j;
@@ -303,7 +304,7 @@ class Server {
     http_.Get(R"(/api/games/(\d+)/stream)", [this](const httplib::Request& req, httplib::Response& res) {
       stream(req, res);
     });
-    http_.Post(R"(/api/games/(\d+)/moves)", [this](const httplib::Request& req, httplib::Response& res) {
+    add_post_route(http_, R"(/api/games/(\d+)/moves)", [this](const httplib::Request& req, httplib::Response& res) {
       play(req, res);
     });
     http_.Get(R"(/api/games/(\d+)/analysis)", [this](const httplib::Request& req, httplib::Response& res) {
@@ -444,8 +445,13 @@ class Server {
   }
 
   void create(const httplib::Request& req, httplib::Response& res) {
-    const ojson body = ojson::parse(req.body, nullptr, false);
-    if (body.is_discarded() || !body.is_object()) return send_error(res, 400, "the body is one JSON object");
+    // new_game_header's fields (engine_session.h): no setup here, nor anything else.
+    ojson body;
+    if (!read_body(req, res,
+                   {{"ruleset", FieldType::String}, {"players", FieldType::StringList}, {"variant", FieldType::StringList},
+                    {"house_rules", FieldType::StringList}, {"seed", FieldType::Seed}},
+                   "a new game", &body))
+      return;
     GameHeader header;
     Ruleset edition;
     if (Status s = new_game_header(body, o_.ruleset_file, &header, &edition); !s.is_ok()) return send_error(res, 400, public_words(s));
@@ -478,11 +484,12 @@ class Server {
       if (role == KeyRole::Unreadable)
         return send_failure(res, Status::io_error(fmt::format("the keys of game {} cannot be read", g.id)));
       if (role == KeyRole::None) return send_error(res, 401, "writing needs the game's key: Authorization: Bearer KEY");
-      const ojson body = ojson::parse(req.body, nullptr, false);
-      if (body.is_discarded() || !body.is_object()) return send_error(res, 400, "the body is one JSON object");
-      if (!body.contains("move") || !body["move"].is_string()) return send_error(res, 400, "\"move\" is a string");
+      // No dry run here (docs/serve.md): a "dry_run", or an "expect_sequence" misspelt, is refused,
+      // never ignored and the move recorded.
+      ojson body;
+      if (!read_body(req, res, {{"move", FieldType::String}, {"expect_seq", FieldType::Integer}}, "a move", &body)) return;
+      if (!body.contains("move")) return send_json(res, 400, ojson{{"error", "\"move\" is a string"}, {"field", "move"}});
       if (body.contains("expect_seq")) {
-        if (!body["expect_seq"].is_number_integer()) return send_error(res, 400, "\"expect_seq\" is a whole number");
         const std::int64_t expected = body["expect_seq"].get<std::int64_t>();
         if (expected != g.state.seq)
           return send_json(res, 409,

@@ -8,7 +8,9 @@
 #include <optional>
 #include <vector>
 
+#include "commands/serve_body.h"
 #include "commands/tournament_json.h"
+#include "core/printable_text.h"
 #include "deedlog/clock_stamp.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
@@ -36,7 +38,8 @@ bool table_done(const Game& g) { return g.state.time_called || game_is_over(g.ru
 
 std::string html_escape(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  // What acts rather than shows (an appeal's text-direction override) is written out first.
+  for (char c : printable_text(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
@@ -503,10 +506,12 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
       send_json(res, r.time_not_called ? 409 : 200, reveal_json(r));
     });
   });
-  http.Post(R"(/api/tournaments/(\d+)/rounds/(\d+)/call-time)",
+  add_post_route(http, R"(/api/tournaments/(\d+)/rounds/(\d+)/call-time)",
             [with_tournament, judge_only, fail, wrote](const httplib::Request& req, httplib::Response& res) {
               with_tournament(req, res, [&](Journal& j, Tournament& t) {
                 if (!judge_only(t, req, res)) return;
+                ojson body;  // no field: an empty body or {}
+                if (!read_body(req, res, {}, "call-time", &body)) return;
                 const int round = static_cast<int>(path_id(req, 2));
                 std::vector<CallTimeOutcome> outcomes;
                 if (Status s = call_time_in_round(j, t, round, &outcomes); !s.is_ok()) return fail(res, s);
@@ -514,20 +519,21 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
                 send_json(res, 200, call_time_json(round, outcomes));
               });
             });
-  http.Post(R"(/api/tournaments/(\d+)/appeals)",
+  add_post_route(http, R"(/api/tournaments/(\d+)/appeals)",
             [with_tournament, judge_only, fail, wrote](const httplib::Request& req, httplib::Response& res) {
               with_tournament(req, res, [&](Journal& j, Tournament& t) {
                 if (!judge_only(t, req, res)) return;
-                const ojson body = ojson::parse(req.body, nullptr, false);
-                if (body.is_discarded() || !body.is_object())
-                  return send_json(res, 400, ojson{{"error", "the body is one JSON object"}});
-                if (!body.contains("game") || !body["game"].is_number_integer() || !body.contains("claim") ||
-                    !body["claim"].is_string())
-                  return send_json(res, 400, ojson{{"error", "\"game\" (a number) and \"claim\" (a string) are needed"}});
+                ojson body;
+                if (!read_body(req, res,
+                               {{"game", FieldType::Integer}, {"claim", FieldType::String}, {"upheld", FieldType::Boolean},
+                                {"correction", FieldType::String}},
+                               "an appeal", &body))
+                  return;
+                if (!body.contains("game") || !body.contains("claim"))
+                  return send_json(res, 400, ojson{{"error", "\"game\" (a number) and \"claim\" (a string) are needed"},
+                                                   {"field", body.contains("game") ? "claim" : "game"}});
                 const bool upheld = body.value("upheld", false);
-                const std::string correction = body.contains("correction") && body["correction"].is_string()
-                                                   ? body["correction"].get<std::string>()
-                                                   : std::string();
+                const std::string correction = body.value("correction", std::string());
                 if (upheld && correction.empty())
                   return send_json(res, 400, ojson{{"error", "an upheld appeal needs its \"correction\", a move"}});
                 const std::int64_t game = body["game"].get<std::int64_t>();

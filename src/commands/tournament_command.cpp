@@ -11,6 +11,7 @@
 #include "bots/bot_player.h"
 #include "commands/tournament_json.h"
 #include "core/exit_code.h"
+#include "core/printable_text.h"
 #include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
@@ -56,7 +57,8 @@ std::vector<std::string> split_names(const std::string& text) {
 
 std::string html_escape(const std::string& text) {
   std::string out;
-  for (char c : text) {
+  // What acts rather than shows (an appeal's text-direction override) is written out first.
+  for (char c : printable_text(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;
@@ -311,7 +313,7 @@ int run_appeal(Journal& j, Tournament& t, const CommonOptions& o, const Tourname
   }
   out << fmt::format("Appeal {} in game {} (round {}, table {}): {}.\n", a.number, a.game, a.round, a.table,
                      a.upheld ? "upheld" : "rejected");
-  if (a.upheld) out << fmt::format("  The correction '{}' is recorded in the game from event {}.\n", a.correction, a.game_seq);
+  if (a.upheld) out << fmt::format("  The correction '{}' is recorded in the game from event {}.\n", printable_text(a.correction), a.game_seq);
   else out << fmt::format("  The ruling is noted in the game from event {} (Referee notes ...); nothing else changes.\n",
                           a.game_seq);
   for (const TournamentSheet& s : t.sheets)
@@ -335,8 +337,8 @@ int run_tournament_log(const Tournament& t, const CommonOptions& o, std::ostream
     out << fmt::format("  {:>3} {} {}\n", l.seq, l.at, what);
   }
   for (const TournamentAppeal& a : t.appeals)
-    out << fmt::format("  appeal {} (game {}): \"{}\": {}{}\n", a.number, a.game, a.claim, a.upheld ? "upheld" : "rejected",
-                       a.upheld ? ", corrected by " + a.correction : "");
+    out << fmt::format("  appeal {} (game {}): \"{}\": {}{}\n", a.number, a.game, printable_text(a.claim),
+                       a.upheld ? "upheld" : "rejected", a.upheld ? ", corrected by " + printable_text(a.correction) : "");
   for (const TournamentSheet& s : t.sheets)
     out << fmt::format("  sheet of round {}, table {} (head {}): {}\n", s.round, s.table, s.head.substr(0, kShortHash),
                        s.superseded_by ? "superseded (" + s.why_superseded + ")" : "current");

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "deedlog/event_text.h"
 #include "deedlog/state_check.h"
 #include "engine/event_codec_json.h"
 
@@ -40,8 +41,6 @@ bool uses(EventType t, EventSlot slot) {
   return (kSlots[static_cast<std::size_t>(t)] & static_cast<std::uint32_t>(slot)) != 0;
 }
 
-// A move's text or a ruling's reason is a line typed by a person.
-constexpr std::size_t kMaxTextBytes = 4096;
 // count is a number of squares, buildings, turns or a percentage.
 constexpr std::int32_t kMaxCount = 1'000'000;
 
@@ -184,7 +183,9 @@ std::string out_of_bounds(const Event& e, const EventBounds& b) {
   if (e.count < -kMaxCount || e.count > kMaxCount) return "its count is out of range";
   if (e.clock != kNoTime && (e.clock < -kMaxMoneyUnits || e.clock > kMaxMoneyUnits)) return "its time is out of range";
   if (e.cards > 2 * kMaxCards || e.cards2 > 2 * kMaxCards) return "it names more cards than the packs hold";
-  if (e.text.size() > kMaxTextBytes) return "its text is too long";
+  // Up to kMaxEventTextBytes is what is written now; longer text up to the reading bound is an
+  // older writer's, read so the game still opens (verify names it).
+  if (e.text.size() > kMaxReadEventTextBytes) return "its text is too long";
   return {};
 }
 

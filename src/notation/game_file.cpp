@@ -12,6 +12,7 @@
 #include <limits>
 #include <map>
 
+#include "core/printable_text.h"
 #include "notation/internal.h"
 
 namespace deedlog {
@@ -120,15 +121,7 @@ std::string check_players(const std::vector<std::string>& players) {
   for (std::size_t i = 0; i < players.size(); ++i) {
     const std::string& p = players[i];
     if (p.empty()) return "empty player name in the Players tag (two commas in a row?)";
-    if (p.size() > kMaxPlayerName) return fmt::format("player name '{}...' is too long", p.substr(0, 20));
-    if (iequals(p, kRefereeWord))
-      return "a player may not be called Referee: the word stands for the referee in move lines";
-    std::size_t bad = p.find_first_of(kNameForbidden);
-    if (bad != std::string::npos)
-      return fmt::format("player name '{}' may not contain '{}' (the characters \" # : @ [ ] mean something in the notation)",
-                         p, p[bad]);
-    if (std::string why = name_characters_problem(p); !why.empty())
-      return fmt::format("player name '{}' cannot be used: {}", p, why);
+    if (std::string why = player_name_problem(p); !why.empty()) return why;
     for (std::size_t j = 0; j < i; ++j) {
       if (iequals(players[j], p)) return fmt::format("player '{}' is named twice in the Players tag", p);
       if (names_look_alike(players[j], p))
@@ -308,6 +301,22 @@ std::string join(const std::vector<std::string>& items) {
 }  // namespace notation
 
 using namespace notation;
+
+std::string player_name_problem(const std::string& p) {
+  // The name is echoed through printable_text: a name refused for a control character must
+  // not act on the terminal that shows the refusal.
+  if (p.empty()) return "a player's name is empty";
+  if (p.size() > kMaxPlayerName)
+    return fmt::format("player name '{}...' is too long (at most {} bytes)", printable_text(p.substr(0, 20)), kMaxPlayerName);
+  if (iequals(p, kRefereeWord)) return "a player may not be called Referee: the word stands for the referee in move lines";
+  std::size_t bad = p.find_first_of(kNameForbidden);
+  if (bad != std::string::npos)
+    return fmt::format("player name '{}' may not contain '{}' (the characters \" # : @ [ ] mean something in the notation)",
+                       printable_text(p), p[bad]);
+  if (std::string why = name_characters_problem(p); !why.empty())
+    return fmt::format("player name '{}' cannot be used: {}", printable_text(p), why);
+  return "";
+}
 
 std::string format_error(const ParseError& error) {
   return error.line > 0 ? fmt::format("line {}: {}", error.line, error.message) : error.message;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/printable_text.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "service/sealed_seeds.h"
@@ -88,7 +89,7 @@ void rule_on_salary(Court& c, const Command& claim) {
     c.say("No move had been played at that point.");
     return;
   }
-  c.say(fmt::format("The move in question: event {}, \"{}\".", c.events[begin].seq, fields::MovePlayed::line(c.events[begin].event)));
+  c.say(fmt::format("The move in question: event {}, \"{}\".", c.events[begin].seq, printable_text(fields::MovePlayed::line(c.events[begin].event))));
   bool moved = false, paid = false, jailed = false, backwards = false;
   for (std::size_t i = begin; i < end; ++i) {
     const Event& e = c.events[i].event;
@@ -325,7 +326,7 @@ Status rule_on_claim(Journal& journal, std::int64_t game_id, const std::string& 
         d.note += fmt::format("{}event {} was taken back by the referee at event {}{}: the ruling is on the position as "
                               "it stood then, which no longer stands",
                               d.note.empty() ? "" : "; ", d.at, by->seq,
-                              fields::MovesTakenBack::reason(by->event).empty() ? "" : " (" + fields::MovesTakenBack::reason(by->event) + ")");
+                              fields::MovesTakenBack::reason(by->event).empty() ? "" : " (" + printable_text(fields::MovesTakenBack::reason(by->event)) + ")");
       }
     }
     if (Status s = load_game(journal, game_id, d.at, &g); !s.is_ok()) return s;

@@ -4,6 +4,7 @@
 
 #include "core/article.h"
 #include "core/plural.h"
+#include "core/printable_text.h"
 #include "service/game_session.h"
 #include "present/narration.h"
 #include "deedlog/position_queries.h"
@@ -339,7 +340,7 @@ void explain(Context& c) {
     }
     case EventType::NoteRecorded:
       c.cite(rule::kRefereeNote);
-      c.say("The referee noted a ruling that changes nothing in the game (an appeal rejected): " + fields::NoteRecorded::note(c.e) + ".");
+      c.say("The referee noted a ruling that changes nothing in the game (an appeal rejected): " + printable_text(fields::NoteRecorded::note(c.e)) + ".");
       break;
     case EventType::MovesTakenBack: {
       c.cite(rule::kTakeBack);
@@ -347,7 +348,7 @@ void explain(Context& c) {
       c.say(fmt::format("The referee took back the moves from event {} to event {}: they stay in the journal, void, "
                         "and the game goes on from the position after event {}.",
                         first, c.out.seq - 2, first - 1));
-      if (!fields::MovesTakenBack::reason(c.e).empty()) c.say("The reason given: " + fields::MovesTakenBack::reason(c.e) + ".");
+      if (!fields::MovesTakenBack::reason(c.e).empty()) c.say("The reason given: " + printable_text(fields::MovesTakenBack::reason(c.e)) + ".");
       break;
     }
     default:
@@ -394,7 +395,7 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
     ex.voided_by = by->seq;
     ex.reasoning.push_back(fmt::format("Void: taken back by the referee at event {}{}; the position after it is the "
                                        "one before this move.",
-                                       by->seq, fields::MovesTakenBack::reason(by->event).empty() ? "" : " (" + fields::MovesTakenBack::reason(by->event) + ")"));
+                                       by->seq, fields::MovesTakenBack::reason(by->event).empty() ? "" : " (" + printable_text(fields::MovesTakenBack::reason(by->event)) + ")"));
   }
   *out = std::move(ex);
   return Status::ok();

@@ -4,6 +4,7 @@
 
 #include "core/article.h"
 #include "core/plural.h"
+#include "core/printable_text.h"
 #include "service/game_session.h"
 #include "deedlog/building_group.h"
 #include "deedlog/currency.h"
@@ -125,7 +126,7 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
   const std::string who = name_of(names, e.player);
   const std::string other = name_of(names, fields::shared::other_if_any(e));
   switch (e.type) {
-    case EventType::MovePlayed: return fmt::format("Move: {}", fields::MovePlayed::line(e));
+    case EventType::MovePlayed: return fmt::format("Move: {}", printable_text(fields::MovePlayed::line(e)));
     case EventType::ConglomerateFormed: {
       std::string members;
       for (int i = 0; i < kMaxSquares; ++i)
@@ -288,15 +289,15 @@ std::string narrate(const Ruleset& r, const std::vector<std::string>& names, con
     case EventType::RulingRecorded: {
       std::string what = fields::RulingRecorded::square(e).raw != kNoSquare ? fmt::format("{} from {}", sq(r, fields::RulingRecorded::square(e).raw), other)
                                                : fmt::format("{} from {}", money_words(r, fields::RulingRecorded::amount(e)), other);
-      return fmt::format("Ruling: the referee awards {} {}{}.", who, what, fields::RulingRecorded::reason(e).empty() ? "" : " (" + fields::RulingRecorded::reason(e) + ")");
+      return fmt::format("Ruling: the referee awards {} {}{}.", who, what, fields::RulingRecorded::reason(e).empty() ? "" : " (" + printable_text(fields::RulingRecorded::reason(e)) + ")");
     }
-    case EventType::NoteRecorded: return fmt::format("Note: the referee notes \"{}\"; nothing changes.", fields::NoteRecorded::note(e));
+    case EventType::NoteRecorded: return fmt::format("Note: the referee notes \"{}\"; nothing changes.", printable_text(fields::NoteRecorded::note(e)));
     case EventType::MovesTakenBack: {
       const int voided = fields::MovesTakenBack::events_voided(e);
       return fmt::format("Taken back: the referee voids the {} before this move, and the game returns to the position "
                          "before them{}.",
                          voided == 1 ? std::string("event") : fmt::format("{} events", voided),
-                         fields::MovesTakenBack::reason(e).empty() ? "" : " (" + fields::MovesTakenBack::reason(e) + ")");
+                         fields::MovesTakenBack::reason(e).empty() ? "" : " (" + printable_text(fields::MovesTakenBack::reason(e)) + ")");
     }
   }
   return "?";

@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "core/article.h"
+#include "core/printable_text.h"
 #include "present/narration.h"
 #include "deedlog/building_group.h"
 #include "deedlog/event_fields.h"
@@ -123,7 +124,7 @@ MoveWords move_words(const Timeline& t, std::int64_t p) {
   if (w.move_seq == 0) {
     w.line = "The opening";
   } else {
-    w.line = t.event(w.move_seq).text;
+    w.line = printable_text(t.event(w.move_seq).text);
     first = w.move_seq + 1;
   }
   State s = t.state_at(first - 1);

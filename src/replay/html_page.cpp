@@ -6,6 +6,7 @@
 
 #include "deedlog/clock_stamp.h"
 #include "core/plural.h"
+#include "core/printable_text.h"
 #include "present/narration.h"
 #include "replay/commentary.h"
 #include "replay/svg_board.h"
@@ -126,7 +127,7 @@ json page_data(const Timeline& t, std::int64_t start) {
   for (std::int64_t q = 1; q <= t.last(); ++q) {
     const TimelineEvent& te = t.at(q);
     // A move's @TIME stamp is notation; the page shows it as a time ("21:47:55 · Ann buys").
-    std::string words = te.event.type == EventType::MovePlayed ? readable_move_text(fields::MovePlayed::line(te.event))
+    std::string words = te.event.type == EventType::MovePlayed ? readable_move_text(printable_text(fields::MovePlayed::line(te.event)))
                                                                : commentary(r, t.names(), s, te.event);
     // What a take-back voided stays on the page, said to be void (the take-back says why).
     if (t.voided_by(q) != 0) words += fmt::format(" [void: taken back at event {}]", t.voided_by(q));

@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "core/plural.h"
+#include "core/printable_text.h"
 #include "service/game_session.h"
 #include "present/narration.h"
 #include "replay/commentary.h"
@@ -57,7 +58,7 @@ void write_events_text(const Timeline& t, std::int64_t from, std::int64_t to, st
   for (std::int64_t q = from; q <= to; ++q) {
     const TimelineEvent& te = t.at(q);
     if (te.event.type == EventType::MovePlayed)
-      out << fmt::format("\n{:>6}  {}\n", q, fields::MovePlayed::line(te.event));
+      out << fmt::format("\n{:>6}  {}\n", q, printable_text(fields::MovePlayed::line(te.event)));
     else
       out << fmt::format("{:>6}    {}\n", q, narrate(t.ruleset(), t.names(), te.event));
   }
@@ -107,7 +108,7 @@ Status write_turns(const Timeline& t, std::int64_t from, std::int64_t to, bool j
         const Event& e = t.event(q);
         const std::string voided = t.voided_by(q) != 0 ? fmt::format("  [void: taken back at event {}]", t.voided_by(q)) : "";
         if (e.type == EventType::MovePlayed)
-          out << fmt::format("  {:>6}  {}{}\n", q, fields::MovePlayed::line(e), voided);
+          out << fmt::format("  {:>6}  {}{}\n", q, printable_text(fields::MovePlayed::line(e)), voided);
         else
           out << fmt::format("  {:>6}      {}{}\n", q, commentary(t.ruleset(), t.names(), s, e), voided);
         t.step(s, q);

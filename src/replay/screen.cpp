@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/code_point.h"
+#include "core/printable_text.h"
 #include "deedlog/clock_stamp.h"
 #include "deedlog/event_fields.h"
 #include "present/narration.h"
@@ -34,7 +36,9 @@ int Canvas::put(int x, int y, const std::string& s, const CellStyle& style, int 
     if (col >= width_) break;
     if (col >= 0) {
       Cell* cell = at(col, y);
-      cell->glyph = (c < 0x20) ? std::string(" ") : s.substr(i, len);
+      // A control (ESC, C1) or a text-direction character shows as a blank, never reaches the terminal.
+      std::size_t at = i;
+      cell->glyph = acts_rather_than_shows(next_code_point(s, &at)) ? std::string(" ") : s.substr(i, len);
       cell->style = style;
     }
     ++written;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/printable_text.h"
 #include "present/narration.h"
 #include "replay/commentary.h"
 #include "deedlog/event_fields.h"
@@ -192,7 +193,8 @@ const char* kDefs =
 std::string xml_escape(const std::string& text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  // What acts rather than shows (a note's text-direction override) is written out first.
+  for (char c : printable_text(text)) {
     switch (c) {
       case '&': out += "&amp;"; break;
       case '<': out += "&lt;"; break;

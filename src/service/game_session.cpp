@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "deedlog/event_codec.h"
+#include "deedlog/event_text.h"
 #include "deedlog/evolve.h"
 #include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"
@@ -290,6 +291,15 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
   return journal.create_game(header_to_json(stored), rows, id);
 }
 
+namespace {
+Status too_long_text(const char* what, std::size_t bytes) {
+  return Status::invalid_argument(fmt::format(
+      "{} is {} bytes: a move's text (its line and comment, a reason, a note) holds at most {} bytes; nothing was "
+      "written",
+      what, bytes, kMaxEventTextBytes));
+}
+}  // namespace
+
 Status play_move(Journal& journal, Game& game, const Command& given, bool dry_run, PlayOutcome* outcome,
                  const std::string& comment) {
   // A sealed game: the referee deals the move's chance from the seed kept beside the journal
@@ -325,6 +335,13 @@ Status play_move(Journal& journal, Game& game, const Command& given, bool dry_ru
       outcome->decision.violation = *exact;
     return Status::ok();
   }
+  // Text beyond the journal's limit is refused here, before anything is written (and on a dry
+  // run, which says what a write would do): every way a line comes in reaches this point.
+  const std::string line = move_played_text(game, command, comment);
+  if (line.size() > kMaxEventTextBytes)
+    return too_long_text("the move's line with its comment", line.size());
+  for (const Event& e : outcome->decision.events)
+    if (e.text.size() > kMaxEventTextBytes) return too_long_text("its reason or note", e.text.size());
   const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events, comment);
   const std::int64_t first = game.state.seq + 1;
   std::string new_head;  // the hash of the move's row: the game's head after it
@@ -341,7 +358,7 @@ Status play_move(Journal& journal, Game& game, const Command& given, bool dry_ru
     r.payload = rows[i].payload;
     // As the journal reads them back: every event of the move carries the move's hash.
     if (!dry_run) r.hash = new_head;
-    r.event = i == 0 ? move_line(command, move_played_text(game, command, comment)) : outcome->decision.events[i - 1];
+    r.event = i == 0 ? move_line(command, line) : outcome->decision.events[i - 1];
     outcome->events.push_back(std::move(r));
   }
   if (!dry_run && !outcome->events.empty()) game.head_hash = new_head;

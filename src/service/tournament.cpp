@@ -10,7 +10,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/printable_text.h"
 #include "deedlog/clock_stamp.h"
+#include "deedlog/event_text.h"
 #include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
 #include "journal/sha256.h"
@@ -227,8 +229,10 @@ Status create_tournament(Journal& journal, TournamentSettings s, std::int64_t* i
   std::set<std::string> seen;
   for (const std::string& p : s.players) {
     if (p.empty()) return Status::invalid_argument("a player's name is empty (--players \"A, B, ...\")");
-    if (p.find_first_of("\",#") != std::string::npos || folded(p) == "referee")
-      return Status::invalid_argument(fmt::format("'{}' cannot be a player's name", p));
+    // As a game's Players tag takes it (its games will carry the name): no control, ESC or
+    // text-direction character, nothing the notation reads.
+    if (p.find(',') != std::string::npos) return Status::invalid_argument("a player's name may not hold a comma");
+    if (std::string why = player_name_problem(p); !why.empty()) return Status::invalid_argument(why);
     if (!seen.insert(folded(p)).second) return Status::invalid_argument(fmt::format("'{}' is entered twice", p));
   }
   // The games' edition and variants, checked as a game's header would be.
@@ -564,6 +568,10 @@ Status record_appeal(Journal& journal, Tournament& t, std::int64_t game, const s
   const TournamentTable* table = table_of_game(t, game, &round);
   if (table == nullptr) return Status::invalid_argument(fmt::format("game {} is not a game of tournament {}", game, t.id));
   if (claim.empty()) return Status::invalid_argument("the appeal's claim is empty");
+  // The claim is kept in the game's note (rejected) and the tournament's record: one limit for both.
+  if (claim.size() > kMaxEventTextBytes)
+    return Status::invalid_argument(fmt::format("the appeal's claim is {} bytes: at most {}; nothing was written",
+                                                claim.size(), kMaxEventTextBytes));
   TournamentAppeal a;
   a.number = static_cast<int>(t.appeals.size()) + 1;
   a.game = game;
@@ -644,14 +652,15 @@ Status record_entry(Journal& journal, Tournament& t, const std::string& kind, co
   const std::vector<std::string> now = t.players_for_round(next_round);
   const bool in = std::find(now.begin(), now.end(), player) != now.end();
   if (kind == "late_entry") {
-    if (player.empty() || player.find_first_of("\",#") != std::string::npos || folded(player) == "referee")
-      return Status::invalid_argument(fmt::format("'{}' cannot be a player's name", player));
+    if (player.empty() || player.find(',') != std::string::npos)
+      return Status::invalid_argument("a player's name is empty or holds a comma");
+    if (std::string why = player_name_problem(player); !why.empty()) return Status::invalid_argument(why);
     for (const std::string& p : t.settings.players)
       if (folded(p) == folded(player)) return Status::invalid_argument(fmt::format("'{}' is entered already", player));
     for (const TournamentEntry& e : t.entries)
       if (folded(e.player) == folded(player)) return Status::invalid_argument(fmt::format("'{}' is entered already", player));
   } else if (!in) {
-    return Status::invalid_argument(fmt::format("'{}' is not playing in round {}", player, next_round));
+    return Status::invalid_argument(fmt::format("'{}' is not playing in round {}", printable_text(player), next_round));
   }
   const ojson record{{"player", player}, {"from_round", next_round}};
   if (Status s = journal.append_tournament_record(t.id, t.last_seq + 1, kind, record.dump()); !s.is_ok()) return s;

@@ -9,6 +9,7 @@
 #include "service/sealed_seeds.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_codec.h"
+#include "deedlog/event_text.h"
 #include "deedlog/evolve.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/event_fields.h"
@@ -203,6 +204,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
             if (failed) return false;
             ++report->events;
             const Event& e = r.event;
+            if (e.text.size() > kMaxEventTextBytes) report->long_text_seqs.push_back(r.seq);
             if (e.type != EventType::MovePlayed) {
               (opening_done ? recorded : opening).push_back(e);
               return true;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include <optional>
+#include <vector>
 
 #include "deedlog/status.h"
 #include "deedlog/violation.h"
@@ -30,6 +31,9 @@ struct VerifyReport {
   // the reveal, taken as recorded (false: everything else was checked).
   bool sealed = false;
   bool chance_checked = false;
+  // Events whose text is longer than a move may record now (kMaxEventTextBytes): written before
+  // the limit was checked. They read and verify as any other; they are named so a club knows.
+  std::vector<std::int64_t> long_text_seqs;
 };
 
 // Also compares every sound snapshot stored for the game with the position folded from the
