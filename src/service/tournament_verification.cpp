@@ -232,8 +232,13 @@ class RecordChecks {
                          a.upheld ? "without" : "with");
     const GameRows& g = game(a.game);
     if (!g.read.is_ok()) return fmt::format("appeal {}'s game {} does not read: {}", a.number, a.game, g.read.message());
+    // The ruling is the move that begins at game_seq: the correction, or the note of a rejection.
+    // Before rejections were noted in the game, a rejected appeal recorded the game's last event
+    // when it was ruled: its move ends there instead.
     const GameRows::Row* ruling = g.holding(a.game_seq);
-    if (ruling == nullptr || ruling->first != a.game_seq || ruling->first_type != "MovePlayed")
+    const bool begins = ruling != nullptr && ruling->first == a.game_seq && ruling->first_type == "MovePlayed";
+    const bool ended_there = ruling != nullptr && !a.upheld && ruling->last == a.game_seq;
+    if (!begins && !ended_there)
       return fmt::format("appeal {}'s ruling is said to be the move at event {} of game {}, where no move begins", a.number,
                          a.game_seq, a.game);
     const GameRows::Row* after = g.with_hash(a.game_head);
