@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -297,6 +298,34 @@ TEST(TournamentVerify, ARemovedRecordIsCaughtByTheRecordsOrByTheHeadKept) {
   }
 }
 
+TEST(TournamentVerify, ARejectionRecordedAsTheFirstVersionsDidStillVerifies) {
+  // The first versions with tournaments noted nothing in the game for a rejected appeal: its
+  // record gave the game's last event and head when it was ruled. Record 4 written so.
+  Recorded rec;
+  const json appeal = json_of(referee(rec.ev.db, "--json tournament log"))["appeals"][0];
+  const std::int64_t noted = appeal["game_seq"].get<std::int64_t>();
+  const json events = json_of(referee(rec.ev.db, fmt::format("--game {} --json log", rec.round1[1])))["events"];
+  std::string head_before;
+  for (const auto& e : events)
+    if (e["seq"].get<std::int64_t>() == noted - 1) head_before = e["hash"];
+  ASSERT_EQ(head_before.size(), 64u);
+  {
+    Sql sql(rec.ev.db);
+    sql.unguard();
+    sql.edit_payload(rec.ev.id, 4, fmt::format("\"game_seq\":{}", noted), fmt::format("\"game_seq\":{}", noted - 1));
+    sql.edit_payload(rec.ev.id, 4, appeal["head"].get<std::string>(), head_before);
+    sql.rechain(rec.ev.id);
+  }
+  EXPECT_TRUE(rec.verify("", kOk)["ok"].get<bool>());
+  // The same form for an upheld appeal is not one deedlog ever wrote.
+  {
+    Sql sql(rec.ev.db);
+    sql.edit_payload(rec.ev.id, 4, "\"upheld\":false", "\"upheld\":true,\"correction\":\"Referee awards Ben 1\"");
+    sql.rechain(rec.ev.id);
+  }
+  EXPECT_EQ(rec.verify("", kFailure)["first_bad_seq"], 4);
+}
+
 TEST(TournamentVerify, APlayerRenamedIsCaughtWithNewHashes) {
   Recorded rec;
   {
@@ -313,6 +342,50 @@ TEST(TournamentVerify, APlayerRenamedIsCaughtWithNewHashes) {
   EXPECT_EQ(caught["first_bad_seq"], 1) << caught;
   // The settings are in the first head: the one new printed is no longer the chain's.
   EXPECT_NE(caught["first_head"], rec.ev.first_head);
+}
+
+// tests/data/README.md: the journal 63b3c9e wrote, the last landed version before this check.
+// What that version's Head Judge would have kept: the tournament's genesis (its first head) and
+// the hash of its last record, read from the file as written, and the key it printed.
+constexpr char kFirstHead63b3c9e[] = "9f7249e04306e3ce6a5bbba0749a2d74888b2d601bd1728de6ef3042d5a7e06e";
+constexpr char kHead63b3c9e[] = "bdf9e913b058dd35a4c2334bddcb2efe89ba052a107ce98d7de42ce5a9059da2";
+constexpr char kJudgeKey63b3c9e[] = "bf718a8dec7e312ba919e7ed910d6f3983060fdf1873cec003acc2ad9cc8a030";
+
+TEST(TournamentVerify, AJournalOf63b3c9eVerifiesWithItsHeadsAndGoesOn) {
+  const auto dir = testing::temp_dir("tournament-verify-63b3c9e");
+  const auto db = dir / "club.db";
+  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-63b3c9e.db", db);
+  const json then = json::parse(testing::slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-63b3c9e.heads"));
+
+  // Plain verify: the games as that version verified them, and the tournament.
+  const json all = json_of(referee(db, "--json verify"));
+  ASSERT_EQ(all["games"].size(), then["games"].size());
+  for (std::size_t i = 0; i < then["games"].size(); ++i) EXPECT_EQ(all["games"][i]["head"], then["games"][i]["head"]);
+  ASSERT_EQ(all["tournaments"].size(), 1u);
+  const json t = all["tournaments"][0];
+  EXPECT_TRUE(t["ok"].get<bool>()) << t;
+  EXPECT_EQ(t["records"], 9);
+  EXPECT_EQ(t["games"], 4);
+  EXPECT_EQ(t["first_head"], kFirstHead63b3c9e);
+  EXPECT_EQ(t["head"], kHead63b3c9e);
+
+  // The heads kept then are in the chain, and the readers print them now.
+  const auto anchored = [&](const std::string& head) {
+    const RunResult r = referee(db, "--json verify --tournament 1 --expect-head " + head);
+    EXPECT_EQ(r.code, kOk) << r.out << r.err;
+    return json::parse(r.out)["tournaments"][0]["anchor_seq"];
+  };
+  EXPECT_EQ(anchored(kFirstHead63b3c9e), 0);
+  EXPECT_EQ(anchored(std::string(kHead63b3c9e).substr(0, 12)), 9);
+  EXPECT_EQ(json_of(referee(db, "--json tournament standings"))["head"], kHead63b3c9e);
+  EXPECT_EQ(json_of(referee(db, "--json tournament log"))["first_head"], kFirstHead63b3c9e);
+
+  // The event goes on in it: time called in round 2; the old heads still anchor the longer chain.
+  const RunResult called = referee(db, std::string("tournament call-time --round 2 --key ") + kJudgeKey63b3c9e);
+  ASSERT_EQ(called.code, kOk) << called.out << called.err;
+  EXPECT_EQ(anchored(kHead63b3c9e), 9);
+  EXPECT_EQ(json_of(referee(db, "--json verify"))["tournaments"][0]["records"], 10);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
