@@ -7,7 +7,9 @@
 //
 // The API the server and duplicate rounds build on (keep it stable):
 //   create_tournament   -> the id and the Head Judge's key (shown once, stored hashed)
-//   load_tournament     -> Tournament (settings, entrants, rounds and their tables, appeals, sheets)
+//   load_tournament     -> Tournament (settings, entrants, rounds and their tables, appeals, sheets,
+//                          its first and current heads); fold_tournament_record reads each record
+//                          for it and for verify (service/tournament_verification.h)
 //   judge_key_matches / table_key_game -> who a key speaks for
 //   seat_round          -> creates the round's games (calls the duplicate hook, tournament_duplicate.h)
 //   call_time_in_round  -> "Referee calls time" in every unfinished game of the round
