@@ -171,12 +171,20 @@ cli::CommandHelp log_command() {
 cli::CommandHelp verify_command() {
   Options o = options("Options of verify");
   o->add_options()("expect-head", po::value<std::string>()->value_name("HASH"),
-                   "fail unless the game's chain holds and contains HASH (12 to 64 hex digits, as status prints it)")(
+                   "fail unless the game's (or the tournament's) chain holds and contains HASH (12 to 64 hex digits, "
+                   "as status, tournament new and tournament standings print it)")(
       "seed", po::value<std::string>()->value_name("HEX"),
-      "a sealed game's revealed seed: check its dice and cards against it (and it against the header's commitment)");
-  return {"verify", "check the hash chain and decide every recorded move again", "verify [--expect-head HASH] [--seed HEX]",
-          "Every game of the file, or the one given with --game. Exit 1 when a chain is broken.",
-          {"--db club.db verify", "--game 2 verify --expect-head 13f8989b1ca4"}, o};
+      "a sealed game's revealed seed: check its dice and cards against it (and it against the header's commitment)")(
+      "tournament", po::value<std::int64_t>()->value_name("ID"),
+      "check this tournament's records instead of games: their chain, and that they agree with the settings, "
+      "each other and the games they name");
+  return {"verify", "check the hash chain and decide every recorded move again",
+          "verify [--expect-head HASH] [--seed HEX] [--tournament ID]",
+          "Every game and every tournament of the file, or the game given with --game, or the tournament given with "
+          "--tournament. Exit 1 when a chain is broken, a record disagrees, or the hash expected is not in the chain.",
+          {"--db club.db verify", "--game 2 verify --expect-head 13f8989b1ca4",
+           "--db club.db verify --tournament 1 --expect-head 5e0c1d9a7b42"},
+          o};
 }
 
 cli::CommandHelp dispute_command() {
@@ -366,13 +374,15 @@ cli::CommandHelp tournament_command() {
   return {"tournament", "a tournament: seating, time called, standings, score sheets and appeals",
           "tournament new|seat|call-time|standings|sheet|appeal|log|enter|withdraw|no-show|reveal [OPTIONS]",
           "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
-          "      [--time-limit 90m] [--duplicate]     prints the Head Judge's key (JSON: {\"tournament\", \"judge_key\"})\n"
+          "      [--time-limit 90m] [--duplicate]     prints the Head Judge's key and the first head to keep\n"
+          "                                   (JSON: {\"tournament\", \"judge_key\", \"head\"})\n"
           "  seat --round N [--final]        seats the round, one game a table tagged [Event] [Round] [Table], each\n"
           "                                   with its table's key (JSON: {\"round\", \"tables\": [{\"table\", \"game\",\n"
           "                                   \"players\", \"key\"}], \"commitment\"?})\n"
           "  call-time --round N             Referee calls time in every unfinished game of the round\n"
           "  standings                       points by place, then the standings (JSON: {\"tournament\", \"rounds\",\n"
-          "                                   \"standings\": [{\"rank\", \"player\", \"points\", \"net_worth\", \"tables\"}]})\n"
+          "                                   \"standings\": [{\"rank\", \"player\", \"points\", \"net_worth\", \"tables\"}],\n"
+          "                                   \"head\", \"head_record\"}): the tournament's current head, to keep\n"
           "  sheet --round N --table T --html FILE   the table's score sheet, with the game's head hash\n"
           "  appeal --game ID \"CLAIM\" [--upheld [--correction MOVE]]   the Head Judge's ruling, recorded\n"
           "  log                             rounds, calls of time, appeals and their outcomes, sheets\n"
@@ -386,7 +396,8 @@ cli::CommandHelp tournament_command() {
           "places' points). Standings: points, then total net worth, then head to head (points taken at the\n"
           "tables the tied players shared), then the order of entry.\n"
           "Every command but new, standings, log and reveal needs the Head Judge's key (--key, or DEEDLOG_JUDGE_KEY):\n"
-          "missing, exit 2; wrong, exit 1, nothing written. docs/tournaments.md says how an event is run.",
+          "missing, exit 2; wrong, exit 1, nothing written. A head kept (new's, standings', sheet's, log's) is checked\n"
+          "with: referee verify --tournament ID --expect-head HASH. docs/tournaments.md says how an event is run.",
           {"--db club.db tournament new --name \"Club Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" --rounds 3 --time-limit 90m",
            "--db club.db tournament seat --round 1 --key $KEY", "--db club.db tournament call-time --round 1 --key $KEY",
            "--db club.db --json tournament standings",

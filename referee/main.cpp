@@ -278,7 +278,9 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
   if (cmd == "verify")
     return want_args(0, "no arguments")
                ? run_verify(o, vm.count("expect-head") ? vm["expect-head"].as<std::string>() : std::string(), out, err,
-                            vm.count("seed") ? std::optional<std::string>(vm["seed"].as<std::string>()) : std::nullopt)
+                            vm.count("seed") ? std::optional<std::string>(vm["seed"].as<std::string>()) : std::nullopt,
+                            vm.count("tournament") ? std::optional<std::int64_t>(vm["tournament"].as<std::int64_t>())
+                                                   : std::nullopt)
                : kExitUsage;
   if (cmd == "reveal") return want_args(0, "no arguments") ? run_reveal(o, out, err) : kExitUsage;
   return usage_error(err, "referee", "'" + cmd + "' has no handler");  // a command in the table but not here

@@ -34,6 +34,7 @@
 #include "bots/simulation.h"
 #include "present/statistics_words.h"
 #include "service/sealed_seeds.h"
+#include "service/tournament_verification.h"
 #include "service/verification.h"
 #include "present/legal_move_words.h"
 #include "present/money_words.h"
@@ -982,8 +983,63 @@ int run_reveal(const CommonOptions& o, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
+namespace {
+
+// verify's report of each tournament given (text, or one JSON object each in *json_list when
+// json_list is given); false when one of them is not ok. A Status that is not ok: the journal
+// could not be read (its words are the caller's to print).
+Status report_tournaments(Journal& j, const std::vector<std::int64_t>& ids, const std::string& anchor, std::ostream& out,
+                          ojson* json_list, bool* all_ok) {
+  for (const std::int64_t id : ids) {
+    TournamentVerifyReport rep;
+    if (Status s = verify_tournament(j, id, anchor, &rep); !s.is_ok()) return s;
+    bool anchor_missing = false;  // the records hold, but the hash given is not in their chain
+    if (rep.ok && !anchor.empty() && rep.anchor_seq < 0) {
+      rep.ok = false;
+      anchor_missing = true;
+      rep.problem = fmt::format("the hash {} is not this tournament's head, nor any hash of its chain (its head is {} "
+                                "at record {}): the hash was mistyped, or records were cut off or rewritten since it "
+                                "was written down. The chain itself holds",
+                                anchor, rep.head.substr(0, kShortHash), rep.records);
+    }
+    *all_ok = *all_ok && rep.ok;
+    const std::string anchor_words =
+        rep.anchor_seq == 0 ? std::string("the first head") : fmt::format("record {}", rep.anchor_seq);
+    if (json_list != nullptr) {
+      ojson r{{"tournament", id}, {"ok", rep.ok}, {"records", rep.records}, {"games", rep.games},
+              {"first_head", rep.first_head}};
+      if (!rep.head.empty()) r["head"] = rep.head;
+      if (rep.anchor_seq >= 0) r["anchor_seq"] = rep.anchor_seq;
+      if (anchor_missing) {
+        r["anchor_found"] = false;
+        r["problem"] = rep.problem;
+      } else if (!rep.ok) {
+        r["first_bad_seq"] = rep.first_bad_seq;
+        if (rep.chain_broken) r["chain_broken"] = true;
+        r["problem"] = rep.problem;
+      }
+      json_list->push_back(r);
+    } else if (rep.ok) {
+      out << fmt::format("tournament {}: ok ({} records, {} games of its tables: hash chain intact, every record "
+                         "agrees with the settings, the records before it and the games it names); head {}\n",
+                         id, rep.records, rep.games, rep.head.substr(0, kShortHash));
+      if (rep.anchor_seq >= 0) out << fmt::format("  the hash kept outside is {} of this chain\n", anchor_words);
+    } else if (anchor_missing) {
+      out << fmt::format("tournament {}: NOT THE HEAD: {} ({} records).\n", id, rep.problem, rep.records);
+    } else {
+      out << fmt::format("tournament {}: BROKEN {}: {}\n", id,
+                         rep.first_bad_seq == 0 ? std::string("in its settings")
+                                                : fmt::format("at record {}", rep.first_bad_seq),
+                         rep.problem);
+    }
+  }
+  return Status::ok();
+}
+
+}  // namespace
+
 int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err,
-               const std::optional<std::string>& seed) {
+               const std::optional<std::string>& seed, std::optional<std::int64_t> tournament) {
   if (seed && !well_formed_seed(*seed)) {
     err << "referee: --seed takes a sealed game's seed as revealed: 32 to 128 lowercase hex digits\n";
     return kExitUsage;
@@ -995,8 +1051,28 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
                        kShortHash);
     return kExitUsage;
   }
+  if (tournament && (o.game || seed)) {
+    err << "referee: verify --tournament checks a tournament's records; --game and --seed are for one game's "
+           "(verify them apart)\n";
+    return kExitUsage;
+  }
   std::unique_ptr<Journal> j;
   if (Status s = open_journal(o, true, &j); !s.is_ok()) return fail(err, s);
+  if (tournament) {
+    ojson list = ojson::array();
+    bool ok = true;
+    if (Status s = report_tournaments(*j, {*tournament}, anchor, out, o.json ? &list : nullptr, &ok); !s.is_ok())
+      return fail(err, s);
+    if (o.json) out << ojson{{"ok", ok}, {"tournaments", list}}.dump() << "\n";
+    return ok ? kExitOk : kExitFailure;
+  }
+  // Every tournament too when the whole journal is verified (no game named, no anchor).
+  std::vector<std::int64_t> tournament_ids;
+  if (!o.game && anchor.empty()) {
+    std::vector<TournamentRow> rows;
+    if (Status s = j->tournaments(&rows); !s.is_ok()) return fail(err, s);
+    for (const TournamentRow& r : rows) tournament_ids.push_back(r.tournament_id);
+  }
   std::vector<std::int64_t> ids;
   if (!anchor.empty()) {
     // An anchor belongs to one game: the one named, or the only one.
@@ -1010,7 +1086,7 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
     if (Status s = j->games(&games); !s.is_ok()) return fail(err, s);
     for (const auto& g : games) ids.push_back(g.game_id);
   }
-  if (ids.empty()) {
+  if (ids.empty() && tournament_ids.empty()) {
     if (o.json) out << ojson{{"ok", true}, {"games", ojson::array()}}.dump() << "\n";
     else out << "the journal holds no game yet: nothing to verify\n";
     return kExitOk;
@@ -1101,7 +1177,15 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
       out << fmt::format("game {}: BROKEN at event {}: {}\n", id, rep.first_bad_seq, rep.problem);
     }
   }
-  if (o.json) out << ojson{{"ok", all_ok}, {"games", reports}}.dump() << "\n";
+  ojson tournament_reports = ojson::array();
+  if (Status s = report_tournaments(*j, tournament_ids, anchor, out, o.json ? &tournament_reports : nullptr, &all_ok);
+      !s.is_ok())
+    return fail(err, s);
+  if (o.json) {
+    ojson doc{{"ok", all_ok}, {"games", reports}};
+    if (!tournament_ids.empty()) doc["tournaments"] = tournament_reports;
+    out << doc.dump() << "\n";
+  }
   return all_ok ? kExitOk : kExitFailure;
 }
 

@@ -59,9 +59,12 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& s, std::ostream&
 int run_stats(const CommonOptions& o, int skip_throws, std::ostream& out, std::ostream& err);
 int run_log(const CommonOptions& o, std::int64_t from, std::int64_t to, std::ostream& out, std::ostream& err);
 // expect_head: "" or a hash (12 to 64 hex digits) kept outside the journal: the game's chain
-// must contain it at or before its head.
+// must contain it at or before its head. tournament: check that tournament's records (and the
+// anchor against its chain) instead of games; without it and without --game, every game and
+// every tournament of the journal is checked.
 int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostream& out, std::ostream& err,
-               const std::optional<std::string>& seed = std::nullopt);
+               const std::optional<std::string>& seed = std::nullopt,
+               std::optional<std::int64_t> tournament = std::nullopt);
 // reveal: a sealed game's seed and commitment, once every game sealed with it is over or has had
 // time called (exit 3 before, rule referee/reveal-after-play).
 int run_reveal(const CommonOptions& o, std::ostream& out, std::ostream& err);

@@ -72,6 +72,14 @@ std::string html_escape(const std::string& text) {
 
 std::string points_text(double p) { return points_json(p).dump(); }
 
+// The tournament's head in words, for the Head Judge to keep outside the journal: written down,
+// it lets verify --tournament ID --expect-head show that the records were not rewritten since.
+std::string head_words(std::int64_t id, std::int64_t records, const std::string& head) {
+  return fmt::format("Head of the tournament's records: record {}, hash {} (keep it: referee verify --tournament {} "
+                     "--expect-head {})\n",
+                     records, head.substr(0, kShortHash), id, head.substr(0, kShortHash));
+}
+
 // The key the command was given, checked against the tournament's: 0 when it opens it.
 int check_key(const Tournament& t, const TournamentOptions& opt, std::ostream& err) {
   std::string key = opt.key;
@@ -107,8 +115,11 @@ int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std
   std::int64_t id = 0;
   std::string key;
   if (Status st = create_tournament(*j, s, &id, &key); !st.is_ok()) return fail(err, st);
+  // The first head: the genesis, which hashes the name, the settings and the key's digest.
+  TournamentRow row;
+  if (Status st = j->tournament(id, &row); !st.is_ok()) return fail(err, st);
   if (o.json) {
-    out << ojson{{"tournament", id}, {"judge_key", key}}.dump() << "\n";
+    out << ojson{{"tournament", id}, {"judge_key", key}, {"head", row.genesis}}.dump() << "\n";
     return kExitOk;
   }
   out << "Tournament " << id << " (" << s.name << "): " << s.players.size() << " players, " << s.rounds
@@ -116,6 +127,7 @@ int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std
       << "Head Judge's key: " << key << "\n"
       << "Keep it: it is shown only now (the journal keeps its SHA-256). Give it with --key or in "
       << kJudgeKeyVariable << ".\n"
+      << head_words(id, 0, row.genesis)
       << "Next: referee --db " << o.db << " tournament seat --round 1 --key KEY\n";
   return kExitOk;
 }
@@ -209,6 +221,7 @@ int run_standings(Journal& j, const Tournament& t, const CommonOptions& o, std::
   for (const Standing& s : standings)
     out << fmt::format("  {:>3}. {:<20} {:>6} points  net worth {:>7}{}\n", s.rank, s.player, points_text(s.points),
                        s.net_worth.units, s.withdrawn ? "  (withdrawn)" : "");
+  out << head_words(t.id, t.last_seq, t.head);
   return kExitOk;
 }
 
@@ -242,13 +255,17 @@ td.sig {{ width: 18%; }}
 <p>Net worth as the short game reckons it: cash, each site at its printed price (a mortgaged one at half), houses and hotels at their cost, less debts. A bankrupt player is placed by the order of going out. Points: 6 to the first, 0 to the last, evenly between.</p>
 <p>Head of the game's journal: event <span id="seq">{seq}</span>, hash <span class="head" id="head">{head}</span><br>
 Check it: <code>referee --game {game} verify --expect-head {short}</code></p>
+<p>Head of the tournament's records before this sheet: record <span id="tournament-records">{records}</span>, hash <span class="head" id="tournament-head">{tournament_head}</span><br>
+Check it: <code>referee verify --tournament {tournament} --expect-head {tournament_short}</code></p>
 <p>Head Judge: ____________________</p>
 </body></html>
 )",
                      fmt::arg("name", html_escape(t.settings.name)), fmt::arg("round", r.round), fmt::arg("table", r.table),
                      fmt::arg("game", r.game), fmt::arg("ruleset", html_escape(g.header.ruleset)), fmt::arg("state", state),
                      fmt::arg("rows", rows), fmt::arg("seq", r.seq), fmt::arg("head", r.head),
-                     fmt::arg("short", r.head.substr(0, kShortHash)));
+                     fmt::arg("short", r.head.substr(0, kShortHash)), fmt::arg("records", t.last_seq),
+                     fmt::arg("tournament_head", t.head), fmt::arg("tournament", t.id),
+                     fmt::arg("tournament_short", t.head.substr(0, kShortHash)));
 }
 
 int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
@@ -275,7 +292,8 @@ int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
     ojson placings = ojson::array();
     for (const Placing& p : r.placings) placings.push_back(placing_json(p));
     ojson doc{{"round", r.round}, {"table", r.table}, {"game", r.game}, {"seq", r.seq}, {"head", r.head},
-              {"over", r.over}, {"file", opt.html}, {"sheet", sheet.record_seq}, {"placings", placings}};
+              {"over", r.over}, {"file", opt.html}, {"sheet", sheet.record_seq}, {"placings", placings},
+              {"tournament_head", t.head}};
     if (replaced) doc["supersedes"] = {{"sheet", replaced->record_seq}, {"head", replaced->head}, {"why", replaced->why_superseded}};
     out << doc.dump() << "\n";
     return kExitOk;
@@ -286,6 +304,7 @@ int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
   if (replaced)
     out << fmt::format("It supersedes the sheet recorded as {} (head {}): {}\n", replaced->record_seq,
                        replaced->head.substr(0, kShortHash), replaced->why_superseded);
+  out << head_words(t.id, t.last_seq, t.head);
   return kExitOk;
 }
 
@@ -342,6 +361,7 @@ int run_tournament_log(const Tournament& t, const CommonOptions& o, std::ostream
   for (const TournamentSheet& s : t.sheets)
     out << fmt::format("  sheet of round {}, table {} (head {}): {}\n", s.round, s.table, s.head.substr(0, kShortHash),
                        s.superseded_by ? "superseded (" + s.why_superseded + ")" : "current");
+  out << head_words(t.id, t.last_seq, t.head);
   return kExitOk;
 }
 

@@ -42,7 +42,8 @@ Status standings_json(Journal& j, const Tournament& t, ojson* out) {
   if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return s;
   ojson list = ojson::array();
   for (const Standing& s : standings) list.push_back(standing_json(s));
-  *out = ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", counted}, {"standings", list}};
+  *out = ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", counted}, {"standings", list},
+               {"head", t.head}, {"head_record", t.last_seq}};
   return Status::ok();
 }
 
@@ -99,7 +100,8 @@ ojson tournament_log_json(const Tournament& t) {
     rounds.push_back(rj);
   }
   return ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds}, {"appeals", appeals},
-               {"sheets", sheets}, {"records", records}};
+               {"sheets", sheets}, {"records", records}, {"first_head", t.first_head}, {"head", t.head},
+               {"head_record", t.last_seq}};
 }
 
 std::string reveal_refused_words(const RoundReveal& r) {

@@ -18,7 +18,8 @@ nlohmann::ordered_json points_json(double p);
 nlohmann::ordered_json standing_json(const Standing& s);
 nlohmann::ordered_json placing_json(const Placing& p);
 
-// `tournament standings --json`: {"tournament", "name", "rounds", "standings": [...]}.
+// `tournament standings --json`: {"tournament", "name", "rounds", "standings": [...], "head",
+// "head_record"}: the tournament's current head (its last record's hash) and that record's seq.
 Status standings_json(Journal& j, const Tournament& t, nlohmann::ordered_json* out);
 
 // `tournament call-time --json`: {"round", "games": [{"game", "table", "called", "over"}]}.
@@ -35,7 +36,7 @@ nlohmann::ordered_json reveal_json(const RoundReveal& r);
 std::string reveal_refused_words(const RoundReveal& r);
 
 // `tournament log --json`: rounds, appeals (with outcomes), sheets and every record (the tables'
-// key digests left out).
+// key digests left out), the first head and the current one.
 nlohmann::ordered_json tournament_log_json(const Tournament& t);
 
 }  // namespace deedlog

@@ -63,7 +63,9 @@ Status parse_payload(std::int64_t id, const TournamentRecord& r, ojson* out) {
   return Status::ok();
 }
 
-Status fold_record(Tournament* t, const TournamentRecord& r) {
+}  // namespace
+
+Status fold_tournament_record(Tournament* t, const TournamentRecord& r) {
   ojson j;
   if (Status s = parse_payload(t->id, r, &j); !s.is_ok()) return s;
   t->log.push_back({r.seq, r.at, r.kind, r.payload});
@@ -112,6 +114,7 @@ Status fold_record(Tournament* t, const TournamentRecord& r) {
       sheet.record_seq = r.seq;
       if (j.contains("supersedes")) {
         const std::int64_t old = j.at("supersedes").get<std::int64_t>();
+        sheet.supersedes = old;
         for (TournamentSheet& s : t->sheets)
           if (s.record_seq == old) {
             s.superseded_by = r.seq;
@@ -131,8 +134,12 @@ Status fold_record(Tournament* t, const TournamentRecord& r) {
   } catch (const std::exception& e) {
     return bad_record(t->id, r, e.what());
   }
+  t->last_seq = r.seq;
+  t->head = r.hash;
   return Status::ok();
 }
+
+namespace {
 
 // A game of the tournament: its round and table.
 const TournamentTable* table_of_game(const Tournament& t, std::int64_t game, int* round) {
@@ -263,6 +270,18 @@ Status create_tournament(Journal& journal, TournamentSettings s, std::int64_t* i
   return journal.create_tournament(s.name, settings_to_json(s), sha256_of(*judge_key), id);
 }
 
+Status tournament_from_row(const TournamentRow& row, Tournament* out) {
+  Tournament t;
+  t.id = row.tournament_id;
+  t.judge_key_sha256 = row.judge_key_sha256;
+  t.created = row.created;
+  t.first_head = row.genesis;
+  t.head = row.genesis;
+  if (Status s = settings_from_json(row.settings, &t.settings); !s.is_ok()) return s;
+  *out = std::move(t);
+  return Status::ok();
+}
+
 Status load_tournament(Journal& journal, std::int64_t id, Tournament* out) {
   if (id == 0) {
     std::vector<TournamentRow> all;
@@ -273,14 +292,10 @@ Status load_tournament(Journal& journal, std::int64_t id, Tournament* out) {
   TournamentRow row;
   if (Status s = journal.tournament(id, &row); !s.is_ok()) return s;
   Tournament t;
-  t.id = id;
-  t.judge_key_sha256 = row.judge_key_sha256;
-  t.created = row.created;
-  if (Status s = settings_from_json(row.settings, &t.settings); !s.is_ok()) return s;
+  if (Status s = tournament_from_row(row, &t); !s.is_ok()) return s;
   Status folding;
   if (Status s = journal.tournament_records(id, [&](const TournamentRecord& r) {
-        folding = fold_record(&t, r);
-        t.last_seq = r.seq;
+        folding = fold_tournament_record(&t, r);
         return folding.is_ok();
       });
       !s.is_ok()) {

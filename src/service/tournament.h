@@ -7,7 +7,9 @@
 //
 // The API the server and duplicate rounds build on (keep it stable):
 //   create_tournament   -> the id and the Head Judge's key (shown once, stored hashed)
-//   load_tournament     -> Tournament (settings, entrants, rounds and their tables, appeals, sheets)
+//   load_tournament     -> Tournament (settings, entrants, rounds and their tables, appeals, sheets,
+//                          its first and current heads); fold_tournament_record reads each record
+//                          for it and for verify (service/tournament_verification.h)
 //   judge_key_matches / table_key_game -> who a key speaks for
 //   seat_round          -> creates the round's games (calls the duplicate hook, tournament_duplicate.h)
 //   call_time_in_round  -> "Referee calls time" in every unfinished game of the round
@@ -78,6 +80,7 @@ struct TournamentSheet {
   std::int64_t game_seq = 0;
   std::string file;        // where it was written
   std::int64_t record_seq = 0;
+  std::int64_t supersedes = 0;     // the record_seq of the sheet it replaced (0: none)
   std::int64_t superseded_by = 0;  // the record_seq of the sheet that replaced it (0: current)
   std::string why_superseded;      // "appeal N upheld" ...
 };
@@ -105,6 +108,12 @@ struct Tournament {
   std::string judge_key_sha256;
   std::string created;
   std::int64_t last_seq = 0;  // the last record (append the next as last_seq + 1)
+  // The chain's heads (docs/tournaments.md, "Heads to keep"): the first, the genesis, hashes the
+  // name, the settings and the Head Judge's key digest (`tournament new` prints it); the current
+  // one is the last record's hash (the genesis before any record). Kept outside the journal,
+  // either shows a rewrite of what it covers (`verify --tournament ID --expect-head H`).
+  std::string first_head;
+  std::string head;
   std::vector<TournamentEntry> entries;
   std::vector<TournamentRound> rounds;  // seated, in order
   std::vector<TournamentAppeal> appeals;
@@ -124,6 +133,13 @@ Status create_tournament(Journal& journal, TournamentSettings settings, std::int
 
 // The tournament given, or the only (else the last) one in the journal when id is 0.
 Status load_tournament(Journal& journal, std::int64_t id, Tournament* out);
+
+// load_tournament in its two steps, for a reader that checks each record as it comes (verify,
+// service/tournament_verification.h): the row read into a Tournament with no record yet, then
+// each record, in order, folded into it. The one reading of the records' payloads: a record that
+// does not read as its kind is Corrupt, naming it; a kind not known here is kept in the log.
+Status tournament_from_row(const TournamentRow& row, Tournament* out);
+Status fold_tournament_record(Tournament* t, const TournamentRecord& r);
 
 // The Head Judge's key: true when key hashes to the stored digest (compared in constant time).
 bool judge_key_matches(const Tournament& t, const std::string& key);

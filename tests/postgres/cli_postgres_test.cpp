@@ -62,6 +62,46 @@ TEST(PostgresCli, NewPlayStatusVerifyOnAServer) {
   EXPECT_EQ(referee(db, "verify").code, 1);
 }
 
+// verify --tournament on a server (docs/trust.md, "Tournaments"): the heads new and standings
+// print are in the chain; a record cut off the end shows only against the head kept after it; a
+// record edited without new hashes breaks the chain.
+TEST(PostgresCli, ATournamentOnAServerVerifiesAgainstTheHeadsItPrinted) {
+  DEEDLOG_REQUIRE_POSTGRES();
+  const std::string db = Server::get().new_database();
+  RunResult r = referee(db, "--json tournament new --name Club --players " + quote("Ann, Ben, Cat, Dan") +
+                                " --rounds 2 --table-size 2");
+  ASSERT_EQ(r.code, 0) << r.err;
+  const json made = json::parse(r.out);
+  const std::string key = made["judge_key"], first_head = made["head"];
+  ASSERT_EQ(referee(db, "tournament seat --round 1 --key " + key).code, 0);
+  ASSERT_EQ(referee(db, "tournament call-time --round 1 --key " + key).code, 0);
+  const std::string head = json::parse(referee(db, "--json tournament standings").out)["head"];
+  r = referee(db, "--json verify --tournament 1 --expect-head " + first_head);
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(json::parse(r.out)["tournaments"][0]["anchor_seq"], 0);
+  EXPECT_EQ(json::parse(r.out)["tournaments"][0]["head"], head);
+  r = referee(db, "--json verify");
+  ASSERT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_TRUE(json::parse(r.out)["tournaments"][0]["ok"].get<bool>());
+  // The call of time cut off the end (the guard dropped first): only the head kept shows it.
+  ASSERT_EQ(Server::get().run_sql(database_of(db),
+                                  "DROP TRIGGER tournament_records_refuse_rewrite ON tournament_records"),
+            "");
+  ASSERT_EQ(Server::get().run_sql(database_of(db), "DELETE FROM tournament_records WHERE seq = 2"), "");
+  EXPECT_EQ(referee(db, "verify --tournament 1").code, 0);
+  r = referee(db, "--json verify --tournament 1 --expect-head " + head);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_FALSE(json::parse(r.out)["tournaments"][0]["anchor_found"].get<bool>());
+  // The seating edited without new hashes: the chain breaks at it.
+  ASSERT_EQ(Server::get().run_sql(database_of(db),
+                                  "UPDATE tournament_records SET payload = replace(payload, '\"Ann\"', '\"Zed\"') "
+                                  "WHERE seq = 1"),
+            "");
+  r = referee(db, "--json verify --tournament 1");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_EQ(json::parse(r.out)["tournaments"][0]["first_bad_seq"], 1);
+}
+
 TEST(PostgresCli, CopyFromAFileToAServerAndBackKeepsEveryHash) {
   DEEDLOG_REQUIRE_POSTGRES();
   const auto dir = temp_dir("pg-copy");

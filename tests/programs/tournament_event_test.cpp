@@ -295,6 +295,10 @@ TEST(TournamentEvent, SixteenPlayersThreeDuplicateRoundsTimeCalledAnAppealAndThe
   const json all = json_of(referee(ev.db, "--json verify"));
   ASSERT_EQ(all["games"].size(), 12u);
   for (const json& g : all["games"]) EXPECT_TRUE(g["chance_checked"].get<bool>()) << g;
+  // And the tournament's records: every round, the appeal, the sheets, against those games.
+  ASSERT_EQ(all["tournaments"].size(), 1u);
+  EXPECT_TRUE(all["tournaments"][0]["ok"].get<bool>()) << all["tournaments"][0];
+  EXPECT_EQ(all["tournaments"][0]["games"], 12);
 }
 
 }  // namespace

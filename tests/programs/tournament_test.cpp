@@ -163,6 +163,9 @@ TEST(TournamentCli, ASmallTournamentFromSeatingToStandingsSheetsAndAppeals) {
   const json seat2 = json_of(ev.judge("--json tournament seat --round 2"));
   EXPECT_EQ(seat2["tables"].size(), 2u);
   EXPECT_EQ(ev.judge("tournament seat --round 3 --final").code, kFailure);  // round 2 still in play
+  // The appeals, the superseded sheet and both rounds agree with the games.
+  const RunResult verified = referee(ev.db, "--json verify --tournament " + std::to_string(ev.id));
+  EXPECT_EQ(verified.code, kOk) << verified.out << verified.err;
 }
 
 TEST(TournamentCli, BadInputIsRefusedWithTheJournalAsItWas) {
@@ -298,6 +301,9 @@ TEST(TournamentCli, LateEntryWithdrawalNoShowAndAFinalSeededFromTheStandings) {
   EXPECT_EQ(final["tables"][0]["players"], json(std::vector<std::string>(in_order.begin(), in_order.begin() + 4)));
   ASSERT_EQ(ev.judge("tournament call-time --round 3").code, kOk);
   EXPECT_EQ(ev.judge("tournament seat --round 4 --final").code, kFailure);
+  // Every record agrees with the entries, the final and the games (tournament_verify_test.cpp).
+  const RunResult verified = referee(ev.db, "verify --tournament " + std::to_string(ev.id));
+  EXPECT_EQ(verified.code, kOk) << verified.out << verified.err;
 }
 
 TEST(TournamentCli, BankruptPlayersArePlacedByTheOrderOfGoingOut) {

@@ -36,6 +36,7 @@ struct Event {
   std::filesystem::path dir;
   std::filesystem::path db;
   std::string key;
+  std::string first_head;  // the head `tournament new` printed: the genesis of the tournament's records
   std::int64_t id = 0;
 
   Event(const std::string& name, const std::string& players, int rounds, int table_size, const std::string& extra = "") {
@@ -52,6 +53,7 @@ struct Event {
     const nlohmann::json made = json_of(referee(db, args));
     id = made["tournament"].get<std::int64_t>();
     key = made["judge_key"].get<std::string>();
+    first_head = made.value("head", std::string());
   }
   ~Event() {
     std::error_code ignored;
