@@ -53,7 +53,7 @@ class ServerTable {
   // the server cannot say (said on err).
   bool read_game() {
     const httplib::Result r = http_.Get(path("").c_str(), auth());
-    if (!r || r->status != 200) return failed(r, "cannot read the game");
+    if (!r || r->status != 200) return failed(r, "cannot read game");
     const json doc = json::parse(r->body, nullptr, false);
     if (!doc.is_object() || !doc.contains("seq") || !doc.contains("turn")) {
       err_ << "referee table: the server at " << url_ << " did not answer as referee serve does\n";
