@@ -83,9 +83,9 @@ class ServerTable {
 
   // One line of the session, as commands/table_session.cpp answers it at the journal.
   bool answer(const std::string& line, int* code) {
-    if (line == "quit" || line == "exit") return false;
-    if (line == "?") return legal_moves(code);
-    return play(line == "undo" ? "Referee takes back" : line, code);
+    if (ends_session(line)) return false;
+    if (asks_legal_moves(line)) return legal_moves(code);
+    return play(move_of_line(line), code);
   }
 
  private:

@@ -20,6 +20,12 @@ struct TableView {
   std::vector<std::string> players;  // the players' names, in seating order
 };
 
+// The session's words besides moves, the same at the journal and through a server.
+inline bool ends_session(const std::string& line) { return line == "quit" || line == "exit"; }
+inline bool asks_legal_moves(const std::string& line) { return line == "?"; }
+// `undo` is the move "Referee takes back" (rule referee/take-back): the last move voided.
+inline std::string move_of_line(const std::string& line) { return line == "undo" ? "Referee takes back" : line; }
+
 // One line answered: false when it ends the session (quit, or a failure: *code is set then).
 using TableAnswer = std::function<bool(const std::string& line, int* code)>;
 // The game read again after a line (another writer may have played in between): false when it

@@ -33,13 +33,13 @@ bool current(const CommonOptions& o, Game* g, std::ostream& err) {
 
 // One line of the session; false when it ends the session (quit, or a failure: *code says).
 bool answer(const CommonOptions& o, const std::string& line, std::ostream& out, std::ostream& err, int* code) {
-  if (line == "quit" || line == "exit") return false;
+  if (ends_session(line)) return false;
   std::ostringstream ruling, problem;
   int c = kExitOk;
-  if (line == "?") {
+  if (asks_legal_moves(line)) {
     c = run_moves(o, "", ruling, problem);
   } else {
-    c = run_play(o, line == "undo" ? "Referee takes back" : line, false, std::nullopt, ruling, problem);
+    c = run_play(o, move_of_line(line), false, std::nullopt, ruling, problem);
   }
   out << ruling.str() << std::flush;
   if (c == kExitOk || c == kExitRefused) return true;
