@@ -183,6 +183,10 @@ TEST(TournamentCli, TheHeadJudgesKeyIsNeverTakenFromTheCommandLine) {
   EXPECT_EQ(referee(ev.db, "tournament seat --round 1 --key-file " + quote((ev.dir / "missing.key").string())).code,
             kUsage);
   EXPECT_EQ(ev.state(), before);
+  // The completion offers the file, never the refused option.
+  const std::string offered = referee(ev.db, "__complete options tournament").out;
+  EXPECT_NE(offered.find("--key-file\n"), std::string::npos) << offered;
+  EXPECT_EQ(offered.find("--key\n"), std::string::npos) << offered;
   // What reads only needs no key, and asks for none.
   EXPECT_EQ(referee(ev.db, "tournament standings").code, kOk);
   // The environment: the file given wins over it.
