@@ -13,7 +13,7 @@ _referee() {
     esac
   done
   case $prev in
-    --db|--ruleset-file|--keys|--annotate) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --db|--ruleset-file|--keys|--key-file|--annotate) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --ruleset) COMPREPLY=($(compgen -W "$("$program" __complete rulesets 2>/dev/null)" -- "$cur")); return ;;
     --game)
       local -a db=()

@@ -19,6 +19,15 @@ void add_snapshot_every(po::options_description& o) {
                   "store a snapshot of the position every N events (0: none); a cache, never the truth");
 }
 
+// --key KEY, known so that it can be refused with the words saying where a key is given (a key
+// on the command line is every account's to read: docs/interface.md, "Keys"), rather than
+// taken, or refused as an unknown option.
+void add_refused_key(po::options_description& o) {
+  o.add_options()("key", po::value<std::string>()->value_name("KEY"),
+                  "refused (exit 2): every account can read a command line; give the key with --key-file or the "
+                  "environment");
+}
+
 void add_ruleset_file(po::options_description& o) {
   o.add_options()("ruleset-file", po::value<std::string>()->value_name("FILE"),
                   "play under your own edition's data file, which may extend a built-in one (docs/editions.md)");
@@ -132,14 +141,30 @@ cli::CommandHelp status_command() {
 cli::CommandHelp table_command() {
   Options o = options("Options of table");
   add_snapshot_every(*o);
-  return {"table", "a live session at the table: moves one by one, each ruled and recorded", "table",
+  o->add_options()("server", po::value<std::string>()->value_name("URL"),
+                   "play through a judge's referee serve (http://HOST:PORT) instead of the journal file: the table "
+                   "reads only its own game, never the journal, other tables' games or a sealed seed")(
+      "key-file", po::value<std::string>()->value_name("FILE"),
+      "--server: the table's key, from a file only you can read (mode 0600; or the environment's "
+      "DEEDLOG_TABLE_KEY, or typed when asked)");
+  add_refused_key(*o);
+  return {"table", "a live session at the table: moves one by one, each ruled and recorded",
+          "table [--server URL [--key-file FILE]]",
           "From a terminal: the position as the prompt, history, Tab completes names, verbs and squares.\n"
           "  ?      the legal moves now\n"
           "  undo   take back the last move (Referee takes back)\n"
           "  quit   end the session (so does the end of the input)\n"
           "Each legal move is recorded before the next is read; a refusal is explained and the session goes\n"
-          "on. From a pipe: no prompt, one answer a line (JSON under --json), as play - but not stopping.",
-          {"--db club.db --game 2 table", "table < moves.txt"}, o};
+          "on. From a pipe: no prompt, one answer a line (JSON under --json), as play - but not stopping.\n"
+          "With --server URL and --game ID the session is the same, played through referee serve: the\n"
+          "server rules and records each move (POST /api/games/ID/moves with the table's key) and says the\n"
+          "position; a take-back is the referee's (undo is asked and refused 403 with a table's key). The\n"
+          "table's key comes from --key-file FILE (mode 0600, yours), else DEEDLOG_TABLE_KEY, else a prompt\n"
+          "that does not echo; never --key (exit 2). Exit 1 when the server refuses the key or cannot be\n"
+          "reached (docs/tournaments.md, \"Duplicate rounds from the command line\").",
+          {"--db club.db --game 2 table", "table < moves.txt",
+           "--game 7 table --server http://judge.club.lan:8080 --key-file ~/table3.key"},
+          o};
 }
 
 cli::CommandHelp moves_command() {
@@ -369,8 +394,10 @@ cli::CommandHelp tournament_command() {
       "upheld", "appeal: the Head Judge upholds the claim (its correction is played into the game)")(
       "correction", po::value<std::string>()->value_name("MOVE"),
       "appeal: the correction to record when upheld (default: the claim itself, a referee's move)")(
-      "key", po::value<std::string>()->value_name("KEY"),
-      "the Head Judge's key, which every command that writes needs (or the environment's DEEDLOG_JUDGE_KEY)");
+      "key-file", po::value<std::string>()->value_name("FILE"),
+      "the Head Judge's key, which every command that writes needs, from a file only you can read (mode 0600; or "
+      "the environment's DEEDLOG_JUDGE_KEY, or typed when asked)");
+  add_refused_key(*o);
   return {"tournament", "a tournament: seating, time called, standings, score sheets and appeals",
           "tournament new|seat|call-time|standings|sheet|appeal|log|enter|withdraw|no-show|reveal [OPTIONS]",
           "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
@@ -395,14 +422,17 @@ cli::CommandHelp tournament_command() {
           "in, by the order of going out; the others by net worth when time was called (equal worth shares the\n"
           "places' points). Standings: points, then total net worth, then head to head (points taken at the\n"
           "tables the tied players shared), then the order of entry.\n"
-          "Every command but new, standings, log and reveal needs the Head Judge's key (--key, or DEEDLOG_JUDGE_KEY):\n"
-          "missing, exit 2; wrong, exit 1, nothing written. A head kept (new's, standings', sheet's, log's) is checked\n"
-          "with: referee verify --tournament ID --expect-head HASH. docs/tournaments.md says how an event is run.",
+          "Every command but new, standings, log and reveal needs the Head Judge's key: from --key-file FILE (a file\n"
+          "of mode 0600, yours), else DEEDLOG_JUDGE_KEY, else typed at a prompt that does not echo (standard input a\n"
+          "terminal); missing, exit 2; wrong, exit 1, nothing written. A key on the command line (--key KEY) is\n"
+          "refused, exit 2: every account can read a command line. A head kept (new's,\n"
+          "standings', sheet's, log's) is checked with: referee verify --tournament ID --expect-head HASH.\n"
+          "docs/tournaments.md says how an event is run.",
           {"--db club.db tournament new --name \"Club Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" --rounds 3 --time-limit 90m",
-           "--db club.db tournament seat --round 1 --key $KEY", "--db club.db tournament call-time --round 1 --key $KEY",
+           "--db club.db tournament seat --round 1 --key-file ~/.deedlog/judge.key", "--db club.db tournament call-time --round 1",
            "--db club.db --json tournament standings",
-           "--db club.db tournament sheet --round 1 --table 2 --html r1t2.html --key $KEY",
-           "--db club.db --game 7 tournament appeal \"Ben was not paid rent\" --upheld --correction 'Referee awards Ben 26 from Ann for \"rent\"' --key $KEY"},
+           "--db club.db tournament sheet --round 1 --table 2 --html r1t2.html",
+           "--db club.db --game 7 tournament appeal \"Ben was not paid rent\" --upheld --correction 'Referee awards Ben 26 from Ann for \"rent\"'"},
           o};
 }
 

@@ -22,12 +22,14 @@
 #include "commands/match_command.h"
 #include "commands/play_lines.h"
 #include "commands/serve_command.h"
+#include "commands/serve_table.h"
 #include "commands/table_session.h"
 #include "commands/tournament_command.h"
 #include "commands/referee_commands.h"
 #include "commands/chances_command.h"
 #include "cli/command_line.h"
 #include "cli/program_help.h"
+#include "cli/secret_input.h"
 #include "deedlog_version.h"
 #include "journal/journal.h"
 #include "command_table.h"
@@ -74,8 +76,10 @@ int complete(const cli::ProgramHelp& help, const Args& words, const CommonOption
     for (const cli::CommandHelp& c : help.commands) out << c.name << "\n";
   if (what == "options") {
     for (const std::string& name : cli::option_names(*help.global)) out << name << "\n";
+    // --key is known only to be refused (a key on the command line is every account's): not offered.
     if (const cli::CommandHelp* c = words.size() > 1 ? cli::find_command(help, words[1]) : nullptr)
-      for (const std::string& name : cli::option_names(*c->options)) out << name << "\n";
+      for (const std::string& name : cli::option_names(*c->options))
+        if (name != "--key") out << name << "\n";
   }
   if (what == "rulesets")
     for (const std::string& id : builtin_ruleset_ids()) out << id << "\n";
@@ -93,8 +97,45 @@ int complete(const cli::ProgramHelp& help, const Args& words, const CommonOption
   return kExitOk;
 }
 
-int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& args, const CommonOptions& o,
-             std::ostream& out, std::ostream& err) {
+// Where the Head Judge's key and a table's key are taken from (cli/secret_input.h): a file of
+// mode 0600, the environment, or a prompt that does not echo; never the command line.
+cli::SecretSource judge_key_source(const po::variables_map& vm) {
+  return {"the Head Judge's key", kJudgeKeyVariable, vm.count("key-file") ? vm["key-file"].as<std::string>() : "",
+          "Head Judge's key (not shown): "};
+}
+cli::SecretSource table_key_source(const po::variables_map& vm) {
+  return {"the table's key", kTableKeyVariable, vm.count("key-file") ? vm["key-file"].as<std::string>() : "",
+          "Table's key (not shown): "};
+}
+
+int run_program_beside(const std::string& name, const Args& words, std::ostream& out, std::ostream& err);
+
+// referee table: at the journal file, or with --server through a judge's referee serve (the
+// program with the HTTP library in it, as for serve).
+int run_table_command(const po::variables_map& vm, const Args& line, const CommonOptions& o, std::ostream& out,
+                      std::ostream& err) {
+  const std::string where = "referee table";
+  if (vm.count("key")) return usage_error(err, where, cli::secret_on_command_line(table_key_source(vm), "--key"));
+  if (!vm.count("server")) {
+    if (vm.count("key-file"))
+      return usage_error(err, where, "--key-file is the table's key for --server; a table at the journal needs none");
+    return run_table(o, std::cin, out, err);
+  }
+#ifndef DEEDLOG_SERVE_IN_THIS_PROGRAM
+  return run_program_beside("referee-serve", line, out, err);
+#else
+  (void)line;
+  if (!kServerTableBuilt) return run_server_table(o, ServerTableOptions{}, std::cin, out, err);
+  if (!o.game) return usage_error(err, where, "--server needs the game: --game ID (the number the judge gave the table)");
+  ServerTableOptions t;
+  t.server = vm["server"].as<std::string>();
+  if (Status s = cli::read_secret(table_key_source(vm), &t.key); !s.is_ok()) return usage_error(err, where, s.message());
+  return run_server_table(o, t, std::cin, out, err);
+#endif
+}
+
+int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& args, const Args& line,
+             const CommonOptions& o, std::ostream& out, std::ostream& err) {
   const std::string where = "referee " + cmd;
   auto want_args = [&](std::size_t n, const char* what) {
     if (args.size() == n) return true;
@@ -197,8 +238,12 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (vm.count("html")) t.html = vm["html"].as<std::string>();
     t.upheld = vm.count("upheld") > 0;
     if (vm.count("correction")) t.correction = vm["correction"].as<std::string>();
-    if (vm.count("key")) t.key = vm["key"].as<std::string>();
+    if (vm.count("key")) return usage_error(err, where, cli::secret_on_command_line(judge_key_source(vm), "--key"));
     if (t.round < 0 || t.table < 0 || t.rounds < 0) return usage_error(err, where, "--round, --table and --rounds take 1 or more");
+    // Asked for only by the actions that need it, so that standings never prompts.
+    if (tournament_action_needs_key(t.action))
+      if (Status s = cli::read_secret(judge_key_source(vm), &t.key); !s.is_ok() && !s.is_not_found())
+        return usage_error(err, where, s.message());
     return run_tournament(o, t, out, err);
   }
   if (cmd == "autoplay") {
@@ -242,7 +287,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (!want_args(0, "no arguments")) return kExitUsage;
     return vm.count("setup") ? run_status_setup(o, at(), out, err) : run_status(o, at(), out, err);
   }
-  if (cmd == "table") return want_args(0, "no arguments") ? run_table(o, std::cin, out, err) : kExitUsage;
+  if (cmd == "table") return want_args(0, "no arguments") ? run_table_command(vm, line, o, out, err) : kExitUsage;
   if (cmd == "moves") return want_args(0, "no arguments") ? run_moves(o, vm["now"].as<std::string>(), out, err) : kExitUsage;
   if (cmd == "settle") return want_args(1, "one player's name") ? run_settle(o, args[0], at(), out, err) : kExitUsage;
   if (cmd == "audit")
@@ -380,7 +425,7 @@ int run(const cli::ProgramHelp& help, const Args& line, std::ostream& out, std::
   const bool journal_existed = std::filesystem::exists(o.db, ignored);
   int code = kExitFailure;
   try {
-    code = dispatch(cmd, vm, args, o, out, err);
+    code = dispatch(cmd, vm, args, line, o, out, err);
   } catch (const std::exception& e) {
     err << "referee: " << e.what() << "\n";
   }

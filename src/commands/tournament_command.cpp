@@ -82,15 +82,12 @@ std::string head_words(std::int64_t id, std::int64_t records, const std::string&
 
 // The key the command was given, checked against the tournament's: 0 when it opens it.
 int check_key(const Tournament& t, const TournamentOptions& opt, std::ostream& err) {
-  std::string key = opt.key;
-  if (key.empty()) {
-    if (const char* env = std::getenv(kJudgeKeyVariable)) key = env;
-  }
-  if (key.empty()) {
-    return usage(err, fmt::format("'{}' is the Head Judge's: give the key tournament new printed, with --key or in {}",
+  if (opt.key.empty()) {
+    return usage(err, fmt::format("'{}' is the Head Judge's: give the key tournament new printed in {} or in a file "
+                                  "only you can read (--key-file FILE)",
                                   opt.action, kJudgeKeyVariable));
   }
-  if (!judge_key_matches(t, key)) {
+  if (!judge_key_matches(t, opt.key)) {
     err << "referee tournament: refused: that is not the Head Judge's key of tournament " << t.id
         << " (nothing was written)\n";
     return kExitFailure;
@@ -125,10 +122,11 @@ int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std
   out << "Tournament " << id << " (" << s.name << "): " << s.players.size() << " players, " << s.rounds
       << " rounds at tables of " << s.table_size << ".\n"
       << "Head Judge's key: " << key << "\n"
-      << "Keep it: it is shown only now (the journal keeps its SHA-256). Give it with --key or in "
-      << kJudgeKeyVariable << ".\n"
+      << "Keep it: it is shown only now (the journal keeps its SHA-256). Keep it in a file only you can read\n"
+      << "(umask 077; then --key-file FILE) or in " << kJudgeKeyVariable
+      << ", never on a command line, where every account can read it.\n"
       << head_words(id, 0, row.genesis)
-      << "Next: referee --db " << o.db << " tournament seat --round 1 --key KEY\n";
+      << "Next: referee --db " << o.db << " tournament seat --round 1 --key-file FILE\n";
   return kExitOk;
 }
 
@@ -377,6 +375,11 @@ int run_entry(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
 }
 
 }  // namespace
+
+bool tournament_action_needs_key(const std::string& action) {
+  static const std::vector<std::string> kJudges = {"seat", "call-time", "sheet", "appeal", "enter", "withdraw", "no-show"};
+  return std::find(kJudges.begin(), kJudges.end(), action) != kJudges.end();
+}
 
 int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::ostream& out, std::ostream& err) {
   if (opt.action == "new") return run_new_tournament(o, opt, out, err);

@@ -28,12 +28,18 @@ struct TournamentOptions {
   // appeal
   bool upheld = false;
   std::string correction;
-  // The Head Judge's key: --key, else the environment's DEEDLOG_JUDGE_KEY.
+  // The Head Judge's key, read by the shell from --key-file FILE, the environment's
+  // DEEDLOG_JUDGE_KEY or the terminal (cli/secret_input.h), never from the command line; "" when
+  // none was given.
   std::string key;
 };
 
-// Environment variable read for the Head Judge's key when --key is not given.
+// The environment variable that may hold the Head Judge's key.
 inline constexpr const char* kJudgeKeyVariable = "DEEDLOG_JUDGE_KEY";
+
+// Whether the action needs the Head Judge's key (every one but new, standings, log and reveal):
+// the shell asks for a key only then.
+bool tournament_action_needs_key(const std::string& action);
 
 int run_tournament(const CommonOptions& o, const TournamentOptions& t, std::ostream& out, std::ostream& err);
 

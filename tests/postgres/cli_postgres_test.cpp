@@ -73,8 +73,8 @@ TEST(PostgresCli, ATournamentOnAServerVerifiesAgainstTheHeadsItPrinted) {
   ASSERT_EQ(r.code, 0) << r.err;
   const json made = json::parse(r.out);
   const std::string key = made["judge_key"], first_head = made["head"];
-  ASSERT_EQ(referee(db, "tournament seat --round 1 --key " + key).code, 0);
-  ASSERT_EQ(referee(db, "tournament call-time --round 1 --key " + key).code, 0);
+  ASSERT_EQ(referee(db, "tournament seat --round 1 " + testing::key_file_option(key)).code, 0);
+  ASSERT_EQ(referee(db, "tournament call-time --round 1 " + testing::key_file_option(key)).code, 0);
   const std::string head = json::parse(referee(db, "--json tournament standings").out)["head"];
   r = referee(db, "--json verify --tournament 1 --expect-head " + first_head);
   ASSERT_EQ(r.code, 0) << r.out << r.err;

@@ -234,7 +234,7 @@ TEST(SealedOnPostgres, ADuplicateRoundIsSeatedPlayedAndRevealedOnAServer) {
   EXPECT_EQ(json::parse(r.out).at("violation").at("rule"), "tournament/reveal-after-time");
   EXPECT_EQ(r.out.find(seed), std::string::npos);
 
-  ASSERT_EQ(referee(db, "tournament call-time --round 1 --key " + key).code, kExitOk);
+  ASSERT_EQ(referee(db, "tournament call-time --round 1 " + testing::key_file_option(key)).code, kExitOk);
   r = referee(db, "--json tournament reveal --round 1");
   ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
   const json revealed = json::parse(r.out);

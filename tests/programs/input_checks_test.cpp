@@ -122,7 +122,7 @@ SeatedCup seated_cup(const std::string& name) {
   const RunResult made = referee(c.db, "--json tournament new --name Cup --players 'Ann, Ben' --rounds 1 --table-size 2");
   EXPECT_EQ(made.code, kExitOk) << made.err;
   c.judge = json::parse(made.out)["judge_key"].get<std::string>();
-  const RunResult seat = referee(c.db, "--json tournament seat --round 1 --key " + c.judge);
+  const RunResult seat = referee(c.db, "--json tournament seat --round 1 " + testing::key_file_option(c.judge));
   EXPECT_EQ(seat.code, kExitOk) << seat.err;
   c.game = json::parse(seat.out)["tables"][0]["game"].get<int>();
   return c;
@@ -132,7 +132,7 @@ TEST(TextLimit, AnAppealOverTheLimitIsRefusedAndTheTournamentStillReads) {
   const SeatedCup c = seated_cup("limit-appeal");
   const std::string game = fmt::format("--game {} ", c.game);
   const std::int64_t before = json::parse(referee(c.db, game + "--json status").out)["seq"].get<std::int64_t>();
-  const RunResult r = referee(c.db, fmt::format("tournament appeal --game {} --key {} {}", c.game, c.judge, quote(kLong)));
+  const RunResult r = referee(c.db, fmt::format("tournament appeal --game {} {} {}", c.game, testing::key_file_option(c.judge), quote(kLong)));
   EXPECT_EQ(r.code, kExitUsage) << r.out << r.err;
   EXPECT_EQ(json::parse(referee(c.db, game + "--json status").out)["seq"].get<std::int64_t>(), before);
   const RunResult log = referee(c.db, "--json tournament log");
@@ -212,7 +212,7 @@ TEST(Names, ATournamentRefusesAPlayerNameWithAControlOrTextDirectionCharacter) {
     EXPECT_EQ(r.err.find("\xe2\x80\xae"), std::string::npos) << r.err;
   }
   const SeatedCup c = seated_cup("names-entry");
-  const RunResult late = referee(c.db, "tournament enter --key " + c.judge + " " + quote("Cat\xe2\x80\xae"));
+  const RunResult late = referee(c.db, "tournament enter " + testing::key_file_option(c.judge) + " " + quote("Cat\xe2\x80\xae"));
   EXPECT_EQ(late.code, kExitUsage) << late.out << late.err;
 }
 

@@ -53,7 +53,7 @@ TEST(TournamentDuplicate, SeatSealsEveryTableWithOneSeedRevealedOnlyAfterTimeIsC
   // A round that does not exist is an error, not a refusal by the rules.
   EXPECT_NE(referee(db, "--json tournament reveal --round 2").code, kExitOk);
 
-  ASSERT_EQ(referee(db, "tournament call-time --round 1 --key " + key).code, kExitOk);
+  ASSERT_EQ(referee(db, "tournament call-time --round 1 " + testing::key_file_option(key)).code, kExitOk);
   r = referee(db, "--json tournament reveal --round 1");
   ASSERT_EQ(r.code, kExitOk) << r.out << r.err;
   const json revealed = json::parse(r.out);

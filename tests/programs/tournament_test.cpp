@@ -168,12 +168,46 @@ TEST(TournamentCli, ASmallTournamentFromSeatingToStandingsSheetsAndAppeals) {
   EXPECT_EQ(verified.code, kOk) << verified.out << verified.err;
 }
 
+// The Head Judge's key comes from a file only its owner may read (--key-file), or the
+// environment's DEEDLOG_JUDGE_KEY; on the command line every account reads it (ps), so there it
+// is refused (exit 2), as is a key file others may read; nothing written either way.
+TEST(TournamentCli, TheHeadJudgesKeyIsNeverTakenFromTheCommandLine) {
+  Event ev("tournament-key", "Ann, Ben, Cat, Dan", 2, 4);
+  const std::string before = ev.state();
+  EXPECT_EQ(referee(ev.db, "tournament seat --round 1 --key " + ev.key).code, kUsage);
+  EXPECT_EQ(referee(ev.db, "tournament seat --round 1 --key=" + ev.key).code, kUsage);
+  EXPECT_EQ(referee(ev.db, "tournament seat --round 1 --key " + ev.key + " " + testing::key_file_option(ev.key)).code,
+            kUsage);
+  for (const mode_t mode : {0644, 0640, 0604, 0600 | 0020}) {
+    const auto path = ev.dir / ("judge-" + std::to_string(mode) + ".key");
+    testing::write_private_file(path, ev.key + "\n", mode);
+    EXPECT_EQ(referee(ev.db, "tournament seat --round 1 --key-file " + quote(path.string())).code, kUsage) << mode;
+  }
+  EXPECT_EQ(referee(ev.db, "tournament seat --round 1 --key-file " + quote((ev.dir / "missing.key").string())).code,
+            kUsage);
+  EXPECT_EQ(ev.state(), before);
+  // The completion offers the file, never the refused option.
+  const std::string offered = referee(ev.db, "__complete options tournament").out;
+  EXPECT_NE(offered.find("--key-file\n"), std::string::npos) << offered;
+  EXPECT_EQ(offered.find("--key\n"), std::string::npos) << offered;
+  // What reads only needs no key, and asks for none.
+  EXPECT_EQ(referee(ev.db, "tournament standings").code, kOk);
+  // The environment: the file given wins over it.
+  ::setenv("DEEDLOG_JUDGE_KEY", ev.key.c_str(), 1);
+  EXPECT_EQ(referee(ev.db, "tournament seat --round 1 " + testing::key_file_option("00ff")).code, kFailure);
+  EXPECT_EQ(ev.state(), before);
+  const RunResult seated = referee(ev.db, "--json tournament seat --round 1");
+  ::unsetenv("DEEDLOG_JUDGE_KEY");
+  EXPECT_EQ(seated.code, kOk) << seated.err;
+  EXPECT_NE(ev.state(), before);
+}
+
 TEST(TournamentCli, BadInputIsRefusedWithTheJournalAsItWas) {
   Event ev("tournament-bad", "Ann, Ben, Cat, Dan", 2, 4);
   const std::string before = ev.state();
   // The judge's key: missing (usage), wrong (refused); nothing written either way.
   EXPECT_EQ(referee(ev.db, "tournament seat --round 1").code, kUsage);
-  EXPECT_EQ(referee(ev.db, "tournament seat --round 1 --key 00ff").code, kFailure);
+  EXPECT_EQ(referee(ev.db, "tournament seat --round 1 " + testing::key_file_option("00ff")).code, kFailure);
   EXPECT_EQ(ev.state(), before);
   // Unknown rounds.
   EXPECT_EQ(ev.judge("tournament seat --round 2").code, kUsage);

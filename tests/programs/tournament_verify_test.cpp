@@ -381,7 +381,7 @@ TEST(TournamentVerify, AJournalOf63b3c9eVerifiesWithItsHeadsAndGoesOn) {
   EXPECT_EQ(json_of(referee(db, "--json tournament log"))["first_head"], kFirstHead63b3c9e);
 
   // The event goes on in it: time called in round 2; the old heads still anchor the longer chain.
-  const RunResult called = referee(db, std::string("tournament call-time --round 2 --key ") + kJudgeKey63b3c9e);
+  const RunResult called = referee(db, "tournament call-time --round 2 " + testing::key_file_option(kJudgeKey63b3c9e));
   ASSERT_EQ(called.code, kOk) << called.out << called.err;
   EXPECT_EQ(anchored(kHead63b3c9e), 9);
   EXPECT_EQ(json_of(referee(db, "--json verify"))["tournaments"][0]["records"], 10);

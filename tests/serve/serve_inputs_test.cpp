@@ -41,7 +41,7 @@ class ServeInputs : public ::testing::Test {
     const json m = json::parse(made.out);
     tournament_ = m["tournament"].get<int>();
     judge_ = m["judge_key"].get<std::string>();
-    const auto seated = testing::referee(db_, "--json tournament seat --round 1 --key " + judge_);
+    const auto seated = testing::referee(db_, "--json tournament seat --round 1 " + testing::key_file_option(judge_));
     ASSERT_EQ(seated.code, 0) << seated.err;
     const json table = json::parse(seated.out)["tables"][0];
     game_ = table["game"].get<int>();

@@ -50,7 +50,7 @@ class TournamentPages : public testing::ServeWithBrowsers {
     const json m = json::parse(made.out);
     tournament_ = m["tournament"].get<int>();
     judge_ = m["judge_key"].get<std::string>();
-    const auto seated = testing::referee(db(), "--json tournament seat --round 1 --key " + judge_);
+    const auto seated = testing::referee(db(), "--json tournament seat --round 1 " + testing::key_file_option(judge_));
     ASSERT_EQ(seated.code, 0) << seated.err;
     const json round = json::parse(seated.out);
     for (const json& t : round["tables"])
@@ -254,13 +254,13 @@ TEST_F(TournamentPages, JudgeCallsTimeAndRulesAppealsFromThePage) {
         << s;
   // Round 2 seated; the judge asks to call time there, and before the judge confirms, time is
   // called there by another hand (the command line's judge): the page's call is 409, and shown.
-  const auto seated = testing::referee(db(), "--json tournament seat --round 2 --key " + judge_);
+  const auto seated = testing::referee(db(), "--json tournament seat --round 2 " + testing::key_file_option(judge_));
   ASSERT_EQ(seated.code, 0) << seated.err;
   use_key(judge, judge_);  // the view refreshed now, not in 30 s
   ASSERT_EQ(judge.script("return document.querySelector('button.call-time[data-round=\"2\"]') !== null;"), true);
   tap_call_time(judge, 2);
   judge.wait_for("the confirmation", "return !document.getElementById('confirm').hidden;");
-  const auto elsewhere = testing::referee(db(), "--json tournament call-time --round 2 --key " + judge_);
+  const auto elsewhere = testing::referee(db(), "--json tournament call-time --round 2 " + testing::key_file_option(judge_));
   ASSERT_EQ(elsewhere.code, 0) << elsewhere.err;
   const json called = journal_now();
   EXPECT_EQ(act(judge, [&] { judge.click("#confirm-yes"); }), 409);

@@ -33,7 +33,7 @@ class TournamentServe : public ::testing::Test {
     const json m = json::parse(made.out);
     tournament_ = m["tournament"].get<int>();
     judge_ = m["judge_key"].get<std::string>();
-    const auto seated = testing::referee(db_, "--json tournament seat --round 1 --key " + judge_);
+    const auto seated = testing::referee(db_, "--json tournament seat --round 1 " + testing::key_file_option(judge_));
     ASSERT_EQ(seated.code, 0) << seated.err;
     const json round = json::parse(seated.out);
     for (const json& t : round["tables"])
@@ -160,7 +160,7 @@ TEST_F(TournamentServe, StandingsAreTheCommandsOnes) {
     EXPECT_TRUE(t["time_called"].get<bool>());
     EXPECT_TRUE(t["seconds_left"].is_null());  // time called
     const auto sheet = testing::referee(db_, "--json tournament sheet --round 1 --table " + std::to_string(i + 1) +
-                                                 " --html " + (dir_ / "sheet.html").string() + " --key " + judge_);
+                                                 " --html " + (dir_ / "sheet.html").string() + " " + testing::key_file_option(judge_));
     ASSERT_EQ(sheet.code, 0) << sheet.err;
     const json s = json::parse(sheet.out);
     EXPECT_EQ(t["leader"], s["placings"][0]["player"]);
@@ -249,7 +249,7 @@ TEST_F(TournamentServe, TimeLeftRunsFromTheSeating) {
   const json m = json::parse(made.out);
   const std::string id = std::to_string(m["tournament"].get<int>());
   const std::string key = m["judge_key"].get<std::string>();
-  ASSERT_EQ(testing::referee(db_, "--tournament " + id + " tournament seat --round 1 --key " + key).code, 0);
+  ASSERT_EQ(testing::referee(db_, "--tournament " + id + " tournament seat --round 1 " + testing::key_file_option(key)).code, 0);
   json view;
   ASSERT_EQ(get("/api/tournaments/" + id, "", &view), 200);
   const json& table = view["tables"][0]["tables"][0];
@@ -281,7 +281,7 @@ TEST_F(TournamentServe, AMoveToATimedGameIsStampedWithTheClock) {
   const json m = json::parse(made.out);
   const std::string id = std::to_string(m["tournament"].get<int>());
   const auto seated = testing::referee(
-      db_, "--json --tournament " + id + " tournament seat --round 1 --key " + m["judge_key"].get<std::string>());
+      db_, "--json --tournament " + id + " tournament seat --round 1 " + testing::key_file_option(m["judge_key"].get<std::string>()));
   ASSERT_EQ(seated.code, 0) << seated.err;
   const json t = json::parse(seated.out)["tables"][0];
   const int game = t["game"].get<int>();

@@ -1,6 +1,9 @@
 #pragma once
 // Running the real programs from tests: a command line in, exit code and output back.
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -74,6 +77,30 @@ struct RemovedAtExit {
   std::filesystem::path dir;
   ~RemovedAtExit() { std::filesystem::remove_all(dir); }
 };
+
+// A file only its owner may read or write (mode 0600, whatever the umask), holding text: how a
+// key is handed to a program (--key-file), never on its command line.
+inline void write_private_file(const std::filesystem::path& path, const std::string& text, mode_t mode = 0600) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (fd < 0) return;
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  ::fchmod(fd, mode);
+  ::close(fd);
+}
+
+// "--key-file 'PATH'" for key, in a private file of a folder removed when the tests end: how
+// the tests give referee the Head Judge's key or a table's (a key on the command line is refused).
+inline std::string key_file_option(const std::string& key) {
+  static int counter = 0;
+  static const RemovedAtExit folder{temp_dir("keys")};
+  const std::filesystem::path path = folder.dir / ("key-" + std::to_string(counter++));
+  write_private_file(path, key + "\n");
+  return "--key-file " + quote(path.string());
+}
 
 // Every sample game under samples/, in a stable order.
 inline std::vector<std::filesystem::path> all_sample_games() {

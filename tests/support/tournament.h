@@ -62,7 +62,7 @@ struct Event {
   Event(const Event&) = delete;
   Event& operator=(const Event&) = delete;
 
-  RunResult judge(const std::string& args) const { return referee(db, args + " --key " + key); }
+  RunResult judge(const std::string& args) const { return referee(db, args + " " + key_file_option(key)); }
   // What must not change when a command is refused.
   std::string state() const { return referee(db, "--json tournament log").out + referee(db, "--json games").out; }
 };
@@ -234,6 +234,7 @@ inline std::size_t expect_same_throws(const std::vector<std::vector<std::pair<in
 struct SeatedDuplicateRound {
   std::string judge_key, commitment;
   std::vector<std::int64_t> games;
+  std::vector<std::string> table_keys;  // each table's key, in the order of games
 };
 inline SeatedDuplicateRound seat_eight_in_a_duplicate_round(const std::function<RunResult(const std::string&)>& run) {
   SeatedDuplicateRound out;
@@ -242,12 +243,15 @@ inline SeatedDuplicateRound seat_eight_in_a_duplicate_round(const std::function<
   EXPECT_EQ(r.code, kTournamentOk) << r.out << r.err;
   if (r.code != kTournamentOk) return out;
   out.judge_key = nlohmann::json::parse(r.out).at("judge_key");
-  r = run("--json tournament seat --round 1 --key " + out.judge_key);
+  r = run("--json tournament seat --round 1 " + key_file_option(out.judge_key));
   EXPECT_EQ(r.code, kTournamentOk) << r.out << r.err;
   if (r.code != kTournamentOk) return out;
   const nlohmann::json seated = nlohmann::json::parse(r.out);
   out.commitment = seated.at("commitment");
-  for (const auto& t : seated.at("tables")) out.games.push_back(t.at("game").get<std::int64_t>());
+  for (const auto& t : seated.at("tables")) {
+    out.games.push_back(t.at("game").get<std::int64_t>());
+    out.table_keys.push_back(t.at("key").get<std::string>());
+  }
   return out;
 }
 

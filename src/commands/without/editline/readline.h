@@ -1,6 +1,6 @@
 #pragma once
 // A build without line editing (-DDEEDLOG_LINE_EDITING=OFF: no libedit). This folder stands
-// first on table_session.cpp's include path in that build only, in place of libedit's
+// first on table_lines.cpp's include path in that build only, in place of libedit's
 // <editline/readline.h>, with the few calls the session makes, over plain lines: the prompt
 // is written, a line is read from standard input, and there is no history and no completion.
 // What `referee table` does with the lines is the same in both builds.
