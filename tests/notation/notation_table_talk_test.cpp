@@ -1,9 +1,14 @@
 // Moves as people say them at the table (docs/notation.md, "Moves as people say them"): the
 // other words for a verb, a named purchase, several properties in one line, thousands
 // separators, and the hint for a move that belongs to someone else.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include "deedlog/game_file.h"
+#include "deedlog/game_reader.h"
 #include "deedlog/ruleset_catalog.h"
 #include "rules/card_lookup.h"
 
