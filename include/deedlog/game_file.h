@@ -36,7 +36,9 @@ struct GameFile {
 // Parses only the header tags of a game file (enough to pick the ruleset).
 // Errors: a malformed tag, a missing Ruleset or Players tag, fewer than 2 or more than 8
 // players, duplicate player names, a player named "Referee", a Seed that is not a number.
-bool parse_header(const std::string& text, GameHeader* header, ParseError* error);
+// first_line: the file's line the text's first line is (a game of a file of several,
+// deedlog/game_reader.h), so that errors name the file's lines.
+bool parse_header(const std::string& text, GameHeader* header, ParseError* error, int first_line = 1);
 
 // Why name cannot be a player's (a game's, or a tournament's, whose games carry it), or "": too
 // long, "Referee", a character the notation reads (" # : @ [ ]), or one a person cannot read and
@@ -49,9 +51,9 @@ bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, 
 // The same, handing each move line to on_move as it is read instead of keeping it in
 // out->moves (an import of a file of millions of moves holds one at a time). on_move sees the
 // header and setup read so far; returning false stops the reading (parse_game then returns
-// true with what it has).
+// true with what it has). first_line as for parse_header: MoveLine::line and errors count from it.
 bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
-                const std::function<bool(const GameFile&, MoveLine&&)>& on_move);
+                const std::function<bool(const GameFile&, MoveLine&&)>& on_move, int first_line = 1);
 
 // The same for an audit: a move line that does not parse is put in *bad_lines (with its line)
 // and skipped, and the reading goes on; only the header, the setup and the sections stop it.
@@ -119,11 +121,7 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
 // The `#` comment of a line (outside double quotes), without the '#', trimmed; "" if none.
 std::string comment_of(const std::string& line);
 
-// A file of several games, like PGN: each game starts with its own tags, and a tag line after a
-// game's moves or sections starts the next game. Each game's text keeps the file's line
-// numbers (the other games' lines are left blank), so errors name the file's lines. A file of
-// one game gives one text, the file itself.
-std::vector<std::string> split_games(const std::string& text);
+// A file of several games: deedlog/game_reader.h reads it one game at a time.
 
 // A [Setup] section's lines as text (without the [Setup] line itself), and back: the game's
 // header keeps the setup so that the opening is decided from what the hashed header states.

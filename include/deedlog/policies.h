@@ -31,6 +31,9 @@ Money salary_for(const Ruleset& r, bool lands_on_start);
 // LANDING ON OWNED PROPERTY: whether the owner collects rent now (computer, and the
 // no-rent-while-owner-in-jail house rule: not while he is in jail).
 bool owner_collects_rent(const Ruleset& r, const State& s, PlayerId owner);
+// Whether it is the house rule, not the edition, that keeps a jailed owner from his rent (the
+// rule a refused claim cites).
+bool jailed_owner_barred_by_house_rule(const Ruleset& r);
 
 // HOUSES: whether a group must be built up and sold down evenly (the no-even-building house
 // rule lifts it).

@@ -51,6 +51,7 @@ inline constexpr RuleRef kTaxChoice{"tax/choice", "LANDING ON TAX SPACES"};
 // House rules (deedlog/house_rules.h): cited as house rules wherever they decide a ruling; the
 // others are read in engine/policies.cpp and marked there.
 inline constexpr RuleRef kHouseNoAuctions{"house/no-auctions", "LANDING ON UNOWNED PROPERTY (a house rule)"};
+inline constexpr RuleRef kHouseNoRentInJail{"house/no-rent-while-owner-in-jail", "JAIL (a house rule)"};
 // LANDING ON "CHANCE" OR "COMMUNITY CHEST"
 inline constexpr RuleRef kCardDraw{"cards/take-top-card", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
 inline constexpr RuleRef kCardOrder{"cards/pack-order", "LANDING ON \"CHANCE\" OR \"COMMUNITY CHEST\""};
@@ -111,6 +112,9 @@ inline constexpr RuleRef kAuctionOpening{"auction/opens-at-half-price", "LANDING
 inline constexpr RuleRef kAuctionStep{"auction/small-steps", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kAuctionSilence{"auction/closes-after-silence", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kJailNoBid{"jail/no-bidding", "JAIL"};
+// uk-1972's jail/privileges says a prisoner still collects rent; the computer edition cites the
+// same id for its own rule, "Whilst in jail a player can't: Receive rent" (docs/editions.md).
+inline constexpr RuleRef kJailPrivileges{"jail/privileges", "JAIL"};
 inline constexpr RuleRef kJailNoTrade{"jail/no-trading", "JAIL"};
 inline constexpr RuleRef kJailNoMortgage{"jail/no-mortgaging", "JAIL"};
 inline constexpr RuleRef kJailSkipGo{"jail/skip-a-go", "JAIL"};

@@ -67,6 +67,7 @@ enum class RefusalCode : std::uint16_t {
   RentClaimMissed,         // player (owner), square, player (lander), count (landing event), player (thrower), count (throw event)
   RentOwedToOther,         // square, owner, player
   NoRentOwedTimed,         // player
+  JailedCollectsNoRent,    // player (the owner, in jail)
   NoRentOwed,              // player
   // Cards
   PackOrderUnknown,        // deck
@@ -125,7 +126,7 @@ enum class RefusalCode : std::uint16_t {
   TooFewBuilders,          // count, building
   // Trades
   GroupBuiltCannotTrade,   // square, square (the built one)
-  CannotBorrow,            // player, money (free cash), money (offered)
+  CannotBorrow,            // player, money (free cash), money (offered), money (the player's standing bid, 0: none)
   JailCardsShort,          // player, count (held), count (offered)
   JailedMayNotTrade,       // player
   OfferToOtherPlayer,

@@ -45,6 +45,7 @@
 #include "deedlog/valuation.h"
 #include "deedlog/name_match.h"
 #include "deedlog/game_file.h"
+#include "deedlog/game_reader.h"
 #include "deedlog/position_queries.h"
 #include "deedlog/ruleset_catalog.h"
 
@@ -262,7 +263,7 @@ std::string resume_hint(std::int64_t id, const std::string& file) {
 // them are played, as an import plays them. A journal that holds a move the file does not is
 // refused, writing nothing: the journal is never rewritten, and a take-back is the referee's
 // act to record (docs/interface.md, "Resuming an import").
-int resume_import(const CommonOptions& o, const std::string& file, const std::string& text, const Ruleset& ruleset,
+int resume_import(const CommonOptions& o, const std::string& file, const GameText& text, const Ruleset& ruleset,
                   const GameFile& game_file, std::ostream& out, std::ostream& err) {
   std::unique_ptr<Journal> j;
   Game g;
@@ -297,7 +298,7 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
   ParseError perr;
   Status written = j->write_transaction([&] {
     GameFile again;
-    const bool parsed = parse_game(text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
+    const bool parsed = parse_game(text.text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
       if (agreed < recorded.size()) {
         if (print_move(m.command, g.ruleset, g.header.players) != recorded[agreed]) {
           differs = std::move(m);
@@ -307,7 +308,7 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
         return true;
       }
       return moves.play(std::move(m));
-    });
+    }, text.first_line);
     if (!parsed && !differs && moves.status.is_ok() && !moves.refused_line)
       return Status::corrupt("the file changed while it was read: " + format_error(perr));
     return moves.status;
@@ -352,11 +353,11 @@ int resume_import(const CommonOptions& o, const std::string& file, const std::st
 // A game's text read without writing anything: its header, its edition (the --ruleset-file's,
 // or the built-in one the header names) and every move line. A problem is said on err and comes
 // back as exit 2 (usage).
-int read_game_text(const CommonOptions& o, const std::string& file, const std::string& text, std::ostream& err,
+int read_game_text(const CommonOptions& o, const std::string& file, const GameText& text, std::ostream& err,
                    Ruleset* ruleset, GameFile* game_file) {
   GameHeader header;
   ParseError perr;
-  if (!parse_header(text, &header, &perr)) {
+  if (!parse_header(text.text, &header, &perr, text.first_line)) {
     err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
     return kExitUsage;
   }
@@ -364,7 +365,8 @@ int read_game_text(const CommonOptions& o, const std::string& file, const std::s
     err << fmt::format("referee: {}: {}\n", file, s.message());
     return kExitUsage;
   }
-  if (!parse_game(text, *ruleset, game_file, &perr, [](const GameFile&, MoveLine&&) { return true; })) {
+  if (!parse_game(text.text, *ruleset, game_file, &perr, [](const GameFile&, MoveLine&&) { return true; },
+                  text.first_line)) {
     err << fmt::format("referee: {}: line {}: {}\n", file, perr.line, perr.message);
     return kExitUsage;
   }
@@ -372,33 +374,30 @@ int read_game_text(const CommonOptions& o, const std::string& file, const std::s
   return kExitOk;
 }
 
-// Imports one game's text (a whole file, or one game of a file of several).
-int import_game(const CommonOptions& o, const std::string& file, const std::string& text, std::ostream& out,
+// Imports one game's text (a whole file, or one game of a file of several) into the journal j.
+// The text is read twice, one move line at a time, never all of it at once: first to refuse a
+// line that does not parse before anything is written (exit 2), then to play.
+int import_game(const CommonOptions& o, Journal& j, const std::string& file, const GameText& text, std::ostream& out,
                 std::ostream& err) {
-  // The file is read twice, one move line at a time, never all of it at once: first to
-  // refuse a line that does not parse before anything is written (exit 2), then to play.
   Ruleset ruleset;
   GameFile game_file;
   if (const int code = read_game_text(o, file, text, err, &ruleset, &game_file); code != kExitOk) return code;
   ParseError perr;
-  if (o.game) return resume_import(o, file, text, ruleset, game_file, out, err);
-  std::unique_ptr<Journal> j;
-  if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
   std::int64_t id = 0;
   std::optional<Violation> refused;
   Game g;
-  FileMoves moves(*j, g);
+  FileMoves moves(j, g);
   // The game and every move of the file in one transaction: an import stopped by a crash, a
   // full disk or a lost race leaves nothing behind. A move the rules refuse ends the import
   // with the legal moves before it recorded (INTERFACE.md section 2).
-  Status written = j->write_transaction([&] {
-    if (Status s = create_game(*j, game_file.header, game_file.setup, &id, &refused); !s.is_ok() || refused) return s;
-    if (Status s = load_game(*j, id, 0, &g); !s.is_ok()) return s;
+  Status written = j.write_transaction([&] {
+    if (Status s = create_game(j, game_file.header, game_file.setup, &id, &refused); !s.is_ok() || refused) return s;
+    if (Status s = load_game(j, id, 0, &g); !s.is_ok()) return s;
     g.snapshot_every = o.snapshot_every;
     GameFile again;  // the second reading's own header, unused: the first one's made the game
-    const bool parsed = parse_game(text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
+    const bool parsed = parse_game(text.text, ruleset, &again, &perr, [&](const GameFile&, MoveLine&& m) {
       return moves.play(std::move(m));
-    });
+    }, text.first_line);
     if (!parsed) return Status::corrupt("the file changed while it was read: " + format_error(perr));
     return moves.status;
   });
@@ -430,46 +429,89 @@ int import_game(const CommonOptions& o, const std::string& file, const std::stri
   return kExitOk;
 }
 
+// A file of one game: imported as it is, or (--game N) continuing game N.
+int import_one_game(const CommonOptions& o, const std::string& file, const GameText& text, std::ostream& out,
+                    std::ostream& err) {
+  if (o.game) {
+    Ruleset ruleset;
+    GameFile game_file;
+    if (const int code = read_game_text(o, file, text, err, &ruleset, &game_file); code != kExitOk) return code;
+    return resume_import(o, file, text, ruleset, game_file, out, err);
+  }
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  return import_game(o, *j, file, text, out, err);
+}
 
 }  // namespace
 
 int run_import(const CommonOptions& o, const std::string& file, std::ostream& out, std::ostream& err) {
-  // Read once into one string (a stringstream would hold the file twice); "-" is standard input.
-  std::string text;
-  if (Status s = read_input_text(file, &text); !s.is_ok()) {
+  // The file is streamed, one game at a time (a file of ten thousand games is never held whole);
+  // "-" is standard input, kept in a temporary file so that it too can be read twice.
+  std::unique_ptr<std::istream> in;
+  if (Status s = open_input_stream(file, &in); !s.is_ok()) {
     err << "referee: " << s.message() << "\n";
     return kExitFailure;
   }
-  std::vector<std::string> games = split_games(text);
-  if (games.size() == 1) return import_game(o, file, text, out, err);
-  if (o.game) {
-    err << fmt::format("referee: {} holds {} games: --game N resumes one game from a file of that game alone\n", file,
-                       games.size());
-    return kExitUsage;
+  // Several games, like PGN: none is written unless every one reads (exit 2), so the file is read
+  // once to check every game, holding one at a time...
+  GameText first;
+  {
+    GameReader games(*in);
+    GameText g;
+    while (games.next(&g)) {
+      Ruleset ruleset;
+      GameFile game_file;
+      if (const int code = read_game_text(o, file, g, err, &ruleset, &game_file); code != kExitOk) return code;
+      if (games.games() == 1) first = std::move(g);
+      else first = GameText{};
+    }
+    if (games.failed()) {
+      err << "referee: cannot read " << (file == kStandardInput ? std::string("standard input") : file) << "\n";
+      return kExitFailure;
+    }
+    if (games.games() == 1) return import_one_game(o, file, first, out, err);
+    if (o.game) {
+      err << fmt::format("referee: {} holds {} games: --game N resumes one game from a file of that game alone\n", file,
+                         games.games());
+      return kExitUsage;
+    }
   }
-  // Several games, like PGN: none is written unless every one reads (exit 2); then each is
-  // imported in turn, in its own transaction, and a refusal in one (exit 3) leaves the others.
-  // With --json the answer is an array of the games' answers, in file order.
-  text.clear();
-  text.shrink_to_fit();
-  for (const std::string& g : games)
-    {
-    Ruleset ruleset;
-    GameFile game_file;
-    if (const int code = read_game_text(o, file, g, err, &ruleset, &game_file); code != kExitOk) return code;
-  }
+  // ...then again to import each in turn, in its own transaction: a refusal in one (exit 3)
+  // leaves the others. With --json the answer is an array of the games' answers, in file order,
+  // written as each game is imported.
+  std::unique_ptr<Journal> j;
+  if (Status s = open_journal(o, false, &j); !s.is_ok()) return fail(err, s);
+  in->clear();
+  in->seekg(0);
+  GameReader games(*in);
+  GameText g;
   int worst = kExitOk;
-  ojson all = ojson::array();
-  for (const std::string& g : games) {
+  if (o.json) out << "[";
+  // A game that cannot be written (a full disk) stops the import; the games before it stand,
+  // and --json's array, closed, lists them.
+  const auto stop = [&](int code) {
+    if (o.json) out << "]\n";
+    return code;
+  };
+  while (games.next(&g)) {
     std::ostringstream one;
-    const int code = import_game(o, file, g, one, err);
-    if (code != kExitOk && code != kExitRefused) return code;
+    const int code = import_game(o, *j, file, g, one, err);
+    if (code != kExitOk && code != kExitRefused) return stop(code);
     if (code == kExitRefused) worst = kExitRefused;
-    if (o.json) all.push_back(ojson::parse(one.str()));
-    else out << one.str();
+    if (o.json) {
+      std::string answer = one.str();
+      while (!answer.empty() && answer.back() == '\n') answer.pop_back();
+      out << (games.games() > 1 ? "," : "") << answer;
+    } else {
+      out << one.str();
+    }
   }
-  if (o.json) out << all.dump() << "\n";
-  return worst;
+  if (games.failed()) {
+    err << "referee: cannot read " << (file == kStandardInput ? std::string("standard input") : file) << "\n";
+    return stop(kExitFailure);
+  }
+  return stop(worst);
 }
 
 int run_play(const CommonOptions& o, const std::string& move_as_typed, bool dry_run,
@@ -583,6 +625,15 @@ SetupPosition position_as_setup(const Game& g, std::vector<std::string>* limits)
     setup.turn = s.turn;
   } else if (s.phase == Phase::TurnOver) {
     setup.turn = next_player(s);
+  } else if (s.player(s.turn).bankrupt) {
+    // The Bank auctions a bankrupt's deeds in what was his turn; once they are sold the next
+    // player's turn begins. A [Setup] names no bankrupt in Turn (the game would start a turn of a
+    // player out of it): it states the deeds still to be sold with the Bank, and that next player.
+    setup.turn = next_player(s);
+    limits->push_back(fmt::format("the Bank's auction of {}'s deeds is under way ({}): a [Setup] states the deeds "
+                                  "not yet sold as the Bank's",
+                                  g.header.players[static_cast<std::size_t>(s.turn)],
+                                  phase_words(r, g.header.players, s)));
   } else {
     setup.turn = s.turn;
     limits->push_back(fmt::format("a move is in progress ({}): a game begun from a [Setup] starts a turn",

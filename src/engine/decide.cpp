@@ -236,6 +236,11 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
   }
   if (!out.events.empty()) return accepted(out);
   if (too_late) return Decision::refuse(*too_late);
+  // An owner in jail where a prisoner collects no rent: that is why nothing is owed to him, not
+  // the time to ask (rule jail/privileges of the computer edition; rule house/no-rent-while-owner-in-jail).
+  if (!policy::owner_collects_rent(r, s, c.actor))
+    return Decision::refuse(violation(r, policy::jailed_owner_barred_by_house_rule(r) ? rule::kHouseNoRentInJail : rule::kJailPrivileges,
+                                      RefusalCode::JailedCollectsNoRent, {arg::player(c.actor)}));
   if (any_open) {
     for (const RentClaim& claim : s.rents)
       if (claim.open)

@@ -23,6 +23,11 @@ bool owner_collects_rent(const Ruleset& r, const State& s, PlayerId owner) {
   return jailed_collects || !s.player(owner).in_jail;
 }
 
+bool jailed_owner_barred_by_house_rule(const Ruleset& r) {
+  // rule house/no-rent-while-owner-in-jail, where the edition itself lets him collect.
+  return r.jailed_owner_collects_rent && r.house.no_rent_while_owner_in_jail;
+}
+
 bool even_building(const Ruleset& r) {
   // rule house/no-even-building
   return !r.house.no_even_building;

@@ -41,11 +41,13 @@ std::optional<Violation> can_hand_over(const Ruleset& r, const State& s, PlayerI
                             {arg::square(sq), arg::square(m)});
   });
   if (problem) return problem;
-  const Money free_cash = s.player(owner).cash - committed_cash(s, owner);
+  const Money bid = committed_cash(s, owner);
+  const Money free_cash = s.player(owner).cash - bid;
   // rule currency/trade-cash: the sum written is what the receiver gets in his own currency.
+  // The standing bid is a fact of its own: the words speak of it only when there is one.
   if (cash.units < 0 || free_cash < cost_to_player(r, s, owner, receiver, cash))
     return violation(r, rule::kTradeNoBorrowing, RefusalCode::CannotBorrow,
-                     {arg::player(owner), arg::money(free_cash), arg::money(cash)});
+                     {arg::player(owner), arg::money(free_cash), arg::money(cash), arg::money(bid)});
   if (s.player(owner).jail_card_count() < cards)
     return violation(r, rule::kTradeHoldings, RefusalCode::JailCardsShort,
                      {arg::player(owner), arg::count(s.player(owner).jail_card_count()), arg::count(cards)});

@@ -139,24 +139,11 @@ Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_
   // A file of no bytes is a journal not yet begun (an import killed before it made the tables
   // leaves one; SQLite, too, takes it for an empty database). Written, it gets its tables as a new
   // file does; read, it is a journal that holds no game, read from memory so that the file is
-  // not touched (docs/trust.md).
+  // not touched (docs/trust.md). A file of SQLite's header alone is the same (below).
   if (read_only && !in_memory && std::filesystem::is_regular_file(path, ignored) &&
       std::filesystem::file_size(path, ignored) == 0 &&
-      !(std::filesystem::exists(path + "-wal", ignored) && std::filesystem::file_size(path + "-wal", ignored) > 0)) {
-    sqlite3* raw = nullptr;
-    const int rc = sqlite3_open_v2(kInMemory, &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                                   nullptr);
-    sqlite::DbPtr db(raw);
-    if (rc != SQLITE_OK) return sqlite::error_status(raw, rc, fmt::format("opening {}", path));
-    std::unique_ptr<SqliteJournal> journal(new SqliteJournal(kInMemory, false, std::move(db)));
-    Status s = journal->bring_schema_up_to_date();
-    if (s.is_ok()) s = journal->enable_foreign_keys();
-    if (!s.is_ok()) return s;
-    journal->path_ = path;
-    journal->read_only_ = true;
-    *out = std::move(journal);
-    return Status::ok();
-  }
+      !(std::filesystem::exists(path + "-wal", ignored) && std::filesystem::file_size(path + "-wal", ignored) > 0))
+    return open_unbegun(path, out);
   // A read-only journal on a read-only file system (an archive, a CD): SQLite cannot make the
   // WAL's shared-memory file beside it, so it is opened as immutable, which needs no lock.
   // Only when no write-ahead log holds events the main file lacks: those would be missed.
@@ -181,6 +168,10 @@ Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_
     }
     std::unique_ptr<SqliteJournal> journal(new SqliteJournal(path, read_only, std::move(db)));
     Status s = journal->bring_schema_up_to_date();
+    // The import was killed after SQLite wrote the file's first page (the switch to WAL) and
+    // before the tables were committed: a 4 KB file that holds nothing, read as the file of no
+    // bytes is.
+    if (s.is_ok() && journal->unbegun_) return open_unbegun(path, out);
     if (s.is_ok()) s = journal->enable_foreign_keys();
     if (s.is_ok()) {
       *out = std::move(journal);
@@ -191,6 +182,22 @@ Status SqliteJournal::open(const std::string& path, bool read_only, std::unique_
     if (!s.is_io_error() || !read_only) return s;
   }
   return unopenable(path, read_only);
+}
+
+Status SqliteJournal::open_unbegun(const std::string& path, std::unique_ptr<Journal>* out) {
+  sqlite3* raw = nullptr;
+  const int rc =
+      sqlite3_open_v2(kInMemory, &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  sqlite::DbPtr db(raw);
+  if (rc != SQLITE_OK) return sqlite::error_status(raw, rc, fmt::format("opening {}", path));
+  std::unique_ptr<SqliteJournal> journal(new SqliteJournal(kInMemory, false, std::move(db)));
+  Status s = journal->bring_schema_up_to_date();
+  if (s.is_ok()) s = journal->enable_foreign_keys();
+  if (!s.is_ok()) return s;
+  journal->path_ = path;
+  journal->read_only_ = true;
+  *out = std::move(journal);
+  return Status::ok();
 }
 
 // A setting of the connection, not of the file: it writes nothing. Enabled after the file
@@ -229,7 +236,8 @@ Status SqliteJournal::bring_schema_up_to_date() {
   FileKind kind = FileKind::Empty;
   if (Status s = classify(state, path_, &kind); !s.is_ok()) return s;
   if (kind == FileKind::Empty && read_only_) {
-    return Status::corrupt(fmt::format("{} is not a deedlog journal: it is empty", path_));
+    unbegun_ = true;  // open() reads it as a journal that holds no game
+    return Status::ok();
   }
   // An older journal opened read-only is read as it is (schema 1: a row per event in events);
   // opened for writing, it is brought up to date first.

@@ -28,6 +28,9 @@ class SqliteJournal final : public ChainedJournal {
 
   Status enable_foreign_keys();
   Status bring_schema_up_to_date();
+  // A journal not yet begun, read: one that holds no game, kept in memory so that the file at
+  // path is not touched.
+  static Status open_unbegun(const std::string& path, std::unique_ptr<Journal>* out);
   Status use_wal();
   Status no_such_game(std::int64_t game_id) const;
   // ChainedJournal's primitives (chained_journal.h).
@@ -60,6 +63,10 @@ class SqliteJournal final : public ChainedJournal {
   std::string v1_table_ = "events";  // where the events of schema 1 are
   std::string select_all_games_, select_one_game_;
   int open_transactions_ = 0;
+  // Opened read-only, the file turned out to be a journal not yet begun: SQLite's header and
+  // nothing else (no tables, no marks), as an import killed before its tables were committed
+  // leaves it. open() then reads it as open_unbegun does.
+  bool unbegun_ = false;
   std::int64_t busy_started_ms_ = 0;  // when the current wait for the write lock began  // write_transaction calls in progress
 };
 

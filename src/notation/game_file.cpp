@@ -237,9 +237,10 @@ std::string apply_tag(const Bracket& tag, GameHeader* h) {
 }
 
 // Reads the header from lines [0, ...): stops at [Setup], [Moves] or the first other line.
-// *next is the index of that line; *ruleset_line the line of the Ruleset tag.
-bool scan_header(const std::vector<std::string_view>& lines, GameHeader* h, std::size_t* next, int* ruleset_line,
-                 ParseError* error) {
+// *next is the index of that line; *ruleset_line the line of the Ruleset tag. lines[0] is the
+// file's line first_line (a game of a file of several starts further down).
+bool scan_header(const std::vector<std::string_view>& lines, int first_line, GameHeader* h, std::size_t* next,
+                 int* ruleset_line, ParseError* error) {
   *h = GameHeader{};
   std::map<std::string, int> seen;  // tag name in lower case -> its line
   std::size_t i = 0;
@@ -248,7 +249,7 @@ bool scan_header(const std::vector<std::string_view>& lines, GameHeader* h, std:
     return false;
   };
   for (; i < lines.size(); ++i) {
-    const int number = static_cast<int>(i) + 1;
+    const int number = static_cast<int>(i) + first_line;
     std::string line;
     std::string err = clean_line(lines[i], &line);
     if (!err.empty()) return fail(number, err);
@@ -276,8 +277,8 @@ bool scan_header(const std::vector<std::string_view>& lines, GameHeader* h, std:
     if (!err.empty()) return fail(number, err);
   }
   *next = i;
-  if (!seen.count("ruleset")) return fail(1, "missing [Ruleset \"...\"] tag: which edition is played, like [Ruleset \"uk-1972\"]");
-  if (!seen.count("players")) return fail(1, "missing [Players \"...\"] tag: the players in seating order, like [Players \"Ann, Ben\"]");
+  if (!seen.count("ruleset")) return fail(first_line, "missing [Ruleset \"...\"] tag: which edition is played, like [Ruleset \"uk-1972\"]");
+  if (!seen.count("players")) return fail(first_line, "missing [Players \"...\"] tag: the players in seating order, like [Players \"Ann, Ben\"]");
   *ruleset_line = seen["ruleset"];
   return true;
 }
@@ -322,12 +323,12 @@ std::string format_error(const ParseError& error) {
   return error.line > 0 ? fmt::format("line {}: {}", error.line, error.message) : error.message;
 }
 
-bool parse_header(const std::string& text, GameHeader* header, ParseError* error) {
+bool parse_header(const std::string& text, GameHeader* header, ParseError* error, int first_line) {
   std::vector<std::string_view> lines = split_lines(text);
   std::size_t next = 0;
   int ruleset_line = 0;
   GameHeader h;
-  if (!scan_header(lines, &h, &next, &ruleset_line, error)) return false;
+  if (!scan_header(lines, first_line, &h, &next, &ruleset_line, error)) return false;
   *header = std::move(h);
   return true;
 }
@@ -338,30 +339,30 @@ bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, 
 
 namespace {
 
-bool read_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
+bool read_game(const std::string& text, int first_line, const Ruleset& ruleset, GameFile* out, ParseError* error,
                const std::function<bool(const GameFile&, MoveLine&&)>& on_move, std::vector<ParseError>* bad_lines);
 
 }  // namespace
 
 bool parse_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
-                const std::function<bool(const GameFile&, MoveLine&&)>& on_move) {
-  return read_game(text, ruleset, out, error, on_move, nullptr);
+                const std::function<bool(const GameFile&, MoveLine&&)>& on_move, int first_line) {
+  return read_game(text, first_line, ruleset, out, error, on_move, nullptr);
 }
 
 bool parse_game_skipping(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
                          std::vector<ParseError>* bad_lines) {
-  return read_game(text, ruleset, out, error, nullptr, bad_lines);
+  return read_game(text, 1, ruleset, out, error, nullptr, bad_lines);
 }
 
 namespace {
 
-bool read_game(const std::string& text, const Ruleset& ruleset, GameFile* out, ParseError* error,
+bool read_game(const std::string& text, int first_line, const Ruleset& ruleset, GameFile* out, ParseError* error,
                const std::function<bool(const GameFile&, MoveLine&&)>& on_move, std::vector<ParseError>* bad_lines) {
   std::vector<std::string_view> lines = split_lines(text);
   GameFile game;
   std::size_t next = 0;
   int ruleset_line = 0;
-  if (!scan_header(lines, &game.header, &next, &ruleset_line, error)) return false;
+  if (!scan_header(lines, first_line, &game.header, &next, &ruleset_line, error)) return false;
   auto fail = [&](int line, std::string message) {
     if (error) *error = ParseError{line, std::move(message)};
     return false;
@@ -369,13 +370,13 @@ bool read_game(const std::string& text, const Ruleset& ruleset, GameFile* out, P
   if (game.header.ruleset != ruleset.id)
     return fail(ruleset_line, fmt::format("the game is for the edition '{}', not '{}'", game.header.ruleset, ruleset.id));
   if (game.header.players.size() > static_cast<std::size_t>(ruleset.max_players))
-    return fail(1, fmt::format("{} is for at most {} players", ruleset.id, ruleset.max_players));
+    return fail(first_line, fmt::format("{} is for at most {} players", ruleset.id, ruleset.max_players));
 
   enum class Part { Header, Setup, Moves } part = Part::Header;
   bool moves_tag = false;
   const Context ctx(ruleset, game.header.players);
   for (std::size_t i = next; i < lines.size(); ++i) {
-    const int number = static_cast<int>(i) + 1;
+    const int number = static_cast<int>(i) + first_line;
     std::string line;
     std::string err = clean_line(lines[i], &line);
     if (!err.empty()) return fail(number, err);
@@ -450,45 +451,6 @@ bool read_game(const std::string& text, const Ruleset& ruleset, GameFile* out, P
 
 std::string comment_of(const std::string& line) { return line_comment(line); }
 
-std::vector<std::string> split_games(const std::string& text) {
-  const std::vector<std::string_view> lines = split_lines(text);
-  // Where each game starts: line 0, and each run of tag lines after a line of a game's body
-  // that holds a Ruleset tag (a stray tag among the moves stays the error it was).
-  std::vector<std::string> clean(lines.size());
-  std::vector<bool> tag(lines.size(), false);
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (!clean_line(lines[i], &clean[i]).empty()) clean[i].clear();
-    tag[i] = !clean[i].empty() && clean[i].front() == '[' && clean[i].find('"') != std::string::npos;
-  }
-  const auto names_ruleset = [&](std::size_t i) {
-    for (; i < lines.size() && (tag[i] || clean[i].empty()); ++i)
-      if (tag[i] && lower_ascii(clean[i]).rfind("[ruleset", 0) == 0) return true;
-    return false;
-  };
-  std::vector<std::size_t> starts{0};
-  bool in_body = false;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (clean[i].empty()) continue;
-    if (tag[i] && in_body && names_ruleset(i)) {
-      starts.push_back(i);
-      in_body = false;
-    }
-    if (!tag[i]) in_body = true;
-  }
-  if (starts.size() == 1) return {text};
-  std::vector<std::string> games;
-  for (std::size_t g = 0; g < starts.size(); ++g) {
-    const std::size_t end = g + 1 < starts.size() ? starts[g + 1] : lines.size();
-    std::string game(starts[g], '\n');  // the lines before stay, blank, to keep the numbering
-    for (std::size_t i = starts[g]; i < end; ++i) {
-      game.append(lines[i]);
-      game.push_back('\n');
-    }
-    games.push_back(std::move(game));
-  }
-  return games;
-}
-
 std::string print_game(const GameHeader& header, const std::optional<SetupPosition>& setup,
                        const std::vector<Command>& moves, const Ruleset& ruleset,
                        const std::vector<std::string>* comments) {
@@ -496,13 +458,28 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   auto tag = [&](std::string_view name, const std::string& value) {
     out += fmt::format("[{} \"{}\"]\n", name, escape_tag_value(value));
   };
-  tag(kRuleset, header.ruleset);
-  tag(kPlayers, join(header.players));
+  // The tags in the order they were typed: the header, tags and all, is hashed into the game's
+  // chain, so a file printed back re-imports to the same journal only with its tags where they
+  // were (a file that starts with [Event] keeps it first). A header built by a program, without
+  // Ruleset and Players among its tags, gets them first.
+  bool ruleset_tag = false, players_tag = false;
+  for (const auto& named : header.tags) {
+    ruleset_tag = ruleset_tag || known_tag(named.first) == kRuleset;
+    players_tag = players_tag || known_tag(named.first) == kPlayers;
+  }
+  if (!ruleset_tag) tag(kRuleset, header.ruleset);
+  if (!players_tag) tag(kPlayers, join(header.players));
+  ruleset_tag = players_tag = false;
   bool variant = false, seed = false, started = false, time_limit = false, house = false, sealed = false;
   for (const auto& [name, value] : header.tags) {
     std::string_view known = known_tag(name);
-    if (known == kRuleset || known == kPlayers) continue;
-    if (known == kVariant) {
+    if (known == kRuleset) {
+      if (!ruleset_tag) tag(kRuleset, header.ruleset);
+      ruleset_tag = true;
+    } else if (known == kPlayers) {
+      if (!players_tag) tag(kPlayers, join(header.players));
+      players_tag = true;
+    } else if (known == kVariant) {
       if (!variant) tag(kVariant, join(header.variants));
       variant = true;
     } else if (known == kHouseRules) {

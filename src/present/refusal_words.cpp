@@ -211,6 +211,9 @@ std::string sentence(const Ruleset& r, const Violation& v) {
       return fmt::format("no rent is owed to {} now: rent is due only for a landing on an owned site, and only if "
                          "claimed within {} seconds of it",
                          f.player(0), r.timed.rent_seconds);
+    case C::JailedCollectsNoRent:
+      return fmt::format("no rent is owed to {} while in {}: a player in {} collects no rent", f.player(0),
+                         r.words.jail, r.words.jail);
     case C::NoRentOwed:
       return fmt::format("no rent is owed to {} now: rent is due only for a landing on an owned property, and only if "
                          "asked for before {}",
@@ -338,9 +341,14 @@ std::string sentence(const Ruleset& r, const Violation& v) {
       return fmt::format("{} cannot change hands while buildings stand on its group ({}): sell them to the Bank first",
                          f.square(0), f.square(1));
     case C::CannotBorrow:
-      return fmt::format("{} has {} free (their standing bid counts as spent), not {}: players may not borrow from each "
-                         "other",
-                         f.player(0), f.money(1), f.money(2));
+      // The standing bid is spoken of only when the player holds one (an auction is open and
+      // theirs is the high bid): otherwise it would name a bid nobody made.
+      if (f.at(3).amount > 0)
+        return fmt::format("{} has {} free (their standing bid of {} counts as spent), not {}: players may not borrow "
+                           "from each other",
+                           f.player(0), f.money(1), f.money(3), f.money(2));
+      return fmt::format("{} has {}, not {}: players may not borrow from each other", f.player(0), f.money(1),
+                         f.money(2));
     case C::JailCardsShort:
       return fmt::format("{} holds {}, not {}", f.player(0), count_of(f.count(1), r.words.jail_card + " card"), f.count(2));
     case C::JailedMayNotTrade: return fmt::format("{} is in {} and may not trade", f.player(0), r.words.jail);

@@ -135,6 +135,24 @@ TEST(Computer, AJailedOwnerReceivesNoRent) {
   EXPECT_FALSE(t.state().rent_open());
 }
 
+// rule computer/jail/privileges: the jailed owner who asks all the same is refused by that
+// rule ("Whilst in jail a player can't: Receive rent"), not by the ten seconds to claim in,
+// which he did not miss: the refusal cited rent/claim-within-the-window.
+TEST(Computer, AJailedOwnersClaimCitesThePrisonersRuleNotTheWindow) {
+  PlayerSetup ben = seat(1);
+  ben.owns = {prop(S("Whitechapel Road"))};
+  ben.jail_turns = 0;
+  Table t = computer_table({seat(0), ben}, {"Ann", "Ben"});
+  t.play(stamped(Verb::Roll, 0, "19:00:00", 1, 2));  // Ann lands on Ben's Whitechapel Road
+  const Refused v = t.refuse(stamped(Verb::ClaimRent, 1, "19:00:02"));
+  EXPECT_EQ(v.rule, "computer/jail/privileges");
+  EXPECT_EQ(v.code, RefusalCode::JailedCollectsNoRent);
+  EXPECT_TRUE(testing::has_arg(v, arg::player(1)));
+  // Out of jail, a claim with nothing owed still cites the window.
+  Table free_owner = computer_table({seat(0), seat(1)}, {"Ann", "Ben"});
+  EXPECT_EQ(free_owner.refuse(stamped(Verb::ClaimRent, 1, "19:00:02")).rule, "computer/rent/claim-within-the-window");
+}
+
 // rule computer/auction/opens-at-half-price and rule computer/auction/small-steps.
 TEST(Computer, TheAuctionStartsAtHalfThePriceAndRisesInSteps) {
   Table t = computer_table({seat(0), seat(1), seat(2)});

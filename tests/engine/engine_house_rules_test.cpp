@@ -55,6 +55,8 @@ TEST(HouseRules, AnOwnerInJailCollectsNoRent) {
   Table t({"Ann", "Ben"}, setup_with({seat(0), ben}, 0), std::nullopt, r);
   t.roll(0, 1, 2);
   EXPECT_FALSE(t.last_has(EventType::RentDue));
+  // Asked for all the same, it is refused by the house rule, not by the time to ask.
+  EXPECT_EQ(t.refuse(Table::cmd(Verb::ClaimRent, 1)).rule, "uk-1972/house/no-rent-while-owner-in-jail");
   // Without the house rule the jailed owner is owed his rent (uk-1972 VISITING JAIL).
   Table plain({"Ann", "Ben"}, setup_with({seat(0), ben}, 0));
   plain.roll(0, 1, 2);

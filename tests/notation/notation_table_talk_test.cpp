@@ -1,9 +1,14 @@
 // Moves as people say them at the table (docs/notation.md, "Moves as people say them"): the
 // other words for a verb, a named purchase, several properties in one line, thousands
 // separators, and the hint for a move that belongs to someone else.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <sstream>
+
 #include "deedlog/game_file.h"
+#include "deedlog/game_reader.h"
 #include "deedlog/ruleset_catalog.h"
 #include "rules/card_lookup.h"
 
@@ -186,20 +191,78 @@ TEST_F(TableTalk, CardsByPrintedWords) {
 namespace deedlog {
 namespace {
 
+// The games of a text, as GameReader gives them.
+std::vector<GameText> games_of(const std::string& text) {
+  std::istringstream in(text);
+  GameReader reader(in);
+  std::vector<GameText> games;
+  GameText g;
+  while (reader.next(&g)) games.push_back(g);
+  return games;
+}
+
 TEST(SeveralGames, SplitAtEachGamesTagsKeepingLineNumbers) {
   const std::string two = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n\nAnn rolls 3 4\n\n"
                           "# the second game\n[Ruleset \"uk-1972\"]\n[Players \"Cat, Dan\"]\nCat rolls 1 2\n";
-  const auto games = split_games(two);
+  const auto games = games_of(two);
   ASSERT_EQ(games.size(), 2u);
-  EXPECT_EQ(games[0].find("Cat"), std::string::npos);
-  // The second game's first tag stays on line 7.
-  std::size_t line = 1;
-  for (std::size_t i = 0; i < games[1].find("[Ruleset"); ++i) line += games[1][i] == '\n';
-  EXPECT_EQ(line, 7u);
+  EXPECT_EQ(games[0].text.find("Cat"), std::string::npos);
+  EXPECT_EQ(games[0].first_line, 1);
+  // The second game's first tag is the file's line 7, and its errors and moves say so.
+  EXPECT_EQ(games[1].text.rfind("[Ruleset", 0), 0u) << games[1].text;
+  EXPECT_EQ(games[1].first_line, 7);
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  GameFile file;
+  ParseError e;
+  ASSERT_TRUE(parse_game(games[1].text, r, &file, &e, nullptr, games[1].first_line)) << e.message;
+  ASSERT_EQ(file.moves.size(), 1u);
+  EXPECT_EQ(file.moves[0].line, 9);
+  const std::string bad = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\nAnn rolls 3 4\n"
+                          "[Ruleset \"uk-1972\"]\n[Players \"Cat, Cat\"]\nCat rolls 1 2\n";
+  const auto twins = games_of(bad);
+  ASSERT_EQ(twins.size(), 2u);
+  GameHeader h;
+  EXPECT_FALSE(parse_header(twins[1].text, &h, &e, twins[1].first_line));
+  EXPECT_EQ(e.line, 5);
   // A stray tag among the moves starts no game: it stays an error of the one game.
   const std::string stray = "[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\nAnn rolls 3 4\n[Title \"late\"]\n";
-  EXPECT_EQ(split_games(stray).size(), 1u);
-  EXPECT_EQ(split_games(stray)[0], stray);
+  ASSERT_EQ(games_of(stray).size(), 1u);
+  EXPECT_EQ(games_of(stray)[0].text, stray);
+  // An empty file is one game, of nothing (the parser says what it lacks).
+  ASSERT_EQ(games_of("").size(), 1u);
+  EXPECT_EQ(games_of("")[0].text, "");
+}
+
+// A file of many games is read one game at a time: when a game is given, the reader has read
+// no further into the stream than that game and the next one's first lines, and each game's text
+// is that game alone. (split_games, before, gave every game of the file at once, each padded
+// with a blank line for every line above it: an import of 10,000 games held 455 MB.)
+TEST(SeveralGames, AFileOfManyGamesIsReadOneGameAtATime) {
+  const std::string one = "# table {}\n[Ruleset \"uk-1972\"]\n[Players \"Ann, Ben\"]\n[Event \"night {}\"]\n\n"
+                          "Ann rolls 3 4  # Chance\nAnn draws \"Go to Jail\"\n";
+  constexpr int kGames = 2000;
+  std::string file;
+  for (int i = 0; i < kGames; ++i) file += fmt::format(fmt::runtime(one), i, i);
+  const std::size_t game_bytes = file.size() / kGames + 8;
+  // A stream that counts what is taken from it.
+  struct CountingBuffer : std::stringbuf {
+    explicit CountingBuffer(const std::string& s) : std::stringbuf(s) {}
+    std::size_t taken() { return static_cast<std::size_t>(gptr() - eback()); }
+  } buffer(file);
+  std::istream in(&buffer);
+  GameReader reader(in);
+  GameText g;
+  int given = 0;
+  std::size_t largest = 0;
+  while (reader.next(&g)) {
+    ++given;
+    largest = std::max(largest, g.text.size());
+    EXPECT_EQ(g.first_line, given == 1 ? 1 : 7 * (given - 1) + 2) << "game " << given;
+    EXPECT_LE(buffer.taken(), static_cast<std::size_t>(given + 1) * game_bytes) << "game " << given << ": read ahead";
+  }
+  EXPECT_EQ(given, kGames);
+  EXPECT_LE(largest, game_bytes);
 }
 
 }  // namespace

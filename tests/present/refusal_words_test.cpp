@@ -138,6 +138,46 @@ TEST(RefusalWords, RentNamesTheOwnerWhoMayAsk) {
   EXPECT_TRUE(contains(text, "Mayfair")) << text;
 }
 
+// An offer of more cash than is held (engine: Trade.*, rule trade/no-borrowing): the player's
+// standing bid is spoken of only when they hold one. Every such refusal said "their standing bid
+// counts as spent", auction or none.
+Command offer_of_cash(PlayerId from, PlayerId to, std::int64_t cash) {
+  Command c = Table::cmd(Verb::Offer, from);
+  c.counterparty = to;
+  c.give.cash = Money{cash};
+  c.get.properties = {kOldKentRoad};
+  return c;
+}
+
+TEST(RefusalWords, NoBorrowingNamesAStandingBidOnlyWhenThereIsOne) {
+  // No auction: Ben, with £1500, offers £1600 for Ann's Old Kent Road.
+  Table t({"Ann", "Ben", "Cat"}, setup_with({owning(0, {testing::prop(kOldKentRoad)})}));
+  const Refused plain = t.refuse(offer_of_cash(1, 0, 1600));
+  EXPECT_EQ(plain.code, RefusalCode::CannotBorrow);
+  EXPECT_TRUE(testing::has_arg(plain, arg::money(Money{1500}))) << plain.message;
+  EXPECT_FALSE(contains(plain.message, "bid")) << plain.message;
+  EXPECT_TRUE(contains(plain.message, "£1500")) << plain.message;
+
+  // Ann declines Whitechapel Road (3): at its auction Ben's bid of £400 stands, and £1200 is more
+  // than the £1100 left him.
+  Table u({"Ann", "Ben", "Cat"}, setup_with({owning(0, {testing::prop(kOldKentRoad)})}));
+  u.roll(0, 1, 2);
+  u.play(Table::cmd(Verb::Decline, 0));
+  Command bid = Table::cmd(Verb::Bid, 1);
+  bid.amount = Money{400};
+  u.play(bid);
+  const Refused bidding = u.refuse(offer_of_cash(1, 0, 1200));
+  EXPECT_EQ(bidding.code, RefusalCode::CannotBorrow);
+  EXPECT_TRUE(testing::has_arg(bidding, arg::money(Money{1100}))) << bidding.message;
+  EXPECT_TRUE(testing::has_arg(bidding, arg::money(Money{400}))) << bidding.message;
+  EXPECT_TRUE(contains(bidding.message, "standing bid of £400")) << bidding.message;
+
+  // Cat, who bid nothing, is refused at the same auction without a bid of hers being named.
+  const Refused other = u.refuse(offer_of_cash(2, 0, 1600));
+  EXPECT_EQ(other.code, RefusalCode::CannotBorrow);
+  EXPECT_FALSE(contains(other.message, "bid")) << other.message;
+}
+
 // Bankruptcy refused (engine: Bankruptcy.OnlyWhenHeOwesMoreThanHeCanRaise): what he could
 // raise, in all and step by step.
 TEST(RefusalWords, AnInsolvencyRefusedListsWhatCouldBeRaised) {

@@ -125,6 +125,33 @@ TEST(ReplayReport, NotationOfEverySampleImportsToTheSameJournal) {
   EXPECT_GE(games, 25);
 }
 
+// A game typed by hand with [Event] first: replay --format notation printed Ruleset and Players
+// first, and the header (tags in order) is hashed into the chain, so the file printed back
+// imported to another head. The tags come back in the order they were typed.
+TEST(ReplayReport, NotationKeepsTheTagsInTheOrderTypedAndImportsToTheSameHead) {
+  const auto dir = temp_dir("replay-tag-order");
+  const auto db = dir / "typed.db";
+  const std::string typed = std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/event-first.game";
+  const RunResult first = referee(db, "--json import " + quote(typed));
+  ASSERT_EQ(first.code, 0) << first.out << first.err;
+  const RunResult printed = replay(db, "--format notation");
+  ASSERT_EQ(printed.code, 0) << printed.err;
+  const auto file = dir / "back.game";
+  std::ofstream(file) << printed.out;
+  const auto db2 = dir / "back.db";
+  const RunResult again = referee(db2, "--json import " + quote(file.string()));
+  ASSERT_EQ(again.code, 0) << again.out << again.err << printed.out;
+  EXPECT_EQ(json::parse(again.out)["head"], json::parse(first.out)["head"]) << printed.out;
+  EXPECT_EQ(json::parse(again.out)["seq"], json::parse(first.out)["seq"]);
+  // The tags as typed: Event, Site, Ruleset, Players, Date.
+  std::vector<std::string> tags;
+  std::istringstream lines(printed.out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("[", 0) == 0 && line.find('"') != std::string::npos) tags.push_back(line.substr(1, line.find(' ') - 1));
+  EXPECT_EQ(tags, (std::vector<std::string>{"Event", "Site", "Ruleset", "Players", "Date"})) << printed.out;
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ReplayReport, NotationFromTheCommandLineImportsToTheSameJournal) {
   const auto dir = temp_dir("replay-notation");
   const RunResult printed = replay(long_game(), "--format notation");

@@ -112,6 +112,44 @@ TEST(StatusSetup, ImportsToTheSamePosition) {
   EXPECT_GE(compared, 20);
 }
 
+// While the Bank auctions a bankrupt's deeds the turn is still the bankrupt's: status --setup
+// named him in Turn, and the text did not import (a Turn of a player out of the game). It names
+// the player who throws once the auctions are over, states the unsold deeds as the Bank's, and
+// imports to that position. The game (tests/data/bankrupt-mid-auction.game) is typed as a table
+// types: Ben goes bankrupt to the Bank and the record stops mid-auction.
+TEST(StatusSetup, MidwayThroughTheBanksAuctionOfABankruptsDeedsItImportsToThePosition) {
+  const fs::path dir = testing::temp_dir("setup-bank-auction");
+  const fs::path db = dir / "g.db";
+  const auto imported = testing::referee(
+      db, "import " + quote(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/bankrupt-mid-auction.game"));
+  ASSERT_EQ(imported.code, 0) << imported.out << imported.err;
+  json before = json::parse(testing::referee(db, "--json status").out);
+  ASSERT_EQ(before["turn"]["player"], "Ben") << before;  // the auctions run in Ben's turn
+  const auto setup = testing::referee(db, "--json status --setup");
+  ASSERT_EQ(setup.code, 0) << setup.err;
+  const json s = json::parse(setup.out);
+  EXPECT_FALSE(s["exact"].get<bool>());  // the auction itself is not stated
+  const std::string text = s["setup"].get<std::string>();
+  EXPECT_NE(text.find("Turn: Cat"), std::string::npos) << text;
+  const fs::path file = dir / "setup.game";
+  std::ofstream(file) << text;
+  const fs::path db2 = dir / "again.db";
+  const auto again = testing::referee(db2, "import " + quote(file.string()));
+  ASSERT_EQ(again.code, 0) << again.out << again.err << text;
+  // The same position: the players (Ben out, Cat with Old Kent Road), the Bank's buildings, and
+  // the setup of the game made from it is the same text.
+  json after = json::parse(testing::referee(db2, "--json status").out);
+  // A bankrupt's token is off the board: where it last stood is no part of the position.
+  for (json* status : {&before, &after})
+    for (json& p : (*status)["players"])
+      if (p["bankrupt"].get<bool>()) p.erase("square"), p.erase("square_name");
+  EXPECT_EQ(before["players"], after["players"]);
+  EXPECT_EQ(before["bank"], after["bank"]);
+  EXPECT_EQ(after["turn"]["player"], "Cat");
+  EXPECT_EQ(json::parse(testing::referee(db2, "--json status --setup").out)["setup"], text);
+  fs::remove_all(dir);
+}
+
 TEST(StatusSetup, SaysWhatASetupCannotState) {
   const fs::path db = new_game("limits");
   ASSERT_EQ(testing::referee(db, "play 'Ann rolls 3 4'").code, 0);
