@@ -39,8 +39,11 @@ std::optional<FieldProblem> field_problem(const nlohmann::ordered_json& request,
                                           std::string_view what, const std::vector<std::string_view>& free) {
   for (auto it = request.begin(); it != request.end(); ++it) {
     if (std::find(free.begin(), free.end(), it.key()) != free.end()) continue;
-    // A name echoed back is cut short: a request may be made of one endless key.
-    const std::string name = it.key().substr(0, 40);
+    // A name echoed back is cut short: a request may be made of one endless key. The cut is
+    // made between characters, never inside one (the answer must stay UTF-8 to be JSON).
+    std::size_t cut = std::min<std::size_t>(it.key().size(), 40);
+    while (cut > 0 && cut < it.key().size() && (static_cast<unsigned char>(it.key()[cut]) & 0xC0) == 0x80) --cut;
+    const std::string name = it.key().substr(0, cut);
     const auto rule = std::find_if(rules.begin(), rules.end(), [&](const FieldRule& f) { return it.key() == f.name; });
     if (rule == rules.end()) return FieldProblem{name, fmt::format("{} takes no field \"{}\"", what, name)};
     if (!has_type(it.value(), rule->type))

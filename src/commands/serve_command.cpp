@@ -117,6 +117,9 @@ int code_of(const Status& s) {
   if (s.is_outcome_unknown()) return 504;
   if (s.is_io_error()) return 503;
   if (s.is_corrupt()) return 500;
+  // The server's own files refused (open to others, or another account's): its trouble, and
+  // the details (paths, modes, the chmod to run) are for its log, not for a table.
+  if (s.is_not_private() || s.is_permission_denied()) return 500;
   return 400;
 }
 
@@ -324,6 +327,9 @@ class Server {
   // The words a client is given for s: a 4xx's reason with the server's file names taken out;
   // for a 5xx, only what kind of trouble it is (the details go to the server's standard error).
   std::string public_words(const Status& s) const {
+    if (s.is_not_private() || s.is_permission_denied())
+      return "the server will not use its files for a sealed game while others may read them (the server's log says "
+             "why); nothing was written";
     switch (code_of(s)) {
       case 503: return "the journal cannot be reached just now; nothing was written; try again";
       case 504:

@@ -63,7 +63,9 @@ class ServerTable {
     head_ = doc.value("head", std::string());
     view_.now = doc["turn"].value("words", std::string());
     view_.players.clear();
-    for (const json& p : doc["players"]) view_.players.push_back(p.value("name", std::string()));
+    const json players = doc.value("players", json::array());
+    for (const json& p : players)
+      if (p.is_object()) view_.players.push_back(p.value("name", std::string()));
     const std::string edition = doc.value("ruleset", std::string());
     // A built-in edition completes its squares' names; the server's own edition file (serve
     // --ruleset-file) is not the table's to read, so nothing is completed then.

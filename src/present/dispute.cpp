@@ -278,10 +278,10 @@ Status sealed_claim_chance(Journal& journal, const Game& g, const std::vector<Re
       }
     }
   }
-  std::optional<SealRecord> kept;
-  if (Status s = seed_for(journal, g.header.sealed, &kept); !s.is_ok()) return s;
-  if (kept && kept->revealed) {
-    claim->chance = sealed_chance(g.ruleset, kept->seed, g.state.throws);
+  std::optional<std::string> revealed;
+  if (Status s = revealed_seed_for(journal, g.header.sealed, &revealed); !s.is_ok()) return s;
+  if (revealed) {
+    claim->chance = sealed_chance(g.ruleset, *revealed, g.state.throws);
     d->sealed_chance = "seed";
     return Status::ok();
   }

@@ -386,9 +386,7 @@ Status explain_event(Journal& journal, std::int64_t game_id, std::int64_t seq, E
   if (ex.move_seq == 0) ex.move = "(the opening of the game)";
   Context c{before, e, ex, std::nullopt};
   if (before.state.sealed) {
-    std::optional<SealRecord> kept;
-    if (Status s = seed_for(journal, before.header.sealed, &kept); !s.is_ok()) return s;
-    if (kept && kept->revealed) c.revealed_seed = kept->seed;
+    if (Status s = revealed_seed_for(journal, before.header.sealed, &c.revealed_seed); !s.is_ok()) return s;
   }
   explain(c);
   if (const LoggedEvent* by = voiding_event(events, found)) {

@@ -173,6 +173,16 @@ Status seed_for(const Journal& journal, const std::string& commitment, std::opti
   return Status::ok();
 }
 
+Status revealed_seed_for(const Journal& journal, const std::string& commitment, std::optional<std::string>* seed) {
+  seed->reset();
+  std::optional<SealRecord> kept;
+  const Status s = seed_for(journal, commitment, &kept);
+  if (s.is_not_private() || s.is_permission_denied()) return Status::ok();
+  if (!s.is_ok()) return s;
+  if (kept && kept->revealed) *seed = kept->seed;
+  return Status::ok();
+}
+
 bool deals_sealed_chance(const State& state, const Command& move) {
   if (!state.sealed) return false;
   const bool referees_throw = move.verb == Verb::Roll && move.die1 == 0 && move.die2 == 0;

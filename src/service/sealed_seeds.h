@@ -51,6 +51,12 @@ Status keep_seed(const Journal& journal, const std::string& seed, std::string* c
 // permission_denied when this account may not read the seal store; not_private when the store,
 // or (for a seed not yet revealed) the journal, is not its owner's alone (journal/private_file.h).
 Status seed_for(const Journal& journal, const std::string& commitment, std::optional<SealRecord>* record);
+// The seed of a commitment once revealed, for the readers that only check or explain a game
+// (verify, explain, dispute): nullopt while it is secret, and when this account cannot read the
+// seeds or they are not kept privately. A revealed seed is no secret, and a reader that cannot
+// have it checks the chance as recorded, as it does on a copy with no seeds beside it: these
+// readers never fail for a store that a throw would refuse. Corrupt as seed_for.
+Status revealed_seed_for(const Journal& journal, const std::string& commitment, std::optional<std::string>* seed);
 // True when the move, in this position of a sealed game, is dealt the referee's sealed chance:
 // a throw the referee makes (no dice written), a card it turns up (none named), the fine paid
 // after the last failed throw (the token moves by that throw, onto a card maybe). Before the

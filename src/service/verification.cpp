@@ -81,9 +81,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
     if (given_seed) {
       seed = given_seed;
     } else {
-      std::optional<SealRecord> kept;
-      if (Status s = seed_for(journal, g.header.sealed, &kept); !s.is_ok()) return s;
-      if (kept && kept->revealed) seed = kept->seed;
+      if (Status s = revealed_seed_for(journal, g.header.sealed, &seed); !s.is_ok()) return s;
     }
     if (seed && seed_commitment(*seed) != g.header.sealed)
       fail(1, "the seed given is not the one this game is sealed with: its SHA-256 is not the header's commitment");

@@ -127,10 +127,14 @@ TEST(PrivateFiles, AJournalOrStoreOthersCanReadIsRefusedUntilItIsClosed) {
   fs::permissions(db, static_cast<fs::perms>(0644));
   EXPECT_EQ(referee(db, "play \"Ann rolls\"").code, kExitFailure);
   EXPECT_EQ(referee(db, "play --dry-run \"Ann rolls\"").code, kExitFailure);
+  // Reading and checking use no secret: they go on, the chance checked as recorded.
+  EXPECT_EQ(referee(db, "verify").code, kExitOk);
+  EXPECT_EQ(referee(db, "dispute \"Ann rolls\"").code, kExitOk);
   fs::permissions(db, static_cast<fs::perms>(0600));
   // The seeds made readable by hand.
   fs::permissions(db.string() + ".seals", static_cast<fs::perms>(0644));
   EXPECT_EQ(referee(db, "play \"Ann rolls\"").code, kExitFailure);
+  EXPECT_EQ(referee(db, "verify").code, kExitOk);
   fs::permissions(db.string() + ".seals", static_cast<fs::perms>(0600));
   // A folder others may write: they could put their own store in the place of the judge's.
   fs::permissions(dir, static_cast<fs::perms>(0777));

@@ -152,6 +152,10 @@ TEST_F(ServeInputs, EveryPostRouteRefusesAFieldItDoesNotKnow) {
   EXPECT_EQ(post(appeals_path(), judge_, fmt::format(R"({{"game": {}, "claim": "x", "uphold": true}})", game_), &answer),
             400);
   EXPECT_EQ(answer["field"], "uphold") << answer;
+  // A long name is echoed cut short, between characters: a 400 that is still JSON, never a 500.
+  const std::string long_name = std::string(39, 'x') + "\xc3\xa9tail";
+  EXPECT_EQ(post(moves_path(), judge_, json{{"move", "Referee calls time"}, {long_name, 1}}.dump(), &answer), 400);
+  EXPECT_EQ(answer["field"], std::string(39, 'x')) << answer;
   EXPECT_EQ(seq_now(), before);
   // The fields each route knows still work.
   EXPECT_EQ(post(moves_path(), judge_, json{{"move", "Referee calls time"}, {"expect_seq", before}}.dump()), 200);
