@@ -8,7 +8,6 @@
 // a real SQLite journal and read through the real program; built as Debug (asserts on), the
 // same test shows that no assertion fires.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <fmt/format.h>
 
@@ -22,6 +21,7 @@
 #include "deedlog/state_archive.h"
 #include "journal/hash_chain.h"
 #include "support/cli.h"
+#include "support/sql.h"
 
 namespace deedlog {
 namespace {
@@ -33,38 +33,7 @@ using testing::temp_dir;
 
 constexpr int kExitOk = 0, kExitFailure = 1;
 
-struct Sql {
-  explicit Sql(const std::filesystem::path& db) { EXPECT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK); }
-  ~Sql() { sqlite3_close(h); }
-  void exec(const std::string& sql) {
-    char* err = nullptr;
-    EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "") << "\n" << sql;
-    sqlite3_free(err);
-  }
-  std::vector<std::vector<std::string>> rows(const std::string& sql) {
-    std::vector<std::vector<std::string>> out;
-    sqlite3_stmt* st = nullptr;
-    EXPECT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sql;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-      std::vector<std::string> row;
-      for (int c = 0; c < sqlite3_column_count(st); ++c) {
-        const auto* p = static_cast<const char*>(sqlite3_column_blob(st, c));
-        row.emplace_back(p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(st, c))) : std::string());
-      }
-      out.push_back(std::move(row));
-    }
-    sqlite3_finalize(st);
-    return out;
-  }
-  void put_blob(const std::string& sql, const std::string& blob) {
-    sqlite3_stmt* st = nullptr;
-    ASSERT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sql;
-    sqlite3_bind_blob(st, 1, blob.data(), static_cast<int>(blob.size()), SQLITE_TRANSIENT);
-    EXPECT_EQ(sqlite3_step(st), SQLITE_DONE) << sqlite3_errmsg(h);
-    sqlite3_finalize(st);
-  }
-  sqlite3* h = nullptr;
-};
+using testing::Sql;
 
 // The sample the crafted-event tests use: two players (Ann in seat 0), the game not over.
 const char* const kGame = "uk-1972/mortgage-traded-lifted-at-once.game";

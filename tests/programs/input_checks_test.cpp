@@ -4,7 +4,6 @@
 // its long texts; names with a control, ESC or text-direction character refused where they are
 // made; and a comment or a note holding such characters never printed raw.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <fmt/format.h>
 #include <fstream>
@@ -15,6 +14,7 @@
 #include "deedlog/event_text.h"
 #include "journal/hash_chain.h"
 #include "support/cli.h"
+#include "support/sql.h"
 
 namespace deedlog {
 namespace {
@@ -140,32 +140,7 @@ TEST(TextLimit, AnAppealOverTheLimitIsRefusedAndTheTournamentStillReads) {
   EXPECT_NE(log.out.find("\"appeals\":[]"), std::string::npos) << log.out;
 }
 
-// A connection of the test's own, as an older deedlog (or sqlite3) would have written the file.
-struct Sql {
-  explicit Sql(const std::filesystem::path& db) { EXPECT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK); }
-  ~Sql() { sqlite3_close(h); }
-  void exec(const std::string& sql) {
-    char* err = nullptr;
-    EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "");
-    sqlite3_free(err);
-  }
-  std::vector<std::vector<std::string>> rows(const std::string& sql) {
-    std::vector<std::vector<std::string>> out;
-    sqlite3_stmt* st = nullptr;
-    EXPECT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sql;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-      std::vector<std::string> row;
-      for (int c = 0; c < sqlite3_column_count(st); ++c) {
-        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, c));
-        row.emplace_back(p ? p : "");
-      }
-      out.push_back(std::move(row));
-    }
-    sqlite3_finalize(st);
-    return out;
-  }
-  sqlite3* h = nullptr;
-};
+using testing::Sql;
 
 // A journal written before the limit: a note of 5,000 bytes recorded with a true chain (as the
 // writer of then hashed it). Before the reader took such text, every command refused the game.

@@ -5,7 +5,6 @@
 // caught by the chain, by the records' consistency with the settings and the games, or by the
 // head `tournament new` or `tournament standings` printed, kept outside the journal.
 #include <gtest/gtest.h>
-#include <sqlite3.h>
 
 #include <fmt/format.h>
 
@@ -17,6 +16,7 @@
 #include "journal/hash_chain.h"
 #include "journal/journal.h"
 #include "support/cli.h"
+#include "support/sql.h"
 #include "support/tournament.h"
 
 namespace deedlog {
@@ -31,37 +31,8 @@ using testing::RunResult;
 constexpr int kOk = 0, kFailure = 1, kUsage = 2;
 
 // The journal file, opened as sqlite3 opens it: no deedlog code between the forger and the rows.
-struct Sql {
-  explicit Sql(const std::filesystem::path& db) { EXPECT_EQ(sqlite3_open(db.string().c_str(), &h), SQLITE_OK); }
-  ~Sql() { sqlite3_close(h); }
-  Sql(const Sql&) = delete;
-  Sql& operator=(const Sql&) = delete;
-  void exec(const std::string& sql) {
-    char* err = nullptr;
-    EXPECT_EQ(sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &err), SQLITE_OK) << (err ? err : "") << "\n" << sql;
-    sqlite3_free(err);
-  }
-  std::vector<std::vector<std::string>> rows(const std::string& sql) {
-    std::vector<std::vector<std::string>> out;
-    sqlite3_stmt* st = nullptr;
-    EXPECT_EQ(sqlite3_prepare_v2(h, sql.c_str(), -1, &st, nullptr), SQLITE_OK) << sql;
-    while (sqlite3_step(st) == SQLITE_ROW) {
-      std::vector<std::string> row;
-      for (int c = 0; c < sqlite3_column_count(st); ++c) {
-        const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, c));
-        row.emplace_back(p ? p : "");
-      }
-      out.push_back(std::move(row));
-    }
-    sqlite3_finalize(st);
-    return out;
-  }
-  // Text as an SQL literal.
-  static std::string literal(const std::string& text) {
-    std::string out = "'";
-    for (char c : text) out += c == '\'' ? std::string("''") : std::string(1, c);
-    return out + "'";
-  }
+struct Sql : testing::Sql {
+  using testing::Sql::Sql;
   // The triggers that keep tournaments append-only: a forger with the file drops them.
   void unguard() {
     exec("DROP TRIGGER tournaments_refuse_update");
@@ -96,7 +67,6 @@ struct Sql {
                      "seq = {}",
                      literal(from), literal(to), id, seq));
   }
-  sqlite3* h = nullptr;
 };
 
 // A small event, recorded: round 1 seated (record 1), played partway, time called (2), table 1's
