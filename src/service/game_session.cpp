@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "deedlog/event_codec.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/event_text.h"
 #include "deedlog/evolve.h"
 #include "deedlog/game_file.h"
@@ -341,7 +342,8 @@ Status play_move(Journal& journal, Game& game, const Command& given, bool dry_ru
   if (line.size() > kMaxEventTextBytes)
     return too_long_text("the move's line with its comment", line.size());
   for (const Event& e : outcome->decision.events)
-    if (e.text.size() > kMaxEventTextBytes) return too_long_text("its reason or note", e.text.size());
+    if (const std::string& text = fields::shared::text_if_any(e); text.size() > kMaxEventTextBytes)
+      return too_long_text("its reason or note", text.size());
   const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events, comment);
   const std::int64_t first = game.state.seq + 1;
   std::string new_head;  // the hash of the move's row: the game's head after it

@@ -202,7 +202,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
             if (failed) return false;
             ++report->events;
             const Event& e = r.event;
-            if (e.text.size() > kMaxEventTextBytes) report->long_text_seqs.push_back(r.seq);
+            if (fields::shared::text_if_any(e).size() > kMaxEventTextBytes) report->long_text_seqs.push_back(r.seq);
             if (e.type != EventType::MovePlayed) {
               (opening_done ? recorded : opening).push_back(e);
               return true;
