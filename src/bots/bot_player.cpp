@@ -21,8 +21,8 @@ constexpr std::int64_t kReserve = 150;
 
 }  // namespace
 
-BotTable::BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail)
-    : r_(ruleset), seed_(seed), jail_(jail) {
+BotTable::BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail, Bidding bidding)
+    : r_(ruleset), seed_(seed), jail_(jail), bidding_(bidding) {
   for (const Group& g : r_.groups) {
     GroupMasks m;
     for (SquareId sq : g.members) {

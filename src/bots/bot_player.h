@@ -25,9 +25,16 @@ enum class JailStrategy {
                 // held card only at the start of its third turn, which it would leave at anyway
 };
 
+// How a bot bids at a property's auction.
+enum class Bidding {
+  Spread,  // a random 60-120% of the printed price whatever the groups: simulate's players (pinned by the signature)
+  Sound,   // by the site's worth to the bidder: groups completed or blocked, cash (the analysis's play-outs)
+};
+
 class BotTable {
  public:
-  BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail = JailStrategy::Mixed);
+  BotTable(const Ruleset& ruleset, std::uint64_t seed, JailStrategy jail = JailStrategy::Mixed,
+           Bidding bidding = Bidding::Spread);
 
   // The next move to propose (of any player, or the referee's), or nothing when the game is over.
   std::optional<Command> next_move(const State& s);
@@ -58,6 +65,7 @@ class BotTable {
   std::uint64_t seed_;
   std::uint64_t counter_ = 0;
   JailStrategy jail_ = JailStrategy::Mixed;
+  Bidding bidding_ = Bidding::Spread;
   // Each colour group's squares and, of those, its streets (the sites that take buildings), as
   // masks of the board: the edition's, fixed for the game.
   struct GroupMasks {

@@ -20,11 +20,37 @@
 
 namespace deedlog {
 
-PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves) {
+PlayOutPolicy analysis_play_outs(const Ruleset&) {
+  PlayOutPolicy p;
+  p.sound_bids = true;
+  return p;
+}
+
+namespace {
+
+// The worth of a play-out that ended or stopped at max_moves: 1 to the winner; equal parts
+// among the players still in when nobody won.
+void share_out(const State& s, PlayOut* result) {
+  result->worth.fill(0.0);
+  if (result->winner != kBank && result->winner < s.player_count) {
+    result->worth[static_cast<std::size_t>(result->winner)] = 1.0;
+    return;
+  }
+  int alive = 0;
+  for (PlayerId p = 0; p < s.player_count; ++p)
+    if (!s.player(p).bankrupt) ++alive;
+  for (PlayerId p = 0; p < s.player_count; ++p)
+    if (!s.player(p).bankrupt) result->worth[static_cast<std::size_t>(p)] = 1.0 / alive;
+}
+
+}  // namespace
+
+PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves,
+                 const PlayOutPolicy& policy) {
   PlayOut result;
   // Held as decide holds its own position, so each move's position is taken over, not copied.
   HeldState held(play_out_start(r, position, seen, seed));
-  BotTable bots(r, mix64(seed ^ 0x5DEECE66Dull));
+  BotTable bots(r, mix64(seed ^ 0x5DEECE66Dull), JailStrategy::Mixed, policy.sound_bids ? Bidding::Sound : Bidding::Spread);
   while (result.moves < max_moves) {
     const std::optional<Command> c = bots.next_move(*held);
     if (!c) break;
@@ -47,6 +73,7 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
     const Valuation v = value_estates(r, s);
     if (!v.leaders.empty()) result.winner = v.leaders.front();
   }
+  share_out(s, &result);
   return result;
 }
 

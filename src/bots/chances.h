@@ -66,16 +66,40 @@ void note_card_seen(const Event& e, CardsSeen* seen);
 // cards seen, these in the order the position has them.
 State play_out_start(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed);
 
+class EvaluationModel;  // bots/evaluation_model.h
+
+// How a play-out is played and scored (docs/analysis.md, "Play-outs").
+struct PlayOutPolicy {
+  // After this many moves a play-out still going stops and is scored by `model` (each player's
+  // win share as the model reads the position); 0, or no model: played to the end (max_moves).
+  int horizon = 0;
+  const EvaluationModel* model = nullptr;
+  // The built-in players bid at a property's auction as a sound bidder would (by the site's
+  // worth to the bidder: groups completed or blocked, cash), not the spread of `simulate`'s
+  // players, whose choices the behaviour signature pins (bots/bot_player.h, Bidding).
+  bool sound_bids = false;
+};
+
+// The play-outs of the analysis and of `chances` for `ruleset`: to a horizon scored by the
+// edition's shipped model when it has one (a user's edition has none: to the end), sound bids.
+PlayOutPolicy analysis_play_outs(const Ruleset& ruleset);
+
 // One play-out from play_out_start(position, seen, seed), the built-in players moving for
-// everyone, to the game's end or max_moves moves.
+// everyone, to the game's end, max_moves moves or the policy's horizon.
 struct PlayOut {
-  PlayerId winner = kBank;  // kBank: unfinished
+  PlayerId winner = kBank;  // kBank: unfinished, or stopped at the horizon
+  // Each seat's part of this play-out's win: 1 for the winner and 0 for the others in a game
+  // played to its end; the model's shares for one stopped at the horizon; equal parts among the
+  // players still in for one still going at max_moves. Sums to 1.
+  std::array<double, kMaxPlayers> worth{};
+  bool scored = false;      // stopped at the horizon and scored by the model
   std::int64_t moves = 0;
   bool refused = false;     // a bot proposed a move the rules refused (a bot's fault: reported)
   Command move;             // when refused: the move, and the ruling on it
   Violation violation;
 };
-PlayOut play_out(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves);
+PlayOut play_out(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves,
+                 const PlayOutPolicy& policy = {});
 
 // players: the game's names, for the words of a play-out gone wrong.
 Status estimate_chances(const Ruleset& ruleset, const State& position, const CardsSeen& seen,
