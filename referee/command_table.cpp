@@ -450,8 +450,14 @@ cli::CommandHelp autoplay_command() {
 
 cli::CommandHelp analyse_command() {
   Options o = options("Options of analyse");
-  o->add_options()("games", po::value<int>()->default_value(200)->value_name("N"),
-                   "play-outs for each position or alternative evaluated")(
+  o->add_options()("games", po::value<int>()->default_value(100)->value_name("N"),
+                   "play-outs of each position or alternative in the first batch (with --precision 0: the only one)")(
+      "precision", po::value<double>()->default_value(0.02)->value_name("P"),
+      "sample until each luck and error interval is at most +/-P (0: one batch of --games)")(
+      "total-precision", po::value<double>()->default_value(0.05)->value_name("P"),
+      "sample until each player's total luck interval is at most +/-P")(
+      "max-games", po::value<int>()->default_value(2000)->value_name("C"),
+      "at most C play-outs of each position or alternative (a target not reached is reported)")(
       "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"),
       "the seed: the same seed gives the same analysis, on any number of cores")(
       "threads", po::value<int>()->default_value(0)->value_name("T"), "play-outs played at once (0: one a core)")(
@@ -462,12 +468,12 @@ cli::CommandHelp analyse_command() {
       "annotate", po::value<std::string>()->value_name("FILE"),
       "also write the game as a .game file with the analysis and the marks (?!, ?, ?\?) in comments after the moves");
   return {"analyse", "luck and skill, move by move: win chances, the luck of each throw and card, the error of each decision",
-          "analyse [--games N] [--seed S] [--threads T] [--from SEQ] [--to SEQ] [--annotate FILE]",
-          "Each position is played out N times by the built-in players, with their own dice and the cards\n"
-          "nobody has seen in an order of their own. A throw's or card's luck is the mover's win share after\n"
+          "analyse [--precision P] [--total-precision P] [--games N] [--max-games C] [--seed S] [--threads T] [--from SEQ] [--to SEQ] [--annotate FILE]",
+          "Each position is played out by the built-in players, with their own dice and the cards nobody\n"
+          "has seen in an order of their own, in batches until every interval reaches its target. A throw's or card's luck is the mover's win share after\n"
           "it minus the average over what could have come; a decision's error is the win share lost against\n"
-          "the best alternative, marked doubtful (2%), bad (4%) or very bad (8%), or uncertain where the\n"
-          "play-outs cannot tell the alternatives apart (docs/analysis.md). JSON: {\"players\": [{\"name\",\n"
+          "the best alternative, marked doubtful (2%), bad (4%) or very bad (8%) by its interval's lower end, or\n"
+          "uncertain where the play-outs cannot tell the alternatives apart (docs/analysis.md). JSON: {\"players\": [{\"name\",\n"
           "\"luck\", \"decisions\", \"error_rate\", \"marks\", \"rating\"}], \"moves\": [{\"seq\", \"move\",\n"
           "\"player\", \"win\", \"luck\"?, \"error\"?, \"mark\"?, \"best\"?}], \"games\", \"seed\", \"head\"}.\n"
           "The analysis is kept beside the journal for the game's head (docs/analysis-views.md), where\n"

@@ -272,9 +272,14 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     ao.to = vm["to"].as<std::int64_t>();
     ao.max_moves = vm["max-moves"].as<int>();
     if (vm.count("annotate")) ao.annotate = vm["annotate"].as<std::string>();
-    if (ao.games < 2 || ao.max_moves < 1 || ao.threads < 0 || ao.from < 0 || ao.to < 0)
+    ao.precision = vm["precision"].as<double>();
+    ao.total_precision = vm["total-precision"].as<double>();
+    ao.max_games = vm["max-games"].as<int>();
+    if (ao.games < 2 || ao.max_moves < 1 || ao.threads < 0 || ao.from < 0 || ao.to < 0 || !(ao.precision >= 0) ||
+        !(ao.total_precision >= 0) || ao.max_games < 0)
       return usage_error(err, where,
-                         "--games takes 2 or more, --max-moves 1 or more, --threads 0 (one a core) or more, --from and --to an event's seq");
+                         "--games takes 2 or more, --max-moves 1 or more, --threads 0 (one a core) or more, --from and --to an event's seq, "
+                         "--precision, --total-precision and --max-games 0 or more");
     return run_analyse(o, ao, out, err);
   }
   if (cmd == "stats") {

@@ -1,6 +1,7 @@
 #include "bots/analysis.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "bots/simulation.h"
+#include "deedlog/building_group.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
@@ -42,28 +44,38 @@ struct Option {
   bool made = false;
 };
 
-// The play-outs of every branch of one move: winners[branch][i] (kBank: unfinished).
+using Worth = std::array<double, kMaxPlayers>;
+
+// The play-outs of every branch of one move: worth[branch][i], each seat's part of play-out i's
+// win (bots/chances.h, PlayOut::worth: 1 or 0 to the end, the model's shares at the horizon).
 struct Played {
-  std::vector<std::vector<PlayerId>> winners;
+  int n = 0;  // play-outs of each branch so far
+  std::vector<std::vector<Worth>> worth;
+  std::vector<int> unfinished;  // play-outs still going at max_moves, a branch
   std::int64_t moves = 0;
+  std::int64_t playouts = 0;
 };
 
 std::uint64_t play_out_seed(std::uint64_t seed, std::uint64_t key, int index) {
   return mix64(mix64(seed ^ 0xA5A5A5A5DEADBEEFull) ^ mix64(key * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(index)));
 }
 
-// Plays every branch `games` times, play-out i of each branch from the same seed (common random
-// numbers); each result lands in its own slot, so the threads do not change the answer.
-Status play_branches(const Ruleset& r, const std::vector<Branch>& branches, const std::vector<std::string>& players,
-                     const AnalysisOptions& o, std::uint64_t key, Played* out) {
-  const std::size_t n = branches.size() * static_cast<std::size_t>(o.games);
+// Plays play-outs played->n .. upto - 1 of every branch, play-out i of each branch from the same
+// seed (common random numbers); each result lands in its own slot, so the threads do not change
+// the answer. The play-outs are the analysis's (bots/chances.h, analysis_play_outs).
+Status play_more(const Ruleset& r, const std::vector<Branch>& branches, const std::vector<std::string>& players,
+                 const AnalysisOptions& o, const PlayOutPolicy& policy, std::uint64_t key, int upto, Played* out) {
+  const int from = out->n;
+  if (upto <= from) return Status::ok();
+  const std::size_t per = static_cast<std::size_t>(upto - from);
+  const std::size_t n = branches.size() * per;
   std::vector<PlayOut> results(n);
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     for (std::size_t t = next++; t < n; t = next++) {
-      const std::size_t b = t / static_cast<std::size_t>(o.games);
-      const int i = static_cast<int>(t % static_cast<std::size_t>(o.games));
-      results[t] = play_out(r, branches[b].state, branches[b].seen, play_out_seed(o.seed, key, i), o.max_moves);
+      const std::size_t b = t / per;
+      const int i = from + static_cast<int>(t % per);
+      results[t] = play_out(r, branches[b].state, branches[b].seen, play_out_seed(o.seed, key, i), o.max_moves, policy);
     }
   };
   const int threads = simulation_threads(o.threads, static_cast<int>(std::min<std::size_t>(n, 1 << 20)));
@@ -71,88 +83,86 @@ Status play_branches(const Ruleset& r, const std::vector<Branch>& branches, cons
   for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
-  out->winners.assign(branches.size(), std::vector<PlayerId>(static_cast<std::size_t>(o.games), kBank));
-  out->moves = 0;
+  out->worth.resize(branches.size());
+  out->unfinished.resize(branches.size(), 0);
   for (std::size_t t = 0; t < n; ++t) {
     const PlayOut& po = results[t];
     if (po.refused)
       return Status::corrupt(fmt::format("a play-out's built-in player proposed \"{}\", refused: {}",
                                          print_move(po.move, r, players), ruling_of(r, po.violation, players).message));
     out->moves += po.moves;
-    out->winners[t / static_cast<std::size_t>(o.games)][t % static_cast<std::size_t>(o.games)] = po.winner;
+    const std::size_t b = t / per;
+    out->worth[b].push_back(po.worth);
+    if (po.winner == kBank && !po.scored) ++out->unfinished[b];
   }
+  out->n = upto;
+  out->playouts += static_cast<std::int64_t>(n);
   return Status::ok();
 }
 
-int alive(const State& s) {
-  int k = 0;
-  for (PlayerId p = 0; p < s.player_count; ++p)
-    if (!s.player(p).bankrupt) ++k;
-  return std::max(k, 1);
+// The mean and the half-width of the 95% interval of values (paired differences, or one share).
+struct Estimate {
+  double value = 0;
+  double half = 1;
+};
+Estimate estimate(const std::vector<double>& d, double z = kZ95) {
+  Estimate e;
+  if (d.empty()) return e;
+  double mean = 0;
+  for (double x : d) mean += x;
+  mean /= static_cast<double>(d.size());
+  e.value = mean;
+  if (d.size() < 2) return e;
+  double ss = 0;
+  for (double x : d) ss += (x - mean) * (x - mean);
+  e.half = z * std::sqrt(ss / static_cast<double>(d.size() - 1)) / std::sqrt(static_cast<double>(d.size()));
+  return e;
 }
 
-// Each player's share of the finished play-outs of one branch.
-WinChances chances_of(const std::vector<PlayerId>& winners, const State& s) {
-  WinChances w;
-  int finished = 0;
-  std::vector<int> wins(s.player_count, 0);
-  for (PlayerId x : winners)
-    if (x != kBank && x < s.player_count) {
-      ++finished;
-      ++wins[static_cast<std::size_t>(x)];
-    }
-  w.unfinished = winners.empty() ? 0 : 1.0 - static_cast<double>(finished) / static_cast<double>(winners.size());
+// What a set of weighted branches is worth to each seat, play-out by play-out: their average by
+// weight (a throw's outcomes, or a single branch with weight 1).
+std::vector<Worth> weighted_worth(const std::vector<std::pair<std::size_t, double>>& branches, const Played& played) {
+  std::vector<Worth> v(static_cast<std::size_t>(played.n), Worth{});
+  double total = 0;
+  for (const auto& [b, w] : branches) total += w;
+  if (total <= 0) return v;
+  for (const auto& [b, w] : branches)
+    for (int i = 0; i < played.n; ++i)
+      for (std::size_t p = 0; p < kMaxPlayers; ++p) v[static_cast<std::size_t>(i)][p] += w / total * played.worth[b][static_cast<std::size_t>(i)][p];
+  return v;
+}
+std::vector<std::pair<std::size_t, double>> all_branches(const std::vector<Option>& options) {
+  std::vector<std::pair<std::size_t, double>> all;
+  for (const Option& o : options) all.insert(all.end(), o.branches.begin(), o.branches.end());
+  return all;
+}
+std::vector<double> seat_of(const std::vector<Worth>& v, PlayerId p) {
+  std::vector<double> d;
+  d.reserve(v.size());
+  for (const Worth& w : v) d.push_back(w[static_cast<std::size_t>(p)]);
+  return d;
+}
+
+// Each player's win share of weighted branches, with its 95% interval, and the share of
+// play-outs unfinished at max_moves (counted as equal parts among the players still in).
+WinChances chances_of(const std::vector<std::pair<std::size_t, double>>& branches, const Played& played, const State& s) {
+  WinChances c;
+  const std::vector<Worth> v = weighted_worth(branches, played);
   for (PlayerId p = 0; p < s.player_count; ++p) {
+    const Estimate e = estimate(seat_of(v, p));
     WinShare ws;
-    if (finished > 0) {
-      ws.share = static_cast<double>(wins[static_cast<std::size_t>(p)]) / finished;
-      wilson_interval(wins[static_cast<std::size_t>(p)], finished, &ws.low, &ws.high);
-    } else if (!s.player(p).bankrupt) {
-      ws.share = 1.0 / alive(s);
-      ws.high = 1;
-    }
-    w.players.push_back(ws);
+    ws.share = e.value;
+    ws.low = std::clamp(e.value - e.half, 0.0, 1.0);
+    ws.high = std::clamp(e.value + e.half, 0.0, 1.0);
+    c.players.push_back(ws);
   }
-  return w;
-}
-
-// Play-out i's worth to p: 1 won, 0 lost, an equal part among the players left when unfinished.
-double worth(PlayerId winner, PlayerId p, const State& s) {
-  if (winner == kBank) return s.player(p).bankrupt ? 0.0 : 1.0 / alive(s);
-  return winner == p ? 1.0 : 0.0;
-}
-
-// What an option is worth to p: the weighted share, and its worth in each play-out (paired).
-// An option of several branches (a throw's outcomes) is worth their average by weight.
-double option_share(const Option& opt, const std::vector<WinChances>& chances, PlayerId p) {
-  double v = 0, total = 0;
-  for (const auto& [b, w] : opt.branches) {
-    v += w * chances[b].players[static_cast<std::size_t>(p)].share;
+  double total = 0, unfinished = 0;
+  for (const auto& [b, w] : branches) {
     total += w;
+    unfinished += w * (played.n > 0 ? static_cast<double>(played.unfinished[b]) / played.n : 0.0);
   }
-  return total > 0 ? v / total : 0.0;
-}
-double option_worth(const Option& opt, const Played& played, const std::vector<Branch>& branches, PlayerId p, int i) {
-  double v = 0, total = 0;
-  for (const auto& [b, w] : opt.branches) {
-    v += w * worth(played.winners[b][static_cast<std::size_t>(i)], p, branches[b].state);
-    total += w;
-  }
-  return total > 0 ? v / total : 0.0;
-}
-// What could have come, on average: each outcome's share weighted by its chance.
-double average_share(const std::vector<Option>& outcomes, const std::vector<WinChances>& chances, PlayerId p) {
-  double v = 0;
-  for (const Option& o : outcomes)
-    for (const auto& [b, w] : o.branches) v += w * chances[b].players[static_cast<std::size_t>(p)].share;
-  return v;
-}
-double average_worth(const std::vector<Option>& outcomes, const Played& played, const std::vector<Branch>& branches,
-                     PlayerId p, int i) {
-  double v = 0;
-  for (const Option& o : outcomes)
-    for (const auto& [b, w] : o.branches) v += w * worth(played.winners[b][static_cast<std::size_t>(i)], p, branches[b].state);
-  return v;
+  c.unfinished = total > 0 ? unfinished / total : 0.0;
+  return c;
 }
 
 // The normal quantile of 1 - 0.025 / m: two-sided 95% for m comparisons at once (Bonferroni).
@@ -161,16 +171,49 @@ double simultaneous_z(std::size_t m) {
   return kZ[std::min<std::size_t>(m, std::size(kZ) - 1)];
 }
 
-// The mean and the half-width of the 95% interval of paired differences.
-std::pair<double, double> paired_half_width(const std::vector<double>& d) {
-  if (d.size() < 2) return {0, 1};
-  double mean = 0;
-  for (double x : d) mean += x;
-  mean /= static_cast<double>(d.size());
-  double ss = 0;
-  for (double x : d) ss += (x - mean) * (x - mean);
-  const double sd = std::sqrt(ss / static_cast<double>(d.size() - 1));
-  return {mean, kZ95 * sd / std::sqrt(static_cast<double>(d.size()))};
+// The luck of the outcome that came: the mover's worth after it minus the average over what
+// could have come, paired play-out by play-out.
+Estimate luck_of(const std::vector<Option>& outcomes, std::size_t came, const Played& played, PlayerId p) {
+  const std::vector<double> after = seat_of(weighted_worth(outcomes[came].branches, played), p);
+  const std::vector<double> average = seat_of(weighted_worth(all_branches(outcomes), played), p);
+  std::vector<double> d(after.size());
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = after[i] - average[i];
+  return estimate(d);
+}
+
+// The error of the move made among `options` for its maker p: the best option's worth minus the
+// made one's, paired, its interval widened for the k - 1 comparisons the best was picked from.
+struct DecisionEstimate {
+  std::size_t made = 0, best = 0;
+  Estimate error;
+};
+DecisionEstimate error_of(const std::vector<Option>& options, const Played& played, PlayerId p) {
+  DecisionEstimate d;
+  std::vector<std::vector<double>> worth;
+  std::vector<double> share;
+  for (std::size_t k = 0; k < options.size(); ++k) {
+    worth.push_back(seat_of(weighted_worth(options[k].branches, played), p));
+    share.push_back(estimate(worth.back()).value);
+    if (options[k].made) d.made = k;
+  }
+  d.best = d.made;
+  for (std::size_t k = 0; k < options.size(); ++k)
+    if (share[k] > share[d.best] + 1e-12) d.best = k;
+  std::vector<double> diff(worth[d.made].size());
+  for (std::size_t i = 0; i < diff.size(); ++i) diff[i] = worth[d.best][i] - worth[d.made][i];
+  d.error = estimate(diff, simultaneous_z(options.size() - 1));
+  if (d.best == d.made) d.error.value = 0;
+  return d;
+}
+
+// The mark of an error by its interval (docs/analysis.md, "Thresholds"): the highest threshold
+// the interval's lower end clears; uncertain when only the point estimate clears one.
+ErrorMark mark_of(double error, double low) {
+  if (low >= kVeryBadError) return ErrorMark::VeryBad;
+  if (low >= kBadError) return ErrorMark::Bad;
+  if (low >= kDoubtfulError) return ErrorMark::Doubtful;
+  if (error >= kDoubtfulError) return ErrorMark::Uncertain;
+  return ErrorMark::None;
 }
 
 // The position after `c` at `s` (the move's MovePlayed and its events folded), or nothing when
@@ -358,8 +401,12 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
       add(plain);
       add(make_command(Verb::Pass, p));
       if (before.auction.lot == AuctionLot::Property && before.auction.square != kNoSquare) {
+        // An open auction (docs/analysis.md, "Bids"): the play-outs go on bidding as sound bidders,
+        // the bidder among them, so a low opening bid may still be raised later; the alternatives
+        // are the bid made, passing, and raising at once to half, the whole, one and a half and
+        // twice the printed price (a site that completes a group is worth more than its price).
         const Money price = r.square(before.auction.square).price;
-        for (int tenths : {1, 3, 5, 8, 10}) {
+        for (int tenths : {5, 10, 15, 20}) {
           Command b = make_command(Verb::Bid, p);
           b.amount = Money(std::max<std::int64_t>(price.units * tenths / 10, before.auction.high_bid.units + 1));
           if (b.amount <= before.player(p).cash) add(b);
@@ -483,57 +530,8 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
 
 std::string option_words(const Ruleset& r, const Option& o, const std::vector<std::string>& players) {
   if (o.command.note == "no trade") return players[static_cast<std::size_t>(o.command.actor)] + " makes no trade";
+  if (o.command.note == "builds nothing") return players[static_cast<std::size_t>(o.command.actor)] + " builds nothing";
   return print_move(o.command, r, players);
-}
-
-// The error of the move made among `options`: the best option's share minus the made one's, for
-// the player who decided, with its 95% interval from the paired play-outs, and the mark.
-void weigh_decision(const Ruleset& r, const MoveWork& w, const Played& played, const std::vector<WinChances>& chances,
-                    PlayerId p, int games, const std::vector<std::string>& players, MoveAnalysis* m) {
-  std::size_t made = 0, best = 0;
-  double best_share = -1;
-  for (std::size_t k = 0; k < w.options.size(); ++k) {
-    const double v = option_share(w.options[k], chances, p);
-    if (w.options[k].made) made = k;
-    if (v > best_share + 1e-12) {
-      best_share = v;
-      best = k;
-    }
-  }
-  const double made_share = option_share(w.options[made], chances, p);
-  if (best_share <= made_share + 1e-12) best = made;
-  const double error = best == made ? 0.0 : best_share - made_share;
-  std::vector<double> d;
-  d.reserve(static_cast<std::size_t>(games));
-  for (int i = 0; i < games; ++i)
-    d.push_back(option_worth(w.options[best], played, w.branches, p, i) - option_worth(w.options[made], played, w.branches, p, i));
-  // The best of several noisy estimates is picked: the interval is widened for the comparisons
-  // made (Bonferroni: 95% for all k - 1 of them together), so that a mark is never the noise's.
-  const double half = paired_half_width(d).second / kZ95 * simultaneous_z(w.options.size() - 1);
-  m->error = error;
-  m->error_low = error - half;
-  m->error_high = error + half;
-  m->best = option_words(r, w.options[best], players);
-  m->alternatives = static_cast<int>(w.options.size());
-  if (error < kDoubtfulError) m->mark = ErrorMark::None;
-  else if (error - half <= 0) m->mark = ErrorMark::Uncertain;
-  else if (error >= kVeryBadError) m->mark = ErrorMark::VeryBad;
-  else if (error >= kBadError) m->mark = ErrorMark::Bad;
-  else m->mark = ErrorMark::Doubtful;
-}
-
-void weigh_luck(const MoveWork& w, const Played& played, const std::vector<WinChances>& chances, PlayerId p, int games,
-                MoveAnalysis* m) {
-  const double average = average_share(w.outcomes, chances, p);
-  const double luck = option_share(w.outcomes[w.came], chances, p) - average;
-  std::vector<double> d;
-  for (int i = 0; i < games; ++i)
-    d.push_back(option_worth(w.outcomes[w.came], played, w.branches, p, i) - average_worth(w.outcomes, played, w.branches, p, i));
-  const double half = paired_half_width(d).second;
-  m->luck = luck;
-  m->luck_low = luck - half;
-  m->luck_high = luck + half;
-  m->outcomes = static_cast<int>(w.outcomes.size());
 }
 
 // The cards seen at the position after event `seq`: turned up by then, in moves that stood then.
@@ -616,12 +614,116 @@ void build_move_work(const Ruleset& r, const State& recorded_before, const Cards
     if (o.made && o.branches.size() == 1) o.branches.front().first = 0;
 }
 
-Status evaluate_move(const Ruleset& r, const MoveWork& w, const std::vector<std::string>& players,
-                     const AnalysisOptions& o, std::uint64_t key, Played* played, std::vector<WinChances>* chances) {
-  if (Status s = play_branches(r, w.branches, players, o, key, played); !s.is_ok()) return s;
-  chances->clear();
-  for (std::size_t b = 0; b < w.branches.size(); ++b) chances->push_back(chances_of(played->winners[b], w.branches[b].state));
-  return Status::ok();
+
+
+// Samples the branches of one move in batches until each interval of the move reaches its
+// target (docs/analysis.md, "Precision"): the luck's within luck_target, the error's (widened)
+// within options.precision, or the cap on play-outs a branch is reached (*short_of_target).
+// How many play-outs follows from the play-outs' values alone, never from timing or threads.
+Status sample_move(const Ruleset& r, const MoveWork& w, const std::vector<std::string>& players, const AnalysisOptions& o,
+                   const PlayOutPolicy& policy, std::uint64_t key, PlayerId p, double luck_target, Played* played,
+                   bool* short_of_target) {
+  *short_of_target = false;
+  const int cap = std::max(o.games, o.max_games);
+  int upto = o.games;
+  for (;;) {
+    if (Status s = play_more(r, w.branches, players, o, policy, key, upto, played); !s.is_ok()) return s;
+    if (o.precision <= 0 || p == kReferee || p == kBank) return Status::ok();
+    // The play-outs a branch the widest interval asks for, by its spread so far (the half-width
+    // shrinks as 1/sqrt(n)), with a little to spare so that one more batch mostly suffices.
+    double need = 0;
+    auto ask = [&](double half, double target) {
+      if (half > target && target > 0) need = std::max(need, played->n * (half / target) * (half / target) * 1.1);
+    };
+    if (!w.outcomes.empty()) ask(luck_of(w.outcomes, w.came, *played, p).half, luck_target);
+    if (!w.options.empty()) ask(error_of(w.options, *played, p).error.half, o.precision);
+    if (need <= 0) return Status::ok();
+    if (played->n >= cap) {
+      *short_of_target = true;
+      return Status::ok();
+    }
+    upto = std::min(cap, std::max(played->n + 10, (static_cast<int>(std::ceil(need)) + 9) / 10 * 10));
+  }
+}
+
+void weigh_decision(const Ruleset& r, const std::vector<Option>& options, const Played& played, PlayerId p,
+                    const std::vector<std::string>& players, MoveAnalysis* m) {
+  const DecisionEstimate d = error_of(options, played, p);
+  m->error = d.error.value;
+  m->error_low = d.error.value - d.error.half;
+  m->error_high = d.error.value + d.error.half;
+  m->best = option_words(r, options[d.best], players);
+  m->alternatives = static_cast<int>(options.size());
+  m->mark = mark_of(d.error.value, m->error_low);
+}
+
+void weigh_luck(const MoveWork& w, const Played& played, PlayerId p, MoveAnalysis* m) {
+  const Estimate e = luck_of(w.outcomes, w.came, played, p);
+  m->luck = e.value;
+  m->luck_low = e.value - e.half;
+  m->luck_high = e.value + e.half;
+  m->outcomes = static_cast<int>(w.outcomes.size());
+}
+
+// The chance events (throws and cards of the players) among the moves analysed, counted before
+// analysing, for the luck target of each (a player's total is their sum: docs/analysis.md).
+bool is_chance_move(const Command& c) {
+  return (c.verb == Verb::Roll || c.verb == Verb::Draw) && c.actor != kReferee && c.actor != kBank;
+}
+
+// The build plans at `at` for player p (docs/analysis.md, "Decisions not taken"): for each group
+// p may build on, one, two and three houses a site evenly, each keeping the edition's salary in
+// hand as a reserve; each plan then ends the turn, as does building nothing (the made option).
+void build_plans(const Ruleset& r, const State& at, const CardsSeen& seen, PlayerId p, MoveWork* w) {
+  const Command end = make_command(Verb::EndTurn, p);
+  CardsSeen seen_end = seen;
+  std::optional<State> nothing = after_move(r, at, end, &seen_end);
+  if (!nothing) return;
+  std::vector<SquareId> firsts;  // one square a group, the group's lowest
+  for (const LegalMove& m : legal_moves(r, at)) {
+    if (m.command.verb != Verb::Build || m.command.actor != p || m.command.hotel || m.command.square == kNoSquare) continue;
+    const SquareSet group = building_group(r, at, m.command.square);
+    if (group.empty()) continue;
+    SquareId first = group.front();
+    for (SquareId s : group) first = std::min(first, s);
+    if (std::find(firsts.begin(), firsts.end(), first) == firsts.end()) firsts.push_back(first);
+  }
+  if (firsts.empty()) return;
+  Option none;
+  none.command = end;
+  none.command.note = "builds nothing";
+  none.made = true;
+  none.branches.push_back({add_branch(w, std::move(*nothing), seen_end), 1.0});
+  w->options.push_back(std::move(none));
+  for (SquareId first : firsts) {
+    const SquareSet group = building_group(r, at, first);
+    std::vector<SquareId> sites(group.begin(), group.end());
+    std::sort(sites.begin(), sites.end());
+    for (int houses = 1; houses <= 3 && w->options.size() < kMostAlternatives; ++houses) {
+      Command plan = make_command(Verb::Build, p);
+      plan.square = sites.front();
+      plan.more_sites.assign(sites.begin() + 1, sites.end());
+      plan.count = houses;
+      std::int64_t cost = 0;
+      for (SquareId s : sites) cost += terms_of(r, at, s).house_cost.units * houses;
+      if (at.player(p).cash.units - cost < r.salary.units) break;
+      CardsSeen seen_plan = seen;
+      std::optional<State> built = after_move(r, at, plan, &seen_plan);
+      if (!built) continue;
+      std::optional<State> ended = after_move(r, *built, end, &seen_plan);
+      Option o;
+      o.command = plan;
+      o.branches.push_back({add_branch(w, ended ? std::move(*ended) : std::move(*built), seen_plan), 1.0});
+      w->options.push_back(std::move(o));
+    }
+  }
+  if (w->options.size() < 2) w->options.clear();
+}
+
+// Each player's share before a chance event, as the average of its outcomes by their chances,
+// so that the graph agrees with the luck (after - luck = before).
+WinChances average_of_outcomes(const MoveWork& w, const Played& played, const State& s) {
+  return chances_of(all_branches(w.outcomes), played, s);
 }
 
 }  // namespace
@@ -631,6 +733,8 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   if (o.max_moves < 1) return Status::invalid_argument("analyse: --max-moves must be at least 1");
   if (o.threads < 0) return Status::invalid_argument("analyse: --threads must be 0 (one a core) or more");
   if (o.from < 0 || o.to < 0) return Status::invalid_argument("analyse: --from and --to take an event's seq");
+  if (o.precision < 0 || o.total_precision < 0 || o.max_games < 0)
+    return Status::invalid_argument("analyse: --precision, --total-precision and --max-games take 0 or more");
   const auto started = std::chrono::steady_clock::now();
   Game g;
   if (Status s = load_game(journal, game_id, 0, &g); !s.is_ok()) return s;
@@ -644,6 +748,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   mark_voided(&events);
   const Ruleset& r = g.ruleset;
   const std::vector<std::string>& players = g.header.players;
+  const PlayOutPolicy policy = analysis_play_outs(r);
 
   // The moves, each with the positions before and after it (a take-back's return folded as
   // verify folds it).
@@ -678,6 +783,10 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   a.game = g.id;
   a.ruleset = g.header.ruleset;
   a.games = o.games;
+  a.precision = o.precision;
+  a.total_precision = o.total_precision;
+  a.max_games = std::max(o.games, o.max_games);
+  a.horizon = policy.model ? policy.horizon : 0;
   a.seed = o.seed;
   a.max_moves = o.max_moves;
   a.from = o.from;
@@ -688,53 +797,99 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     a.players.push_back(std::move(pa));
   }
 
-  bool started_win = false;
-  for (const RecordedMove& rm : moves) {
+  // The moves analysed, parsed, and each player's chance events among them.
+  std::vector<std::size_t> analysed;
+  std::vector<Command> commands(moves.size());
+  std::vector<int> chance_events(players.size(), 0);
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const RecordedMove& rm = moves[k];
     if (rm.first < o.from || rm.first > a.to || rm.voided_by != 0) continue;
-    Command c;
     ParseError perr;
-    if (!parse_move(rm.text, r, players, &c, &perr))
+    if (!parse_move(rm.text, r, players, &commands[k], &perr))
       return Status::corrupt(fmt::format("event {}: the recorded move \"{}\" does not parse: {}", rm.first, rm.text, perr.message));
+    analysed.push_back(k);
+    if (is_chance_move(commands[k]) && static_cast<std::size_t>(commands[k].actor) < chance_events.size())
+      ++chance_events[static_cast<std::size_t>(commands[k].actor)];
+  }
+  // A player's total luck is the sum of independent estimates: each gets an equal part of the
+  // total's target (its variance adds up to the target's square).
+  auto luck_target = [&](PlayerId p) {
+    const int k = chance_events[static_cast<std::size_t>(p)];
+    double t = o.precision;
+    if (o.total_precision > 0 && k > 0) t = std::min(t > 0 ? t : 1.0, o.total_precision / std::sqrt(static_cast<double>(k)));
+    return t;
+  };
+  auto note_short = [&](bool short_of) { a.short_of_target += short_of ? 1 : 0; };
+  auto widen = [&](double half) { a.widest = std::max(a.widest, half); };
+
+  bool started_win = false;
+  PlayerId turn_of = kBank;
+  bool built_this_turn = false;
+  for (std::size_t idx = 0; idx < analysed.size(); ++idx) {
+    const std::size_t k = analysed[idx];
+    const RecordedMove& rm = moves[k];
+    const Command& c = commands[k];
     const CardsSeen seen_before = seen_at(events, rm.first - 1);
     const CardsSeen seen_after = seen_at(events, rm.last);
     if (!started_win) {
       MoveWork start;
       add_branch(&start, rm.before, seen_before);
       Played played;
-      std::vector<WinChances> chances;
-      if (Status s = evaluate_move(r, start, players, o, static_cast<std::uint64_t>(rm.first) << 1, &played, &chances); !s.is_ok())
+      bool short_of = false;
+      if (Status s = sample_move(r, start, players, o, policy, static_cast<std::uint64_t>(rm.first) << 1, kReferee, 0,
+                                 &played, &short_of);
+          !s.is_ok())
         return s;
-      a.start = chances[0];
+      a.start = chances_of({{0, 1.0}}, played, start.branches[0].state);
       a.positions += 1;
       a.playout_moves += played.moves;
+      a.playouts += played.playouts;
       started_win = true;
     }
     MoveWork w;
     build_move_work(r, rm.before, seen_before, rm.after, seen_after, c, rm.events,
                     mix64(o.seed ^ mix64(static_cast<std::uint64_t>(rm.first) + 0x51ED270B2A6C5B1Full)), &w);
+    const PlayerId mover = (c.actor == kReferee || c.actor == kBank) ? kReferee : c.actor;
     Played played;
-    std::vector<WinChances> chances;
-    if (Status s = evaluate_move(r, w, players, o, (static_cast<std::uint64_t>(rm.first) << 1) | 1, &played, &chances); !s.is_ok())
+    bool short_of = false;
+    if (Status s = sample_move(r, w, players, o, policy, (static_cast<std::uint64_t>(rm.first) << 1) | 1, mover,
+                               mover == kReferee ? 0 : luck_target(mover), &played, &short_of);
+        !s.is_ok())
       return s;
+    note_short(short_of);
     a.positions += static_cast<std::int64_t>(w.branches.size());
     a.playout_moves += played.moves;
+    a.playouts += played.playouts;
     MoveAnalysis m;
     m.seq = rm.first;
     m.move = rm.text;
-    m.player = (c.actor == kReferee || c.actor == kBank) ? -1 : static_cast<int>(c.actor);
-    m.win = chances[0];
+    m.player = mover == kReferee ? -1 : static_cast<int>(mover);
+    m.win = chances_of({{0, 1.0}}, played, w.branches[0].state);
+    m.playouts = played.n;
+    m.short_of_target = short_of;
+    if (!w.outcomes.empty()) {
+      // The graph agrees with the luck: the share before the event is the average of its
+      // outcomes, computed here with the luck (the previous move's, or the start's).
+      WinChances before = average_of_outcomes(w, played, w.branches[0].state);
+      if (!a.moves.empty()) a.moves.back().win = std::move(before);
+      else a.start = std::move(before);
+    }
     if (m.player >= 0) {
       const PlayerId p = c.actor;
       PlayerAnalysis& pa = a.players[static_cast<std::size_t>(p)];
       if (!w.outcomes.empty()) {
-        weigh_luck(w, played, chances, p, o.games, &m);
+        weigh_luck(w, played, p, &m);
+        const double half = (m.luck_high - m.luck_low) / 2;
+        widen(half);
         pa.luck += *m.luck;
+        pa.luck_variance += (half / kZ95) * (half / kZ95);
         ++pa.chance_events;
         if (!pa.luckiest || *m.luck > pa.luckiest->luck) pa.luckiest = LuckMoment{m.seq, *m.luck};
         if (!pa.unluckiest || *m.luck < pa.unluckiest->luck) pa.unluckiest = LuckMoment{m.seq, *m.luck};
       }
       if (!w.options.empty()) {
-        weigh_decision(r, w, played, chances, p, o.games, players, &m);
+        weigh_decision(r, w.options, played, p, players, &m);
+        widen((m.error_high - m.error_low) / 2);
         ++pa.decisions;
         pa.total_error += *m.error;
         switch (m.mark) {
@@ -747,21 +902,73 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
       }
     }
     a.moves.push_back(std::move(m));
+
+    // A turn let pass (docs/analysis.md, "Decisions not taken"): the turn's last move, no build
+    // in the turn, and a legal build left at the position after it.
+    const PlayerId turn = rm.before.turn;
+    if (turn != turn_of) {
+      turn_of = turn;
+      built_this_turn = false;
+    }
+    if (c.verb == Verb::Build && c.actor == turn) built_this_turn = true;
+    const PlayerId p = rm.after.turn;
+    const bool next_ends = k + 1 < moves.size() && moves[k + 1].voided_by == 0 &&
+                           (moves[k + 1].after.turn != p || moves[k + 1].text.find(" ends turn") != std::string::npos);
+    if (p != turn || built_this_turn || !next_ends || p == kBank || p == kReferee || p >= rm.after.player_count ||
+        rm.after.player(p).bankrupt)
+      continue;
+    MoveWork mw;
+    const State at = players_view(r, rm.after, seen_after, mix64(o.seed ^ mix64(static_cast<std::uint64_t>(rm.last) + 0x3C6EF372FE94F82Bull)));
+    build_plans(r, at, seen_after, p, &mw);
+    if (mw.options.empty()) continue;
+    Played mp;
+    bool missed_short = false;
+    if (Status s = sample_move(r, mw, players, o, policy, mix64(static_cast<std::uint64_t>(rm.last) ^ 0x6D15D3C15EEDull), p,
+                               0, &mp, &missed_short);
+        !s.is_ok())
+      return s;
+    note_short(missed_short);
+    a.positions += static_cast<std::int64_t>(mw.branches.size());
+    a.playout_moves += mp.moves;
+    a.playouts += mp.playouts;
+    MoveAnalysis judged;
+    weigh_decision(r, mw.options, mp, p, players, &judged);
+    widen((judged.error_high - judged.error_low) / 2);
+    MissedDecision md;
+    md.seq = rm.last;
+    md.player = static_cast<int>(p);
+    md.win = chances_of(mw.options.front().branches, mp, mw.branches[0].state);
+    md.error = *judged.error;
+    md.error_low = judged.error_low;
+    md.error_high = judged.error_high;
+    md.mark = judged.mark;
+    md.best = judged.best;
+    md.alternatives = judged.alternatives;
+    md.playouts = mp.n;
+    md.short_of_target = missed_short;
+    a.missed.push_back(std::move(md));
   }
   if (!started_win) {
     MoveWork start;
     add_branch(&start, state, seen_at(events, last_seq));
     Played played;
-    std::vector<WinChances> chances;
-    if (Status s = evaluate_move(r, start, players, o, 0, &played, &chances); !s.is_ok()) return s;
-    a.start = chances[0];
+    bool short_of = false;
+    if (Status s = sample_move(r, start, players, o, policy, 0, kReferee, 0, &played, &short_of); !s.is_ok()) return s;
+    a.start = chances_of({{0, 1.0}}, played, start.branches[0].state);
     a.positions += 1;
     a.playout_moves += played.moves;
+    a.playouts += played.playouts;
   }
   for (PlayerAnalysis& pa : a.players) {
     pa.error_rate = pa.decisions > 0 ? pa.total_error / pa.decisions : 0.0;
     pa.rating = pa.decisions > 0 ? rating_band(pa.error_rate) : "";
+    const double half = kZ95 * std::sqrt(pa.luck_variance);
+    pa.luck_low = pa.luck - half;
+    pa.luck_high = pa.luck + half;
   }
+  // Plain play-outs a position that would give one win share an interval as narrow as the
+  // widest here: a share's 95% interval is at most 0.98 / sqrt(N) wide either side.
+  a.equivalent_games = a.widest > 0 ? static_cast<std::int64_t>(std::ceil((0.98 / a.widest) * (0.98 / a.widest))) : 0;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   *out = std::move(a);
   return Status::ok();
@@ -781,31 +988,19 @@ Status best_move(const Ruleset& r, const State& position, const CardsSeen& seen,
   for (Option& opt : w.options)
     if (opt.made && opt.branches.size() == 1) opt.branches.front().first = 0;
   Played played;
-  std::vector<WinChances> chances;
-  if (Status s = evaluate_move(r, w, players, o, key, &played, &chances); !s.is_ok()) return s;
-  const Option* chosen = nullptr;
-  double made_share = 0;
-  for (const Option& opt : w.options)
-    if (opt.made) {
-      chosen = &opt;
-      made_share = option_share(opt, chances, proposed.actor);
-    }
-  double best_share = made_share;
-  for (const Option& opt : w.options) {
-    const double v = option_share(opt, chances, proposed.actor);
-    if (v > best_share + 1e-12) {
-      best_share = v;
-      chosen = &opt;
-    }
-  }
-  if (!chosen) return Status::ok();
-  if (chosen->command.note == "no trade") {
+  bool short_of = false;
+  if (Status s = sample_move(r, w, players, o, analysis_play_outs(r), key, proposed.actor, o.precision, &played, &short_of);
+      !s.is_ok())
+    return s;
+  const DecisionEstimate d = error_of(w.options, played, proposed.actor);
+  const Option& chosen = w.options[d.best];
+  if (chosen.command.note == "no trade") {
     // Not offering: the built-in player's next move other than the offer is the caller's to find.
     *best = make_command(Verb::EndTurn, proposed.actor);
     if (!decide(r, position, *best).accepted) *best = proposed;
     return Status::ok();
   }
-  *best = chosen->command;
+  *best = chosen.command;
   return Status::ok();
 }
 

@@ -24,7 +24,15 @@
 namespace deedlog {
 
 struct AnalysisOptions {
-  int games = 200;           // play-outs for each position or alternative evaluated
+  // Play-outs of each branch in the first batch (docs/analysis.md, "Precision"); with
+  // precision 0 the only batch, the play-outs of each position or alternative evaluated.
+  int games = 200;
+  // The target half-width of each luck and error interval (the widened one that decides a mark);
+  // 0: one batch of `games`, as the analyst's best_move plays by default.
+  double precision = 0;
+  // The target half-width of each player's total luck (each chance event gets an equal part).
+  double total_precision = 0;
+  int max_games = 0;         // the cap on the play-outs of a branch (at least `games`)
   std::uint64_t seed = 1;
   int threads = 0;           // 0: one a core; the answer is the same for any number
   std::int64_t from = 0;     // the first event analysed (0: the first move)

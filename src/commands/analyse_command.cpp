@@ -35,6 +35,9 @@ int run_analyse(const CommonOptions& o, const AnalyseCommandOptions& c, std::ost
   ao.from = c.from;
   ao.to = to_head ? timeline.last() : c.to;
   ao.max_moves = c.max_moves;
+  ao.precision = c.precision;
+  ao.total_precision = c.total_precision;
+  ao.max_games = c.max_games;
   Analysis a;
   if (Status s = analyse_game(*j, id, ao, &a); !s.is_ok()) return fail(s);
   nlohmann::ordered_json doc = analysis_json(a);

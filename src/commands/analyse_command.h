@@ -9,7 +9,10 @@
 namespace deedlog {
 
 struct AnalyseCommandOptions {
-  int games = 200;           // play-outs for each position or alternative
+  int games = 100;           // play-outs of each position or alternative in the first batch
+  double precision = 0.02;   // the target half-width of each luck and error interval (0: one batch)
+  double total_precision = 0.05;  // the target half-width of each player's total luck
+  int max_games = 2000;      // the cap on the play-outs of each position or alternative
   std::uint64_t seed = 1;
   int threads = 0;           // 0: one a core
   std::int64_t from = 0;     // the first event analysed (0: from the first move)

@@ -60,6 +60,7 @@ nlohmann::ordered_json analysis_json(const Analysis& a) {
                              {"error_rate", rounded(p.error_rate)},
                              {"marks", {{"doubtful", p.doubtful}, {"bad", p.bad}, {"very_bad", p.very_bad}}},
                              {"rating", p.rating.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(p.rating)}};
+    j["luck_interval"] = {rounded(p.luck_low), rounded(p.luck_high)};
     j["uncertain"] = p.uncertain;
     j["total_error"] = rounded(p.total_error);
     j["chance_events"] = p.chance_events;
@@ -88,9 +89,36 @@ nlohmann::ordered_json analysis_json(const Analysis& a) {
       j["best"] = m.best;
       j["alternatives"] = m.alternatives;
     }
+    j["playouts"] = m.playouts;
+    if (m.short_of_target) j["short_of_target"] = true;
     doc["moves"].push_back(std::move(j));
   }
+  doc["missed"] = nlohmann::ordered_json::array();
+  for (const MissedDecision& m : a.missed) {
+    nlohmann::ordered_json j{{"seq", m.seq}};
+    j["player"] = m.player >= 0 && static_cast<std::size_t>(m.player) < a.players.size()
+                      ? nlohmann::ordered_json(a.players[static_cast<std::size_t>(m.player)].name)
+                      : nlohmann::ordered_json("Referee");
+    j["win"] = win_json(m.win, a.players);
+    j["error"] = rounded(m.error);
+    j["error_interval"] = {rounded(m.error_low), rounded(m.error_high)};
+    if (m.mark != ErrorMark::None) j["mark"] = mark_name(m.mark);
+    j["best"] = m.best;
+    j["alternatives"] = m.alternatives;
+    j["playouts"] = m.playouts;
+    if (m.short_of_target) j["short_of_target"] = true;
+    doc["missed"].push_back(std::move(j));
+  }
+  doc["method"] = kAnalysisMethod;
   doc["games"] = a.games;
+  doc["precision"] = a.precision;
+  doc["total_precision"] = a.total_precision;
+  doc["max_games"] = a.max_games;
+  doc["horizon"] = a.horizon;
+  doc["playouts"] = a.playouts;
+  doc["widest_interval"] = rounded(a.widest);
+  doc["equivalent_games"] = a.equivalent_games;
+  doc["short_of_target"] = a.short_of_target;
   doc["seed"] = a.seed;
   doc["start"] = {{"win", win_json(a.start, a.players)}, {"unfinished", rounded(a.start.unfinished)}};
   doc["from"] = a.from;
@@ -103,12 +131,13 @@ nlohmann::ordered_json analysis_json(const Analysis& a) {
 }
 
 std::string analysis_text(const Analysis& a) {
-  std::string out = fmt::format("Analysis of game {} ({}), {} play-outs a position, seed {}: {} moves\n", a.game, a.ruleset,
-                                a.games, a.seed, a.moves.size());
+  std::string out = fmt::format("Analysis of game {} ({}), intervals to +/-{}, seed {}: {} moves\n", a.game, a.ruleset,
+                                a.precision, a.seed, a.moves.size());
   auto name_of = [&](int p) { return p >= 0 && static_cast<std::size_t>(p) < a.players.size() ? a.players[static_cast<std::size_t>(p)].name : std::string("Referee"); };
   for (const PlayerAnalysis& p : a.players) {
     out.append(fmt::format("\n{}\n", p.name));
-    out.append(fmt::format("  luck        {} over {} throws and cards", percent(p.luck), p.chance_events));
+    out.append(fmt::format("  luck        {} [{} to {}] over {} throws and cards", percent(p.luck), percent(p.luck_low),
+                           percent(p.luck_high), p.chance_events));
     if (p.luckiest && p.unluckiest)
       out.append(fmt::format(" (luckiest {} at event {}, unluckiest {} at event {})", percent(p.luckiest->luck),
                              p.luckiest->seq, percent(p.unluckiest->luck), p.unluckiest->seq));
@@ -132,6 +161,14 @@ std::string analysis_text(const Analysis& a) {
                              mark_name(m->mark), percent(-*m->error), percent(-m->error_high), percent(-m->error_low),
                              m->best));
   }
+  bool any_missed = false;
+  for (const MissedDecision& m : a.missed) {
+    if (m.mark == ErrorMark::None) continue;
+    if (!any_missed) out.append("\nTurns let pass without building (win share lost against the best plan, 95% interval):\n");
+    any_missed = true;
+    out.append(fmt::format("  {:>5}  {:<10} {:<3} {:<10} {} [{} to {}]; best: {}\n", m.seq, name_of(m.player), mark_symbol(m.mark),
+                           mark_name(m.mark), percent(-m.error), percent(-m.error_high), percent(-m.error_low), m.best));
+  }
   if (!lucky.empty()) {
     std::sort(lucky.begin(), lucky.end(),
               [](const MoveAnalysis* x, const MoveAnalysis* y) { return std::fabs(*x->luck) > std::fabs(*y->luck); });
@@ -148,8 +185,11 @@ std::string analysis_text(const Analysis& a) {
       out.append(fmt::format(" {} {:.1f}%", a.players[p].name, 100 * w.players[p].share));
     out.append(fmt::format(" (unfinished {:.1f}%)\n", 100 * w.unfinished));
   }
-  out.append(fmt::format("{} positions played out {} times each ({} moves) in {:.1f} s\n", a.positions, a.games, a.playout_moves,
-                         a.seconds));
+  out.append(fmt::format("{} positions played out, {} play-outs ({} moves) in {:.1f} s; the widest interval +/-{:.3f}, as "
+                         "precise as {} plain play-outs a position\n",
+                         a.positions, a.playouts, a.playout_moves, a.seconds, a.widest, a.equivalent_games));
+  if (a.short_of_target > 0)
+    out.append(fmt::format("{} estimates stopped at {} play-outs short of their target\n", a.short_of_target, a.max_games));
   return out;
 }
 

@@ -43,6 +43,24 @@ struct MoveAnalysis {
   ErrorMark mark = ErrorMark::None;
   std::string best;
   int alternatives = 0;
+  // The play-outs each branch of the move got (docs/analysis.md, "Precision"), and whether the
+  // cap on them stopped the sampling before every interval of the move reached its target.
+  int playouts = 0;
+  bool short_of_target = false;
+};
+
+// A turn let pass (docs/analysis.md, "Decisions not taken"): at the position after the turn's
+// last move, building nothing against the build plans the rules allowed there.
+struct MissedDecision {
+  std::int64_t seq = 0;      // the last event of the turn's last move
+  int player = -1;
+  WinChances win;            // building nothing (the turn as played)
+  double error = 0, error_low = 0, error_high = 0;
+  ErrorMark mark = ErrorMark::None;
+  std::string best;          // the best plan in notation, or the player's "builds nothing"
+  int alternatives = 0;
+  int playouts = 0;
+  bool short_of_target = false;
 };
 
 // A moment of luck: the move and its luck.
@@ -54,6 +72,8 @@ struct LuckMoment {
 struct PlayerAnalysis {
   std::string name;
   double luck = 0;              // the sum of the luck of the throws and cards that were this player's
+  double luck_low = 0, luck_high = 0;  // its 95% interval (the events' estimates are independent)
+  double luck_variance = 0;     // the sum of the squared standard errors of the events' luck
   int chance_events = 0;        // how many
   std::optional<LuckMoment> luckiest, unluckiest;
   int decisions = 0;            // decisions analysed
@@ -63,10 +83,24 @@ struct PlayerAnalysis {
   std::string rating;           // the band of the error rate (docs/analysis.md: uncalibrated)
 };
 
+// The method of the analysis: a kept document of an older method is computed again
+// (service/kept_analysis.h). 2: play-outs to a horizon scored by the model, continuous worth,
+// adaptive precision, marks by interval, the graph agreeing with the luck, missed[].
+inline constexpr int kAnalysisMethod = 2;
+
 struct Analysis {
   std::int64_t game = 0;
   std::string ruleset;
-  int games = 0;                // play-outs for each position or alternative evaluated
+  int games = 0;                // play-outs of each branch in the first batch (docs/analysis.md)
+  double precision = 0;         // the target half-width of a luck or error interval (0: one batch)
+  double total_precision = 0;   // the target half-width of a player's total luck
+  int max_games = 0;            // the cap on the play-outs of a branch
+  int horizon = 0;              // the play-outs' horizon (0: to the end)
+  std::int64_t playouts = 0;    // play-outs played in all
+  double widest = 0;            // the widest half-width of a luck or error interval
+  std::int64_t equivalent_games = 0;  // plain play-outs a position giving one share that interval
+  int short_of_target = 0;      // estimates (moves and missed) whose target the cap stopped
+  std::vector<MissedDecision> missed;
   std::uint64_t seed = 0;
   int max_moves = 0;
   std::int64_t from = 0, to = 0;  // the events analysed (the moves whose line lies in them)

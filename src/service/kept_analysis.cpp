@@ -8,6 +8,7 @@
 
 #include "journal/postgres_uri.h"
 #include "journal/private_file.h"
+#include "service/analysis_report.h"
 
 namespace deedlog {
 namespace {
@@ -94,6 +95,9 @@ Status find_kept_analysis(const std::string& db, std::int64_t game, const std::s
   if (Status s = read_analysis_file(path, &j); !s.is_ok()) return s;
   if (!j.contains("head") || j["head"] != head)
     return Status::not_found(fmt::format("the analysis kept for game {} is of an earlier head: the game has moved on", game));
+  // An analysis of an older method (or of none named: before methods were) is computed again.
+  if (!j.contains("method") || !j["method"].is_number_integer() || j["method"].get<int>() != kAnalysisMethod)
+    return Status::not_found(fmt::format("the analysis kept for game {} is of an older method: it is computed again", game));
   *doc = std::move(j);
   return Status::ok();
 }

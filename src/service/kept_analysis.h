@@ -35,8 +35,10 @@ Status read_analysis_file(const std::string& path, nlohmann::json* doc);
 // kept before. InvalidArgument for a PostgreSQL journal (nowhere beside it to keep it).
 Status keep_analysis(const std::string& db, std::int64_t game, const nlohmann::json& doc);
 
-// The analysis kept for game `game` at head `head`. NotFound when none is kept, or when the one
-// kept is of another head (the game has moved on since; the message says so).
+// The analysis kept for game `game` at head `head`. NotFound when none is kept, when the one
+// kept is of another head (the game has moved on since; the message says so), or of another
+// method than this program's (`"method"`, service/analysis_report.h: kAnalysisMethod; a
+// document without one is of the first method), so that an old analysis is computed again.
 Status find_kept_analysis(const std::string& db, std::int64_t game, const std::string& head, nlohmann::json* doc);
 
 }  // namespace deedlog
