@@ -272,7 +272,9 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     ao.to = vm["to"].as<std::int64_t>();
     ao.max_moves = vm["max-moves"].as<int>();
     if (vm.count("annotate")) ao.annotate = vm["annotate"].as<std::string>();
-    ao.precision = vm["precision"].as<double>();
+    // --games N alone asks for N play-outs a position, as it always did; with --precision too
+    // (or neither: the default), N is the first batch of the adaptive sampling.
+    ao.precision = !vm["games"].defaulted() && vm["precision"].defaulted() ? 0.0 : vm["precision"].as<double>();
     ao.total_precision = vm["total-precision"].as<double>();
     ao.max_games = vm["max-games"].as<int>();
     if (ao.games < 2 || ao.max_moves < 1 || ao.threads < 0 || ao.from < 0 || ao.to < 0 || !(ao.precision >= 0) ||

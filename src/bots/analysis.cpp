@@ -29,7 +29,8 @@ namespace deedlog {
 namespace {
 
 constexpr double kZ95 = 1.96;
-constexpr std::size_t kMostAlternatives = 8;  // a decision's alternatives weighed, the move made among them
+constexpr std::size_t kMostAlternatives = 8;
+constexpr int kFewestBelieved = 30;  // play-outs a branch before an interval reached is believed  // a decision's alternatives weighed, the move made among them
 
 // A position some choice or chance leads to, with what the players have seen of the packs there.
 struct Branch {
@@ -637,7 +638,9 @@ Status sample_move(const Ruleset& r, const MoveWork& w, const std::vector<std::s
     };
     if (!w.outcomes.empty()) ask(luck_of(w.outcomes, w.came, *played, p).half, luck_target);
     if (!w.options.empty()) ask(error_of(w.options, *played, p).error.half, o.precision);
-    if (need <= 0) return Status::ok();
+    // The spread of a few play-outs may look like none: an interval is believed from 30 on.
+    if (need <= 0 && played->n >= kFewestBelieved) return Status::ok();
+    need = std::max(need, static_cast<double>(kFewestBelieved));
     if (played->n >= cap) {
       *short_of_target = true;
       return Status::ok();

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <regex>
 
+#include "service/analysis_report.h"
 #include "support/cli.h"
 #include "support/webdriver.h"
 
@@ -36,6 +37,7 @@ struct Game {
     std::ifstream in(kFixture);
     nlohmann::json doc = nlohmann::json::parse(in);
     doc["head"] = head;
+    doc["method"] = kAnalysisMethod;  // a document of this program's method (an older one is computed again)
     std::filesystem::create_directories(db.string() + ".analysis");
     std::ofstream(db.string() + ".analysis/game-1.json") << doc.dump();
   }
@@ -92,6 +94,22 @@ TEST(AnalysisViewsReplay, TheKeptAnalysisIsShownUntilTheHeadMoves) {
   const auto r = replay(g.db, "--html " + quote((g.dir.dir / "p.html").string()) + " --analysis " + quote((g.dir.dir / "old.json").string()));
   EXPECT_EQ(r.code, 2) << r.err;
   EXPECT_NE(r.err.find("another head"), std::string::npos) << r.err;
+}
+
+// A kept analysis of an older method (or of none named: the first) is not shown: it is to be
+// computed again, by `referee analyse` or the server.
+TEST(AnalysisViewsReplay, AKeptAnalysisOfAnOlderMethodIsNotShown) {
+  Game g("views-old-method");
+  g.keep(g.head());
+  EXPECT_NE(g.html().find("id=\"win\""), std::string::npos);
+  const std::string path = g.db.string() + ".analysis/game-1.json";
+  nlohmann::json doc = nlohmann::json::parse(std::ifstream(path));
+  doc.erase("method");
+  std::ofstream(path) << doc.dump();
+  EXPECT_EQ(g.html().find("id=\"win\""), std::string::npos);
+  doc["method"] = kAnalysisMethod - 1;
+  std::ofstream(path) << doc.dump();
+  EXPECT_EQ(g.html().find("id=\"win\""), std::string::npos);
 }
 
 TEST(AnalysisViewsReplay, ADamagedKeptAnalysisIsPassedOver) {

@@ -1,0 +1,235 @@
+// referee analyse at its default precision (docs/analysis.md, "Precision"): positions worked by
+// hand are marked alike for every seed; a winning opening bid is no error; a turn let pass
+// without building is judged in missed[] with the build as best; every interval reaches its
+// target; the share before a throw is the average of its outcomes (the graph agrees with the
+// luck); the adaptive sampling gives the same document on any number of threads.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli.h"
+
+namespace deedlog {
+namespace {
+
+using nlohmann::json;
+
+struct Fixture {
+  std::filesystem::path dir = testing::temp_dir("analysis-precision");
+  testing::RemovedAtExit cleanup{dir};
+};
+
+std::filesystem::path imported(const Fixture& f, const std::string& name, const std::string& text) {
+  const auto game = f.dir / (name + ".game");
+  std::ofstream(game) << text;
+  const auto db = f.dir / (name + ".db");
+  const auto r = testing::referee(db, "import " + testing::quote(game.string()));
+  EXPECT_EQ(r.code, 0) << name << ": " << r.out << r.err;
+  return db;
+}
+
+json analysed(const std::filesystem::path& db, const std::string& options) {
+  const auto r = testing::referee(db, "--json analyse " + options);
+  EXPECT_EQ(r.code, 0) << r.err;
+  return json::parse(r.out);
+}
+
+const json& move_at(const json& doc, const std::string& starts) {
+  for (const json& m : doc["moves"])
+    if (m["move"].get<std::string>().rfind(starts, 0) == 0) return m;
+  ADD_FAILURE() << "no move " << starts;
+  static const json none;
+  return none;
+}
+
+double half_width(const json& interval) { return (interval[1].get<double>() - interval[0].get<double>()) / 2; }
+
+// Ann throws onto Ben's hotel on Mayfair (£2,000); Ben lands on nothing of hers.
+constexpr const char* kHotelGame = R"([Ruleset "uk-1972"]
+[Players "Ann, Ben"]
+[Setup]
+Ann: cash 2500; at "Regent Street"; owns "Regent Street" (hotel), "Oxford Street" (hotel), "Bond Street" (hotel)
+Ben: cash 1500; at "Free Parking"; owns "Park Lane" (hotel), Mayfair (hotel)
+Turn: Ann
+[Moves]
+Ann rolls 1 2
+Ben rolls 3 4
+Ben buys
+Ann rolls 2 3
+)";
+
+// Ann holds Park Lane and throws onto Mayfair, the last of her dark blues, with the cash to buy
+// it; she declines, and Ben, with more cash than she has, takes it at the auction.
+constexpr const char* kDeclineGame = R"([Ruleset "uk-1972"]
+[Players "Ann, Ben"]
+[Setup]
+Ann: cash 600; at "Liverpool Street Station"; owns "Park Lane"
+Ben: cash 3000; at Go
+Turn: Ann
+[Moves]
+Ann rolls 1 3
+Ann declines
+Ben bids 450
+Ann passes
+)";
+
+TEST(AnalysisPrecision, HandWorkedPositionsMarkedAlikeForFiveSeeds) {
+  Fixture f;
+  const auto hotel = imported(f, "hotel", kHotelGame);
+  const auto decline = imported(f, "decline", kDeclineGame);
+  for (int seed = 1; seed <= 5; ++seed) {
+    const json h = analysed(hotel, "--seed " + std::to_string(seed) + " --threads 2");
+    const json& thrown = move_at(h, "Ann rolls 2 3");
+    EXPECT_LT(thrown["luck_interval"][1].get<double>(), 0.0) << "seed " << seed << ": " << thrown.dump();
+    const json d = analysed(decline, "--seed " + std::to_string(seed) + " --threads 2");
+    const json& declined = move_at(d, "Ann declines");
+    EXPECT_EQ(declined.value("mark", ""), "very_bad") << "seed " << seed << ": " << declined.dump();
+    EXPECT_EQ(declined["best"], "Ann buys") << "seed " << seed;
+  }
+}
+
+// An opening bid in an open auction may be raised later: Ben's 10 for Whitechapel Road, which
+// he won, is no error (the play-outs bid on as sound bidders would, Ben among them).
+TEST(AnalysisPrecision, AWinningOpeningBidIsUnmarked) {
+  Fixture f;
+  const auto db = imported(f, "opening", R"([Ruleset "uk-1972"]
+[Players "Ann, Ben"]
+[Moves]
+Ann rolls 1 2
+Ann declines
+Ben bids 10
+Ann passes
+)");
+  for (int seed : {1, 2}) {
+    const json doc = analysed(db, "--seed " + std::to_string(seed) + " --threads 2");
+    const json& bid = move_at(doc, "Ben bids 10");
+    ASSERT_TRUE(bid.contains("error")) << bid.dump();
+    EXPECT_FALSE(bid.contains("mark")) << "seed " << seed << ": " << bid.dump();
+    EXPECT_GE(bid["alternatives"].get<int>(), 3);  // the bid, passing, raising at once
+  }
+}
+
+// Ann, with the oranges and £1,500, ends her turn without building, Ben two to eight squares
+// short of them: judged in missed[], the build its best plan; moves[] has no entry for it.
+TEST(AnalysisPrecision, AMissedBuildIsMarkedWithTheBuildAsBest) {
+  Fixture f;
+  const auto db = imported(f, "missed", R"([Ruleset "uk-1972"]
+[Players "Ann, Ben"]
+[Setup]
+Ann: cash 1500; at Go; owns "Bow Street", "Marlborough Street", "Vine Street"
+Ben: cash 1500; at "Pall Mall"; owns "Regent Street", "Oxford Street", "Bond Street"
+Turn: Ann
+[Moves]
+Ann rolls 6 4   # Jail, just visiting
+Ann ends turn   # without building
+)");
+  const json doc = analysed(db, "--threads 2");
+  ASSERT_EQ(doc["missed"].size(), 1u) << doc["missed"].dump();
+  const json& m = doc["missed"][0];
+  EXPECT_EQ(m["player"], "Ann");
+  // The last event of the turn's last move: after the throw's line, before the end of the turn.
+  EXPECT_GT(m["seq"].get<int>(), move_at(doc, "Ann rolls 6 4")["seq"].get<int>());
+  EXPECT_LT(m["seq"].get<int>(), move_at(doc, "Ann ends turn")["seq"].get<int>());
+  const std::string mark = m.value("mark", "");
+  EXPECT_TRUE(mark == "doubtful" || mark == "bad" || mark == "very_bad") << m.dump();
+  EXPECT_EQ(m["best"].get<std::string>().rfind("Ann builds", 0), 0u) << m.dump();
+  EXPECT_NE(m["best"].get<std::string>().find("\"Bow Street\", \"Marlborough Street\", \"Vine Street\""), std::string::npos)
+      << m["best"];
+  EXPECT_GE(m["error_interval"][0].get<double>(), 0.02);
+  EXPECT_LE(half_width(m["error_interval"]), 0.02 + 1e-3);
+  for (const json& mv : doc["moves"]) EXPECT_EQ(mv["move"].get<std::string>().find("builds"), std::string::npos);
+}
+
+// The long game's first moves at the default: every interval within its target (or the move
+// says the cap stopped it), each player's total luck within ±0.05, the shares before each throw
+// the average of its outcomes, and the "equivalent" figure as documented.
+TEST(AnalysisPrecision, IntervalsWithinTargetAndTheGraphAgreesWithTheLuck) {
+  Fixture f;
+  const auto db = f.dir / "long.db";
+  ASSERT_EQ(testing::referee(db, "import " + testing::quote(testing::sample("uk-1972/long-game.game"))).code, 0);
+  const json doc = analysed(db, "--seed 3 --threads 2 --to 60");
+  EXPECT_EQ(doc["precision"], 0.02);
+  EXPECT_EQ(doc["total_precision"], 0.05);
+  EXPECT_EQ(doc["method"], 2);
+  double widest = 0;
+  int throws = 0;
+  json before = doc["start"]["win"];
+  for (const json& m : doc["moves"]) {
+    const bool short_of = m.value("short_of_target", false);
+    if (m.contains("luck")) {
+      ++throws;
+      const double half = half_width(m["luck_interval"]);
+      widest = std::max(widest, half);
+      if (!short_of) {
+        EXPECT_LE(half, 0.02 + 1e-3) << m.dump();
+      }
+      // after - luck = before, the mover's share before the event as the average of its outcomes.
+      const std::string mover = m["player"];
+      EXPECT_NEAR(m["win"][mover].get<double>() - m["luck"].get<double>(), before[mover].get<double>(), 1e-3) << m.dump();
+    }
+    if (m.contains("error")) {
+      const double half = half_width(m["error_interval"]);
+      widest = std::max(widest, half);
+      if (!short_of) {
+        EXPECT_LE(half, 0.02 + 1e-3) << m.dump();
+      }
+      // The mark follows the interval's lower end.
+      const double low = m["error_interval"][0];
+      const std::string mark = m.value("mark", "");
+      const std::string expected = low >= 0.08                        ? "very_bad"
+                                   : low >= 0.04                      ? "bad"
+                                   : low >= 0.02                      ? "doubtful"
+                                   : m["error"].get<double>() >= 0.02 ? "uncertain"
+                                                                      : "";
+      EXPECT_EQ(mark, expected) << m.dump();
+    }
+    before = m["win"];
+  }
+  EXPECT_GT(throws, 10);
+  EXPECT_NEAR(doc["widest_interval"].get<double>(), widest, 2e-4);
+  EXPECT_EQ(doc["equivalent_games"].get<std::int64_t>(), static_cast<std::int64_t>(std::ceil(std::pow(0.98 / doc["widest_interval"].get<double>(), 2))))
+      << doc["widest_interval"];
+  for (const json& p : doc["players"]) {
+    ASSERT_TRUE(p.contains("luck_interval")) << p.dump();
+    EXPECT_LE(p["luck_interval"][0].get<double>(), p["luck"].get<double>() + 1e-4);
+    EXPECT_GE(p["luck_interval"][1].get<double>(), p["luck"].get<double>() - 1e-4);
+    if (doc["short_of_target"] == 0) {
+      EXPECT_LE(half_width(p["luck_interval"]), 0.05 + 1e-3) << p.dump();
+    }
+  }
+}
+
+// The batches and the stopping depend on the play-outs' values alone: the same document on one
+// thread as on two.
+TEST(AnalysisPrecision, AdaptiveSamplingSameOnAnyThreads) {
+  Fixture f;
+  const auto db = f.dir / "long.db";
+  ASSERT_EQ(testing::referee(db, "import " + testing::quote(testing::sample("uk-1972/long-game.game"))).code, 0);
+  const auto one = testing::referee(db, "--json analyse --precision 0.04 --seed 8 --threads 1 --to 40");
+  const auto two = testing::referee(db, "--json analyse --precision 0.04 --seed 8 --threads 2 --to 40");
+  ASSERT_EQ(one.code, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+}
+
+// --games alone keeps its old meaning (that many play-outs a position, one batch); with
+// --precision it is the first batch; options out of range are exit 2.
+TEST(AnalysisPrecision, GamesAloneIsOneBatch) {
+  Fixture f;
+  const auto db = imported(f, "hotel", kHotelGame);
+  const json fixed = analysed(db, "--games 40 --threads 2");
+  EXPECT_EQ(fixed["precision"], 0.0);
+  for (const json& m : fixed["moves"]) EXPECT_EQ(m["playouts"], 40) << m.dump();
+  const json adaptive = analysed(db, "--games 40 --precision 0.03 --threads 2");
+  bool more = false;
+  for (const json& m : adaptive["moves"]) more = more || m["playouts"].get<int>() > 40;
+  EXPECT_TRUE(more);
+  EXPECT_EQ(testing::referee(db, "analyse --precision -1").code, 2);
+  EXPECT_EQ(testing::referee(db, "analyse --max-games -5").code, 2);
+}
+
+}  // namespace
+}  // namespace deedlog
