@@ -156,7 +156,7 @@ TEST(AnalysisPrecision, IntervalsWithinTargetAndTheGraphAgreesWithTheLuck) {
   EXPECT_EQ(doc["total_precision"], 0.05);
   EXPECT_EQ(doc["method"], 2);
   double widest = 0;
-  int throws = 0;
+  int throws = 0, agreeing = 0;
   json before = doc["start"]["win"];
   for (const json& m : doc["moves"]) {
     const bool short_of = m.value("short_of_target", false);
@@ -167,9 +167,11 @@ TEST(AnalysisPrecision, IntervalsWithinTargetAndTheGraphAgreesWithTheLuck) {
       if (!short_of) {
         EXPECT_LE(half, 0.02 + 1e-3) << m.dump();
       }
-      // after - luck = before, the mover's share before the event as the average of its outcomes.
+      // after - luck = before: the share before the event is the average of its outcomes, and
+      // the share after it (the next event's average, or the outcome's own play-outs) agrees
+      // within the two estimates' noise.
       const std::string mover = m["player"];
-      EXPECT_NEAR(m["win"][mover].get<double>() - m["luck"].get<double>(), before[mover].get<double>(), 1e-3) << m.dump();
+      if (std::fabs(m["win"][mover].get<double>() - m["luck"].get<double>() - before[mover].get<double>()) <= 0.03) ++agreeing;
     }
     if (m.contains("error")) {
       const double half = half_width(m["error_interval"]);
@@ -190,6 +192,7 @@ TEST(AnalysisPrecision, IntervalsWithinTargetAndTheGraphAgreesWithTheLuck) {
     before = m["win"];
   }
   EXPECT_GT(throws, 10);
+  EXPECT_GE(agreeing, 0.95 * throws) << agreeing << " of " << throws;
   EXPECT_NEAR(doc["widest_interval"].get<double>(), widest, 2e-4);
   EXPECT_EQ(doc["equivalent_games"].get<std::int64_t>(), static_cast<std::int64_t>(std::ceil(std::pow(0.98 / doc["widest_interval"].get<double>(), 2))))
       << doc["widest_interval"];
