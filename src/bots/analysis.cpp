@@ -187,6 +187,7 @@ Estimate luck_of(const std::vector<Option>& outcomes, std::size_t came, const Pl
 struct DecisionEstimate {
   std::size_t made = 0, best = 0;
   Estimate error;
+  double low = 0, high = 0;  // the error's interval
 };
 DecisionEstimate error_of(const std::vector<Option>& options, const Played& played, PlayerId p) {
   DecisionEstimate d;
@@ -200,10 +201,25 @@ DecisionEstimate error_of(const std::vector<Option>& options, const Played& play
   d.best = d.made;
   for (std::size_t k = 0; k < options.size(); ++k)
     if (share[k] > share[d.best] + 1e-12) d.best = k;
+  // Against the best alternative; when the move made looks best, against the runner-up: the
+  // error is then 0, but the play-outs may not have told the two apart, and the interval of the
+  // true error (max(0, runner-up - made)) says how far they did.
+  std::size_t other = d.best;
+  if (other == d.made) {
+    other = d.made == 0 ? 1 : 0;
+    for (std::size_t k = 0; k < options.size(); ++k)
+      if (k != d.made && share[k] > share[other]) other = k;
+  }
   std::vector<double> diff(worth[d.made].size());
-  for (std::size_t i = 0; i < diff.size(); ++i) diff[i] = worth[d.best][i] - worth[d.made][i];
+  for (std::size_t i = 0; i < diff.size(); ++i) diff[i] = worth[other][i] - worth[d.made][i];
   d.error = estimate(diff, simultaneous_z(options.size() - 1));
-  if (d.best == d.made) d.error.value = 0;
+  d.low = d.error.value - d.error.half;
+  d.high = d.error.value + d.error.half;
+  if (d.best == d.made) {
+    d.error.value = 0;
+    d.low = 0;
+    d.high = std::max(0.0, d.high);
+  }
   return d;
 }
 
@@ -653,8 +669,8 @@ void weigh_decision(const Ruleset& r, const std::vector<Option>& options, const 
                     const std::vector<std::string>& players, MoveAnalysis* m) {
   const DecisionEstimate d = error_of(options, played, p);
   m->error = d.error.value;
-  m->error_low = d.error.value - d.error.half;
-  m->error_high = d.error.value + d.error.half;
+  m->error_low = d.low;
+  m->error_high = d.high;
   m->best = option_words(r, options[d.best], players);
   m->alternatives = static_cast<int>(options.size());
   m->mark = mark_of(d.error.value, m->error_low);
@@ -892,7 +908,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
       }
       if (!w.options.empty()) {
         weigh_decision(r, w.options, played, p, players, &m);
-        widen((m.error_high - m.error_low) / 2);
+        widen(error_of(w.options, played, p).error.half);
         ++pa.decisions;
         pa.total_error += *m.error;
         switch (m.mark) {
@@ -936,7 +952,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     a.playouts += mp.playouts;
     MoveAnalysis judged;
     weigh_decision(r, mw.options, mp, p, players, &judged);
-    widen((judged.error_high - judged.error_low) / 2);
+    widen(error_of(mw.options, mp, p).error.half);
     MissedDecision md;
     md.seq = rm.last;
     md.player = static_cast<int>(p);
