@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "bots/simulation.h"
+#include "bots/site_worth.h"
 #include "deedlog/building_group.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_fields.h"
@@ -420,10 +421,17 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
       if (before.auction.lot == AuctionLot::Property && before.auction.square != kNoSquare) {
         // An open auction (docs/analysis.md, "Bids"): the play-outs go on bidding as sound bidders,
         // the bidder among them, so a low opening bid may still be raised later; the alternatives
-        // are the bid made, passing, and raising at once to half, the whole, one and a half and
-        // twice the printed price (a site that completes a group is worth more than its price).
+        // are the bid made, passing, raising at once to the site's worth to the bidder (the sound
+        // bidder's ceiling: bots/site_worth.h), and to half, the whole and one and a half times
+        // the printed price (a site that completes a group is worth more than its price).
+        const Money ceiling = sound_bid_ceiling(r, before, p);
+        if (ceiling.units > before.auction.high_bid.units) {
+          Command b = make_command(Verb::Bid, p);
+          b.amount = ceiling;
+          if (b.amount <= before.player(p).cash) add(b);
+        }
         const Money price = r.square(before.auction.square).price;
-        for (int tenths : {5, 10, 15, 20}) {
+        for (int tenths : {5, 10, 15}) {
           Command b = make_command(Verb::Bid, p);
           b.amount = Money(std::max<std::int64_t>(price.units * tenths / 10, before.auction.high_bid.units + 1));
           if (b.amount <= before.player(p).cash) add(b);
