@@ -10,6 +10,8 @@
 //
 // Both run from the source tree (the samples are read from DEEDLOG_SOURCE_DIR) on every core.
 #include <algorithm>
+#include <atomic>
+#include <thread>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -27,6 +29,8 @@
 #include "deedlog/evolve.h"
 #include "deedlog/game_file.h"
 #include "deedlog/ruleset_catalog.h"
+#include "journal/journal.h"
+#include "service/game_session.h"
 
 namespace deedlog {
 namespace {
@@ -59,8 +63,16 @@ struct Position {
   std::vector<std::string> players;
 };
 
-// The game of `file` played to its `moves`-th move (all of them for -1); false when it cannot be.
-bool position_of(const std::string& file, int moves, Position* out, int* total_moves = nullptr) {
+// A sample game imported into a journal in memory, as `referee import` does (a take-back is
+// folded as the journal folds it), with the seq after each of its moves.
+struct Imported {
+  std::unique_ptr<Journal> journal;
+  std::int64_t id = 0;
+  std::vector<std::int64_t> after_move;  // [k]: the seq after move k + 1
+  std::vector<std::string> players;
+};
+
+bool import_sample(const std::string& file, Imported* out) {
   std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/" + file);
   std::stringstream text;
   text << in.rdbuf();
@@ -69,50 +81,116 @@ bool position_of(const std::string& file, int moves, Position* out, int* total_m
   if (!parse_header(text.str(), &header, &err)) return false;
   Ruleset r;
   if (!load_ruleset(header.ruleset, &r).is_ok()) return false;
-  if (!header.house_rules.empty() && !turn_on_house_rules(header.house_rules, &r).is_ok()) return false;
   GameFile gf;
   if (!parse_game(text.str(), r, &gf, &err)) return false;
-  Decision start = decide_start(r, gf.header, gf.setup);
-  if (!start.accepted) return false;
-  State s = initial_state(r, gf.header);
-  CardsSeen seen{};
-  for (const Event& e : start.events) {
-    evolve(s, e);
-    note_card_seen(e, &seen);
-  }
-  int played = 0;
+  if (!Journal::open(":memory:", &out->journal).is_ok()) return false;
+  std::optional<Violation> refused;
+  if (!create_game(*out->journal, gf.header, gf.setup, &out->id, &refused).is_ok() || refused) return false;
+  Game g;
+  if (!load_game(*out->journal, out->id, 0, &g).is_ok()) return false;
   for (const MoveLine& m : gf.moves) {
-    if (moves >= 0 && played == moves) break;
-    Decision d = decide(r, s, m.command);
-    if (!d.accepted) break;
-    for (const Event& e : d.events) note_card_seen(e, &seen);
-    apply_decision(s, d);
-    ++played;
+    PlayOutcome po;
+    if (!play_move(*out->journal, g, m.command, false, &po).is_ok() || !po.decision.accepted) break;
+    out->after_move.push_back(g.state.seq);
   }
-  if (total_moves) *total_moves = played;
-  out->name = fmt::format("{} after move {}", file, played);
-  out->ruleset = std::move(r);
-  out->state = s;
-  out->seen = seen;
   out->players = gf.header.players;
   return true;
 }
 
+// The position after move k (0: the opening) of an imported sample.
+bool position_after(const Imported& game, const std::string& file, int k, Position* out) {
+  Game g;
+  const std::int64_t seq = k == 0 ? 0 : game.after_move[static_cast<std::size_t>(k - 1)];
+  if (!load_game(*game.journal, game.id, seq, &g).is_ok()) return false;
+  if (!cards_seen(*game.journal, g, &out->seen).is_ok()) return false;
+  out->name = fmt::format("{} after move {}", file, k);
+  out->ruleset = g.ruleset;
+  out->state = g.state;
+  out->players = game.players;
+  return true;
+}
+
+// The first position at or after move k where the player to move is to throw (out of jail).
+bool throw_at_or_after(const Imported& game, const std::string& file, int k, Position* out) {
+  for (int j = k; j <= static_cast<int>(game.after_move.size()); ++j) {
+    if (!position_after(game, file, j, out)) return false;
+    if (out->state.phase == Phase::AwaitingRoll && !out->state.player(out->state.turn).in_jail && !out->state.time_called &&
+        !out->state.rolled_this_turn)
+      return true;
+  }
+  return false;
+}
+
+// Two positions of each reference game, before a throw a third and two thirds of the way through.
 std::vector<Position> reference_positions() {
   std::vector<Position> out;
   for (const char* file : kReferenceGames) {
-    Position whole;
-    int n = 0;
-    if (!position_of(file, -1, &whole, &n)) {
-      fmt::print(stderr, "model_bench: {} cannot be read or played\n", file);
+    Imported game;
+    if (!import_sample(file, &game)) {
+      fmt::print(stderr, "model_bench: {} cannot be read or imported\n", file);
       continue;
     }
+    const int n = static_cast<int>(game.after_move.size());
     for (int k : {n / 3, 2 * n / 3}) {
       Position p;
-      if (position_of(file, k, &p)) out.push_back(std::move(p));
+      if (throw_at_or_after(game, file, k, &p)) out.push_back(std::move(p));
     }
   }
   return out;
+}
+
+// Two outcomes of the throw the mover is to make at p: 2+3 and 4+6 (false when refused).
+bool two_outcomes(const Position& p, State out[2]) {
+  const int dice[2][2] = {{2, 3}, {4, 6}};
+  for (int o = 0; o < 2; ++o) {
+    Command c = make_command(Verb::Roll, p.state.turn);
+    c.die1 = dice[o][0];
+    c.die2 = dice[o][1];
+    Decision d = decide(p.ruleset, p.state, c);
+    if (!d.accepted) return false;
+    out[o] = p.state;
+    apply_decision(out[o], d);
+  }
+  return true;
+}
+
+struct Paired {
+  double mean = 0, sd = 0, se = 0;
+  std::int64_t moves = 0;
+};
+
+// The mover's worth after outcome 0 less after outcome 1, play-out by play-out with the same
+// seeds (common random numbers), over `games` pairs on every core.
+Paired paired_difference(const Position& p, const State outcome[2], const PlayOutPolicy& policy, int games,
+                         std::uint64_t seed) {
+  std::vector<double> d(static_cast<std::size_t>(games));
+  std::vector<std::int64_t> moves(static_cast<std::size_t>(games));
+  std::atomic<int> next{0};
+  auto worker = [&] {
+    for (int i = next++; i < games; i = next++) {
+      const std::uint64_t s = seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull;
+      const PlayOut a = play_out(p.ruleset, outcome[0], p.seen, s, 4000, policy);
+      const PlayOut b = play_out(p.ruleset, outcome[1], p.seen, s, 4000, policy);
+      const auto m = static_cast<std::size_t>(p.state.turn);
+      d[static_cast<std::size_t>(i)] = a.worth[m] - b.worth[m];
+      moves[static_cast<std::size_t>(i)] = a.moves + b.moves;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < std::max(1u, std::thread::hardware_concurrency()); ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  Paired r;
+  double sum = 0, sq = 0;
+  for (int i = 0; i < games; ++i) {
+    sum += d[static_cast<std::size_t>(i)];
+    sq += d[static_cast<std::size_t>(i)] * d[static_cast<std::size_t>(i)];
+    r.moves += moves[static_cast<std::size_t>(i)];
+  }
+  r.mean = sum / games;
+  r.sd = std::sqrt(std::max(0.0, sq / games - r.mean * r.mean));
+  r.se = r.sd / std::sqrt(static_cast<double>(games));
+  return r;
 }
 
 int arg_int(int argc, char** argv, const char* name, int fallback) {
@@ -127,6 +205,8 @@ int run_bias(int argc, char** argv) {
   const std::vector<Position> positions = reference_positions();
   int rows = 0, within = 0, positions_within = 0, compared = 0;
   double abs_sum = 0, worst = 0, bias_sq = 0;
+  int luck_rows = 0, luck_within = 0;
+  double luck_abs = 0, luck_worst = 0;
   fmt::print("{:<72} {:>4} {:>7} {:>7} {:>7} {:>6} {}\n", "position", "seat", "model", "to-end", "diff", "+-", "within");
   for (const Position& p : positions) {
     ChancesOptions m;
@@ -168,12 +248,30 @@ int run_bias(int argc, char** argv) {
                  diff, half, in ? "yes" : "NO");
     }
     positions_within += all;
+    // The luck-like difference of two outcomes of the mover's throw, by each way.
+    State outcome[2];
+    if (two_outcomes(p, outcome)) {
+      const Paired dm = paired_difference(p, outcome, m.policy, model_games, 21);
+      const Paired dp = paired_difference(p, outcome, e.policy, plain_games, 22);
+      const double diff = dm.mean - dp.mean;
+      const double half = 1.959964 * std::sqrt(dm.se * dm.se + dp.se * dp.se);
+      const bool in = std::fabs(diff) <= half;
+      ++luck_rows;
+      luck_within += in;
+      luck_abs += std::fabs(diff);
+      luck_worst = std::max(luck_worst, std::fabs(diff));
+      fmt::print("{:<72} luck {:+7.4f} {:+7.4f} {:+7.4f} {:6.4f} {}\n", "", dm.mean, dp.mean, diff, half, in ? "yes" : "NO");
+    }
   }
   fmt::print("\npositions compared: {}; all seats within: {} ({:.0f}%)\n", compared, positions_within,
              compared ? 100.0 * positions_within / compared : 0.0);
   fmt::print("seats compared: {}; within the combined interval: {} ({:.1f}%)\n", rows, within, rows ? 100.0 * within / rows : 0.0);
   fmt::print("calibration error: mean |diff| {:.4f}, root mean square {:.4f}, largest {:.4f}\n", rows ? abs_sum / rows : 0.0,
              rows ? std::sqrt(bias_sq / rows) : 0.0, worst);
+  fmt::print("luck (mover's worth after 2+3 less after 4+6) compared: {}; within: {} ({:.1f}%); mean |diff| {:.4f}, "
+             "largest {:.4f}\n",
+             luck_rows, luck_within, luck_rows ? 100.0 * luck_within / luck_rows : 0.0, luck_rows ? luck_abs / luck_rows : 0.0,
+             luck_worst);
   return 0;
 }
 
@@ -182,20 +280,13 @@ int run_bias(int argc, char** argv) {
 int run_horizon(int argc, char** argv) {
   const int games = arg_int(argc, argv, "--games", 2000);
   const char* file = "samples/uk-1972/long-game.game";
-  Position whole;
-  int n = 0;
-  if (!position_of(file, -1, &whole, &n)) return 1;
+  Imported game;
+  if (!import_sample(file, &game)) return 1;
+  const int n = static_cast<int>(game.after_move.size());
   std::vector<Position> before;
   for (int k : {n / 4, n / 3, n / 2, 2 * n / 3, 3 * n / 4}) {
-    // The first position from move k on where the mover is to throw.
-    for (int j = k; j < n; ++j) {
-      Position p;
-      if (!position_of(file, j, &p)) break;
-      if (p.state.phase == Phase::AwaitingRoll && !p.state.player(p.state.turn).in_jail) {
-        before.push_back(std::move(p));
-        break;
-      }
-    }
+    Position p;
+    if (throw_at_or_after(game, file, k, &p)) before.push_back(std::move(p));
   }
   struct Setting {
     const char* name;
@@ -209,38 +300,14 @@ int run_horizon(int argc, char** argv) {
     std::int64_t moves = 0;
     int counted = 0;
     for (const Position& p : before) {
-      const PlayerId mover = p.state.turn;
       State outcome[2];
-      const int dice[2][2] = {{2, 3}, {4, 6}};
-      bool ok = true;
-      for (int o = 0; o < 2; ++o) {
-        Command c = make_command(Verb::Roll, mover);
-        c.die1 = dice[o][0];
-        c.die2 = dice[o][1];
-        Decision d = decide(p.ruleset, p.state, c);
-        if (!d.accepted) {
-          ok = false;
-          break;
-        }
-        outcome[o] = p.state;
-        apply_decision(outcome[o], d);
-      }
-      if (!ok) continue;
+      if (!two_outcomes(p, outcome)) continue;
       PlayOutPolicy policy = analysis_play_outs(p.ruleset);
       policy.horizon = setting.horizon;
       if (setting.horizon == 0) policy.model = nullptr;
-      double sum = 0, sq = 0;
-      for (int i = 0; i < games; ++i) {
-        const std::uint64_t seed = 1 + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull;
-        const PlayOut a = play_out(p.ruleset, outcome[0], p.seen, seed, 4000, policy);
-        const PlayOut b = play_out(p.ruleset, outcome[1], p.seen, seed, 4000, policy);
-        const double d = a.worth[static_cast<std::size_t>(mover)] - b.worth[static_cast<std::size_t>(mover)];
-        sum += d;
-        sq += d * d;
-        moves += a.moves + b.moves;
-      }
-      const double mean = sum / games;
-      sd_sum += std::sqrt(std::max(0.0, sq / games - mean * mean));
+      const Paired d = paired_difference(p, outcome, policy, games, 1);
+      sd_sum += d.sd;
+      moves += d.moves;
       ++counted;
     }
     fmt::print("{:<12} {:8.3f} {:12.1f}\n", setting.name, counted ? sd_sum / counted : 0.0,

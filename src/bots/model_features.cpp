@@ -11,7 +11,8 @@ namespace deedlog {
 const std::array<std::string_view, kFeatureCount>& feature_names() {
   static constexpr std::array<std::string_view, kFeatureCount> names = {
       "cash",        "deeds",       "mortgaged", "buildings", "rent_income", "rent_exposure",
-      "build_room",  "groups",      "jailed",    "jail_cards", "shortfall"};
+      "build_room",  "groups",      "jailed",    "jail_cards", "shortfall",     "funded_room",
+      "near_groups", "cash_early",  "deeds_early"};
   return names;
 }
 
@@ -44,6 +45,22 @@ SquareId card_destination(const Ruleset& r, const Card& c, SquareId from) {
     default:
       return from;
   }
+}
+
+// The printed groups of which p holds all but one deed, that one still the Bank's: a group a
+// landing may complete.
+int near_groups(const Ruleset& r, const State& s, PlayerId p) {
+  int n = 0;
+  for (const Group& g : r.groups) {
+    int mine = 0, bank = 0;
+    for (SquareId m : g.members) {
+      const PlayerId o = s.holdings[m].owner;
+      mine += o == p;
+      bank += o == kBank;
+    }
+    n += g.members.size() >= 2 && bank == 1 && mine + 1 == static_cast<int>(g.members.size());
+  }
+  return n;
 }
 
 }  // namespace
@@ -97,6 +114,8 @@ Features FeatureReader::read(const Ruleset& r, const State& s, PlayerId p) const
   for (PlayerId o = 0; o < s.player_count; ++o)
     if (o != p && !s.player(o).bankrupt) ++opponents;
   double deeds = 0, mortgaged = 0, buildings = 0, income = 0, exposure = 0, room = 0, raisable = 0, worst_rent = 0;
+  double room_cost = 0;  // what the houses of `room` would cost
+  int unsold = 0, properties = 0;
   // The complete groups p builds on, each once (by the mask of its squares).
   std::array<std::uint64_t, kMaxSquares> groups{};
   int group_count = 0;
@@ -104,8 +123,12 @@ Features FeatureReader::read(const Ruleset& r, const State& s, PlayerId p) const
   for (int i = 0; i < n; ++i) {
     const auto q = static_cast<SquareId>(i);
     const Holding& h = s.holdings[q];
-    if (h.owner == kBank || h.owner == kReferee) continue;
     const Square& sq = r.square(q);
+    if (sq.is_property()) {
+      ++properties;
+      if (h.owner == kBank) ++unsold;
+    }
+    if (h.owner == kBank || h.owner == kReferee) continue;
     const double rent = static_cast<double>(quote_rent(r, s, q, 7).amount.units);
     if (h.owner != p) {
       exposure += landing_[q] * rent;
@@ -139,8 +162,10 @@ Features FeatureReader::read(const Ruleset& r, const State& s, PlayerId p) const
       if (hm.owner != p || hm.mortgaged) whole = false;
     }
     if (!whole) continue;
-    if (h.buildings < 3)
+    if (h.buildings < 3) {
       room += landing_[q] * std::max(0.0, static_cast<double>(terms.rent[3].units) - rent) * opponents;
+      room_cost += static_cast<double>(terms.house_cost.units) * (3 - h.buildings);
+    }
     if (std::find(groups.begin(), groups.begin() + group_count, mask) == groups.begin() + group_count)
       groups[static_cast<std::size_t>(group_count++)] = mask;
   }
@@ -158,6 +183,13 @@ Features FeatureReader::read(const Ruleset& r, const State& s, PlayerId p) const
   f[8] = me.in_jail ? 1.0 : 0.0;
   f[9] = me.jail_card_count();
   f[10] = std::max(0.0, worst_rent - (cash + raisable)) * scale;
+  // The room to build that p's cash can pay for now.
+  f[11] = room_cost > 0 ? f[6] * std::clamp(cash / room_cost, 0.0, 1.0) : 0.0;
+  f[12] = near_groups(r, s, p);
+  // Early in the game (deeds still to sell) cash buys deeds; later it builds and pays rent.
+  const double early = properties > 0 ? static_cast<double>(unsold) / properties : 0.0;
+  f[13] = f[0] * early;
+  f[14] = f[1] * early;
   return f;
 }
 

@@ -13,7 +13,7 @@
 
 namespace deedlog {
 
-inline constexpr int kFeatureCount = 11;
+inline constexpr int kFeatureCount = 15;
 using Features = std::array<double, kFeatureCount>;
 
 // The names, in the order of Features (what each is: docs/evaluation-model.md).
