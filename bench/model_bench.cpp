@@ -61,6 +61,7 @@ struct Position {
   State state;
   CardsSeen seen{};
   std::vector<std::string> players;
+  PlayerId mover = kBank;  // the player whose throw comes next (positions before a throw)
 };
 
 // A sample game imported into a journal in memory, as `referee import` does (a take-back is
@@ -69,6 +70,7 @@ struct Imported {
   std::unique_ptr<Journal> journal;
   std::int64_t id = 0;
   std::vector<std::int64_t> after_move;  // [k]: the seq after move k + 1
+  std::vector<Command> moves;            // the moves played, in order
   std::vector<std::string> players;
 };
 
@@ -92,6 +94,7 @@ bool import_sample(const std::string& file, Imported* out) {
     PlayOutcome po;
     if (!play_move(*out->journal, g, m.command, false, &po).is_ok() || !po.decision.accepted) break;
     out->after_move.push_back(g.state.seq);
+    out->moves.push_back(m.command);
   }
   out->players = gf.header.players;
   return true;
@@ -110,13 +113,17 @@ bool position_after(const Imported& game, const std::string& file, int k, Positi
   return true;
 }
 
-// The first position at or after move k where the player to move is to throw (out of jail).
+// The first position at or after move k whose next recorded move is a throw of a player out of
+// jail (at a table the next player's throw passes the turn, so the position is the last
+// mover's TurnOver as often as an AwaitingRoll).
 bool throw_at_or_after(const Imported& game, const std::string& file, int k, Position* out) {
-  for (int j = k; j <= static_cast<int>(game.after_move.size()); ++j) {
+  for (int j = k; j < static_cast<int>(game.moves.size()); ++j) {
+    const Command& next = game.moves[static_cast<std::size_t>(j)];
+    if (next.verb != Verb::Roll || next.actor < 0) continue;
     if (!position_after(game, file, j, out)) return false;
-    if (out->state.phase == Phase::AwaitingRoll && !out->state.player(out->state.turn).in_jail && !out->state.time_called &&
-        !out->state.rolled_this_turn)
-      return true;
+    if (out->state.player(next.actor).in_jail || out->state.time_called) continue;
+    out->mover = next.actor;
+    return true;
   }
   return false;
 }
@@ -143,7 +150,7 @@ std::vector<Position> reference_positions() {
 bool two_outcomes(const Position& p, State out[2]) {
   const int dice[2][2] = {{2, 3}, {4, 6}};
   for (int o = 0; o < 2; ++o) {
-    Command c = make_command(Verb::Roll, p.state.turn);
+    Command c = make_command(Verb::Roll, p.mover);
     c.die1 = dice[o][0];
     c.die2 = dice[o][1];
     Decision d = decide(p.ruleset, p.state, c);
@@ -171,7 +178,7 @@ Paired paired_difference(const Position& p, const State outcome[2], const PlayOu
       const std::uint64_t s = seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull;
       const PlayOut a = play_out(p.ruleset, outcome[0], p.seen, s, 4000, policy);
       const PlayOut b = play_out(p.ruleset, outcome[1], p.seen, s, 4000, policy);
-      const auto m = static_cast<std::size_t>(p.state.turn);
+      const auto m = static_cast<std::size_t>(p.mover);
       d[static_cast<std::size_t>(i)] = a.worth[m] - b.worth[m];
       moves[static_cast<std::size_t>(i)] = a.moves + b.moves;
     }
