@@ -48,11 +48,7 @@ Command parsed(const Game& g, const std::string& line) {
   return c;
 }
 
-// Disabled while the evaluation that scores the play-outs at their horizon reads cash, deeds,
-// mortgages and buildings alone (a complete group is worth no more than its deeds to it): with
-// sound bidders who raise a group's last site above its price, it finds letting the site go no
-// loss. Enable it with a model that values a complete group.
-TEST(AnalysisBestMove, DISABLED_BidsForTheLastSiteOfHerGroup) {
+TEST(AnalysisBestMove, BidsForTheLastSiteOfHerGroup) {
   const auto dir = testing::temp_dir("analysis-best-move");
   testing::RemovedAtExit cleanup{dir};
   Position p;

@@ -84,11 +84,7 @@ TEST(AnalysisPositions, ThrowOntoAHotelIsTheUnluckiest) {
   EXPECT_EQ(doc["players"][0]["unluckiest"]["seq"], hotel["seq"]);
 }
 
-// Disabled while the evaluation that scores the play-outs at their horizon reads cash, deeds,
-// mortgages and buildings alone (a complete group is worth no more than its deeds to it): with
-// sound bidders who raise a group's last site above its price, it finds letting the site go no
-// loss. Enable it with a model that values a complete group.
-TEST(AnalysisPositions, DISABLED_LastSiteOfAGroupLetGoAtAuctionForATenth) {
+TEST(AnalysisPositions, LastSiteOfAGroupLetGoAtAuctionForATenth) {
   Fixture f;
   const auto db = imported(f, "auction", R"([Ruleset "uk-1972"]
 [Players "Ann, Ben"]

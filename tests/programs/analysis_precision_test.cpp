@@ -88,11 +88,7 @@ TEST(AnalysisPrecision, AThrowOntoAHotelIsUnluckyForFiveSeeds) {
   }
 }
 
-// Disabled while the evaluation that scores the play-outs at their horizon reads cash, deeds,
-// mortgages and buildings alone (a complete group is worth no more than its deeds to it): with
-// sound bidders who raise a group's last site above its price, it finds letting the site go no
-// loss. Enable it with a model that values a complete group.
-TEST(AnalysisPrecision, DISABLED_LettingTheLastSiteOfAGroupGoIsBadForFiveSeeds) {
+TEST(AnalysisPrecision, LettingTheLastSiteOfAGroupGoIsBadForFiveSeeds) {
   Fixture f;
   const auto pass = imported(f, "pass", kPassGame);
   for (int seed = 1; seed <= 5; ++seed) {
