@@ -131,8 +131,10 @@ nlohmann::ordered_json analysis_json(const Analysis& a) {
 }
 
 std::string analysis_text(const Analysis& a) {
-  std::string out = fmt::format("Analysis of game {} ({}), intervals to +/-{}, seed {}: {} moves\n", a.game, a.ruleset,
-                                a.precision, a.seed, a.moves.size());
+  const std::string sampled = a.precision > 0 ? fmt::format("intervals to +/-{}", a.precision)
+                                              : fmt::format("{} play-outs a position", a.games);
+  std::string out = fmt::format("Analysis of game {} ({}), {}, seed {}: {} moves\n", a.game, a.ruleset, sampled, a.seed,
+                                a.moves.size());
   auto name_of = [&](int p) { return p >= 0 && static_cast<std::size_t>(p) < a.players.size() ? a.players[static_cast<std::size_t>(p)].name : std::string("Referee"); };
   for (const PlayerAnalysis& p : a.players) {
     out.append(fmt::format("\n{}\n", p.name));
