@@ -939,8 +939,13 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     }
     if (c.verb == Verb::Build && c.actor == turn) built_this_turn = true;
     const PlayerId p = rm.after.turn;
-    const bool next_ends = k + 1 < moves.size() && moves[k + 1].voided_by == 0 &&
-                           (moves[k + 1].after.turn != p || moves[k + 1].text.find(" ends turn") != std::string::npos);
+    bool next_ends = false;
+    if (k + 1 < moves.size() && moves[k + 1].voided_by == 0) {
+      Command next;
+      ParseError perr;
+      next_ends = moves[k + 1].after.turn != p ||
+                  (parse_move(moves[k + 1].text, r, players, &next, &perr) && next.verb == Verb::EndTurn && next.actor == p);
+    }
     if (p != turn || built_this_turn || !next_ends || p == kBank || p == kReferee || p >= rm.after.player_count ||
         rm.after.player(p).bankrupt)
       continue;
