@@ -314,13 +314,17 @@ cli::CommandHelp serve_command() {
       "or the SQLite file's name + .keys)")(
       "analysis-games", po::value<int>()->default_value(24)->value_name("N"),
       "GET /api/games/ID/analysis computes an analysis not kept in the background, one game at a time on one "
-      "thread, with N play-outs a position (0: none computed, only a kept one served)");
+      "thread, with N play-outs a position (0: none computed, only a kept one served)")(
+      "price-games", po::value<int>()->default_value(0)->value_name("N"),
+      "POST /api/games/ID/price plays N play-outs a position (0: as many as the price's precision needs; "
+      "docs/trade-price.md)");
   add_snapshot_every(*o);
   add_ruleset_file(*o);
   return {"serve", "the HTTP server for clubs: the API, live updates and a web page", "serve --listen HOST:PORT [--rate N] [--keys FILE]",
           "Over the same journal as the other commands (docs/serve.md):\n"
           "  POST /api/games {ruleset, players, variant?, seed?}  -> 201 {\"game\": ID, \"key\": KEY}\n"
           "  POST /api/games/ID/moves {move, expect_seq?}  (Authorization: Bearer KEY) -> as play --json\n"
+          "  POST /api/games/ID/price {offer}  (Authorization: Bearer KEY) -> as analyse --trade OFFER --json\n"
           "  GET /api/games/ID, /moves, /events?from=SEQ, /stream (server-sent events), /analysis, and / (the page).\n"
           "Stops on Ctrl-C or SIGTERM.",
           {"--db club.db serve --listen 127.0.0.1:8080", "serve --listen 0.0.0.0:8080 --rate 5"},

@@ -202,6 +202,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     so.rate = vm["rate"].as<double>();
     if (vm.count("keys")) so.keys = vm["keys"].as<std::string>();
     so.analysis_games = vm["analysis-games"].as<int>();
+    so.price_games = vm["price-games"].as<int>();
     return run_serve(o, so, out, err);
   }
 #endif
