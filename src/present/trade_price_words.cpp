@@ -93,7 +93,7 @@ std::string trade_price_text(const nlohmann::json& doc, const Ruleset* ruleset) 
                              v.value("section", std::string()));
   }
   const std::string offerer = doc.value("offerer", std::string()), recipient = doc.value("recipient", std::string());
-  out += fmt::format("The price of \"{}\" after event {} ({} play-outs a position, seed {}):\n", offer, seq,
+  out += fmt::format("The price of the trade {}, after event {} ({} play-outs a position, seed {}):\n", offer, seq,
                      doc.value("games", 0), doc.value("seed", std::uint64_t{0}));
   out += "  win share     before   after   change (95% interval)\n";
   for (const nlohmann::json& p : doc.value("players", nlohmann::json::array())) {
