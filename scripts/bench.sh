@@ -7,14 +7,22 @@
 #   bash scripts/bench.sh --engine    only referee engine's round trip and referee match's games
 #   bash scripts/bench.sh --serve     only referee serve under load: serve_load's games at once,
 #                                  on SQLite and on a throw-away PostgreSQL (docs/scaling.md)
+#   bash scripts/bench.sh --analysis  only the analysis's figures against their goals (docs/analysis.md):
+#                                  analyse of the README's long game (seeds 1 and 2), chances of its
+#                                  last position, and the analyst against the built-in player over
+#                                  ANALYST_GAMES paired games (default 1,000; hours on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # build/ as scripts/build.sh configures it (Release), so the two scripts do not rebuild it in turn.
 source scripts/configure.sh
 configure_full build -DCMAKE_BUILD_TYPE=Release -DDEEDLOG_PYTHON=ON
-cmake --build build -j "$(nproc)" --target referee serve_load >/dev/null
-[ "${1:-}" = "--serve" ] || cmake --build build -j "$(nproc)" --target deedlog_bench >/dev/null
+if [ "${1:-}" = "--analysis" ]; then
+  cmake --build build -j "$(nproc)" --target referee >/dev/null
+else
+  cmake --build build -j "$(nproc)" --target referee serve_load >/dev/null
+  [ "${1:-}" = "--serve" ] || cmake --build build -j "$(nproc)" --target deedlog_bench >/dev/null
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -89,7 +97,7 @@ if [ "$mode" = "--serve" ]; then
   serve_figures
   exit 0
 fi
-if [ "$mode" != "--journal" ] && [ "$mode" != "--engine" ]; then
+if [ "$mode" != "--journal" ] && [ "$mode" != "--engine" ] && [ "$mode" != "--analysis" ]; then
 ./build/deedlog_bench --benchmark_min_time=1 --benchmark_format=json >"$work/bench.json" 2>/dev/null
 python3 - "$work/bench.json" <<'PY'
 import json, sys
@@ -134,6 +142,97 @@ engine_figures() {
   figure "referee match, 100 games of builtin against the Python bot (games/s; CPU: the referee only)" 100 "(a figure)"
 }
 if [ "$mode" = "--engine" ]; then engine_figures; exit 0; fi
+
+# The analysis against the goals of docs/analysis.md ("Cost", "Precision"), each a whole process
+# timed by /usr/bin/time (wall, and CPU: user + system). The figures of the analysis come from its
+# --json: the widest half-width of a luck interval and of an error interval (the widened one
+# that decides a mark), over moves[] and missed[] where there is one; the marks by level; each
+# player's total luck with its interval ("n/a" where the document gives none).
+analysis_figures() {
+  local game=samples/uk-1972/long-game.game seed games=${ANALYST_GAMES:-1000}
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo
+  echo "| referee analyse of $game, the default settings | wall (goal ≤ 45 s) | CPU (goal ≤ 90 s) | widest luck interval (goal ≤ ±0.02) | widest error interval (goal ≤ ±0.02) | marks: doubtful, bad, very bad, uncertain |"
+  echo "|---|---|---|---|---|---|"
+  for seed in 1 2; do
+    # A journal of its own for each seed: an analysis kept beside it is never the other's.
+    ./build/referee --db "$work/analyse-$seed.db" import "$game" >/dev/null
+    timed "$work/analyse-$seed.json" ./build/referee --db "$work/analyse-$seed.db" --json analyse --seed "$seed"
+    read -r wall cpu _ <"$work/t"
+    python3 - "$work/analyse-$seed.json" "$seed" "$wall" "$cpu" <<'PY'
+import json, sys
+doc, seed, wall, cpu = json.load(open(sys.argv[1])), sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+entries = doc.get("moves", []) + doc.get("missed", [])
+def widest(key):
+    halves = [(e[key][1] - e[key][0]) / 2 for e in entries if isinstance(e.get(key), list) and len(e[key]) == 2]
+    return f"±{max(halves):.3f} (of {len(halves)})" if halves else "n/a"
+marks = {m: sum(1 for e in entries if e.get("mark") == m) for m in ("doubtful", "bad", "very_bad", "uncertain")}
+ok = lambda good: "" if good else " ✗"
+print(f"| seed {seed} | {wall:.1f} s{ok(wall <= 45)} | {cpu:.1f} s{ok(cpu <= 90)} | {widest('luck_interval')} | "
+      f"{widest('error_interval')} | {marks['doubtful']}, {marks['bad']}, {marks['very_bad']}, {marks['uncertain']} |")
+PY
+  done
+  echo
+  echo "| player's total luck (goal: interval ≤ ±0.05) | seed 1 | seed 2 |"
+  echo "|---|---|---|"
+  python3 - "$work/analyse-1.json" "$work/analyse-2.json" <<'PY'
+import json, sys
+docs = [json.load(open(p)) for p in sys.argv[1:]]
+def luck(p):
+    if p is None: return "n/a"
+    text = f"{p['luck']:+.3f}" if isinstance(p.get("luck"), (int, float)) else "n/a"
+    i = p.get("luck_interval")
+    if isinstance(i, list) and len(i) == 2:
+        text += f" [{i[0]:+.3f}, {i[1]:+.3f}] ±{(i[1] - i[0]) / 2:.3f}" + ("" if (i[1] - i[0]) / 2 <= 0.05 else " ✗")
+    else:
+        text += " (interval n/a)"
+    return text
+names = [p["name"] for p in docs[0].get("players", [])]
+for n in names:
+    row = [next((p for p in d.get("players", []) if p["name"] == n), None) for d in docs]
+    print(f"| {n} | {luck(row[0])} | {luck(row[1])} |")
+PY
+  echo
+  echo "| figure | wall | CPU | goal |"
+  echo "|---|---|---|---|"
+  timed "$work/chances.json" ./build/referee --db "$work/analyse-1.db" --json chances --games 10000 --seed 1
+  read -r wall cpu _ <"$work/t"
+  echo "| referee chances --games 10000, the long game's last position, $(nproc) cores | ${wall} s | ${cpu} s | wall ≤ 0.5 s |"
+  # The analyst against the built-in player: referee match seats each deal twice, the seats
+  # swapped (docs/engine-protocol.md), so the games are paired. A match plays its games one
+  # after another; the games are split among one match a core, each its own seeds, and the
+  # wins summed (a share's 95% Wilson interval over all the games, as match gives it).
+  local cores parts=() i n
+  cores=$(nproc)
+  for ((i = 0; i < cores; i++)); do
+    n=$(( (games / 2 / cores + (i < games / 2 % cores ? 1 : 0)) * 2 ))
+    [ "$n" -gt 0 ] || continue
+    ( /usr/bin/time -f "%e %U %S" -o "$work/match-$i.time" ./build/referee --json match --games "$n" --seed $((1000 + i)) \
+        --player Ann=analyst --player Ben=builtin >"$work/match-$i.json" ) &
+    parts+=("$work/match-$i")
+  done
+  wait
+  python3 - "$games" "${parts[@]}" <<'PY'
+import json, math, sys
+games_asked, parts = int(sys.argv[1]), sys.argv[2:]
+wins = games = unfinished = 0
+wall = cpu = 0.0
+for part in parts:
+    doc = json.load(open(part + ".json"))
+    ann = next(p for p in doc["players"] if p["name"] == "Ann")
+    wins, games, unfinished = wins + ann["wins"], games + ann["games"], unfinished + doc["unfinished"]
+    w, u, s = (float(x) for x in open(part + ".time").read().split()[-3:])
+    wall, cpu = max(wall, w), cpu + u + s
+z = 1.959964
+p = wins / games if games else 0.0
+centre = (p + z * z / (2 * games)) / (1 + z * z / games) if games else 0.0
+half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games) if games else 0.0
+mark = "" if p >= 0.75 else " ✗"
+print(f"| the analyst against the built-in player, {games} games ({games // 2} deals, seats swapped; {unfinished} unfinished), "
+      f"{len(parts)} matches at once | {wall:.0f} s | {cpu:.0f} s | share {p:.3f} [{centre - half:.3f}, {centre + half:.3f}]{mark}, goal ≥ 0.75 |")
+PY
+}
+if [ "$mode" = "--analysis" ]; then analysis_figures; exit 0; fi
 
 echo
 echo "| figure | per wall second (wall) | per CPU second (CPU) | goal |"

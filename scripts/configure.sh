@@ -14,6 +14,13 @@ else
   deedlog_werror=OFF
 fi
 
+# ccache (CMakeLists.txt uses it when present) keys each object on paths relative to the clone
+# and not on the folder it was built in, so a fresh clone reuses what another clone of the same
+# code compiled (CI builds a clean clone each time; the sanitizer build's -g would otherwise tie
+# every object to its folder).
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+export CCACHE_NOHASHDIR=1
+
 # A folder configured with another compiler before is configured afresh (CMake cannot switch).
 forget_other_compiler() {  # forget_other_compiler DIR COMPILER
   local cache="$1/CMakeCache.txt" was

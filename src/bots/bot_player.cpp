@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "bots/site_worth.h"
 #include "deedlog/building_group.h"
 #include "deedlog/decide.h"
 #include "deedlog/position_queries.h"
@@ -111,6 +112,13 @@ std::optional<Command> BotTable::auction_move(const State& s) {
   for (int k = 1; k <= s.player_count; ++k) {
     const PlayerId p = static_cast<PlayerId>(((a.high_bidder == kBank ? s.turn : a.high_bidder) + k) % s.player_count);
     if (!is_active(s, p) || (a.passed & (1u << p)) || p == a.high_bidder) continue;
+    if (bidding_ == Bidding::Sound) {
+      // By the lot's worth to p, in steps (bots/site_worth.h); no draw of the bots' dice.
+      Command c = make_command(Verb::Bid, p);
+      c.amount = sound_bid(r_, s, p);
+      if (c.amount.units > 0 && accepts(s, c)) return c;
+      return make_command(Verb::Pass, p);
+    }
     const Money worth = a.lot == AuctionLot::Property ? r_.square(a.square).price : Money{150};
     const Money limit{worth.units * static_cast<std::int64_t>(60 + random(60)) / 100};
     const Money bid = std::max(lowest_bid(r_, s), a.high_bid + Money{static_cast<std::int64_t>(5 + random(20))});

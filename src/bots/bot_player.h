@@ -28,7 +28,8 @@ enum class JailStrategy {
 // How a bot bids at a property's auction.
 enum class Bidding {
   Spread,  // a random 60-120% of the printed price whatever the groups: simulate's players (pinned by the signature)
-  Sound,   // by the site's worth to the bidder: groups completed or blocked, cash (the analysis's play-outs)
+  Sound,   // by the lot's worth to the bidder: groups completed or blocked, cash less a reserve, raised
+           // in steps (bots/site_worth.h; the analysis's play-outs and the analyst's own proposals)
 };
 
 class BotTable {

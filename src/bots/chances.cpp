@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "bots/bot_player.h"
+#include "bots/evaluation_model.h"
 #include "bots/simulation.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/decide.h"
@@ -20,9 +21,11 @@
 
 namespace deedlog {
 
-PlayOutPolicy analysis_play_outs(const Ruleset&) {
+PlayOutPolicy analysis_play_outs(const Ruleset& ruleset) {
   PlayOutPolicy p;
   p.sound_bids = true;
+  p.model = shipped_model(ruleset);
+  if (p.model) p.horizon = kAnalysisHorizon;
   return p;
 }
 
@@ -51,9 +54,16 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
   // Held as decide holds its own position, so each move's position is taken over, not copied.
   HeldState held(play_out_start(r, position, seen, seed));
   BotTable bots(r, mix64(seed ^ 0x5DEECE66Dull), JailStrategy::Mixed, policy.sound_bids ? Bidding::Sound : Bidding::Spread);
-  while (result.moves < max_moves) {
+  // Stopped at the horizon (when there is a model to score it) or at max_moves, whichever first.
+  const bool to_horizon = policy.model != nullptr && policy.horizon > 0 && policy.horizon < max_moves;
+  const int limit = to_horizon ? policy.horizon : max_moves;
+  bool no_move = false;  // the bots had no move left: the game is over
+  while (result.moves < limit) {
     const std::optional<Command> c = bots.next_move(*held);
-    if (!c) break;
+    if (!c) {
+      no_move = true;
+      break;
+    }
     std::optional<Decision> asked = bots.take_decision(*c);
     Decision d = asked ? std::move(*asked) : decide(r, *held, *c);
     if (!d.accepted) {
@@ -72,6 +82,10 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
   } else if (s.time_called) {
     const Valuation v = value_estates(r, s);
     if (!v.leaders.empty()) result.winner = v.leaders.front();
+  } else if (to_horizon && !no_move) {
+    result.worth = policy.model->shares(r, s);
+    result.scored = true;
+    return result;
   }
   share_out(s, &result);
   return result;

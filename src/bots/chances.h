@@ -80,6 +80,9 @@ struct PlayOutPolicy {
   bool sound_bids = false;
 };
 
+// The horizon of the analysis's play-outs, in moves (docs/evaluation-model.md, "The horizon").
+inline constexpr int kAnalysisHorizon = 48;
+
 // The play-outs of the analysis and of `chances` for `ruleset`: to a horizon scored by the
 // edition's shipped model when it has one (a user's edition has none: to the end), sound bids.
 PlayOutPolicy analysis_play_outs(const Ruleset& ruleset);

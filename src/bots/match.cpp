@@ -197,11 +197,18 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
       }
       const Ruleset& r = g.ruleset;
       // The built-in players' own dice (their choices, not the game's luck): one stream a seat.
+      // The analyst's proposals bid as a sound bidder would (the lot's worth to it: groups
+      // completed or blocked, cash), as the analysis's play-outs do; the built-in player bids
+      // as `simulate`'s players do.
       std::vector<std::unique_ptr<BotTable>> tables(static_cast<std::size_t>(k));
       std::vector<std::uint64_t> random_counter(static_cast<std::size_t>(k), 0);
-      for (int seat = 0; seat < k; ++seat)
-        if (kind_of(o.bots[bot_at[seat]]) == BotKind::Builtin || kind_of(o.bots[bot_at[seat]]) == BotKind::Analyst)
-          tables[seat] = std::make_unique<BotTable>(r, mix64(game.seed ^ mix64(static_cast<std::uint64_t>(seat) + 1)));
+      for (int seat = 0; seat < k; ++seat) {
+        const BotKind kind = kind_of(o.bots[bot_at[seat]]);
+        if (kind == BotKind::Builtin || kind == BotKind::Analyst)
+          tables[seat] = std::make_unique<BotTable>(r, mix64(game.seed ^ mix64(static_cast<std::uint64_t>(seat) + 1)),
+                                                    JailStrategy::Mixed,
+                                                    kind == BotKind::Analyst ? Bidding::Sound : Bidding::Spread);
+      }
       // The cards the players have seen (the analyst's play-outs draw the others in an order of
       // their own, as the analysis does).
       CardsSeen seen{};

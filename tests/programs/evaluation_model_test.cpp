@@ -1,0 +1,106 @@
+// The evaluation model and play-outs stopped at a horizon (docs/evaluation-model.md): a play-out
+// with a model stops at the horizon and is scored, shares sum to 1 over the players still in, a
+// game over gives its winner everything, and a user's own edition has no model.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "bots/chances.h"
+#include "bots/evaluation_model.h"
+#include "deedlog/decide.h"
+#include "deedlog/ruleset_catalog.h"
+#include "service/game_session.h"
+#include "support/cli.h"
+
+namespace deedlog {
+namespace {
+
+State opening(const Ruleset& r, int players) {
+  GameHeader h;
+  h.ruleset = r.id;
+  const std::vector<std::string> names = {"Ann", "Ben", "Cat", "Dan"};
+  h.players.assign(names.begin(), names.begin() + players);
+  return initial_state(r, h);
+}
+
+TEST(EvaluationModel, EveryBuiltInEditionHasAModelAndItsAnalysisStopsAtTheHorizon) {
+  for (const std::string& id : builtin_ruleset_ids()) {
+    Ruleset r;
+    ASSERT_TRUE(load_ruleset(id, &r).is_ok());
+    const PlayOutPolicy p = analysis_play_outs(r);
+    EXPECT_NE(p.model, nullptr) << id;
+    EXPECT_GT(p.horizon, 0) << id;
+    EXPECT_TRUE(p.sound_bids) << id;
+  }
+}
+
+TEST(EvaluationModel, AUsersOwnEditionHasNoModelAndPlaysOutToTheEnd) {
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  Ruleset dearer = r;
+  dearer.squares[39].price = Money{500};  // same id, another game
+  EXPECT_EQ(shipped_model(dearer), nullptr);
+  Ruleset house = r;
+  house.house.no_auctions = true;
+  EXPECT_EQ(shipped_model(house), nullptr);
+  Ruleset renamed = r;
+  renamed.id = "my-london";
+  const PlayOutPolicy p = analysis_play_outs(renamed);
+  EXPECT_EQ(p.model, nullptr);
+  EXPECT_EQ(p.horizon, 0);
+}
+
+TEST(EvaluationModel, SharesSumToOneAndFollowWealth) {
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  const EvaluationModel* m = shipped_model(r);
+  ASSERT_NE(m, nullptr);
+  State s = opening(r, 3);
+  WinShares w = m->shares(r, s);
+  EXPECT_NEAR(w[0] + w[1] + w[2], 1.0, 1e-12);
+  EXPECT_NEAR(w[0], 1.0 / 3, 1e-12);  // equal positions, equal shares
+  EXPECT_EQ(w[3], 0.0);
+  s.player(1).cash += Money{1000};
+  s.player(2).bankrupt = true;
+  w = m->shares(r, s);
+  EXPECT_GT(w[1], w[0]);
+  EXPECT_EQ(w[2], 0.0);  // out of the game
+  EXPECT_NEAR(w[0] + w[1], 1.0, 1e-12);
+  s.phase = Phase::GameOver;
+  s.winner = 0;
+  w = m->shares(r, s);
+  EXPECT_EQ(w[0], 1.0);
+  EXPECT_EQ(w[1], 0.0);
+}
+
+TEST(EvaluationModel, APlayOutStopsAtTheHorizonAndIsScored) {
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  const State s = opening(r, 4);
+  const PlayOutPolicy p = analysis_play_outs(r);
+  ASSERT_NE(p.model, nullptr);
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const PlayOut po = play_out(r, s, CardsSeen{}, seed, 4000, p);
+    ASSERT_FALSE(po.refused);
+    EXPECT_EQ(po.moves, p.horizon);
+    EXPECT_TRUE(po.scored);
+    EXPECT_EQ(po.winner, kBank);
+    double sum = 0;
+    for (double x : po.worth) {
+      EXPECT_TRUE(std::isfinite(x));
+      EXPECT_GE(x, 0.0);
+      sum += x;
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-9);
+    // The same seed, the same play-out.
+    const PlayOut again = play_out(r, s, CardsSeen{}, seed, 4000, p);
+    EXPECT_EQ(again.worth, po.worth);
+  }
+  // Without a model, to the end as before.
+  const PlayOut plain = play_out(r, s, CardsSeen{}, 3, 4000, PlayOutPolicy{});
+  EXPECT_FALSE(plain.scored);
+  EXPECT_GT(plain.moves, p.horizon);
+}
+
+}  // namespace
+}  // namespace deedlog
