@@ -28,6 +28,10 @@ constexpr int kFirstGames = 200;
 // narrower than the answer's own interval.
 constexpr int kMostCashTries = 10;
 
+// A play-out of a trade's price stops after this many moves, where the edition's model scores it:
+// late enough for the trade's consequences to be played (docs/trade-price.md, "The horizon").
+constexpr int kTradeHorizon = 400;
+
 // Each play-out's worth to each seat (PlayOut::worth), play-out i in row i.
 using Worths = std::vector<std::array<double, kMaxPlayers>>;
 
@@ -40,7 +44,11 @@ std::uint64_t play_out_seed(std::uint64_t seed, std::uint64_t key, int index) {
 Status play_positions(const Ruleset& r, const std::vector<const State*>& positions, const CardsSeen& seen,
                       const std::vector<std::string>& players, const TradePriceOptions& o, std::uint64_t key, int from,
                       int to, std::vector<Worths*>& rows, std::int64_t* moves) {
-  const PlayOutPolicy policy = analysis_play_outs(r);
+  // The analysis's play-outs, but stopped much later: a trade's worth (a group to build on, rent
+  // to come) shows over many turns, and a position scored 48 moves on valued a completed group at
+  // less than half what the game played out gives (docs/trade-price.md, "The horizon").
+  PlayOutPolicy policy = analysis_play_outs(r);
+  if (policy.model != nullptr && policy.horizon > 0) policy.horizon = std::max(policy.horizon, kTradeHorizon);
   const std::size_t per = static_cast<std::size_t>(to - from);
   const std::size_t n = positions.size() * per;
   for (Worths* w : rows) w->resize(static_cast<std::size_t>(to));
