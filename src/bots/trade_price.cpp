@@ -152,9 +152,7 @@ Status price_trade(const Ruleset& r, const State& position, const CardsSeen& see
   if (o.max_moves < 1) return Status::invalid_argument("--max-moves must be at least 1");
   if (o.threads < 0) return Status::invalid_argument("--threads must be 0 (one a core) or more");
   if (!(o.precision > 0) || o.most_games < 2) return Status::invalid_argument("the precision asked must be above 0");
-  Command offer = offer_made;
-  offer.at.clear();
-  offer.clock = kNoTime;
+  const Command& offer = offer_made;  // a stamp typed with it is ruled as the referee rules it
   Ruled ruled = offered_and_accepted(r, position, offer);
   if (!ruled.after) {
     *refused = std::move(ruled.refused);

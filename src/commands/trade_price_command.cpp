@@ -41,8 +41,6 @@ Status trade_price_answer(Journal& j, std::int64_t id, const TradePriceAsk& ask,
     return Status::invalid_argument(fmt::format("\"{}\" is not an offer: the trade to price is written as a player offers it, "
                                                 "e.g. \"Ann offers Ben: Mayfair for 400\"",
                                                 ask.offer));
-  offer.at.clear();
-  offer.clock = kNoTime;
   const std::string text = print_move(offer, g.ruleset, g.header.players);
   CardsSeen seen{};
   if (Status s = cards_seen(j, g, &seen); !s.is_ok()) return s;
