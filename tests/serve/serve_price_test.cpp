@@ -161,6 +161,14 @@ TEST_F(ServePrice, TheTableAsksThroughTheServer) {
   EXPECT_EQ(table.wait(), 0);
 }
 
+TEST_F(ServePrice, PriceGamesOutOfRangeIsAUsageError) {
+  for (const char* n : {"1", "-3", "100001"}) {
+    const auto r = testing::run(DEEDLOG_REFEREE, "--db " + quote((dir_ / "other.db").string()) +
+                                                     " serve --listen 127.0.0.1:0 --price-games " + n);
+    EXPECT_EQ(r.code, 2) << n << ": " << r.err;
+  }
+}
+
 // The queue: one runs, four wait, the next is told at once; each waiter gets its turn in time.
 TEST(PriceQueue, OneRunsFourWaitTheNextIsTurnedAway) {
   OneAtATime queue(4);
