@@ -366,15 +366,44 @@ cli::CommandHelp chances_command() {
       "the seed: the same seed gives the same answer, on any number of cores")(
       "max-moves", po::value<int>()->default_value(4000)->value_name("M"),
       "a play-out still going after this many moves counts as unfinished")(
-      "threads", po::value<int>()->default_value(0)->value_name("T"), "play-outs played at once (0: one a core)");
+      "threads", po::value<int>()->default_value(0)->value_name("T"), "play-outs played at once (0: one a core)")(
+      "to-end", "play every play-out to the game's end (or --max-moves), not to the horizon")(
+      "horizon", po::value<int>()->default_value(0)->value_name("N"),
+      "stop each play-out after N moves and score it by the model (0: the analysis's horizon)")(
+      "model", po::value<std::string>()->value_name("FILE"),
+      "score by this model file (made by train-model) instead of the edition's shipped one");
   return {"chances", "each player's chance to win from here, by seeded play-outs on every core",
-          "chances [--at SEQ] [--games N] [--seed S] [--max-moves M] [--threads T]",
+          "chances [--at SEQ] [--games N] [--seed S] [--max-moves M] [--threads T] [--to-end | --horizon N] [--model FILE]",
           "The built-in players play the game out N times from the position, each play-out with its own dice\n"
-          "from the seed and its index. Each player's win share comes with its 95% interval (Wilson); the\n"
-          "share of play-outs still going at the move limit is given too, and, in a time-limit game, who\n"
-          "leads were time called now. JSON: {\"players\": [{\"name\", \"wins\", \"win\", \"low\", \"high\"}],\n"
-          "\"unfinished\", \"unfinished_share\", \"seconds\", \"time_called_now\"?}.",
+          "from the seed and its index. As the analysis does, each play-out stops after the horizon (48 moves)\n"
+          "and is scored by the edition's evaluation model (docs/evaluation-model.md); a user's own edition has\n"
+          "no model, and --to-end asks for none: those play out to the end. A player's win share is the mean of\n"
+          "his part of each play-out, with its 95% interval; wins counts the play-outs he won outright, before\n"
+          "the horizon. The share of play-outs still going at the move limit is given too, and, in a time-limit\n"
+          "game, who leads were time called now. JSON: {\"players\": [{\"name\", \"wins\", \"win\", \"low\",\n"
+          "\"high\"}], \"horizon\", \"model\", \"scored\", \"unfinished\", \"unfinished_share\", \"seconds\",\n"
+          "\"time_called_now\"?}.",
           {"--db club.db chances --games 10000 --seed 7", "--json chances --at 400 --games 2000"},
+          o};
+}
+
+cli::CommandHelp train_model_command() {
+  Options o = options("Options of train-model");
+  o->add_options()("ruleset", po::value<std::string>()->value_name("R"), "the built-in edition")(
+      "variant", po::value<std::string>()->default_value("")->value_name("V"),
+      "plain, or short-game (time-limit is fitted as the short game); us-short is always a short game")(
+      "games", po::value<int>()->default_value(2000)->value_name("N"), "self-play games")(
+      "seed", po::value<std::uint64_t>()->default_value(1)->value_name("S"), "the seed: the same seed, the same file")(
+      "threads", po::value<int>()->default_value(0)->value_name("T"),
+      "games played at once (0: one a core); the file is the same for any number")(
+      "out", po::value<std::string>()->value_name("FILE"), "the model file to write (whole, or not at all)");
+  return {"train-model", "fit an evaluation model from self-play: the figures play-outs are scored by",
+          "train-model --ruleset R [--variant V] --games N --seed S --out FILE",
+          "The play-outs' own players play N games; positions along each, labelled with the game's winner, fit\n"
+          "a conditional logit by maximum likelihood (docs/evaluation-model.md). The same options write the same\n"
+          "file, byte for byte; scripts/train-models.sh retrains every model shipped in data/models/.",
+          {"train-model --ruleset uk-1972 --games 20000 --seed 1 --out data/models/uk-1972.model",
+           "train-model --ruleset military --variant short-game --games 20000 --seed 1 --out my.model"},
           o};
 }
 
@@ -543,6 +572,7 @@ cli::ProgramHelp referee_help() {
       serve_command(),
       chances_command(),
       analyse_command(),
+      train_model_command(),
       stats_command(),
       tournament_command(),
       autoplay_command(),

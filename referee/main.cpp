@@ -28,6 +28,7 @@
 #include "commands/referee_commands.h"
 #include "commands/chances_command.h"
 #include "commands/trade_price_command.h"
+#include "commands/train_model_command.h"
 #include "cli/command_line.h"
 #include "cli/program_help.h"
 #include "cli/secret_input.h"
@@ -260,8 +261,12 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     co.seed = vm["seed"].as<std::uint64_t>();
     co.max_moves = vm["max-moves"].as<int>();
     co.threads = vm["threads"].as<int>();
-    if (co.games < 1 || co.max_moves < 1 || co.threads < 0)
-      return usage_error(err, where, "--games and --max-moves must be at least 1, --threads 0 (one a core) or more");
+    co.to_end = vm.count("to-end") > 0;
+    co.horizon = vm["horizon"].as<int>();
+    if (vm.count("model")) co.model_file = vm["model"].as<std::string>();
+    if (co.games < 1 || co.max_moves < 1 || co.threads < 0 || co.horizon < 0)
+      return usage_error(err, where,
+                         "--games and --max-moves must be at least 1, --threads (0: one a core) and --horizon 0 or more");
     return run_chances(o, co, out, err);
   }
   if (cmd == "analyse") {
@@ -294,6 +299,20 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
       return usage_error(err, where,
                          "--games takes 2 or more, --max-moves 1 or more, --threads 0 (one a core) or more, --from and --to an event's seq");
     return run_analyse(o, ao, out, err);
+  }
+  if (cmd == "train-model") {
+    if (!want_args(0, "no arguments")) return kExitUsage;
+    TrainModelCommandOptions to;
+    if (vm.count("ruleset")) to.ruleset = vm["ruleset"].as<std::string>();
+    to.variant = vm["variant"].as<std::string>();
+    to.games = vm["games"].as<int>();
+    to.seed = vm["seed"].as<std::uint64_t>();
+    to.threads = vm["threads"].as<int>();
+    if (vm.count("out")) to.out = vm["out"].as<std::string>();
+    if (to.ruleset.empty() || to.out.empty()) return usage_error(err, where, "--ruleset R and --out FILE are required");
+    if (to.games < 1 || to.threads < 0)
+      return usage_error(err, where, "--games must be at least 1, --threads 0 (one a core) or more");
+    return run_train_model(o, to, out, err);
   }
   if (cmd == "stats") {
     if (!want_args(0, "no arguments")) return kExitUsage;

@@ -31,6 +31,9 @@ PlayOutPolicy analysis_play_outs(const Ruleset& ruleset) {
 
 namespace {
 
+// The normal distribution's 97.5% point: a 95% interval is the mean +- this many standard errors.
+constexpr double kZ95 = 1.959963984540054;
+
 // The worth of a play-out that ended or stopped at max_moves: 1 to the winner; equal parts
 // among the players still in when nobody won.
 void share_out(const State& s, PlayOut* result) {
@@ -156,7 +159,8 @@ Status estimate_chances(const Ruleset& r, const State& position, const CardsSeen
   auto worker = [&] {
     for (int i = next++; i < o.games; i = next++)
       results[static_cast<std::size_t>(i)] =
-          play_out(r, position, seen, o.seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull, o.max_moves);
+          play_out(r, position, seen, o.seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull, o.max_moves,
+                   o.policy);
   };
   const int threads = simulation_threads(o.threads, o.games);
   std::vector<std::thread> pool;
@@ -166,18 +170,38 @@ Status estimate_chances(const Ruleset& r, const State& position, const CardsSeen
   Chances c;
   c.games = o.games;
   for (PlayerId p = 0; p < position.player_count; ++p) c.players.push_back(PlayerChance{p});
+  // Each seat's worth summed over the play-outs, and its square (for the interval); in the
+  // play-outs' order, so the sums are the same whichever thread played what.
+  std::vector<double> sum(c.players.size()), squares(c.players.size());
   for (std::size_t i = 0; i < results.size(); ++i) {
     const PlayOut& po = results[i];
     if (po.refused)
       return Status::corrupt(fmt::format("play-out {}: a built-in player proposed \"{}\", refused: {}", i + 1,
                                          print_move(po.move, r, players), ruling_of(r, po.violation, players).message));
     c.moves += po.moves;
-    if (po.winner == kBank) ++c.unfinished;
+    if (po.scored) ++c.scored;
+    else if (po.winner == kBank) ++c.unfinished;
     else ++c.players[static_cast<std::size_t>(po.winner)].wins;
+    // A play-out still going at the move limit is a win for nobody.
+    if (!po.scored && po.winner == kBank) continue;
+    for (std::size_t p = 0; p < c.players.size(); ++p) {
+      sum[p] += po.worth[p];
+      squares[p] += po.worth[p] * po.worth[p];
+    }
   }
-  for (PlayerChance& pc : c.players) {
-    pc.share = static_cast<double>(pc.wins) / c.games;
-    wilson_interval(pc.wins, c.games, &pc.low, &pc.high);
+  const double n = c.games;
+  for (std::size_t p = 0; p < c.players.size(); ++p) {
+    PlayerChance& pc = c.players[p];
+    if (c.scored == 0) {
+      pc.share = static_cast<double>(pc.wins) / n;
+      wilson_interval(pc.wins, c.games, &pc.low, &pc.high);
+      continue;
+    }
+    pc.share = sum[p] / n;
+    const double variance = n > 1 ? std::max(0.0, (squares[p] - n * pc.share * pc.share) / (n - 1)) : 0.25;
+    const double half = kZ95 * std::sqrt(variance / n);
+    pc.low = std::max(0.0, pc.share - half);
+    pc.high = std::min(1.0, pc.share + half);
   }
   *out = std::move(c);
   return Status::ok();

@@ -25,23 +25,43 @@
 
 namespace deedlog {
 
+class EvaluationModel;  // bots/evaluation_model.h
+
+// How a play-out is played and scored (docs/analysis.md, "Play-outs").
+struct PlayOutPolicy {
+  // After this many moves a play-out still going stops and is scored by `model` (each player's
+  // win share as the model reads the position); 0, or no model: played to the end (max_moves).
+  int horizon = 0;
+  const EvaluationModel* model = nullptr;
+  // The built-in players bid at a property's auction as a sound bidder would (by the site's
+  // worth to the bidder: groups completed or blocked, cash), not the spread of `simulate`'s
+  // players, whose choices the behaviour signature pins (bots/bot_player.h, Bidding).
+  bool sound_bids = false;
+};
+
 struct ChancesOptions {
   int games = 1000;          // play-outs
   std::uint64_t seed = 1;
   int max_moves = 4000;      // a play-out still going after this many moves counts as unfinished
   int threads = 0;           // 0: one a core; the answer is the same for any number
+  // How each play-out is played and scored: to the end by default here; `referee chances` asks
+  // for analysis_play_outs (a horizon scored by the edition's model) unless told --to-end.
+  PlayOutPolicy policy;
 };
 
 struct PlayerChance {
   PlayerId player = 0;
-  int wins = 0;
-  double share = 0;          // wins / play-outs
-  double low = 0, high = 0;  // the 95% interval of the share (Wilson's score interval)
+  int wins = 0;              // play-outs the player won outright (the game ended before any horizon)
+  double share = 0;          // the mean of the player's worth over the play-outs (to the end: wins / play-outs)
+  // The 95% interval of the share: Wilson's score interval of the wins when every play-out went
+  // to its end; the normal interval of the mean worth (clipped to 0..1) when some were scored.
+  double low = 0, high = 0;
 };
 
 struct Chances {
   int games = 0;
   int unfinished = 0;        // play-outs stopped at the move limit (a win for nobody)
+  int scored = 0;            // play-outs stopped at the horizon and scored by the model
   std::int64_t moves = 0;    // moves played over all the play-outs
   std::vector<PlayerChance> players;  // seat order, every seat (a bankrupt player wins none)
 };
@@ -65,20 +85,6 @@ void note_card_seen(const Event& e, CardsSeen* seen);
 // each pack, the cards not in `seen` (nor held by a player) shuffled by the seed on top of the
 // cards seen, these in the order the position has them.
 State play_out_start(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed);
-
-class EvaluationModel;  // bots/evaluation_model.h
-
-// How a play-out is played and scored (docs/analysis.md, "Play-outs").
-struct PlayOutPolicy {
-  // After this many moves a play-out still going stops and is scored by `model` (each player's
-  // win share as the model reads the position); 0, or no model: played to the end (max_moves).
-  int horizon = 0;
-  const EvaluationModel* model = nullptr;
-  // The built-in players bid at a property's auction as a sound bidder would (by the site's
-  // worth to the bidder: groups completed or blocked, cash), not the spread of `simulate`'s
-  // players, whose choices the behaviour signature pins (bots/bot_player.h, Bidding).
-  bool sound_bids = false;
-};
 
 // The horizon of the analysis's play-outs, in moves (docs/evaluation-model.md, "The horizon").
 inline constexpr int kAnalysisHorizon = 48;

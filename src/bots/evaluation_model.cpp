@@ -2,52 +2,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <map>
-#include <memory>
+#include <set>
 
+#include <fmt/format.h>
+
+#include "bots/model_file.h"
 #include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
 
-const std::array<std::string_view, kFeatureCount>& feature_names() {
-  static constexpr std::array<std::string_view, kFeatureCount> names = {"cash", "deeds", "mortgaged", "buildings"};
-  return names;
-}
+namespace embedded {
+std::pair<const std::pair<std::string_view, std::string_view>*, std::size_t> models_all();
+}  // namespace embedded
 
-std::string_view variant_name(ModelVariant v) { return v == ModelVariant::ShortGame ? "short-game" : ""; }
+std::string_view variant_name(ModelVariant v) { return v == ModelVariant::ShortGame ? "short-game" : "plain"; }
 
 void EvaluationModel::set_weights(ModelVariant v, const Features& weights) {
   weights_[static_cast<std::size_t>(v)] = weights;
   has_[static_cast<std::size_t>(v)] = true;
 }
 
-Features EvaluationModel::features(const Ruleset& r, const State& s, PlayerId p) {
-  Features f{};
-  const PlayerState& me = s.player(p);
-  const double scale = r.starting_cash.units > 0 ? 1.0 / static_cast<double>(r.starting_cash.units) : 1.0 / 1500;
-  double deeds = 0, mortgaged = 0, buildings = 0;
-  for (int q = 0; q < r.board_size(); ++q) {
-    const Holding& h = s.holdings[static_cast<std::size_t>(q)];
-    if (h.owner != p) continue;
-    const Square& sq = r.square(static_cast<SquareId>(q));
-    if (h.mortgaged) mortgaged += static_cast<double>(sq.mortgage_value.units);
-    else deeds += static_cast<double>(sq.price.units);
-    if (h.buildings == kHotel)
-      buildings += static_cast<double>(sq.house_cost.units) * r.houses_per_hotel + static_cast<double>(sq.hotel_cost.units);
-    else
-      buildings += static_cast<double>(sq.house_cost.units) * h.buildings;
-  }
-  f[0] = static_cast<double>((me.cash - me.total_owed()).units) * scale;
-  f[1] = deeds * scale;
-  f[2] = mortgaged * scale;
-  f[3] = buildings * scale;
-  return f;
-}
-
-double EvaluationModel::score(const Features& f, ModelVariant v) const {
+double EvaluationModel::score(const Ruleset& r, const State& s, PlayerId p, ModelVariant v) const {
+  const Features f = reader_.read(r, s, p);
   const Features& w = weights_[static_cast<std::size_t>(v)];
   double x = 0;
-  for (int i = 0; i < kFeatureCount; ++i) x += w[static_cast<std::size_t>(i)] * f[static_cast<std::size_t>(i)];
+  for (std::size_t i = 0; i < f.size(); ++i) x += w[i] * f[i];
   return x;
 }
 
@@ -64,7 +45,7 @@ WinShares EvaluationModel::shares(const Ruleset& r, const State& s) const {
   for (PlayerId p = 0; p < s.player_count; ++p) {
     if (s.player(p).bankrupt) continue;
     const auto i = static_cast<std::size_t>(p);
-    x[i] = score(features(r, s, p), v);
+    x[i] = score(r, s, p, v);
     top = std::max(top, x[i]);
   }
   // Shifted by the largest score, so no exponential overflows.
@@ -82,14 +63,15 @@ WinShares EvaluationModel::shares(const Ruleset& r, const State& s) const {
 
 namespace {
 
-// Whether `r` plays as the built-in edition `builtin` does, as far as the model reads it: the
-// same house rules (none), board and money. A user's edition that kept a built-in id but
-// changed the prices or rents is its own game, and no model fitted on another fits it.
+// Whether `r` plays as the built-in edition `builtin` does, as far as a model fitted on it can
+// tell: the same house rules (none), board and money. A user's edition that kept a built-in id
+// but changed the prices or rents is its own game, and no model fitted on another fits it.
 bool plays_as(const Ruleset& r, const Ruleset& builtin) {
   if (!(r.house == builtin.house) || r.starting_cash != builtin.starting_cash || r.salary != builtin.salary ||
       r.squares.size() != builtin.squares.size() || r.groups.size() != builtin.groups.size() ||
       r.auctions != builtin.auctions || r.houses_per_hotel != builtin.houses_per_hotel ||
-      r.station_rent != builtin.station_rent || r.utility_multiplier != builtin.utility_multiplier)
+      r.station_rent != builtin.station_rent || r.utility_multiplier != builtin.utility_multiplier ||
+      r.jail_square != builtin.jail_square || r.building_groups != builtin.building_groups)
     return false;
   for (std::size_t i = 0; i < r.squares.size(); ++i) {
     const Square& a = r.squares[i];
@@ -103,28 +85,60 @@ bool plays_as(const Ruleset& r, const Ruleset& builtin) {
 
 struct Shipped {
   Ruleset ruleset;  // the built-in edition the model was fitted on
-  EvaluationModel model;
+  std::unique_ptr<EvaluationModel> model;
 };
 
-// A crude model, until fitted ones ship: the share follows net worth (cash, deeds at their
-// price or mortgage value, buildings at cost), a starting cash's worth more making a player
-// about e^2 times as likely to win.
-EvaluationModel net_worth_model(const std::string& edition) {
-  EvaluationModel m(edition);
-  const Features w = {2.0, 2.0, 2.0, 2.0};
-  m.set_weights(ModelVariant::Plain, w);
-  m.set_weights(ModelVariant::ShortGame, w);
-  return m;
+struct ShippedModels {
+  std::map<std::string, Shipped> by_edition;
+  Status status;
+};
+
+// A shipped file's name says what it holds: EDITION.model (plain) or EDITION.short-game.model.
+bool split_file_name(std::string_view name, std::string* edition, ModelVariant* v) {
+  constexpr std::string_view kSuffix = ".model";
+  constexpr std::string_view kShort = ".short-game";
+  if (name.size() <= kSuffix.size() || name.substr(name.size() - kSuffix.size()) != kSuffix) return false;
+  name.remove_suffix(kSuffix.size());
+  *v = ModelVariant::Plain;
+  if (name.size() > kShort.size() && name.substr(name.size() - kShort.size()) == kShort) {
+    name.remove_suffix(kShort.size());
+    *v = ModelVariant::ShortGame;
+  }
+  *edition = std::string(name);
+  return !edition->empty();
 }
 
-const std::map<std::string, std::unique_ptr<Shipped>>& shipped_models() {
-  static const std::map<std::string, std::unique_ptr<Shipped>> models = [] {
-    std::map<std::string, std::unique_ptr<Shipped>> m;
-    for (const std::string& id : builtin_ruleset_ids()) {
+const ShippedModels& shipped_models() {
+  static const ShippedModels models = [] {
+    ShippedModels m;
+    std::set<std::string> refused;
+    const auto [files, count] = embedded::models_all();
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::string name = fmt::format("data/models/{}", files[i].first);
+      std::string edition;
+      ModelVariant v{};
+      ModelFile file;
+      Status s = split_file_name(files[i].first, &edition, &v)
+                     ? parse_model_file(files[i].second, name, edition, &file)
+                     : Status::corrupt(fmt::format("model file {}: not named EDITION.model or EDITION.short-game.model", name));
+      if (s.is_ok() && file.variant != variant_name(v))
+        s = Status::corrupt(fmt::format("model file {}: holds the variant {}, its name says {}", name, file.variant, variant_name(v)));
       Ruleset r;
-      if (!load_ruleset(id, &r).is_ok()) continue;
-      m.emplace(id, std::make_unique<Shipped>(Shipped{std::move(r), net_worth_model(id)}));
+      if (s.is_ok() && !load_ruleset(edition, &r).is_ok())
+        s = Status::corrupt(fmt::format("model file {}: no built-in edition {}", name, edition));
+      if (!s.is_ok()) {
+        if (m.status.is_ok()) m.status = s;
+        refused.insert(edition);  // an edition with a file refused has no model at all
+        continue;
+      }
+      auto it = m.by_edition.find(edition);
+      if (it == m.by_edition.end()) {
+        auto model = std::make_unique<EvaluationModel>(r);
+        it = m.by_edition.emplace(edition, Shipped{std::move(r), std::move(model)}).first;
+      }
+      it->second.model->set_weights(v, file.weights);
     }
+    for (const std::string& e : refused) m.by_edition.erase(e);
     return m;
   }();
   return models;
@@ -133,10 +147,30 @@ const std::map<std::string, std::unique_ptr<Shipped>>& shipped_models() {
 }  // namespace
 
 const EvaluationModel* shipped_model(const Ruleset& r) {
-  const auto& models = shipped_models();
-  const auto it = models.find(r.id);
-  if (it == models.end() || !plays_as(r, it->second->ruleset)) return nullptr;
-  return &it->second->model;
+  const ShippedModels& models = shipped_models();
+  const auto it = models.by_edition.find(r.id);
+  if (it == models.by_edition.end() || !plays_as(r, it->second.ruleset)) return nullptr;
+  return it->second.model.get();
+}
+
+Status shipped_models_status() { return shipped_models().status; }
+
+Status load_model_file(const std::string& path, const Ruleset& ruleset, std::unique_ptr<EvaluationModel>* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::io_error(fmt::format("model file {}: cannot be read", path));
+  // A model file is a few hundred bytes; one far larger is not a model, and is not read whole.
+  std::string text(kMaxModelFileBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return Status::io_error(fmt::format("model file {}: cannot be read", path));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxModelFileBytes)
+    return Status::corrupt(fmt::format("model file {}: larger than {} bytes, not a model", path, kMaxModelFileBytes));
+  ModelFile file;
+  if (Status s = parse_model_file(text, path, ruleset.id, &file); !s.is_ok()) return s;
+  auto m = std::make_unique<EvaluationModel>(ruleset);
+  m->set_weights(file.variant == "short-game" ? ModelVariant::ShortGame : ModelVariant::Plain, file.weights);
+  *out = std::move(m);
+  return Status::ok();
 }
 
 }  // namespace deedlog

@@ -23,9 +23,9 @@ Money building_worth(const Ruleset& r, const State& s, PlayerId bidder, bool hot
 Money bidding_reserve(const Ruleset& r, const State& s, PlayerId bidder);
 
 // What the sound bidder would bid at the open auction `s.auction` for `bidder`, or nothing
-// (0) for a pass: the least bid the auction accepts, or one step above the high bid (a first
-// bid: half the lot's printed price), never above the lot's worth to him nor his cash less the
-// reserve, where it would be the worth or that cash exactly.
+// (0) for a pass: the least bid the auction accepts, or one step above the high bid, never above
+// the lot's worth to him nor his cash less the reserve, where it would be the worth or that cash
+// exactly.
 Money sound_bid(const Ruleset& r, const State& s, PlayerId bidder);
 
 // The most the sound bidder pays for the open auction's lot: its worth, within his cash less the

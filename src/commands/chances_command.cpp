@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots/chances.h"
+#include "bots/evaluation_model.h"
 #include "core/exit_code.h"
 #include "deedlog/valuation.h"
 #include "present/money_words.h"
@@ -20,8 +21,13 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
     err << "referee: " << s.message() << "\n";
     return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
   };
-  if (c.games < 1 || c.max_moves < 1 || c.threads < 0)
-    return fail(Status::invalid_argument("chances: --games and --max-moves must be at least 1, --threads 0 or more"));
+  if (c.games < 1 || c.max_moves < 1 || c.threads < 0 || c.horizon < 0)
+    return fail(Status::invalid_argument(
+        "chances: --games and --max-moves must be at least 1, --threads and --horizon 0 or more"));
+  if (c.to_end && (c.horizon > 0 || !c.model_file.empty()))
+    return fail(Status::invalid_argument("chances: --to-end plays every play-out to the end: no --horizon or --model with it"));
+  // The shipped models are checked before any is used: one refused is reported, not skipped.
+  if (Status s = shipped_models_status(); !s.is_ok()) return fail(s);
   std::unique_ptr<Journal> j;
   if (Status s = Journal::open(o.db, &j, true); !s.is_ok()) return fail(s);
   std::int64_t id = 0;
@@ -43,6 +49,23 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
   CardsSeen seen{};
   if (Status s = cards_seen(*j, g, &seen); !s.is_ok()) return fail(s);
   ChancesOptions co;
+  co.policy = analysis_play_outs(g.ruleset);
+  std::unique_ptr<EvaluationModel> own;
+  if (!c.model_file.empty()) {
+    if (Status s = load_model_file(c.model_file, g.ruleset, &own); !s.is_ok()) return fail(s);
+    co.policy.model = own.get();
+    co.policy.horizon = kAnalysisHorizon;
+  }
+  if (c.to_end) {
+    co.policy.model = nullptr;
+    co.policy.horizon = 0;
+  } else if (c.horizon > 0) {
+    if (!co.policy.model)
+      return fail(Status::invalid_argument(fmt::format(
+          "chances: --horizon needs a model, and the edition {} has none shipped (give one with --model FILE)", g.ruleset.id)));
+    co.policy.horizon = c.horizon;
+  }
+  const int horizon = co.policy.model ? co.policy.horizon : 0;
   co.games = c.games;
   co.seed = c.seed;
   co.max_moves = c.max_moves;
@@ -69,6 +92,10 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
                                 {"win", p.share},
                                 {"low", p.low},
                                 {"high", p.high}});
+    doc["horizon"] = horizon;
+    if (co.policy.model) doc["model"] = own ? c.model_file : std::string("shipped");
+    else doc["model"] = nullptr;
+    doc["scored"] = ch.scored;
     doc["unfinished"] = ch.unfinished;
     doc["unfinished_share"] = unfinished_share;
     doc["max_moves"] = c.max_moves;
@@ -89,6 +116,11 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
   for (const PlayerChance& p : ch.players)
     out << fmt::format("  {:<12} {:5.1f}%  (95% interval {:.1f}% to {:.1f}%)\n", names[static_cast<std::size_t>(p.player)],
                        100 * p.share, 100 * p.low, 100 * p.high);
+  if (horizon > 0)
+    out << fmt::format("Stopped after {} moves and scored by the {} model: {} of {} play-outs\n", horizon,
+                       own ? "given" : "edition's", ch.scored, ch.games);
+  else
+    out << "Every play-out played to the end\n";
   out << fmt::format("Unfinished (still going after {} moves): {:.1f}% ({} of {})\n", c.max_moves, 100 * unfinished_share,
                      ch.unfinished, ch.games);
   if (now) {

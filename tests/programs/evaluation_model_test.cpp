@@ -34,6 +34,19 @@ TEST(EvaluationModel, EveryBuiltInEditionHasAModelAndItsAnalysisStopsAtTheHorizo
   }
 }
 
+TEST(EvaluationModel, EveryShippedModelFileIsSoundAndEachGameOfEachEditionHasItsWeights) {
+  EXPECT_TRUE(shipped_models_status().is_ok()) << shipped_models_status().message();
+  for (const std::string& id : builtin_ruleset_ids()) {
+    Ruleset r;
+    ASSERT_TRUE(load_ruleset(id, &r).is_ok());
+    const EvaluationModel* m = shipped_model(r);
+    ASSERT_NE(m, nullptr) << id;
+    EXPECT_TRUE(m->has(ModelVariant::ShortGame)) << id;
+    // us-short is itself a short game: it has no other.
+    EXPECT_EQ(m->has(ModelVariant::Plain), !r.short_game.always) << id;
+  }
+}
+
 TEST(EvaluationModel, AUsersOwnEditionHasNoModelAndPlaysOutToTheEnd) {
   Ruleset r;
   ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());

@@ -65,18 +65,18 @@ TEST(SoundBidding, TheSiteCompletingAGroupIsWorthFarAboveItsPrice) {
 
 TEST(SoundBidding, OpensBelowTheWorthAndRaisesInStepsAboveThePrintedPrice) {
   Table t = mayfair_auction(holding(kBen, 3000, {prop(testing::square_named(testing::uk1972(), "Park Lane"))}));
-  // The opening bid: half the printed price, below the worth (another may raise it).
+  // The opening bid: the least the auction accepts, far below the worth (another may raise it).
   Command c = sound_move(t);
   ASSERT_EQ(c.verb, Verb::Bid);
   EXPECT_EQ(c.actor, kBen);
-  EXPECT_EQ(c.amount, Money{200});
+  EXPECT_EQ(c.amount, Money{1});
   t.play(c);
   t.pass(kCat);
   t.bid(kAnn, 450);
-  // Raised a step (a tenth of the price), above the printed price.
+  // Raised a step (a twentieth of the price), above the printed price.
   c = sound_move(t);
   ASSERT_EQ(c.verb, Verb::Bid);
-  EXPECT_EQ(c.amount, Money{490});
+  EXPECT_EQ(c.amount, Money{470});
   t.play(c);
   t.bid(kAnn, 1640);
   // Up to the worth, not beyond: £1,650 exactly, where a step would pass it.
@@ -123,7 +123,7 @@ TEST(SoundBidding, TheReserveCoversARivalsWorstRentLessWhatTheBidderCanRaise) {
   Table t = mayfair_auction(holding(kBen, 1000, {prop(testing::square_named(r, "Park Lane"))}), cat);
   EXPECT_EQ(bidding_reserve(r, t.state(), kBen), Money{275});
   EXPECT_EQ(sound_bid_ceiling(r, t.state(), kBen), Money{725});
-  t.bid(kAnn, 700);
+  t.bid(kAnn, 710);  // a step (£20) would pass the ceiling: the ceiling exactly
   Command c = sound_move(t);
   ASSERT_EQ(c.verb, Verb::Bid);
   EXPECT_EQ(c.amount, Money{725});
