@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <thread>
 #include <tuple>
 #include <utility>
@@ -203,8 +204,11 @@ Status price_trade(const Ruleset& r, const State& position, const CardsSeen& see
     return Status::ok();
   }
   const std::int64_t own = offer.get.cash.units - offer.give.cash.units;
-  const std::int64_t reach_up = std::max<std::int64_t>(own, 4 * std::max<std::int64_t>(position.player(to).cash.units, 0) + 1);
-  const std::int64_t reach_down = std::min<std::int64_t>(own, -4 * std::max<std::int64_t>(position.player(from).cash.units, 0) - 1);
+  // Beyond what either holds (four times it, for a regional currency's rates), kept far from
+  // the integer's limits so that no sum below can overflow.
+  auto beyond = [](Money cash) { return 4 * std::clamp<std::int64_t>(cash.units, 0, INT64_MAX / 16) + 1; };
+  const std::int64_t reach_up = std::max<std::int64_t>(own, beyond(position.player(to).cash));
+  const std::int64_t reach_down = std::min<std::int64_t>(own, -beyond(position.player(from).cash));
   const bool own_payable = offered_and_accepted(r, position, with_cash(offer, own)).after.has_value();
   const std::int64_t highest = own_payable ? last_payable(r, position, offer, own, reach_up) : own;
   const std::int64_t lowest = own_payable ? last_payable(r, position, offer, own, reach_down) : own;
