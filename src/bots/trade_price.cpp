@@ -288,7 +288,7 @@ Status price_trade(const Ruleset& r, const State& position, const CardsSeen& see
     // itself, since close to the root the paired play-outs change in steps, not smoothly.
     const double half = std::abs(fair - static_cast<double>(a.x)) <= std::abs(static_cast<double>(b.x) - fair) ? a.half : b.half;
     double reach = first_slope > 0 ? half / first_slope : static_cast<double>(highest - lowest);
-    const std::int64_t d = std::max<std::int64_t>(1, std::llround(reach));
+    const std::int64_t d = std::max<std::int64_t>(1, std::llround(std::min(reach, static_cast<double>(highest - lowest))));
     const std::int64_t left = std::max(lowest, x - d), right = std::min(highest, x + d);
     if (right > left) {
       const Tried l = try_cash(left);
@@ -299,8 +299,10 @@ Status price_trade(const Ruleset& r, const State& position, const CardsSeen& see
       if (local > 0) reach = half / local;
     }
     price.fair_cash = Money{x};
-    price.fair_low = Money{std::clamp<std::int64_t>(std::llround(std::floor(fair - reach)), lowest, highest)};
-    price.fair_high = Money{std::clamp<std::int64_t>(std::llround(std::ceil(fair + reach)), lowest, highest)};
+    // Clamped as numbers first: a flat slope makes the reach any size.
+    const double low_end = static_cast<double>(lowest), high_end = static_cast<double>(highest);
+    price.fair_low = Money{std::clamp<std::int64_t>(std::llround(std::clamp(std::floor(fair - reach), low_end, high_end)), lowest, highest)};
+    price.fair_high = Money{std::clamp<std::int64_t>(std::llround(std::clamp(std::ceil(fair + reach), low_end, high_end)), lowest, highest)};
   }
   *out = std::move(price);
   return Status::ok();
