@@ -314,13 +314,17 @@ cli::CommandHelp serve_command() {
       "or the SQLite file's name + .keys)")(
       "analysis-games", po::value<int>()->default_value(24)->value_name("N"),
       "GET /api/games/ID/analysis computes an analysis not kept in the background, one game at a time on one "
-      "thread, with N play-outs a position (0: none computed, only a kept one served)");
+      "thread, with N play-outs a position (0: none computed, only a kept one served)")(
+      "price-games", po::value<int>()->default_value(0)->value_name("N"),
+      "POST /api/games/ID/price plays N play-outs a position (0: as many as the price's precision needs; "
+      "docs/trade-price.md)");
   add_snapshot_every(*o);
   add_ruleset_file(*o);
   return {"serve", "the HTTP server for clubs: the API, live updates and a web page", "serve --listen HOST:PORT [--rate N] [--keys FILE]",
           "Over the same journal as the other commands (docs/serve.md):\n"
           "  POST /api/games {ruleset, players, variant?, seed?}  -> 201 {\"game\": ID, \"key\": KEY}\n"
           "  POST /api/games/ID/moves {move, expect_seq?}  (Authorization: Bearer KEY) -> as play --json\n"
+          "  POST /api/games/ID/price {offer}  (Authorization: Bearer KEY) -> as analyse --trade OFFER --json\n"
           "  GET /api/games/ID, /moves, /events?from=SEQ, /stream (server-sent events), /analysis, and / (the page).\n"
           "Stops on Ctrl-C or SIGTERM.",
           {"--db club.db serve --listen 127.0.0.1:8080", "serve --listen 0.0.0.0:8080 --rate 5"},
@@ -495,9 +499,15 @@ cli::CommandHelp analyse_command() {
       "max-moves", po::value<int>()->default_value(4000)->value_name("M"),
       "a play-out still going after this many moves counts as unfinished")(
       "annotate", po::value<std::string>()->value_name("FILE"),
-      "also write the game as a .game file with the analysis and the marks (?!, ?, ?\?) in comments after the moves");
+      "also write the game as a .game file with the analysis and the marks (?!, ?, ?\?) in comments after the moves")(
+      "trade", po::value<std::string>()->value_name("OFFER"),
+      "the price of a trade instead (docs/trade-price.md): each player's win share before the offer and after it is "
+      "accepted, and the fair cash in place of the offer's; --games N fixes the play-outs a position (else sampled "
+      "until each change is within 0.02)");
+  add_at(*o, "with --trade: the position after this event (0: the game's last)");
   return {"analyse", "luck and skill, move by move: win chances, the luck of each throw and card, the error of each decision",
-          "analyse [--precision P] [--total-precision P] [--games N] [--max-games C] [--seed S] [--threads T] [--from SEQ] [--to SEQ] [--annotate FILE]",
+          "analyse [--precision P] [--total-precision P] [--games N] [--max-games C] [--seed S] [--threads T] [--from SEQ] "
+          "[--to SEQ] [--annotate FILE] | analyse --trade OFFER [--at SEQ]",
           "Each position is played out by the built-in players, with their own dice and the cards nobody\n"
           "has seen in an order of their own, in batches until every interval reaches its target. A throw's or card's luck is the mover's win share after\n"
           "it minus the average over what could have come; a decision's error is the win share lost against\n"
@@ -507,7 +517,8 @@ cli::CommandHelp analyse_command() {
           "\"player\", \"win\", \"luck\"?, \"error\"?, \"mark\"?, \"best\"?}], \"games\", \"seed\", \"head\"}.\n"
           "The analysis is kept beside the journal for the game's head (docs/analysis-views.md), where\n"
           "replay --html and --plot and the server's page show it; a new move makes it stale.",
-          {"--db club.db analyse", "--json analyse --games 400 --seed 7 --from 100 --to 300"},
+          {"--db club.db analyse", "--json analyse --games 400 --seed 7 --from 100 --to 300",
+           "analyse --trade \"Ann offers Ben: 200 for Mayfair\" --at 57"},
           o};
 }
 

@@ -27,6 +27,7 @@
 #include "commands/tournament_command.h"
 #include "commands/referee_commands.h"
 #include "commands/chances_command.h"
+#include "commands/trade_price_command.h"
 #include "commands/train_model_command.h"
 #include "cli/command_line.h"
 #include "cli/program_help.h"
@@ -202,6 +203,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     so.rate = vm["rate"].as<double>();
     if (vm.count("keys")) so.keys = vm["keys"].as<std::string>();
     so.analysis_games = vm["analysis-games"].as<int>();
+    so.price_games = vm["price-games"].as<int>();
     return run_serve(o, so, out, err);
   }
 #endif
@@ -269,6 +271,22 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
   }
   if (cmd == "analyse") {
     if (!want_args(0, "no arguments")) return kExitUsage;
+    if (vm.count("trade")) {
+      if (vm.count("annotate") || !vm["from"].defaulted() || !vm["to"].defaulted())
+        return usage_error(err, where, "--trade prices one offer at one position (--at SEQ): not with --from, --to or --annotate");
+      TradePriceAsk ta;
+      ta.offer = vm["trade"].as<std::string>();
+      ta.at = at();
+      // --games given: exactly that many play-outs a position; left out: as many as the precision needs.
+      ta.options.games = vm["games"].defaulted() ? 0 : vm["games"].as<int>();
+      ta.options.seed = vm["seed"].as<std::uint64_t>();
+      ta.options.threads = vm["threads"].as<int>();
+      ta.options.max_moves = vm["max-moves"].as<int>();
+      if ((!vm["games"].defaulted() && ta.options.games < 2) || ta.options.max_moves < 1 || ta.options.threads < 0)
+        return usage_error(err, where, "--games takes 2 or more, --max-moves 1 or more, --threads 0 (one a core) or more");
+      return run_trade_price(o, ta, out, err);
+    }
+    if (!vm["at"].defaulted()) return usage_error(err, where, "--at is the position of --trade's offer; the analysis takes --from and --to");
     AnalyseCommandOptions ao;
     ao.games = vm["games"].as<int>();
     ao.seed = vm["seed"].as<std::uint64_t>();

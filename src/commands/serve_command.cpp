@@ -26,6 +26,7 @@
 #include "commands/serve_body.h"
 #include "commands/serve_keys.h"
 #include "commands/serve_listing.h"
+#include "commands/serve_price.h"
 #include "commands/serve_tournament.h"
 #include "commands/serve_wakeups.h"
 #include "core/exit_code.h"
@@ -197,7 +198,8 @@ class JournalPool {
 class Server {
  public:
   Server(const CommonOptions& o, const ServeOptions& so)
-      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate), analysis_games_(so.analysis_games) {
+      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate), analysis_games_(so.analysis_games),
+        price_games_(so.price_games) {
     // The names of the server's files a message may hold, each as given and absolute, longest
     // first (an absolute path holds the relative one), with the words said instead: a client is
     // never told where the journal, its keys or the server's edition file are kept.
@@ -279,6 +281,17 @@ class Server {
     [this](Journal& j, const Game& g, const httplib::Request& req, httplib::Response& res) {
       return may_read(j, g, req, res);
     });
+    // The price of a trade (serve_price.h): computed one at a time, refused at a tournament's tables.
+    TradePriceOptions price;
+    price.games = price_games_;
+    add_price_routes(http_, [this](const std::function<void(Journal&)>& then) {
+      JournalPool::Lease j;
+      if (Status s = open(&j); !s.is_ok()) return s;
+      then(*j);
+      return Status::ok();
+    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
+    [this](std::int64_t game, const std::string& key) { return keys_->check(game, key); },
+    [](const httplib::Request& req) { return bearer(req); }, price, &prices_);
     http_.Get(R"(/api/games/(\d+))", [this](const httplib::Request& req, httplib::Response& res) {
       with_readable_game(req, res, [&](Journal& j, Game& g) {
         RecordedRulings rulings;
@@ -684,6 +697,8 @@ class Server {
   std::unordered_map<std::int64_t, KeptInMemory> analyses_;          // the games analysed by this server
   std::optional<std::pair<std::int64_t, std::string>> analysing_;   // the game and head being analysed
   std::thread analysis_thread_;
+  int price_games_ = 0;
+  OneAtATime prices_{kPricesWaiting};  // the price of a trade, one computed at a time
 };
 
 bool split_listen(const std::string& listen, std::string* host, int* port) {
@@ -708,6 +723,10 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
   }
   if (so.analysis_games < 0 || so.analysis_games > 10000) {
     err << "referee serve: --analysis-games takes 0 (none computed) to 10000 play-outs a position\n";
+    return kExitUsage;
+  }
+  if (so.price_games < 0 || so.price_games == 1 || so.price_games > 100000) {
+    err << "referee serve: --price-games takes 0 (as precise as the price needs) or 2 to 100000 play-outs a position\n";
     return kExitUsage;
   }
   if (!(so.rate > 0)) {

@@ -19,6 +19,9 @@ struct ServeOptions {
   // The play-outs a position of an analysis computed in the background (GET /api/games/ID/analysis,
   // one game at a time, on one thread); 0: none computed, only a kept one is served.
   int analysis_games = 24;
+  // The play-outs a position of POST /api/games/ID/price; 0: as many as its precision needs
+  // (docs/trade-price.md).
+  int price_games = 0;
 };
 
 // Serves until SIGINT or SIGTERM. Prints "listening on http://HOST:PORT" once bound.

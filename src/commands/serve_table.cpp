@@ -12,6 +12,7 @@
 #include "commands/command_outcome.h"
 #include "commands/table_lines.h"
 #include "core/exit_code.h"
+#include "present/trade_price_words.h"
 #include "deedlog/ruleset_catalog.h"
 #include "service/game.h"
 
@@ -78,8 +79,8 @@ class ServerTable {
 
   const TableView& view() const { return view_; }
   std::string greeting() const {
-    return fmt::format("Game {} ({}) at {}: a move a line; ? lists the legal moves, undo asks the referee to take "
-                       "back the last, quit ends.\n",
+    return fmt::format("Game {} ({}) at {}: a move a line; ? lists the legal moves, :price OFFER prices a trade, undo "
+                       "asks the referee to take back the last, quit ends.\n",
                        game_, edition_, url_);
   }
 
@@ -87,6 +88,7 @@ class ServerTable {
   bool answer(const std::string& line, int* code) {
     if (ends_session(line)) return false;
     if (asks_legal_moves(line)) return legal_moves(code);
+    if (const std::optional<std::string> offer = price_asked(line)) return price(*offer, code);
     return play(move_of_line(line), code);
   }
 
@@ -179,6 +181,39 @@ class ServerTable {
       return;
     }
     out_ << "Not recorded: " << why << "\n" << std::flush;
+  }
+
+  // The price of a trade at the game's head, as the server works it out (POST /api/games/ID/price),
+  // in the words of `referee table` at the journal. Nothing is recorded, whatever the answer.
+  bool price(const std::string& offer, int* code) {
+    const httplib::Result r = http_.Post(path("/price").c_str(), auth(), json{{"offer", offer}}.dump(), "application/json");
+    if (!r) {
+      failed(r, "cannot ask the price of a trade in game");
+      return stop(code);
+    }
+    const json doc = json::parse(r->body, nullptr, false);
+    switch (r->status) {
+      case 200:
+      case 422:
+        if (o_.json) out_ << doc.dump() << "\n";
+        else out_ << trade_price_text(doc, view_.ruleset);
+        out_ << std::flush;
+        return true;
+      case 400: {
+        const std::string why = words_of(r);
+        err_ << "referee: " << why << "\n";
+        if (o_.json) out_ << error_json(why, std::nullopt) << std::flush;
+        return true;
+      }
+      case 403:
+      case 429:
+      case 503:
+        not_recorded(r, "no price: " + words_of(r));
+        return true;
+      default:
+        failed(r, "the price was not given by game");
+        return stop(code);
+    }
   }
 
   bool play(const std::string& move, int* code) {

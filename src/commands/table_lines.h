@@ -6,7 +6,9 @@
 // players' names, verbs and squares (commands/table_completion.h).
 #include <functional>
 #include <iosfwd>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "deedlog/ruleset.h"
@@ -23,6 +25,17 @@ struct TableView {
 // The session's words besides moves, the same at the journal and through a server.
 inline bool ends_session(const std::string& line) { return line == "quit" || line == "exit"; }
 inline bool asks_legal_moves(const std::string& line) { return line == "?"; }
+// `:price OFFER` asks the price of a trade at the position now (docs/trade-price.md): a word no
+// move line can begin with, since a colon is never in a player's name (player_name_problem).
+// The offer as typed after the word, or nullopt for any other line.
+inline std::optional<std::string> price_asked(const std::string& line) {
+  static constexpr std::string_view kWord = ":price";
+  if (line.compare(0, kWord.size(), kWord) != 0) return std::nullopt;
+  const std::string rest = line.substr(kWord.size());
+  if (!rest.empty() && rest.front() != ' ' && rest.front() != '\t') return std::nullopt;
+  const std::size_t from = rest.find_first_not_of(" \t");
+  return from == std::string::npos ? std::string() : rest.substr(from);
+}
 // `undo` is the move "Referee takes back" (rule referee/take-back): the last move voided.
 inline std::string move_of_line(const std::string& line) { return line == "undo" ? "Referee takes back" : line; }
 

@@ -9,6 +9,7 @@
 
 #include "commands/command_outcome.h"
 #include "commands/table_lines.h"
+#include "commands/trade_price_command.h"
 #include "core/exit_code.h"
 #include "present/narration.h"
 #include "service/game_session.h"
@@ -38,6 +39,10 @@ bool answer(const CommonOptions& o, const std::string& line, std::ostream& out, 
   int c = kExitOk;
   if (asks_legal_moves(line)) {
     c = run_moves(o, "", ruling, problem);
+  } else if (const std::optional<std::string> offer = price_asked(line)) {
+    TradePriceAsk ask;  // at the position now, as precise as the price needs, on every core
+    ask.offer = *offer;
+    c = run_trade_price(o, ask, ruling, problem);
   } else {
     c = run_play(o, move_of_line(line), false, std::nullopt, ruling, problem);
   }
@@ -62,7 +67,8 @@ int run_table(const CommonOptions& o, std::istream& in, std::ostream& out, std::
   Game g;
   if (!current(o, &g, err)) return kExitFailure;
   const std::string greeting =
-      fmt::format("Game {} ({}): a move a line; ? lists the legal moves, undo takes back the last, quit ends.\n",
+      fmt::format("Game {} ({}): a move a line; ? lists the legal moves, :price OFFER prices a trade, undo takes back the "
+                  "last, quit ends.\n",
                   g.id, g.header.ruleset);
   return table_lines(
       in, out, greeting, view_of(g),
