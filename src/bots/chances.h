@@ -2,6 +2,8 @@
 // referee chances: how likely each player is to win from a position, by playing the game out
 // many times with the built-in players (seeded, on every core). Play-out i depends on the seed
 // and i alone, so the same seed gives the same answer on any number of threads.
+// `referee chances` plays them as the analysis does: stopped after a horizon and scored by the
+// edition's evaluation model (docs/evaluation-model.md), or to the end when there is none.
 //
 // A play-out knows what the players at the table know, no more. It throws its own dice (a game
 // recorded at a table has no seed; a seeded one would throw the same dice every time), and the

@@ -32,7 +32,7 @@ std::string_view variant_name(ModelVariant v);  // "plain", "short-game"
 class EvaluationModel {
  public:
   // For positions of `ruleset` (its board sets the landing chances the features read).
-  EvaluationModel(const Ruleset& ruleset) : edition_(ruleset.id), reader_(ruleset) {}
+  explicit EvaluationModel(const Ruleset& ruleset) : edition_(ruleset.id), reader_(ruleset) {}
   void set_weights(ModelVariant v, const Features& weights);
   bool has(ModelVariant v) const { return has_[static_cast<std::size_t>(v)]; }
   bool empty() const { return !has_[0] && !has_[1]; }

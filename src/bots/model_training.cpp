@@ -39,6 +39,7 @@ struct Sample {
   std::uint32_t first = 0;   // its rows' index in the table of features
   std::uint8_t count = 0;    // players still in
   std::uint8_t winner = 0;   // the winner's row, of count
+  double weight = 1;         // 1 / the positions kept of its game: each game counts once
 };
 
 struct GameSamples {
@@ -104,8 +105,11 @@ GameSamples play_one(const Ruleset& r, const FeatureReader& reader, const Traini
   for (const Kept& k : kept) {
     const std::int8_t w = k.row_of[static_cast<std::size_t>(winner)];
     if (w < 0) continue;  // cannot happen (the winner was in), but a label must be one of the rows
-    out.samples.push_back(Sample{k.first, k.count, static_cast<std::uint8_t>(w)});
+    out.samples.push_back(Sample{k.first, k.count, static_cast<std::uint8_t>(w), 1.0});
   }
+  // A long game would otherwise weigh as many short ones: its undecided positions would teach
+  // the model to doubt the decided positions of short games.
+  for (Sample& sm : out.samples) sm.weight = 1.0 / static_cast<double>(out.samples.size());
   return out;
 }
 
@@ -161,20 +165,21 @@ Fit evaluate(const std::vector<Features>& rows, const std::vector<Sample>& sampl
     double sum = 0;
     for (int j = 0; j < s.count; ++j) sum += (prob[j] = std::exp(score[j] - top));
     for (int j = 0; j < s.count; ++j) prob[j] /= sum;
-    f.log_likelihood += score[s.winner] - top - std::log(sum);
+    const double c = s.weight;
+    f.log_likelihood += c * (score[s.winner] - top - std::log(sum));
     Features mean{};
     for (int j = 0; j < s.count; ++j) {
       const Features& x = rows[s.first + static_cast<std::uint32_t>(j)];
       for (int k = 0; k < kFeatureCount; ++k) mean[k] += prob[j] * x[k];
     }
     const Features& won = rows[s.first + s.winner];
-    for (int k = 0; k < kFeatureCount; ++k) f.gradient[k] += won[k] - mean[k];
+    for (int k = 0; k < kFeatureCount; ++k) f.gradient[k] += c * (won[k] - mean[k]);
     for (int j = 0; j < s.count; ++j) {
       const Features& x = rows[s.first + static_cast<std::uint32_t>(j)];
       for (int a = 0; a < kFeatureCount; ++a) {
         const double da = x[a] - mean[a];
         if (da == 0) continue;
-        for (int b = 0; b <= a; ++b) f.hessian[a][b] += prob[j] * da * (x[b] - mean[b]);
+        for (int b = 0; b <= a; ++b) f.hessian[a][b] += c * prob[j] * da * (x[b] - mean[b]);
       }
     }
   }
@@ -264,7 +269,9 @@ Status train_model(const TrainingOptions& o, ModelFile* out, const std::function
   m.positions = static_cast<long long>(samples.size());
   double penalty = 0;
   for (double x : w) penalty += 0.5 * kRidge * x * x;
-  m.log_likelihood = (f.log_likelihood + penalty) / static_cast<double>(samples.size());
+  double total_weight = 0;
+  for (const Sample& sm : samples) total_weight += sm.weight;
+  m.log_likelihood = (f.log_likelihood + penalty) / total_weight;
   m.weights = w;
   for (double x : w)
     if (!std::isfinite(x) || std::fabs(x) > kMaxModelWeight)

@@ -26,8 +26,9 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
         "chances: --games and --max-moves must be at least 1, --threads and --horizon 0 or more"));
   if (c.to_end && (c.horizon > 0 || !c.model_file.empty()))
     return fail(Status::invalid_argument("chances: --to-end plays every play-out to the end: no --horizon or --model with it"));
-  // The shipped models are checked before any is used: one refused is reported, not skipped.
-  if (Status s = shipped_models_status(); !s.is_ok()) return fail(s);
+  // The shipped models are checked before any is used: one refused is reported, not skipped
+  // (with --model FILE none is used).
+  if (Status s = shipped_models_status(); !s.is_ok() && c.model_file.empty()) return fail(s);
   std::unique_ptr<Journal> j;
   if (Status s = Journal::open(o.db, &j, true); !s.is_ok()) return fail(s);
   std::int64_t id = 0;

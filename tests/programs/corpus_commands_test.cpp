@@ -328,9 +328,18 @@ class Battery {
     EXPECT_EQ(r.code, 0) << "chances: " << r.out << r.err;
     if (r.code != 0) return;
     const json c = parsed(r, "chances");
+    // Each play-out is won outright, scored by the model at the horizon (counted in no one's
+    // wins: docs/interface.md, chances), or unfinished; the shares add up with the unfinished.
     std::int64_t wins = 0;
-    for (const auto& p : c["players"]) wins += p["wins"].get<std::int64_t>();
-    EXPECT_EQ(wins + c.value("unfinished", std::int64_t{0}), c["games"].get<std::int64_t>()) << r.out;
+    double shares = 0;
+    for (const auto& p : c["players"]) {
+      wins += p["wins"].get<std::int64_t>();
+      shares += p["win"].get<double>();
+    }
+    EXPECT_EQ(wins + c.value("scored", std::int64_t{0}) + c.value("unfinished", std::int64_t{0}),
+              c["games"].get<std::int64_t>())
+        << r.out;
+    EXPECT_NEAR(shares + c["unfinished_share"].get<double>(), 1.0, 1e-9) << r.out;
     EXPECT_EQ(c["players"].size(), status_["players"].size());
   }
 
