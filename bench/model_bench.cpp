@@ -3,7 +3,7 @@
 //   model_bench horizon [--games N]   the spread of a paired luck-like difference (two outcomes of
 //                                      one throw, the same play-out seeds) to the end and at
 //                                      horizons 24, 48 and 96, and the moves a play-out costs
-//   model_bench bias [--model-games N] [--plain-games M]
+//   model_bench bias [--model-games N] [--plain-games M] [--horizon H]
 //                                      the reference positions' win shares by the horizon and model
 //                                      against plain play-outs to the end: each difference, whether
 //                                      it lies within the combined interval, the calibration error
@@ -209,6 +209,7 @@ int arg_int(int argc, char** argv, const char* name, int fallback) {
 int run_bias(int argc, char** argv) {
   const int model_games = arg_int(argc, argv, "--model-games", 4000);
   const int plain_games = arg_int(argc, argv, "--plain-games", 20000);
+  const int horizon = arg_int(argc, argv, "--horizon", 0);  // 0: the analysis's own
   const std::vector<Position> positions = reference_positions();
   int rows = 0, within = 0, positions_within = 0, compared = 0;
   double abs_sum = 0, worst = 0, bias_sq = 0;
@@ -220,6 +221,7 @@ int run_bias(int argc, char** argv) {
     m.games = model_games;
     m.seed = 11;
     m.policy = analysis_play_outs(p.ruleset);
+    if (horizon > 0) m.policy.horizon = horizon;
     if (!m.policy.model) {
       fmt::print("{:<72} no model (a user's edition, or house rules): skipped\n", p.name);
       continue;
@@ -330,6 +332,6 @@ int run_horizon(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "bias") == 0) return deedlog::run_bias(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "horizon") == 0) return deedlog::run_horizon(argc, argv);
-  std::fprintf(stderr, "usage: model_bench horizon [--games N] | bias [--model-games N] [--plain-games M]\n");
+  std::fprintf(stderr, "usage: model_bench horizon [--games N] | bias [--model-games N] [--plain-games M] [--horizon H]\n");
   return 2;
 }
