@@ -258,5 +258,20 @@ TEST(AnalysisPrecision, GamesAloneIsOneBatch) {
   EXPECT_EQ(testing::referee(db, "analyse --max-games -5").code, 2);
 }
 
+// A target far below what the play-outs can reach (the play-outs it asks for are more than an
+// int holds) stops at the cap, every move short of it, without the count overflowing.
+TEST(AnalysisPrecision, ATargetBeyondReachStopsAtTheCap) {
+  Fixture f;
+  const auto db = imported(f, "hotel", kHotelGame);
+  const json doc = analysed(db, "--games 20 --max-games 40 --precision 1e-9 --total-precision 1e-9 --threads 2");
+  EXPECT_GT(doc["short_of_target"].get<int>(), 0);
+  for (const json& m : doc["moves"])
+    if (m.contains("luck") || m.contains("error")) {
+      EXPECT_EQ(m["playouts"], 40) << m.dump();
+      EXPECT_EQ(m.value("short_of_target", false), true) << m.dump();
+    }
+  EXPECT_GT(doc["equivalent_games"].get<std::int64_t>(), 0);
+}
+
 }  // namespace
 }  // namespace deedlog
