@@ -274,6 +274,12 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (vm.count("trade")) {
       if (vm.count("annotate") || !vm["from"].defaulted() || !vm["to"].defaulted())
         return usage_error(err, where, "--trade prices one offer at one position (--at SEQ): not with --from, --to or --annotate");
+      // The analysis's targets are not the price's (its changes are sampled to ±0.02, or --games
+      // fixes them): given with --trade they would be passed over in silence.
+      if (!vm["precision"].defaulted() || !vm["total-precision"].defaulted() || !vm["max-games"].defaulted())
+        return usage_error(err, where,
+                           "--precision, --total-precision and --max-games are the analysis's: --trade samples each "
+                           "change to within 0.02, or takes --games N play-outs a position");
       TradePriceAsk ta;
       ta.offer = vm["trade"].as<std::string>();
       ta.at = at();

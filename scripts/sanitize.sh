@@ -22,8 +22,11 @@ cmake --build build-asan -j "$(nproc)"
 # corpus games run (Corpus.corpus_*, Corpus.late_claim_*, docs/corpus.md); its Corpus.sample_*
 # cases, the same commands on the short samples, would double its time here. The luck balance of
 # the analysis (AnalysisLuckBalance.*) is a statistical run over simulated games, timed for a
-# Release build. The memory of an import of 1,000 and of 8,000 games (ImportManyGames.EightTimes...)
-# is measured on the plain build: the sanitizer's allocator holds freed memory in quarantine, so
+# Release build; so are the analysis's five-seed checks (AnalysisPrecision.*ForFiveSeeds: each
+# analyses a position five times at the default precision, up to 2,000 play-outs a branch, the
+# hotel throw's about 7 s of CPU in Release and ten times that here), whose code every other
+# AnalysisPrecision test runs at lower cost. The memory of an import of 1,000 and of 8,000 games
+# (ImportManyGames.EightTimes...) is measured on the plain build: the sanitizer's allocator holds freed memory in quarantine, so
 # its peak grows with the work done. Everything else runs.
 ctest --test-dir build-asan --output-on-failure -j "$(nproc)" \
-  -E '^(LandingFrequencies\.|ImportManyGames\.EightTimesTheGamesTakeNoMoreMemory$|Crash\.|AnalysisLuckBalance\.|Atomic\.EightImports|app_serve_failover_postgres_test$|Corpus\.sample_)'
+  -E '^(LandingFrequencies\.|ImportManyGames\.EightTimesTheGamesTakeNoMoreMemory$|Crash\.|AnalysisLuckBalance\.|AnalysisPrecision\..*ForFiveSeeds$|Atomic\.EightImports|app_serve_failover_postgres_test$|Corpus\.sample_)'

@@ -30,8 +30,8 @@ namespace deedlog {
 namespace {
 
 constexpr double kZ95 = 1.96;
-constexpr std::size_t kMostAlternatives = 8;
-constexpr int kFewestBelieved = 30;  // play-outs a branch before an interval reached is believed  // a decision's alternatives weighed, the move made among them
+constexpr std::size_t kMostAlternatives = 8;  // a decision's alternatives weighed, the move made among them
+constexpr int kFewestBelieved = 30;           // play-outs a branch before an interval reached is believed
 
 // A position some choice or chance leads to, with what the players have seen of the packs there.
 struct Branch {
@@ -669,7 +669,10 @@ Status sample_move(const Ruleset& r, const MoveWork& w, const std::vector<std::s
       *short_of_target = true;
       return Status::ok();
     }
-    upto = std::min(cap, std::max(played->n + 10, (static_cast<int>(std::ceil(need)) + 9) / 10 * 10));
+    // The need is capped before it is made a whole number: a target far below the spread (say
+    // --precision 1e-9) asks for more play-outs than an int holds.
+    const auto wanted = static_cast<std::int64_t>(std::ceil(std::min(need, static_cast<double>(cap))));
+    upto = static_cast<int>(std::min<std::int64_t>(cap, std::max<std::int64_t>(played->n + 10LL, (wanted + 9) / 10 * 10)));
   }
 }
 
@@ -1000,7 +1003,11 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   }
   // Plain play-outs a position that would give one win share an interval as narrow as the
   // widest here: a share's 95% interval is at most 0.98 / sqrt(N) wide either side.
-  a.equivalent_games = a.widest > 0 ? static_cast<std::int64_t>(std::ceil((0.98 / a.widest) * (0.98 / a.widest))) : 0;
+  // A decided position gives intervals of a rounding error's width: the figure is capped far
+  // below the integer's limit rather than converted out of its range.
+  constexpr double kMostEquivalent = 1e15;
+  a.equivalent_games =
+      a.widest > 0 ? static_cast<std::int64_t>(std::ceil(std::min((0.98 / a.widest) * (0.98 / a.widest), kMostEquivalent))) : 0;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   *out = std::move(a);
   return Status::ok();

@@ -258,5 +258,39 @@ TEST(AnalysisPrecision, GamesAloneIsOneBatch) {
   EXPECT_EQ(testing::referee(db, "analyse --max-games -5").code, 2);
 }
 
+// A target far below what the play-outs can reach (the play-outs it asks for are more than an
+// int holds) stops at the cap, every move short of it, without the count overflowing.
+TEST(AnalysisPrecision, ATargetBeyondReachStopsAtTheCap) {
+  Fixture f;
+  const auto db = imported(f, "hotel", kHotelGame);
+  const json doc = analysed(db, "--games 20 --max-games 40 --precision 1e-9 --total-precision 1e-9 --threads 2");
+  EXPECT_GT(doc["short_of_target"].get<int>(), 0);
+  for (const json& m : doc["moves"])
+    if (m.contains("luck") || m.contains("error")) {
+      EXPECT_EQ(m["playouts"], 40) << m.dump();
+      EXPECT_EQ(m.value("short_of_target", false), true) << m.dump();
+    }
+  EXPECT_GT(doc["equivalent_games"].get<std::int64_t>(), 0);
+}
+
+// A decided game (every play-out Ann's): the intervals are a rounding error wide, and the
+// "equivalent to N plain play-outs" figure is capped, not converted beyond the integer's range
+// (it was -9223372036854775808).
+TEST(AnalysisPrecision, ADecidedGameHasAnEquivalentWithinRange) {
+  Fixture f;
+  const auto db = imported(f, "decided", R"([Ruleset "uk-1972"]
+[Players "Ann, Ben"]
+[Setup]
+Ann: cash 5000; at Go; owns "Old Kent Road", "Whitechapel Road", "The Angel Islington", "Euston Road", "Pentonville Road", "Pall Mall", "Whitehall", "Northumberland Avenue", "Bow Street", "Marlborough Street", "Vine Street", "Strand" (hotel), "Fleet Street" (hotel), "Trafalgar Square" (hotel), "Leicester Square" (hotel), "Coventry Street" (hotel), "Piccadilly" (hotel), "Regent Street" (hotel), "Oxford Street" (hotel), "Bond Street" (hotel), "Park Lane" (hotel), Mayfair (hotel)
+Ben: cash 1; at Go
+Turn: Ann
+[Moves]
+Ann rolls 1 2
+)");
+  const json doc = analysed(db, "--threads 2");
+  EXPECT_GE(doc["equivalent_games"].get<std::int64_t>(), 0) << doc["widest_interval"];
+  EXPECT_LE(doc["equivalent_games"].get<std::int64_t>(), 1'000'000'000'000'000) << doc["widest_interval"];
+}
+
 }  // namespace
 }  // namespace deedlog

@@ -8,6 +8,7 @@
 #include "bots/chances.h"
 #include "bots/evaluation_model.h"
 #include "deedlog/decide.h"
+#include "deedlog/evolve.h"
 #include "deedlog/ruleset_catalog.h"
 #include "service/game_session.h"
 #include "support/cli.h"
@@ -20,7 +21,11 @@ State opening(const Ruleset& r, int players) {
   h.ruleset = r.id;
   const std::vector<std::string> names = {"Ann", "Ben", "Cat", "Dan"};
   h.players.assign(names.begin(), names.begin() + players);
-  return initial_state(r, h);
+  // The game as it starts: the seats dealt their starting cash by the game's first events (the
+  // position before them has no cash, and its play-outs end in a few bankruptcies).
+  State s = initial_state(r, h);
+  for (const Event& e : decide_start(r, h, std::nullopt).events) evolve(s, e);
+  return s;
 }
 
 TEST(EvaluationModel, EveryBuiltInEditionHasAModelAndItsAnalysisStopsAtTheHorizon) {

@@ -152,6 +152,18 @@ TEST(TradePrice, BadQuestionsAreUsageErrors) {
   EXPECT_EQ(events_in(db), last);
 }
 
+// The analysis's own targets are not the price's: given with --trade they are refused, not
+// passed over in silence (the price would be no more precise than without them).
+TEST(TradePrice, TheAnalysisTargetsAreUsageErrorsWithTrade) {
+  Fixture f;
+  const auto db = imported(f, kOrangeGame);
+  const std::int64_t last = events_in(db);
+  const std::string offer = testing::quote("Ann offers Ben: 200 for \"Vine Street\"");
+  for (const char* option : {"--precision 0.01", "--total-precision 0.01", "--max-games 4000"})
+    EXPECT_EQ(testing::referee(db, "analyse --trade " + offer + " --games 4 " + option).code, 2) << option;
+  EXPECT_EQ(events_in(db), last);
+}
+
 TEST(TradePrice, TheSameSeedGivesTheSameDocumentOnAnyNumberOfThreads) {
   Fixture f;
   const auto db = imported(f, kOrangeGame);
