@@ -44,6 +44,12 @@ namespace {
 
 using Args = std::vector<std::string>;
 
+// The most play-outs one may ask for: each is kept until they are summed, so a number beyond
+// these would exhaust the memory before it said anything (chances and train-model in all; the
+// analysis and the price of a trade a position, where each position's are kept).
+constexpr int kMostPlayOuts = 1'000'000;
+constexpr int kMostPlayOutsAPosition = 100'000;
+
 bool has(const Args& args, const std::string& word) {
   for (const std::string& a : args)
     if (a == word) return true;
@@ -264,9 +270,9 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     co.to_end = vm.count("to-end") > 0;
     co.horizon = vm["horizon"].as<int>();
     if (vm.count("model")) co.model_file = vm["model"].as<std::string>();
-    if (co.games < 1 || co.max_moves < 1 || co.threads < 0 || co.horizon < 0)
+    if (co.games < 1 || co.games > kMostPlayOuts || co.max_moves < 1 || co.threads < 0 || co.horizon < 0)
       return usage_error(err, where,
-                         "--games and --max-moves must be at least 1, --threads (0: one a core) and --horizon 0 or more");
+                         "--games takes 1 to 1000000, --max-moves 1 or more, --threads (0: one a core) and --horizon 0 or more");
     return run_chances(o, co, out, err);
   }
   if (cmd == "analyse") {
@@ -288,8 +294,9 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
       ta.options.seed = vm["seed"].as<std::uint64_t>();
       ta.options.threads = vm["threads"].as<int>();
       ta.options.max_moves = vm["max-moves"].as<int>();
-      if ((!vm["games"].defaulted() && ta.options.games < 2) || ta.options.max_moves < 1 || ta.options.threads < 0)
-        return usage_error(err, where, "--games takes 2 or more, --max-moves 1 or more, --threads 0 (one a core) or more");
+      if ((!vm["games"].defaulted() && (ta.options.games < 2 || ta.options.games > kMostPlayOutsAPosition)) ||
+          ta.options.max_moves < 1 || ta.options.threads < 0)
+        return usage_error(err, where, "--games takes 2 to 100000, --max-moves 1 or more, --threads 0 (one a core) or more");
       return run_trade_price(o, ta, out, err);
     }
     if (!vm["at"].defaulted()) return usage_error(err, where, "--at is the position of --trade's offer; the analysis takes --from and --to");
@@ -306,11 +313,12 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     ao.precision = !vm["games"].defaulted() && vm["precision"].defaulted() ? 0.0 : vm["precision"].as<double>();
     ao.total_precision = vm["total-precision"].as<double>();
     ao.max_games = vm["max-games"].as<int>();
-    if (ao.games < 2 || ao.max_moves < 1 || ao.threads < 0 || ao.from < 0 || ao.to < 0 || !(ao.precision >= 0) ||
-        !(ao.total_precision >= 0) || ao.max_games < 0)
+    if (ao.games < 2 || ao.games > kMostPlayOutsAPosition || ao.max_moves < 1 || ao.threads < 0 || ao.from < 0 ||
+        ao.to < 0 || !(ao.precision >= 0) || !(ao.total_precision >= 0) || ao.max_games < 0 ||
+        ao.max_games > kMostPlayOutsAPosition)
       return usage_error(err, where,
-                         "--games takes 2 or more, --max-moves 1 or more, --threads 0 (one a core) or more, --from and --to an event's seq, "
-                         "--precision, --total-precision and --max-games 0 or more");
+                         "--games takes 2 to 100000, --max-moves 1 or more, --threads 0 (one a core) or more, --from and --to an event's seq, "
+                         "--precision and --total-precision 0 or more, --max-games 0 to 100000");
     return run_analyse(o, ao, out, err);
   }
   if (cmd == "train-model") {
@@ -323,8 +331,8 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     to.threads = vm["threads"].as<int>();
     if (vm.count("out")) to.out = vm["out"].as<std::string>();
     if (to.ruleset.empty() || to.out.empty()) return usage_error(err, where, "--ruleset R and --out FILE are required");
-    if (to.games < 1 || to.threads < 0)
-      return usage_error(err, where, "--games must be at least 1, --threads 0 (one a core) or more");
+    if (to.games < 1 || to.games > kMostPlayOuts || to.threads < 0)
+      return usage_error(err, where, "--games takes 1 to 1000000, --threads 0 (one a core) or more");
     return run_train_model(o, to, out, err);
   }
   if (cmd == "stats") {

@@ -195,8 +195,22 @@ class ServerTable {
     switch (r->status) {
       case 200:
       case 422:
-        if (o_.json) out_ << doc.dump() << "\n";
-        else out_ << trade_price_text(doc, view_.ruleset);
+        // A body that is no price (a proxy's page in front of the server) is no answer: the
+        // table goes on, nothing recorded, rather than ending on the words it cannot read.
+        if (!doc.is_object()) {
+          not_recorded(r, "no price: the server's answer is not a price");
+          return true;
+        }
+        if (o_.json) {
+          out_ << doc.dump() << "\n";
+        } else {
+          try {
+            out_ << trade_price_text(doc, view_.ruleset);
+          } catch (const json::exception&) {
+            not_recorded(r, "no price: the server's answer is not a price");
+            return true;
+          }
+        }
         out_ << std::flush;
         return true;
       case 400: {

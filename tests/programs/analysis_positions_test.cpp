@@ -266,6 +266,12 @@ TEST(AnalysisPositions, BadInputExitCodes) {
   EXPECT_EQ(testing::referee(db, "analyse --games 1").code, 2);         // no spread to measure
   EXPECT_EQ(testing::referee(db, "analyse --threads -1").code, 2);
   EXPECT_EQ(testing::referee(db, "analyse extra").code, 2);
+  // Play-out counts that would exhaust the memory before anything is said: refused at once.
+  EXPECT_EQ(testing::referee(db, "analyse --games 2000000000").code, 2);
+  EXPECT_EQ(testing::referee(db, "analyse --max-games 2000000000").code, 2);
+  EXPECT_EQ(testing::referee(db, "analyse --trade \"Ann offers Ben: 10 for nothing\" --games 2000000000").code, 2);
+  EXPECT_EQ(testing::referee(db, "chances --games 2000000000").code, 2);
+  EXPECT_EQ(testing::referee(db, "train-model --ruleset uk-1972 --out x.model --games 2000000000").code, 2);
   EXPECT_EQ(testing::referee(f.dir / "missing.db", "analyse").code, 1);  // no game at all
   // The journal is as it was.
   EXPECT_EQ(testing::referee(db, "verify").code, 0);
