@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/analysed_game.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -23,29 +24,13 @@ struct Fixture {
   testing::RemovedAtExit cleanup{dir};
 };
 
-// The game text imported into a journal of its own.
 std::filesystem::path imported(const Fixture& f, const std::string& name, const std::string& text) {
-  const auto game = f.dir / (name + ".game");
-  std::ofstream(game) << text;
-  const auto db = f.dir / (name + ".db");
-  const auto r = testing::referee(db, "import " + testing::quote(game.string()));
-  EXPECT_EQ(r.code, 0) << name << ": " << r.out << r.err;
-  return db;
+  return testing::imported_game(f.dir, name, text);
 }
 
-json analysed(const std::filesystem::path& db, const std::string& options) {
-  const auto r = testing::referee(db, "--json analyse " + options);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return json::parse(r.out);
-}
+using testing::analysed;
 
-const json& move_at(const json& doc, const std::string& starts) {
-  for (const json& m : doc["moves"])
-    if (m["move"].get<std::string>().rfind(starts, 0) == 0) return m;
-  ADD_FAILURE() << "no move " << starts;
-  static const json none;
-  return none;
-}
+const json& move_at(const json& doc, const std::string& starts) { return testing::analysed_move(doc, starts); }
 
 // Ann has hotels on the greens and £2,500; Ben has hotels on the dark blues. Her throw of 5 from
 // Bond Street puts her on Mayfair: £2,000 rent. Her first throw (3 from Regent Street) missed
