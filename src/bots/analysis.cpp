@@ -424,18 +424,24 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
         // are the bid made, passing, raising at once to the site's worth to the bidder (the sound
         // bidder's ceiling: bots/site_worth.h), and to half, the whole and one and a half times
         // the printed price (a site that completes a group is worth more than its price).
+        //
+        // A bid made is weighed against passing and against lower bids only: in an open auction
+        // a bid of X followed by raising when outbid (as the play-outs' bidder does) can do
+        // whatever a higher bid now would, and never pays more, so a higher bid now is no better
+        // in the game, only in the noise. A winning opening bid is then never an error unless
+        // passing was better. A pass is weighed against every bid.
+        const bool bid_made = made.verb == Verb::Bid;
+        auto offer = [&](Money amount) {
+          if (bid_made && amount >= made.amount) return;
+          Command b = make_command(Verb::Bid, p);
+          b.amount = amount;
+          if (b.amount <= before.player(p).cash) add(b);
+        };
         const Money ceiling = sound_bid_ceiling(r, before, p);
-        if (ceiling.units > before.auction.high_bid.units) {
-          Command b = make_command(Verb::Bid, p);
-          b.amount = ceiling;
-          if (b.amount <= before.player(p).cash) add(b);
-        }
+        if (ceiling.units > before.auction.high_bid.units) offer(ceiling);
         const Money price = r.square(before.auction.square).price;
-        for (int tenths : {5, 10, 15}) {
-          Command b = make_command(Verb::Bid, p);
-          b.amount = Money(std::max<std::int64_t>(price.units * tenths / 10, before.auction.high_bid.units + 1));
-          if (b.amount <= before.player(p).cash) add(b);
-        }
+        for (int tenths : {5, 10, 15})
+          offer(Money(std::max<std::int64_t>(price.units * tenths / 10, before.auction.high_bid.units + 1)));
       }
       break;
     }

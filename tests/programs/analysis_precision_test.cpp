@@ -117,8 +117,34 @@ Ann passes
     const json& bid = move_at(doc, "Ben bids 10");
     ASSERT_TRUE(bid.contains("error")) << bid.dump();
     EXPECT_FALSE(bid.contains("mark")) << "seed " << seed << ": " << bid.dump();
-    EXPECT_GE(bid["alternatives"].get<int>(), 3);  // the bid, passing, raising at once
+    EXPECT_EQ(bid["alternatives"].get<int>(), 2);  // the bid and passing: no lower bid than the least
   }
+}
+
+// The same in a game of three typed at a club (tests/data/analysis-club-evening.game, with a
+// take-back): Cat's opening 10 for Whitechapel Road, which she won, has no mark for any seed; a
+// higher bid at once is no alternative to it (she could raise when outbid). Ann's two turns
+// with the oranges and no house are in missed[], each with a build as best; the move taken
+// back is not analysed.
+TEST(AnalysisPrecision, AClubEveningTypedByHand) {
+  Fixture f;
+  const auto db = f.dir / "evening.db";
+  ASSERT_EQ(testing::referee(db, "import " + testing::quote(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/analysis-club-evening.game")).code, 0);
+  for (int seed : {1, 2, 3}) {
+    const json doc = analysed(db, "--seed " + std::to_string(seed) + " --threads 2");
+    const json& bid = move_at(doc, "Cat bids 10");
+    ASSERT_TRUE(bid.contains("error")) << bid.dump();
+    EXPECT_FALSE(bid.contains("mark")) << "seed " << seed << ": " << bid.dump();
+    int anns = 0;
+    for (const json& m : doc["missed"]) {
+      EXPECT_EQ(m["player"], "Ann") << m.dump();
+      EXPECT_EQ(m["best"].get<std::string>().rfind("Ann builds", 0), 0u) << m.dump();
+      ++anns;
+    }
+    EXPECT_EQ(anns, 2) << doc["missed"].dump();
+    for (const json& m : doc["moves"]) EXPECT_NE(m["move"].get<std::string>().rfind("Ann declines", 0), 0u) << m.dump();
+  }
+  EXPECT_EQ(testing::referee(db, "verify").code, 0);
 }
 
 // Ann, with the oranges and £1,500, ends her turn without building, Ben two to eight squares
