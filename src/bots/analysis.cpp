@@ -682,8 +682,10 @@ Status sample_move(const Ruleset& r, const MoveWork& w, const std::vector<std::s
   }
 }
 
-void weigh_decision(const Ruleset& r, const std::vector<Option>& options, const Played& played, PlayerId p,
-                    const std::vector<std::string>& players, MoveAnalysis* m) {
+// Returns the half-width of the error's estimate (before the widening for the comparisons), for
+// the document's widest interval.
+double weigh_decision(const Ruleset& r, const std::vector<Option>& options, const Played& played, PlayerId p,
+                      const std::vector<std::string>& players, MoveAnalysis* m) {
   const DecisionEstimate d = error_of(options, played, p);
   m->error = d.error.value;
   m->error_low = d.low;
@@ -691,6 +693,7 @@ void weigh_decision(const Ruleset& r, const std::vector<Option>& options, const 
   m->best = option_words(r, options[d.best], players);
   m->alternatives = static_cast<int>(options.size());
   m->mark = mark_of(d.error.value, m->error_low);
+  return d.error.half;
 }
 
 void weigh_luck(const MoveWork& w, const Played& played, PlayerId p, MoveAnalysis* m) {
@@ -857,6 +860,12 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   };
   auto note_short = [&](bool short_of) { a.short_of_target += short_of ? 1 : 0; };
   auto widen = [&](double half) { a.widest = std::max(a.widest, half); };
+  // The cost of one move's work, in the document's totals.
+  auto count = [&](const MoveWork& work, const Played& done) {
+    a.positions += static_cast<std::int64_t>(work.branches.size());
+    a.playout_moves += done.moves;
+    a.playouts += done.playouts;
+  };
 
   bool started_win = false;
   PlayerId turn_of = kBank;
@@ -877,9 +886,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
           !s.is_ok())
         return s;
       a.start = chances_of({{0, 1.0}}, played, start.branches[0].state);
-      a.positions += 1;
-      a.playout_moves += played.moves;
-      a.playouts += played.playouts;
+      count(start, played);
       started_win = true;
     }
     MoveWork w;
@@ -893,9 +900,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
         !s.is_ok())
       return s;
     note_short(short_of);
-    a.positions += static_cast<std::int64_t>(w.branches.size());
-    a.playout_moves += played.moves;
-    a.playouts += played.playouts;
+    count(w, played);
     MoveAnalysis m;
     m.seq = rm.first;
     m.move = rm.text;
@@ -924,8 +929,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
         if (!pa.unluckiest || *m.luck < pa.unluckiest->luck) pa.unluckiest = LuckMoment{m.seq, *m.luck};
       }
       if (!w.options.empty()) {
-        weigh_decision(r, w.options, played, p, players, &m);
-        widen(error_of(w.options, played, p).error.half);
+        widen(weigh_decision(r, w.options, played, p, players, &m));
         ++pa.decisions;
         pa.total_error += *m.error;
         switch (m.mark) {
@@ -969,12 +973,9 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
         !s.is_ok())
       return s;
     note_short(missed_short);
-    a.positions += static_cast<std::int64_t>(mw.branches.size());
-    a.playout_moves += mp.moves;
-    a.playouts += mp.playouts;
+    count(mw, mp);
     MoveAnalysis judged;
-    weigh_decision(r, mw.options, mp, p, players, &judged);
-    widen(error_of(mw.options, mp, p).error.half);
+    widen(weigh_decision(r, mw.options, mp, p, players, &judged));
     MissedDecision md;
     md.seq = rm.last;
     md.player = static_cast<int>(p);
@@ -996,9 +997,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     bool short_of = false;
     if (Status s = sample_move(r, start, players, o, policy, 0, kReferee, 0, &played, &short_of); !s.is_ok()) return s;
     a.start = chances_of({{0, 1.0}}, played, start.branches[0].state);
-    a.positions += 1;
-    a.playout_moves += played.moves;
-    a.playouts += played.playouts;
+    count(start, played);
   }
   for (PlayerAnalysis& pa : a.players) {
     pa.error_rate = pa.decisions > 0 ? pa.total_error / pa.decisions : 0.0;
