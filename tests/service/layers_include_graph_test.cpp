@@ -1,4 +1,4 @@
-// The shell's layers (docs/design.md, "The shell in layers"): each folder of src/ may include
+// The shell's layers (docs/design.md, "The layers"): each folder of src/ may include
 // only the folders below it, so a use case cannot print, the words cannot reach the journal
 // around GameLog, and the programs stay thin. A new include that crosses a layer fails here,
 // where it was written, with the rule it broke.
