@@ -75,7 +75,10 @@ void close_auction_if_done(Outcome& out) {
   const bool from_bankruptcy =
       a.lot == AuctionLot::Property && (s.bank_auction_queue & (std::uint64_t{1} << a.square)) != 0;
   // rule auction/closes-when-others-pass
-  if (a.high_bidder != kBank) {
+  // rule auction/bid-stays-payable: a bid its bidder can no longer pay in cash (a rent claimed
+  // from him while the auction ran took the money) does not stand; the lot stays with the Bank,
+  // as when nobody bids.
+  if (a.high_bidder != kBank && s.player(a.high_bidder).cash >= a.high_bid) {
     effect::auction_won(out, a.high_bidder, a.square, a.high_bid, a.lot);
   } else {
     effect::auction_unsold(out, s.turn, a.square, a.lot);

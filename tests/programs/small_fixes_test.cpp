@@ -188,5 +188,35 @@ Referee awards Ann 4 from Ben for ")") + note + "\"\n");
   EXPECT_NE(joined.find("score sheet again after the game"), std::string::npos) << joined;
 }
 
+// rule uk-1972/auction/bid-stays-payable: Ben held the high bid for a house when Ann's rent took
+// nearly all his cash. The close took his bid anyway and left him below nothing, so the game
+// imported but its position could not be shown (`status` failed) and the debug build's checks
+// stopped on it (found by fuzz_decide). His bid now falls: the house stays with the Bank, and
+// the game reads, shows and verifies. The game is typed as the table typed it
+// (tests/data/rent-claimed-mid-auction.game).
+TEST(AuctionClose, ABidTheRentLeftUnpayableFallsAndTheHouseStaysWithTheBank) {
+  const fs::path dir = testing::temp_dir("bid-left-unpayable");
+  const fs::path db = dir / "g.db";
+  const RunResult imported = referee(
+      db, "import " + quote(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/rent-claimed-mid-auction.game"));
+  ASSERT_EQ(imported.code, 0) << imported.out << imported.err;
+  const RunResult status = referee(db, "--json status");
+  ASSERT_EQ(status.code, 0) << status.err;
+  const json s = json::parse(status.out);
+  for (const json& p : s["players"]) EXPECT_GE(p["cash"].get<long long>(), 0) << p;
+  const RunResult log = referee(db, "--json log");
+  ASSERT_EQ(log.code, 0) << log.err;
+  const json events = json::parse(log.out)["events"];
+  int won = 0, unsold = 0;
+  for (const json& e : events) {
+    won += e["type"] == "AuctionWon";
+    unsold += e["type"] == "AuctionUnsold";
+  }
+  EXPECT_EQ(won, 0);
+  EXPECT_EQ(unsold, 1);
+  EXPECT_EQ(referee(db, "verify").code, 0);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace deedlog
