@@ -34,9 +34,6 @@ inline constexpr RuleRef kBuyNeedsCash{"buy/cash", "LANDING ON UNOWNED PROPERTY"
 inline constexpr RuleRef kDeclineAuction{"auction/declined-goes-to-auction", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kBidsRise{"auction/bids-rise", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kBidWithinCash{"auction/bid-within-cash", "MISCELLANEOUS"};
-// Ours, where the rule book is silent: a high bid must still be payable in cash when the
-// auction closes (docs/rules.md).
-inline constexpr RuleRef kBidStaysPayable{"auction/bid-stays-payable", "MISCELLANEOUS"};
 inline constexpr RuleRef kAuctionPassIsFinal{"auction/pass-is-final", "LANDING ON UNOWNED PROPERTY"};
 inline constexpr RuleRef kAuctionCloses{"auction/closes-when-others-pass", "LANDING ON UNOWNED PROPERTY"};
 // LANDING ON OWNED PROPERTY
