@@ -15,14 +15,10 @@
 namespace deedlog {
 
 int run_analyse(const CommonOptions& o, const AnalyseCommandOptions& c, std::ostream& out, std::ostream& err) {
-  auto fail = [&](const Status& s) {
-    err << "referee: " << s.message() << "\n";
-    return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
-  };
+  auto fail = [&](const Status& s) { return command_failed(err, s); };
   std::unique_ptr<Journal> j;
-  if (Status s = Journal::open(o.db, &j, true); !s.is_ok()) return fail(s);
   std::int64_t id = 0;
-  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(s);
+  if (Status s = open_game_to_read(o, &j, &id); !s.is_ok()) return fail(s);
   // The game as it stands now: its head is what the analysis is of (a move played while the
   // analysis runs is left out, by analysing to the head's event), and the annotated file's moves.
   Timeline timeline;

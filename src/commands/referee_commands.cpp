@@ -50,14 +50,22 @@
 #include "deedlog/ruleset_catalog.h"
 
 namespace deedlog {
+
+int command_failed(std::ostream& err, const Status& s) {
+  err << "referee: " << (s.is_conflict() ? "conflict: " : "") << s.message() << "\n";
+  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+}
+
+Status open_game_to_read(const CommonOptions& o, std::unique_ptr<Journal>* journal, std::int64_t* id) {
+  if (Status s = Journal::open(o.db, journal, true); !s.is_ok()) return s;
+  return resolve_game_id(**journal, o.game, id);
+}
+
 namespace {
 
 using ojson = nlohmann::ordered_json;
 
-int fail(std::ostream& err, const Status& s) {
-  err << "referee: " << (s.is_conflict() ? "conflict: " : "") << s.message() << "\n";
-  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
-}
+int fail(std::ostream& err, const Status& s) { return command_failed(err, s); }
 
 Status open_journal(const CommonOptions& o, bool read_only, std::unique_ptr<Journal>* j) {
   return Journal::open(o.db, j, read_only);

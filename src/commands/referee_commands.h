@@ -3,10 +3,15 @@
 // in referee/ only parses options and calls these.
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "deedlog/status.h"
+
 namespace deedlog {
+
+class Journal;
 
 struct CommonOptions {
   std::string db = "deedlog.db";
@@ -25,6 +30,13 @@ struct NewOptions {
   bool sealed = false;                     // a sealed game, its seed fresh from the operating system
   std::optional<std::int64_t> seal_like;   // sealed with the seed of this game (duplicate tables)
 };
+
+// A command's failure as the user reads it ("referee: ...", a conflict said so, on err) and its
+// exit code: usage for a bad argument, else failure.
+int command_failed(std::ostream& err, const Status& s);
+// The journal the options name, opened read-only, and the game they name (--game, or the
+// journal's one game).
+Status open_game_to_read(const CommonOptions& o, std::unique_ptr<Journal>* journal, std::int64_t* id);
 
 int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std::ostream& err);
 // status --setup: the position as a whole .game text with a [Setup].

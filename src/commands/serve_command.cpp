@@ -34,6 +34,7 @@
 #include "deedlog/legal_moves.h"
 #include "journal/journal.h"
 #include "journal/postgres_journal.h"
+#include "journal/postgres_uri.h"  // without_password
 #include "present/analysis_words.h"
 #include "present/game_json.h"
 #include "present/narration.h"
@@ -122,16 +123,6 @@ int code_of(const Status& s) {
   // the details (paths, modes, the chmod to run) are for its log, not for a table.
   if (s.is_not_private() || s.is_permission_denied()) return 500;
   return 400;
-}
-
-// A URI as it may be logged: without its password (postgresql://user:secret@host/...).
-std::string without_password(const std::string& uri) {
-  const auto scheme = uri.find("://");
-  const auto at = uri.find('@');
-  if (scheme == std::string::npos || at == std::string::npos) return uri;
-  const auto colon = uri.find(':', scheme + 3);
-  if (colon == std::string::npos || colon > at) return uri;
-  return uri.substr(0, colon) + ":***" + uri.substr(at);
 }
 
 // Journal connections kept between requests: opening one per request cost a new PostgreSQL

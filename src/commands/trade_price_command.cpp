@@ -69,14 +69,10 @@ Status trade_price_answer(Journal& j, std::int64_t id, const TradePriceAsk& ask,
 }
 
 int run_trade_price(const CommonOptions& o, const TradePriceAsk& ask, std::ostream& out, std::ostream& err) {
-  auto fail = [&](const Status& s) {
-    err << "referee: " << s.message() << "\n";
-    return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
-  };
+  auto fail = [&](const Status& s) { return command_failed(err, s); };
   std::unique_ptr<Journal> j;
-  if (Status s = Journal::open(o.db, &j, true); !s.is_ok()) return fail(s);
   std::int64_t id = 0;
-  if (Status s = resolve_game_id(*j, o.game, &id); !s.is_ok()) return fail(s);
+  if (Status s = open_game_to_read(o, &j, &id); !s.is_ok()) return fail(s);
   TradePriceAnswer a;
   if (Status s = trade_price_answer(*j, id, ask, &a); !s.is_ok()) return fail(s);
   if (o.json) {

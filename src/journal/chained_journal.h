@@ -56,6 +56,14 @@ class ChainedJournal : public Journal {
   Status tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) override;
 
  protected:
+  // A tournament's row as both stores select it (the same SQL on SQLite and PostgreSQL): its
+  // columns in TournamentRow's order, the last seq of its records last; the caller adds the
+  // ORDER BY or the WHERE.
+  static constexpr const char* kSelectTournaments =
+      "SELECT t.tournament_id, t.name, t.settings, t.judge_key_sha256, t.created, t.genesis,"
+      " coalesce((SELECT max(r.seq) FROM tournament_records r WHERE r.tournament_id = t.tournament_id), 0)"
+      " FROM tournaments t";
+
   // The store's primitives. Every write below is made inside the store's write_transaction.
   virtual Status writable(std::string_view doing) const = 0;
   // A new game row with the next free id (created: now, genesis: the header's hash).

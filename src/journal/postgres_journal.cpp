@@ -167,16 +167,6 @@ CREATE TABLE IF NOT EXISTS deedlog_seals (
 REVOKE ALL ON deedlog_seals FROM PUBLIC;
 )sql";
 
-// The URI as messages show it: without a password.
-std::string without_password(const std::string& uri) {
-  const auto scheme = uri.find("://");
-  const auto at = uri.find('@');
-  if (scheme == std::string::npos || at == std::string::npos) return uri;
-  const auto colon = uri.find(':', scheme + 3);
-  if (colon == std::string::npos || colon > at) return uri;
-  return uri.substr(0, colon) + ":***" + uri.substr(at);
-}
-
 std::string trimmed(std::string text) {
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return text;
@@ -648,11 +638,6 @@ Status PostgresJournal::snapshot_seqs(std::int64_t game_id, std::vector<std::int
 
 // Tournaments (schema 3; a journal of schema 2 opened read-only holds none).
 namespace {
-
-constexpr const char* kSelectTournaments =
-    "SELECT t.tournament_id, t.name, t.settings, t.judge_key_sha256, t.created, t.genesis,"
-    " coalesce((SELECT max(r.seq) FROM tournament_records r WHERE r.tournament_id = t.tournament_id), 0)"
-    " FROM tournaments t";
 
 TournamentRow tournament_row(const PGresult* r, int row) {
   TournamentRow t;

@@ -610,11 +610,6 @@ Status SqliteJournal::snapshot_seqs(std::int64_t game_id, std::vector<std::int64
 // it holds no tournament.
 namespace {
 
-constexpr const char* kSelectTournaments =
-    "SELECT t.tournament_id, t.name, t.settings, t.judge_key_sha256, t.created, t.genesis,"
-    " coalesce((SELECT max(r.seq) FROM tournament_records r WHERE r.tournament_id = t.tournament_id), 0)"
-    " FROM tournaments t";
-
 TournamentRow tournament_row(const sqlite::Query& q) {
   TournamentRow t;
   t.tournament_id = q.int64(0);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "deedlog/clock_stamp.h"
 
 namespace deedlog::notation {
@@ -65,6 +67,35 @@ bool valid_utf8(std::string_view s) {
   return true;
 }
 
+namespace {
+
+// Where a line's comment begins: its first '#' outside a quoted name (a name in quotes may hold
+// a '#', and a backslash in quotes escapes the next character), or npos; and whether the line
+// ends inside a quote (never so when a '#' was found).
+struct CommentScan {
+  std::size_t hash = std::string_view::npos;
+  bool open_quote = false;
+};
+
+CommentScan scan_for_comment(std::string_view raw) {
+  CommentScan scan;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (scan.open_quote) {
+      if (c == '\\' && i + 1 < raw.size()) ++i;
+      else if (c == '"') scan.open_quote = false;
+    } else if (c == '"') {
+      scan.open_quote = true;
+    } else if (c == '#') {
+      scan.hash = i;
+      break;
+    }
+  }
+  return scan;
+}
+
+}  // namespace
+
 std::string clean_line(std::string_view raw, std::string* out) {
   out->clear();
   if (raw.size() > kMaxLineBytes)
@@ -76,40 +107,16 @@ std::string clean_line(std::string_view raw, std::string* out) {
     if ((c < 0x20 && c != '\t') || c == 0x7F)
       return fmt::format("control character 0x{:02X} in the line", static_cast<unsigned>(c));
   }
-  bool in_quote = false;
-  std::size_t end = raw.size();
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    char c = raw[i];
-    if (in_quote) {
-      if (c == '\\' && i + 1 < raw.size()) ++i;
-      else if (c == '"') in_quote = false;
-    } else if (c == '"') {
-      in_quote = true;
-    } else if (c == '#') {
-      end = i;
-      break;
-    }
-  }
-  if (in_quote) return "unterminated quote (a \" without its closing \")";
-  *out = std::string(trim(raw.substr(0, end)));
+  const CommentScan scan = scan_for_comment(raw);
+  if (scan.open_quote) return "unterminated quote (a \" without its closing \")";
+  *out = std::string(trim(raw.substr(0, std::min(scan.hash, raw.size()))));
   return "";
 }
 
 std::string line_comment(std::string_view raw) {
   while (!raw.empty() && (raw.back() == '\r' || raw.back() == '\n')) raw.remove_suffix(1);
-  bool in_quote = false;
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    const char c = raw[i];
-    if (in_quote) {
-      if (c == '\\' && i + 1 < raw.size()) ++i;
-      else if (c == '"') in_quote = false;
-    } else if (c == '"') {
-      in_quote = true;
-    } else if (c == '#') {
-      return std::string(trim(raw.substr(i + 1)));
-    }
-  }
-  return "";
+  const CommentScan scan = scan_for_comment(raw);
+  return scan.hash == std::string_view::npos ? "" : std::string(trim(raw.substr(scan.hash + 1)));
 }
 
 std::string tokenize(std::string_view line, std::vector<Token>* out) {
