@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <ostream>
 #include <set>
 #include <string>
 #include <tuple>
@@ -119,6 +120,9 @@ struct Case {
   // no position, may tell it.
   bool by_position = false;
 };
+
+// What ctest prints beside a case's name: the case as a reader would name it, not its bytes.
+void PrintTo(const Case& c, std::ostream* os) { *os << c.type << " " << c.payload; }
 
 std::vector<Case> cases() {
   std::vector<Case> out;

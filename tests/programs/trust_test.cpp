@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <cctype>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -218,6 +219,23 @@ struct Crafted {
 
 class CraftedEvent : public ::testing::TestWithParam<Crafted> {};
 
+// A crafted event as ctest names and prints it: its type and payload, not the bytes of two pointers.
+std::string crafted_name(const Crafted& c) {
+  std::string name = c.type;
+  bool gap = true;
+  for (const char ch : std::string(c.payload)) {
+    if (std::isalnum(static_cast<unsigned char>(ch))) {
+      if (gap) name += '_';
+      name += ch;
+      gap = false;
+    } else {
+      gap = true;
+    }
+  }
+  return name;
+}
+void PrintTo(const Crafted& c, std::ostream* os) { *os << c.type << " " << c.payload; }
+
 // One crafted event, correctly chained, stops every reading command with exit 1 naming it;
 // nothing crashes and nothing reads past the board.
 TEST_P(CraftedEvent, StopsEveryReaderWithExitOne) {
@@ -249,7 +267,8 @@ INSTANTIATE_TEST_SUITE_P(Trust, CraftedEvent,
                                            Crafted{"BankAuctionsQueued", R"({"mask":"18446744073709551615"})"},
                                            Crafted{"BankAuctionsQueued", R"({"mask":"-1"})"},
                                            Crafted{"NoSuchEvent", R"({})"},
-                                           Crafted{"TokenMoved", R"([1,2])"}));
+                                           Crafted{"TokenMoved", R"([1,2])"}),
+                         [](const ::testing::TestParamInfo<Crafted>& p) { return crafted_name(p.param); });
 
 // An event edited in place (its triggers dropped first) is caught by every reader, not only
 // by verify: each row is checked against the chain as it is read.
