@@ -129,11 +129,9 @@ PlayedGame play_game(const SimulationOptions& o, const Ruleset& ruleset, const s
   auto record = [&](const Command* c, Decision& d) {
     const Events& events = d.events;
     if (journalled) {
-      if (c) {
-        for (NewEvent& row : to_new_events(g, *c, events)) rows.push_back(std::move(row));
-      } else {
-        for (const Event& e : events) rows.push_back(NewEvent{"", "Referee", event_type_name(e.type), encode_payload(e)});
-      }
+      for (NewEvent& row : c ? move_rows(actor_name(g, c->actor), c->at, move_line(*c, move_played_text(g, *c, "")), events)
+                             : opening_rows("", events))
+        rows.push_back(std::move(row));
     }
     if (c) ++result.events;
     const std::int64_t before = pos->seq + (c ? 1 : 0);

@@ -64,12 +64,6 @@ void apply_move(State& s, TableMemory& memory, PositionsBeforeLines& before_line
                 const Events& events, const Decision* decided) {
   before_lines[s.seq] = s;
   for (const Event& e : events) memory.note(e);
-  const bool takes_back = std::any_of(events.begin(), events.end(),
-                                      [](const Event& e) { return e.type == EventType::MovesTakenBack; });
-  if (decided && !takes_back) {
-    apply_decision(s, *decided);
-    return;
-  }
   const PositionAfter kept = [&](std::int64_t seq, State* out) {
     const auto earlier = before_lines.find(seq);
     if (earlier == before_lines.end()) return Status::not_found("no position kept before that move");
@@ -77,8 +71,7 @@ void apply_move(State& s, TableMemory& memory, PositionsBeforeLines& before_line
     return Status::ok();
   };
   // A take-back whose earlier position was not kept leaves the position as evolve does.
-  (void)GameLog::fold(&s, move_line(m.command, m.text), s.seq + 1, 0, kept);
-  for (const Event& e : events) (void)GameLog::fold(&s, e, s.seq + 1, 0, kept);
+  (void)GameLog::apply_move(&s, decided, move_line(m.command, m.text), events, 0, kept);
 }
 
 std::vector<PlayerDifference> compare(const Ruleset& r, const GameHeader& h, const State& ref, const State& table) {

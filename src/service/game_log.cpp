@@ -128,8 +128,57 @@ PositionAfter GameLog::positions() const {
   };
 }
 
-Status GameLog::append(std::int64_t first, const std::vector<NewEvent>& rows, std::string* new_head) const {
-  return journal_.append(game_id_, first, rows, new_head);
+Status GameLog::apply_move(State* state, const Decision* decided, const Event& line, const Events& events,
+                           std::int64_t game_id, const PositionAfter& position_after) {
+  const bool takes_back =
+      std::any_of(events.begin(), events.end(), [](const Event& e) { return e.type == EventType::MovesTakenBack; });
+  if (decided && !takes_back) {
+    apply_decision(*state, *decided);
+    return Status::ok();
+  }
+  Status first_failure = fold(state, line, state->seq + 1, game_id, position_after);
+  for (const Event& e : events)
+    if (Status s = fold(state, e, state->seq + 1, game_id, position_after); !s.is_ok() && first_failure.is_ok())
+      first_failure = s;
+  return first_failure;
+}
+
+std::vector<NewEvent> move_rows(const std::string& actor, const std::string& at, const Event& line,
+                                const Events& events) {
+  std::vector<NewEvent> rows;
+  rows.reserve(events.size() + 1);
+  rows.push_back(NewEvent{at, actor, event_type_name(line.type), encode_payload(line)});
+  for (const Event& e : events) rows.push_back(NewEvent{at, actor, event_type_name(e.type), encode_payload(e)});
+  return rows;
+}
+
+std::vector<NewEvent> opening_rows(const std::string& at, const Events& opening) {
+  std::vector<NewEvent> rows;
+  rows.reserve(opening.size());
+  for (const Event& e : opening) rows.push_back(NewEvent{at, "Referee", event_type_name(e.type), encode_payload(e)});
+  return rows;
+}
+
+Status GameLog::append(std::int64_t first, const std::string& actor, const std::string& at, const Event& line,
+                       const Events& events, bool write, std::vector<LoggedEvent>* written) const {
+  std::vector<NewEvent> rows = move_rows(actor, at, line, events);
+  std::string head;  // the hash of the move's row: the game's head after it
+  if (write)
+    if (Status s = journal_.append(game_id_, first, rows, &head); !s.is_ok()) return s;
+  written->clear();
+  written->reserve(rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    LoggedEvent r;
+    r.seq = first + static_cast<std::int64_t>(i);
+    r.at = std::move(rows[i].at);
+    r.actor = std::move(rows[i].actor);
+    r.type = std::move(rows[i].type);
+    r.payload = std::move(rows[i].payload);
+    r.hash = head;  // as the journal reads them back: every event of the move carries its hash
+    r.event = i == 0 ? line : events[i - 1];
+    written->push_back(std::move(r));
+  }
+  return Status::ok();
 }
 
 }  // namespace deedlog

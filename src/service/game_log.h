@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "deedlog/decide.h"
 #include "deedlog/event.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
@@ -55,6 +56,14 @@ const LoggedEvent* voiding_event(const std::vector<LoggedEvent>& events, const L
 // line. A take-back returns the game to one.
 using PositionAfter = std::function<Status(std::int64_t seq, State* out)>;
 
+// A move's rows as the journal stores them: its line (MovePlayed) first, then its events, each
+// encoded once, all with the move's actor and clock stamp. The opening's rows have no line
+// (opening_rows).
+std::vector<NewEvent> move_rows(const std::string& actor, const std::string& at, const Event& line,
+                                const Events& events);
+// A game's opening as rows: the Referee's, stamped `at` (the game's start, "" for none).
+std::vector<NewEvent> opening_rows(const std::string& at, const Events& opening);
+
 class GameLog {
  public:
   // The one fold of a game's stored events: every reader that applies them to a position goes
@@ -71,6 +80,13 @@ class GameLog {
     if (e.type != EventType::MovesTakenBack) return Status::ok();
     return return_from_take_back(state, e, seq, game_id, position_after);
   }
+  // One move applied to the position before it: the decision's position when the rules gave
+  // its events (apply_decision: nothing folded again), else its line and events folded by the
+  // fold above (a take-back, whose earlier position the decision does not know, or a table's own
+  // version of a refused move: decided null). Every event is folded even after one fails; the
+  // first failure comes back.
+  static Status apply_move(State* state, const Decision* decided, const Event& line, const Events& events,
+                           std::int64_t game_id, const PositionAfter& position_after);
   // The earlier positions of this game read again from its journal (load_game up to one, from
   // a sound snapshot at or before it): how the readers of a journal go on after a take-back.
   PositionAfter positions() const;
@@ -102,12 +118,16 @@ class GameLog {
   // Decodes one stored row against this game's bounds (false, with the reason, when it fails).
   bool decode(const EventRow& row, LoggedEvent* out, std::string* problem) const;
 
-  // Every write of a new move: its rows (MovePlayed first, from to_new_events) appended after
-  // event first - 1, in one transaction, chained; *new_head is the move's hash (Journal::append).
-  // play_move (service/game_session.h) is its caller; a game's opening is written by
-  // create_game. Two writers keep their own path (docs/design.md, "The path of a move"):
-  // `copy`, which stores rows already verified as they are, and self-play's group commit.
-  Status append(std::int64_t first, const std::vector<NewEvent>& rows, std::string* new_head) const;
+  // Every write of a new move: its line (`line`, the MovePlayed move_line made) and the
+  // decision's events become rows (move_rows, each encoded once) appended after event
+  // first - 1, in one transaction, chained (Journal::append); *written gets them as the journal
+  // reads them back: their seqs, and the move's hash on each. With write false (a dry run),
+  // nothing is written and the hashes stay "". play_move (service/game_session.h) is its caller;
+  // a game's opening is written by create_game. Two writers keep their own path
+  // (docs/design.md, "The path of a move"): `copy`, which stores rows already verified as they
+  // are, and self-play's group commit, which chains move_rows itself.
+  Status append(std::int64_t first, const std::string& actor, const std::string& at, const Event& line,
+                const Events& events, bool write, std::vector<LoggedEvent>* written) const;
 
  private:
   static Status return_from_take_back(State* state, const Event& take_back, std::int64_t seq, std::int64_t game_id,

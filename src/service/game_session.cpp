@@ -232,28 +232,17 @@ std::string render(const Game& game, const std::string& text) { return render_pl
 
 namespace {
 
+}  // namespace
+
 std::string actor_name(const Game& game, PlayerId p) {
   if (p >= 0 && p < static_cast<int>(game.header.players.size())) return game.header.players[static_cast<std::size_t>(p)];
   return "Referee";
 }
 
-}  // namespace
-
 std::string move_played_text(const Game& game, const Command& command, const std::string& comment) {
   std::string text = print_move(command, game.ruleset, game.header.players);
   if (!comment.empty()) text += "  # " + comment;
   return text;
-}
-
-std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events,
-                                    const std::string& comment) {
-  std::vector<NewEvent> rows;
-  rows.reserve(events.size() + 1);
-  const std::string actor = actor_name(game, command.actor);
-  const Event played = move_line(command, move_played_text(game, command, comment));
-  rows.push_back(NewEvent{command.at, actor, event_type_name(played.type), encode_payload(played)});
-  for (const Event& e : events) rows.push_back(NewEvent{command.at, actor, event_type_name(e.type), encode_payload(e)});
-  return rows;
 }
 
 Status create_game(Journal& journal, const GameHeader& header, const std::optional<SetupPosition>& setup,
@@ -287,9 +276,7 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
   // In the canonical form the opening gives back (print_setup of setup_from_opening), so a game
   // printed as notation and imported again has the same header, and so the same hashes.
   stored.setup = setup ? setup_text(setup_from_opening(d.events), ruleset, header.players) : std::string();
-  std::vector<NewEvent> rows;
-  for (const Event& e : d.events) rows.push_back(NewEvent{header.started, "Referee", event_type_name(e.type), encode_payload(e)});
-  return journal.create_game(header_to_json(stored), rows, id);
+  return journal.create_game(header_to_json(stored), opening_rows(header.started, d.events), id);
 }
 
 namespace {
@@ -344,37 +331,21 @@ Status play_move(Journal& journal, Game& game, const Command& given, bool dry_ru
   for (const Event& e : outcome->decision.events)
     if (const std::string& text = fields::shared::text_if_any(e); text.size() > kMaxEventTextBytes)
       return too_long_text("its reason or note", text.size());
-  const std::vector<NewEvent> rows = to_new_events(game, command, outcome->decision.events, comment);
-  const std::int64_t first = game.state.seq + 1;
-  std::string new_head;  // the hash of the move's row: the game's head after it
   const GameLog log(journal, game);
-  if (!dry_run) {
-    if (Status s = log.append(first, rows, &new_head); !s.is_ok()) return s;
-  }
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    LoggedEvent r;
-    r.seq = first + static_cast<std::int64_t>(i);
-    r.at = rows[i].at;
-    r.actor = rows[i].actor;
-    r.type = rows[i].type;
-    r.payload = rows[i].payload;
-    // As the journal reads them back: every event of the move carries the move's hash.
-    if (!dry_run) r.hash = new_head;
-    r.event = i == 0 ? move_line(command, line) : outcome->decision.events[i - 1];
-    outcome->events.push_back(std::move(r));
-  }
-  if (!dry_run && !outcome->events.empty()) game.head_hash = new_head;
-  // The position after the move's line and its events, as decide worked it out. A take-back
-  // returns to the position before the moves it voids, which decide does not know: that move is
-  // folded as every reader folds it (GameLog::fold), the earlier position read again.
-  const Events& decided = outcome->decision.events;
-  if (std::none_of(decided.begin(), decided.end(),
-                   [](const Event& e) { return e.type == EventType::MovesTakenBack; })) {
-    apply_decision(game.state, outcome->decision);
-  } else {
-    for (const LoggedEvent& e : outcome->events)
-      if (Status s = log.fold(&game.state, e); !s.is_ok()) return s;
-  }
+  const std::int64_t first = game.state.seq + 1;
+  std::vector<LoggedEvent> written;
+  if (Status s = log.append(first, actor_name(game, command.actor), command.at, move_line(command, line),
+                            outcome->decision.events, !dry_run, &written);
+      !s.is_ok())
+    return s;
+  outcome->events = std::move(written);
+  if (!dry_run) game.head_hash = outcome->events.back().hash;
+  // The position after the move, as decide worked it out; after a take-back, the earlier
+  // position read again (GameLog::apply_move).
+  if (Status s = GameLog::apply_move(&game.state, &outcome->decision, outcome->events.front().event,
+                                     outcome->decision.events, game.id, log.positions());
+      !s.is_ok())
+    return s;
   if (!dry_run && game.snapshot_every > 0 && (first - 1) / game.snapshot_every != game.state.seq / game.snapshot_every) {
     // A cache: failing to write one costs speed later, never correctness.
     if (const auto blob = snapshot_bytes(game.state)) (void)journal.put_snapshot(game.id, game.state.seq, *blob);

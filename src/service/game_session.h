@@ -68,9 +68,8 @@ struct PlayOutcome {
 Status play_move(Journal& journal, Game& game, const Command& command, bool dry_run, PlayOutcome* outcome,
                  const std::string& comment = {});
 
-// The events a command produces, as journal rows (seq numbers from the game's next).
-std::vector<NewEvent> to_new_events(const Game& game, const Command& command, const Events& events,
-                                    const std::string& comment = {});
+// Who a move's rows name as its actor: the player's name, or "Referee".
+std::string actor_name(const Game& game, PlayerId p);
 
 // The MovePlayed text of a move: its canonical notation, then "  # " and the table's comment
 // when it had one (verify, reading it back, drops the comment as the notation does).

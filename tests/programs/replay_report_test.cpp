@@ -49,7 +49,9 @@ std::int64_t import_game(Journal& journal, const std::string& text) {
   for (const MoveLine& m : file.moves) {
     const Decision d = decide(g.ruleset, g.state, m.command);
     if (!d.accepted) break;
-    for (NewEvent& row : to_new_events(g, m.command, d.events)) rows.push_back(std::move(row));
+    for (NewEvent& row : move_rows(actor_name(g, m.command.actor), m.command.at,
+                                      move_line(m.command, move_played_text(g, m.command, "")), d.events))
+      rows.push_back(std::move(row));
     evolve(g.state, Event{});  // the MovePlayed row
     for (const Event& e : d.events) evolve(g.state, e);
   }

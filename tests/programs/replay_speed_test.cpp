@@ -95,7 +95,9 @@ std::int64_t generate_game(const std::filesystem::path& db, std::uint64_t seed, 
     if (!m) break;
     const Decision d = decide(g.ruleset, g.state, m->command);
     if (!d.accepted) break;
-    for (NewEvent& row : to_new_events(g, m->command, d.events)) rows.push_back(std::move(row));
+    for (NewEvent& row : move_rows(actor_name(g, m->command.actor), m->command.at,
+                                      move_line(m->command, move_played_text(g, m->command, "")), d.events))
+      rows.push_back(std::move(row));
     Event played;
     played.type = EventType::MovePlayed;
     evolve(g.state, played);
