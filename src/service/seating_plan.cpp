@@ -36,6 +36,9 @@ constexpr std::int64_t kApartWeight = std::int64_t{1} << 40;
 constexpr int kTenure = 8;
 constexpr int kTenureSpread = 10;
 constexpr int kStall = 600;
+// The search stops, its budget unspent, after this many shakes in a row found no better schedule:
+// a small event (8 players) would otherwise try its few swaps for the whole budget.
+constexpr int kShakes = 40;
 
 std::vector<int> sizes_for(int players, int table_size) {
   if (players <= 0 || table_size <= 0) return {};
@@ -148,7 +151,8 @@ class Search {
           }
         }
       }
-      if (chosen_r < 0) {
+      if (chosen_r < 0) {  // every move tabu
+        if (++shakes_without_best_ > kShakes) break;
         shake();
         continue;
       }
@@ -160,7 +164,9 @@ class Search {
         best_ = tables_;
         best_cost_ = cost_;
         stall = 0;
+        shakes_without_best_ = 0;
       } else if (++stall > kStall) {
+        if (++shakes_without_best_ > kShakes) break;  // settled: more of the same would not help
         shake();
         stall = 0;
       }
@@ -298,6 +304,7 @@ class Search {
   std::int64_t budget_;
   std::int64_t tried_ = 0;
   std::int64_t iteration_ = 0;
+  int shakes_without_best_ = 0;
   std::int64_t cost_ = 0;
   std::vector<Round> tables_;
   std::vector<std::vector<int>> table_of_;
