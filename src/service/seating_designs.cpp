@@ -226,10 +226,59 @@ std::vector<std::vector<Block>> resolve(const std::vector<Block>& blocks, int po
   return out;
 }
 
+// 32 players as the vectors of 5 bits: a round is the 8 cosets of a plane (a subspace of 4
+// vectors, x + {0, a, b, a ^ b}); two players meet in it when their sum is one of the plane's
+// 3 nonzero vectors, so planes that share no nonzero vector never seat a pair twice. 9 such
+// planes are the most there are (31 nonzero vectors, and no 10 fit), found by a short search:
+// 9 perfect rounds for 32 in fours.
+std::vector<std::vector<Block>> binary_plane_rounds() {
+  constexpr int kBits = 5, kPoints = 1 << kBits, kWanted = 9;
+  std::vector<std::uint32_t> planes;  // each as the mask of its nonzero vectors
+  std::vector<std::array<int, 2>> basis;
+  for (int a = 1; a < kPoints; ++a)
+    for (int b = a + 1; b < kPoints; ++b)
+      if ((a ^ b) > b) {
+        planes.push_back((1u << a) | (1u << b) | (1u << (a ^ b)));
+        basis.push_back({a, b});
+      }
+  std::vector<int> chosen;
+  // Depth first, planes in order, each after the last one chosen.
+  const auto search = [&](const auto& self, std::size_t from, std::uint32_t used) -> bool {
+    if (static_cast<int>(chosen.size()) == kWanted) return true;
+    for (std::size_t i = from; i < planes.size(); ++i) {
+      if (planes[i] & used) continue;
+      chosen.push_back(static_cast<int>(i));
+      if (self(self, i + 1, used | planes[i])) return true;
+      chosen.pop_back();
+    }
+    return false;
+  };
+  if (!search(search, 0, 0)) return {};
+  std::vector<std::vector<Block>> out;
+  for (int i : chosen) {
+    const int a = basis[static_cast<std::size_t>(i)][0], b = basis[static_cast<std::size_t>(i)][1];
+    std::vector<Block> round;
+    std::vector<char> seated(kPoints, 0);
+    for (int x = 0; x < kPoints; ++x) {
+      if (seated[static_cast<std::size_t>(x)]) continue;
+      Block coset{x, x ^ a, x ^ b, x ^ a ^ b};
+      for (int p : coset) seated[static_cast<std::size_t>(p)] = 1;
+      round.push_back(coset);
+    }
+    out.push_back(std::move(round));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::vector<std::vector<int>>> resolved_design_rounds(int players, int table_size, int rounds) {
   if (rounds < 1) return {};
+  if (players == 32 && table_size == 4) {
+    std::vector<std::vector<Block>> found = binary_plane_rounds();
+    if (static_cast<int>(found.size()) > rounds) found.resize(static_cast<std::size_t>(rounds));
+    return found;
+  }
   int points = 0;
   std::vector<Block> blocks;
   if (players == 28 && table_size == 4) {

@@ -22,6 +22,8 @@ std::vector<std::vector<std::vector<int>>> affine_rounds(int players, int table_
 // the Hermitian unital of order 3 (28 players in fours), two players together in exactly one
 // block, the blocks split into rounds by a short search with a fixed seed (the same split every
 // time). 40 in fours get 13 perfect rounds, 28 in fours 9, 15 in threes 7 (Kirkman's schoolgirls).
+// And 32 in fours 9, the cosets of planes of the space of 5 bits that share no vector (a 10th
+// round without repeats exists, but not of this kind: the search goes on from these 9).
 // Empty when none fits or the split is not found.
 std::vector<std::vector<std::vector<int>>> resolved_design_rounds(int players, int table_size, int rounds);
 
