@@ -31,13 +31,15 @@ struct Case {
 };
 
 // Repeats in the best published schedules (the social golfer problem's tables): 0 where a
-// schedule meeting nobody twice is known for the rounds asked. 16, 28, 40 and 64 in fours have
-// one for every round the counting allows (5, 9, 13, 21: resolvable designs); 32 in fours for
-// 10 rounds (found in 2004; 11 are impossible); 20 in fours for 5 (the counting allows 6).
-// Past those rounds the least by counting is the bound; "-" where we know of no figure.
+// schedule meeting nobody twice is known for the rounds asked. Every number of players that is 4
+// more than a multiple of 12 (16, 28, 40, 52, 64, ..., 172) has one for every round the counting
+// allows ((N - 1) / 3: resolvable designs, known to exist since 1972); 32 for 10 rounds (found in
+// 2004; 11 are impossible); 20 for 5 (the counting allows 6). "-" where we know of no figure.
 constexpr Case kCases[] = {
-    {16, 5, "0"},  {16, 15, "-"}, {20, 5, "0"},  {20, 15, "-"}, {28, 9, "0"},  {28, 15, "-"},  {32, 10, "0"},
-    {32, 15, "-"}, {40, 13, "0"},   {40, 15, "-"}, {64, 15, "0"}, {100, 15, "-"}, {172, 15, "-"},
+    {16, 5, "0"},   {16, 15, "-"},  {20, 5, "0"},   {20, 6, "-"},   {20, 15, "-"},  {24, 7, "-"},
+    {28, 9, "0"},   {28, 15, "-"},  {32, 10, "0"},  {32, 15, "-"},  {36, 11, "-"},  {40, 13, "0"},
+    {40, 15, "-"},  {44, 14, "-"},  {48, 15, "-"},  {52, 15, "0"},  {56, 15, "-"},  {60, 15, "-"},
+    {64, 15, "0"},  {100, 15, "0"}, {172, 15, "0"},
 };
 
 std::vector<std::string> names(int n) {

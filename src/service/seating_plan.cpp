@@ -30,11 +30,15 @@ constexpr std::int64_t kRepeatWeight = std::int64_t{1} << 20;
 constexpr std::int64_t kApartWeight = std::int64_t{1} << 40;
 
 // The search's knobs, set by measuring (bench/seating_bench.cpp). A move once undone may not be
-// made again for kTenure to kTenure + kTenureSpread iterations (so the search leaves a valley
-// rather than circling in it); after kStall iterations without a new best, the search goes back
-// to its best schedule and shakes it with a few random swaps.
+// made again for a while (so the search leaves a valley rather than circling in it): 8 to 17
+// moves, and 3 to 5 after every other shake. The long bar finds the 10th round of 32 players,
+// the short one does better between the designs (44 to 60 players near their limit); taking
+// turns does both. After kStall iterations without a new best, the search goes back to its best
+// schedule and shakes it with a few random swaps.
 constexpr int kTenure = 8;
 constexpr int kTenureSpread = 10;
+constexpr int kShortTenure = 3;
+constexpr int kShortTenureSpread = 3;
 constexpr int kStall = 600;
 // The search stops, its budget unspent, after this many shakes in a row found no better schedule:
 // a small event (8 players) would otherwise try its few swaps for the whole budget.
@@ -158,8 +162,10 @@ class Search {
       }
       const int a = table_of(chosen_r, chosen_p), b = table_of(chosen_r, chosen_q);
       swap(chosen_r, chosen_p, chosen_q);
-      tabu_at(chosen_r, chosen_p, a) = iteration_ + kTenure + numbers_.below(kTenureSpread);
-      tabu_at(chosen_r, chosen_q, b) = iteration_ + kTenure + numbers_.below(kTenureSpread);
+      const bool short_bar = shakes_ % 2 == 1;
+      const int tenure = short_bar ? kShortTenure : kTenure, spread = short_bar ? kShortTenureSpread : kTenureSpread;
+      tabu_at(chosen_r, chosen_p, a) = iteration_ + tenure + numbers_.below(spread);
+      tabu_at(chosen_r, chosen_q, b) = iteration_ + tenure + numbers_.below(spread);
       if (cost_ < best_cost_) {
         best_ = tables_;
         best_cost_ = cost_;
@@ -273,6 +279,7 @@ class Search {
 
   // Back to the best schedule found, shaken by a few random swaps, the tabu list forgotten.
   void shake() {
+    ++shakes_;
     for (const Round& round : tables_)
       for (const auto& table : round)
         for (std::size_t a = 0; a < table.size(); ++a)
@@ -305,6 +312,7 @@ class Search {
   std::int64_t tried_ = 0;
   std::int64_t iteration_ = 0;
   int shakes_without_best_ = 0;
+  int shakes_ = 0;
   std::int64_t cost_ = 0;
   std::vector<Round> tables_;
   std::vector<std::vector<int>> table_of_;
