@@ -159,6 +159,22 @@ TEST(SeatingPlan, APairThatCannotBeKeptApartIsReported) {
   EXPECT_EQ(plan.apart_broken[0].pair, (ApartPair{"P2", "P3"}));
 }
 
+TEST(SeatingPlan, SeatingARoundReportsWhatItCouldNotGive) {
+  // 5 players in fours: tables of 3 and 2. Three pairs kept apart among P1, P2, P3 cannot all be
+  // kept apart with 2 tables: one is reported, for a planned round and a round on its own alike.
+  for (int rounds_total : {0, 3}) {
+    SeatingOptions options;
+    options.rounds_total = rounds_total;
+    options.apart = {{"P1", "P2"}, {"P2", "P3"}, {"P1", "P3"}};
+    SeatingGaps gaps;
+    const SeatedTables round = seat_players(names(5), 4, {}, 3, options, &gaps);
+    expect_whole_round(round, names(5), 4);
+    ASSERT_EQ(gaps.apart_together.size(), 1u) << rounds_total;
+    EXPECT_TRUE(together(round, gaps.apart_together[0].a, gaps.apart_together[0].b));
+    EXPECT_EQ(gaps.repeat_meetings, 0);
+  }
+}
+
 TEST(SeatingPlan, FirstSeatsAreSharedOutEvenly) {
   for (const auto& [players, rounds] : std::vector<std::pair<int, int>>{{16, 5}, {17, 6}, {40, 13}}) {
     SeatingRequest request;
