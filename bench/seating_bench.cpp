@@ -5,7 +5,8 @@
 //                              (each round from the plan, service/tournament_seating.h), of the
 //                              earlier seating (one round at a time, greedily), the least any
 //                              schedule can have by counting, the best published, and the
-//                              seconds a round took, wall and CPU (the worst round and the mean)
+//                              seconds a round took, wall and CPU (the worst round and the mean);
+//                              then the same events with a withdrawal and a late entry halfway
 //
 // One thread: the seating uses one core, whatever the machine has.
 #include <algorithm>
@@ -97,6 +98,34 @@ int run(int argc, char** argv) {
     std::printf("| %d | %d | %d | %d | %d | %s | %.2f, %.2f | %.2f, %.2f |\n", c.players, c.rounds, repeats_of(planned),
                 repeats_of(greedy), least_by_counting(c.players, c.rounds), c.published, wall_worst, wall_sum / c.rounds,
                 cpu_worst, cpu_sum / c.rounds);
+    std::fflush(stdout);
+  }
+  // A late entry and a withdrawal halfway: P2 leaves and L1 enters before round R/2 + 1. The
+  // rounds after it are planned again from the rounds played (two plans in that round).
+  std::printf("\n| players | rounds | change before round | repeats, planned | of which after the change | s a round, wall (worst) | s a round, CPU (worst) |\n");
+  std::printf("|---|---|---|---|---|---|---|\n");
+  for (const Case& c : {Case{16, 5, ""}, Case{28, 9, ""}, Case{32, 10, ""}, Case{40, 13, ""}, Case{64, 15, ""}, Case{172, 15, ""}}) {
+    std::vector<std::string> players = names(c.players);
+    SeatingOptions options;
+    options.rounds_total = c.rounds;
+    const int change = c.rounds / 2 + 1;
+    std::vector<SeatedTables> planned;
+    double wall_worst = 0, cpu_worst = 0;
+    int before = 0;
+    for (int r = 1; r <= c.rounds; ++r) {
+      if (r == change) {
+        before = repeats_of(planned);
+        players.erase(std::find(players.begin(), players.end(), "P2"));
+        players.push_back("L1");
+      }
+      const auto wall0 = std::chrono::steady_clock::now();
+      const std::clock_t cpu0 = std::clock();
+      planned.push_back(seat_players(players, 4, planned, seed, options));
+      cpu_worst = std::max(cpu_worst, static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC);
+      wall_worst = std::max(wall_worst, std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count());
+    }
+    const int total = repeats_of(planned);
+    std::printf("| %d | %d | %d | %d | %d | %.2f | %.2f |\n", c.players, c.rounds, change, total, total - before, wall_worst, cpu_worst);
     std::fflush(stdout);
   }
   return 0;
