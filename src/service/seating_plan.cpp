@@ -500,7 +500,7 @@ SeatingPlan plan_seating(const SeatingRequest& request) {
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   const int n = static_cast<int>(names.size());
-  if (n == 0 || request.table_size < 2 || request.rounds < 1) return plan;
+  if (n == 0 || request.table_size < 1 || request.rounds < 1) return plan;
   std::map<std::string, int> index;
   for (int i = 0; i < n; ++i) index[names[static_cast<std::size_t>(i)]] = i;
   const auto cell = [n](int a, int b) { return static_cast<std::size_t>(a) * static_cast<std::size_t>(n) + static_cast<std::size_t>(b); };

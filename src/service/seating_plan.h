@@ -60,7 +60,7 @@ struct SeatingPlan {
 // (m+1)th time costs m^2, so repeats are spread rather than piled on one pair), pairs to keep
 // apart never together where the search finds a way, and the first seat shared out evenly (each
 // player throws first as often as any other, give or take one, counting the rounds played).
-// Empty rounds when there are no players or the table size is below 2.
+// No rounds when there are no players, no rounds to plan or the table size is below 1.
 SeatingPlan plan_seating(const SeatingRequest& request);
 
 }  // namespace deedlog

@@ -148,10 +148,10 @@ SeatedTables seat_players_greedily(const std::vector<std::string>& players, int 
 
 namespace {
 
-// A round as a set: each table's players sorted, the tables sorted (seating order aside).
+// A round's tables, each in seating order, in an order of their own: a round played as planned
+// has the plan's tables and first seats, whichever table was numbered first.
 std::vector<std::vector<std::string>> as_set(const SeatedTables& round) {
   std::vector<std::vector<std::string>> out(round);
-  for (auto& table : out) std::sort(table.begin(), table.end());
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -165,9 +165,9 @@ std::vector<std::string> sorted_players(const SeatedTables& round) {
 
 SeatedTables seated_from(const SeatingPlan& plan, std::size_t at, const std::vector<SeatedTables>& earlier,
                          SeatingGaps* gaps) {
+  if (gaps != nullptr) *gaps = SeatingGaps{};
   if (plan.rounds.size() <= at) return {};
   if (gaps != nullptr) {
-    *gaps = SeatingGaps{};
     for (const ApartBroken& b : plan.apart_broken)
       if (b.round == static_cast<int>(at) + 1) gaps->apart_together.push_back(b.pair);
     gaps->repeat_meetings = repeat_meetings(earlier, plan.rounds[at]);
@@ -197,6 +197,7 @@ SeatedTables seat_players(const std::vector<std::string>& players, int table_siz
   const std::vector<std::string> entrants = earlier.empty() ? players : sorted_players(earlier.front());
   SeatingRequest whole{entrants, table_size, options.rounds_total, {}, options.apart, {}, seed, options.budget};
   const SeatingPlan first_plan = plan_seating(whole);
+  if (first_plan.rounds.empty()) return seated_from(first_plan, 0, earlier, gaps);  // nobody to seat
   std::vector<std::string> now(players);
   std::sort(now.begin(), now.end());
   bool as_planned = now == sorted_players(first_plan.rounds.front());

@@ -175,6 +175,21 @@ TEST(SeatingPlan, SeatingARoundReportsWhatItCouldNotGive) {
   }
 }
 
+TEST(SeatingPlan, SmallNumbersSeatWhatCanBeSeated) {
+  SeatingRequest nobody;
+  nobody.rounds = 3;
+  EXPECT_TRUE(plan_seating(nobody).rounds.empty());
+  SeatingOptions options;
+  options.rounds_total = 3;
+  EXPECT_TRUE(seat_players({}, 4, {}, 1, options).empty());
+  std::vector<SeatedTables> done;
+  for (int r = 0; r < 3; ++r) {
+    done.push_back(seat_players(names(3), 4, done, 1, options));  // fewer than a table: one table
+    expect_whole_round(done.back(), names(3), 4);
+  }
+  expect_whole_round(seat_players(names(3), 1, {}, 1, options), names(3), 1);  // tables of 1
+}
+
 TEST(SeatingPlan, FirstSeatsAreSharedOutEvenly) {
   for (const auto& [players, rounds] : std::vector<std::pair<int, int>>{{16, 5}, {17, 6}, {40, 13}}) {
     SeatingRequest request;
