@@ -12,12 +12,20 @@
 #                                  last position, and the analyst against the built-in player over
 #                                  ANALYST_GAMES paired games (default 1,000: about 1,100 s of CPU,
 #                                  some 10 minutes on 2 quiet cores: docs/analysis-views.md)
+#   bash scripts/bench.sh --seating   only the seating's repeat meetings and seconds a round
+#                                  (bench/seating_bench.cpp, docs/tournaments.md "Seating")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # build/ as scripts/build.sh configures it (Release), so the two scripts do not rebuild it in turn.
 source scripts/configure.sh
 configure_full build -DCMAKE_BUILD_TYPE=Release -DDEEDLOG_PYTHON=ON
+if [ "${1:-}" = "--seating" ]; then
+  cmake --build build -j "$(nproc)" --target seating_bench >/dev/null
+  echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo
+  exec ./build/seating_bench
+fi
 if [ "${1:-}" = "--analysis" ]; then
   cmake --build build -j "$(nproc)" --target referee >/dev/null
 else

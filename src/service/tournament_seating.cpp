@@ -78,8 +78,8 @@ std::vector<int> table_sizes(int players, int table_size) {
   return sizes;
 }
 
-SeatedTables seat_players(const std::vector<std::string>& players, int table_size,
-                          const std::vector<SeatedTables>& earlier, std::uint64_t seed) {
+SeatedTables seat_players_greedily(const std::vector<std::string>& players, int table_size,
+                                   const std::vector<SeatedTables>& earlier, std::uint64_t seed) {
   const std::vector<int> sizes = table_sizes(static_cast<int>(players.size()), table_size);
   if (sizes.empty()) return {};
   const History h = history_of(players, earlier);
@@ -144,6 +144,73 @@ SeatedTables seat_players(const std::vector<std::string>& players, int table_siz
     out.push_back(std::move(names));
   }
   return out;
+}
+
+namespace {
+
+// A round's tables, each in seating order, in an order of their own: a round played as planned
+// has the plan's tables and first seats, whichever table was numbered first.
+std::vector<std::vector<std::string>> as_set(const SeatedTables& round) {
+  std::vector<std::vector<std::string>> out(round);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> sorted_players(const SeatedTables& round) {
+  std::vector<std::string> out;
+  for (const auto& table : round) out.insert(out.end(), table.begin(), table.end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+SeatedTables seated_from(const SeatingPlan& plan, std::size_t at, const std::vector<SeatedTables>& earlier,
+                         SeatingGaps* gaps) {
+  if (gaps != nullptr) *gaps = SeatingGaps{};
+  if (plan.rounds.size() <= at) return {};
+  if (gaps != nullptr) {
+    for (const ApartBroken& b : plan.apart_broken)
+      if (b.round == static_cast<int>(at) + 1) gaps->apart_together.push_back(b.pair);
+    gaps->repeat_meetings = repeat_meetings(earlier, plan.rounds[at]);
+    for (std::size_t r = at; r < plan.repeat_meetings.size(); ++r) gaps->planned_repeat_meetings += plan.repeat_meetings[r];
+  }
+  return plan.rounds[at];
+}
+
+}  // namespace
+
+SeatedTables seat_players(const std::vector<std::string>& players, int table_size,
+                          const std::vector<SeatedTables>& earlier, std::uint64_t seed) {
+  return seat_players(players, table_size, earlier, seed, SeatingOptions{});
+}
+
+SeatedTables seat_players(const std::vector<std::string>& players, int table_size,
+                          const std::vector<SeatedTables>& earlier, std::uint64_t seed,
+                          const SeatingOptions& options, SeatingGaps* gaps) {
+  const int round = static_cast<int>(earlier.size()) + 1;
+  if (options.rounds_total < round) {
+    // The round on its own, its numbers from the seed and the round, as before plans.
+    SeatingRequest one{players, table_size, 1, earlier, options.apart, {}, seed ^ (0xD1B54A32D192ED03ULL * static_cast<std::uint64_t>(round)),
+                       options.budget};
+    return seated_from(plan_seating(one), 0, earlier, gaps);
+  }
+  // The plan made before round 1, made again: the same request gives the same plan.
+  const std::vector<std::string> entrants = earlier.empty() ? players : sorted_players(earlier.front());
+  SeatingRequest whole{entrants, table_size, options.rounds_total, {}, options.apart, {}, seed, options.budget};
+  const SeatingPlan first_plan = plan_seating(whole);
+  if (first_plan.rounds.empty()) return seated_from(first_plan, 0, earlier, gaps);  // nobody to seat
+  std::vector<std::string> now(players);
+  std::sort(now.begin(), now.end());
+  bool as_planned = now == sorted_players(first_plan.rounds.front());
+  for (std::size_t r = 0; as_planned && r < earlier.size(); ++r) as_planned = as_set(earlier[r]) == as_set(first_plan.rounds[r]);
+  if (as_planned) {
+    // Its first seats counted the plan's own earlier rounds, which are the rounds played.
+    return seated_from(first_plan, earlier.size(), earlier, gaps);
+  }
+  // Planned again from the rounds played, starting from what the first plan had for the rest.
+  SeatingRequest again{players, table_size, options.rounds_total - round + 1, earlier, options.apart,
+                       std::vector<SeatedTables>(first_plan.rounds.begin() + static_cast<std::ptrdiff_t>(earlier.size()), first_plan.rounds.end()),
+                       seed, options.budget};
+  return seated_from(plan_seating(again), 0, earlier, gaps);
 }
 
 int repeat_meetings(const std::vector<SeatedTables>& earlier, const SeatedTables& round) {
