@@ -1,7 +1,7 @@
 #pragma once
 // The JSON of the tournament's answers, shared by `referee tournament ... --json`
 // (commands/tournament_command.cpp) and the server's tournament routes
-// (commands/serve_tournament.cpp), so both say the same figures in the same shape
+// (serve/serve_tournament.cpp), so both say the same figures in the same shape
 // (docs/interface.md, section 5).
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -59,7 +59,7 @@ std::string reveal_refused_words(const RoundReveal& r);
 nlohmann::ordered_json tournament_log_json(const Tournament& t);
 
 // The judge's view of a tournament (the server's GET /api/tournaments/ID and the judge's page,
-// commands/serve_tournament.cpp): the standings and every round's tables as they stand now.
+// serve/serve_tournament.cpp): the standings and every round's tables as they stand now.
 struct TableView {
   int table = 0;
   std::int64_t game = 0;

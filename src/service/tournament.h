@@ -153,7 +153,7 @@ Status fold_tournament_record(Tournament* t, const TournamentRecord& r);
 bool judge_key_matches(const Tournament& t, const std::string& key);
 
 // The game a table's key opens (0: none), for the server: a table's key plays that game's
-// players' moves, as a game's table key does (commands/serve_keys.h).
+// players' moves, as a game's table key does (serve/serve_keys.h).
 std::int64_t table_key_game(const Tournament& t, const std::string& key);
 
 // Seats round n and creates one game per table (one transaction: all or nothing). Round n must be

@@ -1,4 +1,4 @@
-#include "commands/serve_tournament.h"
+#include "serve/serve_tournament.h"
 
 #include <fmt/format.h>
 #include <httplib.h>
@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "commands/serve_body.h"
+#include "serve/serve_body.h"
 #include "deedlog/clock_stamp.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"

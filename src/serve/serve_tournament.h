@@ -18,8 +18,8 @@
 #include <functional>
 #include <string>
 
-#include "commands/serve_keys.h"
-#include "commands/serve_listing.h"
+#include "serve/serve_keys.h"
+#include "serve/serve_listing.h"
 #include "deedlog/status.h"
 #include "service/game.h"
 #include "service/tournament.h"
