@@ -12,6 +12,7 @@
 
 #include "core/printable_text.h"
 #include "deedlog/clock_stamp.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/event_text.h"
 #include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
@@ -482,10 +483,8 @@ Status table_result(Journal& journal, const Tournament& t, int round_number, int
   std::vector<int> out_order(g.header.players.size(), 0);
   int going = 0;
   for (const LoggedEvent& e : events) {
-    if (e.type != "PlayerBankrupted" || e.voided_by != 0) continue;
-    const ojson j = ojson::parse(e.payload, nullptr, false);
-    if (j.is_discarded() || !j.contains("player")) continue;
-    const int p = j["player"].get<int>();
+    if (e.event.type != EventType::PlayerBankrupted || e.voided_by != 0) continue;
+    const int p = fields::PlayerBankrupted::player(e.event);
     if (p >= 0 && p < static_cast<int>(out_order.size()) && out_order[static_cast<std::size_t>(p)] == 0)
       out_order[static_cast<std::size_t>(p)] = ++going;
   }
