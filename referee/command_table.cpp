@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "commands/tournament_command.h"
+
 namespace deedlog {
 namespace {
 
@@ -432,7 +434,7 @@ cli::CommandHelp tournament_command() {
       "the environment's DEEDLOG_JUDGE_KEY, or typed when asked)");
   add_refused_key(*o);
   return {"tournament", "a tournament: seating, time called, standings, score sheets and appeals",
-          "tournament new|seat|call-time|standings|sheet|appeal|log|enter|withdraw|no-show|reveal [OPTIONS]",
+          "tournament " + tournament_action_names("|") + " [OPTIONS]",
           "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
           "      [--time-limit 90m] [--duplicate]     prints the Head Judge's key and the first head to keep\n"
           "                                   (JSON: {\"tournament\", \"judge_key\", \"head\"})\n"

@@ -12,7 +12,7 @@ namespace deedlog {
 
 class Journal;
 
-// One game as `games` lists it (and GET /api/games, commands/serve_listing.cpp).
+// One game as `games` lists it (and GET /api/games, serve/serve_listing.cpp).
 struct GameSummary {
   std::int64_t id = 0;
   std::string ruleset;

@@ -1,7 +1,7 @@
 #pragma once
 // The lines of a table's session, read the same way whoever rules them: `referee table` at the
 // journal (commands/table_session.h) and `referee table --server` through a judge's server
-// (commands/serve_table.h). From a pipe: each line trimmed, blank lines and # comments skipped,
+// (serve/serve_table.h). From a pipe: each line trimmed, blank lines and # comments skipped,
 // no prompt. From a terminal: libedit, the position as the prompt, history, and Tab completing
 // players' names, verbs and squares (commands/table_completion.h).
 #include <functional>

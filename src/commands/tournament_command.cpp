@@ -9,15 +9,17 @@
 #include <nlohmann/json.hpp>
 
 #include "bots/bot_player.h"
-#include "commands/tournament_json.h"
 #include "core/exit_code.h"
 #include "core/printable_text.h"
 #include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
 #include "present/game_json.h"
+#include "present/html_text.h"
 #include "present/money_words.h"
 #include "present/refusal_words.h"
+#include "present/tournament_json.h"
+#include "present/tournament_words.h"
 #include "service/game_session.h"
 #include "service/tournament.h"
 #include "service/tournament_duplicate.h"
@@ -55,30 +57,7 @@ std::vector<std::string> split_names(const std::string& text) {
   return out;
 }
 
-std::string html_escape(const std::string& text) {
-  std::string out;
-  // What acts rather than shows (an appeal's text-direction override) is written out first.
-  for (char c : printable_text(text)) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 std::string points_text(double p) { return points_json(p).dump(); }
-
-// The tournament's head in words, for the Head Judge to keep outside the journal: written down,
-// it lets verify --tournament ID --expect-head show that the records were not rewritten since.
-std::string head_words(std::int64_t id, std::int64_t records, const std::string& head) {
-  return fmt::format("Head of the tournament's records: record {}, hash {} (keep it: referee verify --tournament {} "
-                     "--expect-head {})\n",
-                     records, head.substr(0, kShortHash), id, head.substr(0, kShortHash));
-}
 
 // The key the command was given, checked against the tournament's: 0 when it opens it.
 int check_key(const Tournament& t, const TournamentOptions& opt, std::ostream& err) {
@@ -145,13 +124,7 @@ int run_seat(Journal& j, Tournament& t, const CommonOptions& o, const Tournament
   for (const TournamentTable& table : round.tables) now.push_back(table.players);
   const int repeats = repeat_meetings(earlier, now);
   if (o.json) {
-    ojson tables = ojson::array();
-    for (const TournamentTable& table : round.tables)
-      tables.push_back({{"table", table.table}, {"game", table.game}, {"players", table.players}, {"key", table.key}});
-    ojson doc{{"round", round.round}, {"tables", tables}, {"repeat_meetings", repeats}};
-    if (round.final) doc["final"] = true;
-    if (!round.commitment.empty()) doc["commitment"] = round.commitment;
-    out << doc.dump() << "\n";
+    out << seat_json(round, repeats).dump() << "\n";
     return kExitOk;
   }
   out << (round.final ? "Final" : "Round " + std::to_string(round.round)) << " of " << t.settings.name << ": "
@@ -287,13 +260,7 @@ int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
   for (const TournamentSheet& s : t.sheets)
     if (s.superseded_by == sheet.record_seq) replaced = &s;
   if (o.json) {
-    ojson placings = ojson::array();
-    for (const Placing& p : r.placings) placings.push_back(placing_json(p));
-    ojson doc{{"round", r.round}, {"table", r.table}, {"game", r.game}, {"seq", r.seq}, {"head", r.head},
-              {"over", r.over}, {"file", opt.html}, {"sheet", sheet.record_seq}, {"placings", placings},
-              {"tournament_head", t.head}};
-    if (replaced) doc["supersedes"] = {{"sheet", replaced->record_seq}, {"head", replaced->head}, {"why", replaced->why_superseded}};
-    out << doc.dump() << "\n";
+    out << sheet_json(t, r, sheet, replaced).dump() << "\n";
     return kExitOk;
   }
   out << fmt::format("Score sheet of round {}, table {} (game {}) written to {}: head event {}, hash {}\n", r.round, r.table,
@@ -341,54 +308,53 @@ int run_appeal(Journal& j, Tournament& t, const CommonOptions& o, const Tourname
 }
 
 int run_tournament_log(const Tournament& t, const CommonOptions& o, std::ostream& out) {
-  if (o.json) {
-    out << tournament_log_json(t).dump() << "\n";
-    return kExitOk;
-  }
-  out << fmt::format("Tournament {} ({}), created {}\n", t.id, t.settings.name, t.created);
-  for (const TournamentLogLine& l : t.log) {
-    std::string what = l.kind;
-    const ojson p = ojson::parse(l.payload, nullptr, false);
-    if (l.kind == "seated") what = fmt::format("round {} seated ({} tables)", p.value("round", 0), p.contains("tables") ? p["tables"].size() : 0);
-    if (l.kind == "time_called") what = fmt::format("time called in round {}", p.value("round", 0));
-    out << fmt::format("  {:>3} {} {}\n", l.seq, l.at, what);
-  }
-  for (const TournamentAppeal& a : t.appeals)
-    out << fmt::format("  appeal {} (game {}): \"{}\": {}{}\n", a.number, a.game, printable_text(a.claim),
-                       a.upheld ? "upheld" : "rejected", a.upheld ? ", corrected by " + printable_text(a.correction) : "");
-  for (const TournamentSheet& s : t.sheets)
-    out << fmt::format("  sheet of round {}, table {} (head {}): {}\n", s.round, s.table, s.head.substr(0, kShortHash),
-                       s.superseded_by ? "superseded (" + s.why_superseded + ")" : "current");
-  out << head_words(t.id, t.last_seq, t.head);
+  if (o.json) out << tournament_log_json(t).dump() << "\n";
+  else out << tournament_log_words(t);
   return kExitOk;
 }
 
 int run_entry(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
               std::ostream& err) {
   if (opt.words.size() != 1) return usage(err, opt.action + " takes one player's name");
-  const std::string kind = opt.action == "enter" ? "late_entry" : opt.action == "withdraw" ? "withdrawal" : "no_show";
+  const EntryKind kind = opt.action == "enter" ? EntryKind::LateEntry
+                         : opt.action == "withdraw" ? EntryKind::Withdrawal
+                                                    : EntryKind::NoShow;
   TournamentEntry e;
   if (Status s = record_entry(j, t, kind, opt.words[0], &e); !s.is_ok()) return fail(err, s);
-  if (o.json) out << ojson{{"player", e.player}, {"entry", e.kind}, {"from_round", e.from_round}}.dump() << "\n";
-  else out << fmt::format("{}: {} from round {}.\n", e.player, kind == "late_entry" ? "enters" : "leaves", e.from_round);
+  if (o.json) out << entry_json(e).dump() << "\n";
+  else out << entry_words(e) << "\n";
   return kExitOk;
+}
+
+const TournamentAction* action_named(const std::string& name) {
+  for (const TournamentAction& a : kTournamentActions)
+    if (a.name == name) return &a;
+  return nullptr;
 }
 
 }  // namespace
 
+std::string tournament_action_names(std::string_view separator) {
+  std::string out;
+  for (const TournamentAction& a : kTournamentActions) {
+    if (!out.empty()) out += separator;
+    out += a.name;
+  }
+  return out;
+}
+
 bool tournament_action_needs_key(const std::string& action) {
-  static const std::vector<std::string> kJudges = {"seat", "call-time", "sheet", "appeal", "enter", "withdraw", "no-show"};
-  return std::find(kJudges.begin(), kJudges.end(), action) != kJudges.end();
+  const TournamentAction* a = action_named(action);
+  return a != nullptr && a->needs_key;
 }
 
 int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::ostream& out, std::ostream& err) {
-  if (opt.action == "new") return run_new_tournament(o, opt, out, err);
-  static const std::vector<std::string> kActions = {"seat",   "call-time", "standings", "sheet",  "appeal",
-                                                     "log",    "enter",     "withdraw",  "no-show", "reveal"};
-  if (std::find(kActions.begin(), kActions.end(), opt.action) == kActions.end())
-    return usage(err, opt.action.empty() ? "which? new, seat, call-time, standings, sheet, appeal, log, enter, withdraw, no-show"
+  const TournamentAction* action = action_named(opt.action);
+  if (action == nullptr)
+    return usage(err, opt.action.empty() ? "which? " + tournament_action_names(", ")
                                          : "'" + opt.action + "' is not a tournament command");
-  const bool reads_only = opt.action == "standings" || opt.action == "log";
+  if (opt.action == "new") return run_new_tournament(o, opt, out, err);
+  const bool reads_only = action->reads_only;
   if (!journal_may_exist(o.db)) {
     err << "referee tournament: there is no journal at " << o.db << "\n";
     return kExitFailure;
@@ -399,8 +365,6 @@ int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::os
   if (Status s = load_tournament(*j, opt.tournament.value_or(0), &t); !s.is_ok()) return fail(err, s);
   if (opt.action == "standings") return run_standings(*j, t, o, out, err);
   if (opt.action == "log") return run_tournament_log(t, o, out);
-  // The reveal needs no key: before time is called it is refused for everyone, after it the
-  // seed is everyone's to check the dice with.
   if (opt.action == "reveal") return run_reveal_round(*j, t, o, opt, out, err);
   if (const int code = check_key(t, opt, err); code != kExitOk) return code;
   if (opt.action == "seat") return run_seat(*j, t, o, opt, out, err);

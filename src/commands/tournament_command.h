@@ -5,14 +5,34 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "commands/referee_commands.h"
 
 namespace deedlog {
 
+// The actions of `referee tournament`, listed once: the usage's synopsis, the check of an action
+// given and whether the Head Judge's key is asked for come from this list.
+struct TournamentAction {
+  std::string_view name;
+  bool needs_key;   // the Head Judge's: the shell asks for a key only then
+  bool reads_only;  // opens the journal for reading only
+};
+inline constexpr TournamentAction kTournamentActions[] = {
+    {"new", false, false},       {"seat", true, false},   {"call-time", true, false}, {"standings", false, true},
+    {"sheet", true, false},      {"appeal", true, false}, {"log", false, true},       {"enter", true, false},
+    {"withdraw", true, false},   {"no-show", true, false},
+    // Needs no key: before time is called it is refused for everyone, after it the seed is
+    // everyone's to check the dice with.
+    {"reveal", false, false},
+};
+
+// The actions' names, in the list's order, joined by separator ("new|seat|...").
+std::string tournament_action_names(std::string_view separator);
+
 struct TournamentOptions {
-  std::string action;             // new, seat, call-time, standings, sheet, appeal, log, enter, withdraw, no-show
+  std::string action;             // one of kTournamentActions
   std::vector<std::string> words;  // the action's arguments (an appeal's claim, a player's name)
   std::optional<std::int64_t> tournament;  // --tournament ID (default: the journal's last)
   // new
@@ -37,8 +57,7 @@ struct TournamentOptions {
 // The environment variable that may hold the Head Judge's key.
 inline constexpr const char* kJudgeKeyVariable = "DEEDLOG_JUDGE_KEY";
 
-// Whether the action needs the Head Judge's key (every one but new, standings, log and reveal):
-// the shell asks for a key only then.
+// Whether the action needs the Head Judge's key (kTournamentActions): the shell asks for a key only then.
 bool tournament_action_needs_key(const std::string& action);
 
 int run_tournament(const CommonOptions& o, const TournamentOptions& t, std::ostream& out, std::ostream& err);

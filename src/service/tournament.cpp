@@ -12,6 +12,7 @@
 
 #include "core/printable_text.h"
 #include "deedlog/clock_stamp.h"
+#include "deedlog/event_fields.h"
 #include "deedlog/event_text.h"
 #include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
@@ -56,84 +57,88 @@ Status bad_record(std::int64_t id, const TournamentRecord& r, const std::string&
   return Status::corrupt(fmt::format("tournament {}: record {} ({}) is not readable: {}", id, r.seq, r.kind, why));
 }
 
-// The record a fold reads: the checked row's JSON, or a Corrupt status.
-Status parse_payload(std::int64_t id, const TournamentRecord& r, ojson* out) {
-  *out = ojson::parse(r.payload, nullptr, false);
-  if (out->is_discarded() || !out->is_object()) return bad_record(id, r, "not a JSON object");
-  return Status::ok();
-}
+// What each kind of record changes in the tournament: one visit of the record's payload, so a
+// kind declared in tournament_records.h and not folded here does not compile.
+struct Fold {
+  Tournament* t;
+  const TournamentRecord& r;
+
+  Status operator()(const RoundSeated& x) const {
+    TournamentRound round;
+    round.round = x.round;
+    round.final = x.final;
+    round.commitment = x.commitment;
+    round.record_seq = r.seq;
+    for (const SeatedTable& s : x.tables) {
+      TournamentTable table;
+      table.table = s.table;
+      table.game = s.game;
+      table.players = s.players;
+      table.key_sha256 = s.key_sha256;
+      round.tables.push_back(std::move(table));
+    }
+    if (round.round != static_cast<int>(t->rounds.size()) + 1) return bad_record(t->id, r, "a round out of turn");
+    t->rounds.push_back(std::move(round));
+    return Status::ok();
+  }
+  Status operator()(const RoundTimeCalled& x) const {
+    if (x.round < 1 || x.round > static_cast<int>(t->rounds.size())) return bad_record(t->id, r, "a round not seated");
+    t->rounds[static_cast<std::size_t>(x.round - 1)].time_called = true;
+    return Status::ok();
+  }
+  Status operator()(const AppealRuled& x) const {
+    TournamentAppeal a;
+    a.number = x.number;
+    a.game = x.game;
+    a.round = x.round;
+    a.table = x.table;
+    a.claim = x.claim;
+    a.upheld = x.upheld;
+    a.correction = x.correction;
+    a.game_seq = x.game_seq;
+    a.game_head = x.game_head;
+    a.record_seq = r.seq;
+    t->appeals.push_back(std::move(a));
+    return Status::ok();
+  }
+  Status operator()(const SheetWritten& x) const {
+    TournamentSheet sheet;
+    sheet.round = x.round;
+    sheet.table = x.table;
+    sheet.game = x.game;
+    sheet.head = x.head;
+    sheet.game_seq = x.game_seq;
+    sheet.file = x.file;
+    sheet.record_seq = r.seq;
+    sheet.supersedes = x.supersedes;
+    if (x.supersedes != 0)
+      for (TournamentSheet& s : t->sheets)
+        if (s.record_seq == x.supersedes) {
+          s.superseded_by = r.seq;
+          s.why_superseded = x.why;
+        }
+    t->sheets.push_back(std::move(sheet));
+    return Status::ok();
+  }
+  Status operator()(const LateEntry& x) const { return entry(EntryKind::LateEntry, x); }
+  Status operator()(const Withdrawal& x) const { return entry(EntryKind::Withdrawal, x); }
+  Status operator()(const NoShow& x) const { return entry(EntryKind::NoShow, x); }
+  // A kind not declared (a later version's): kept in the log as it is.
+  Status operator()(const OtherKind&) const { return Status::ok(); }
+
+  Status entry(EntryKind kind, const EntryChange& x) const {
+    t->entries.push_back({kind, x.player, x.from_round, r.seq});
+    return Status::ok();
+  }
+};
 
 }  // namespace
 
 Status fold_tournament_record(Tournament* t, const TournamentRecord& r) {
-  ojson j;
-  if (Status s = parse_payload(t->id, r, &j); !s.is_ok()) return s;
-  t->log.push_back({r.seq, r.at, r.kind, r.payload});
-  try {
-    if (r.kind == "seated") {
-      TournamentRound round;
-      round.round = j.at("round").get<int>();
-      round.final = j.value("final", false);
-      round.commitment = j.value("commitment", std::string());
-      round.record_seq = r.seq;
-      for (const auto& tj : j.at("tables")) {
-        TournamentTable table;
-        table.table = tj.at("table").get<int>();
-        table.game = tj.at("game").get<std::int64_t>();
-        table.players = tj.at("players").get<std::vector<std::string>>();
-        table.key_sha256 = tj.at("key_sha256").get<std::string>();
-        round.tables.push_back(std::move(table));
-      }
-      if (round.round != static_cast<int>(t->rounds.size()) + 1) return bad_record(t->id, r, "a round out of turn");
-      t->rounds.push_back(std::move(round));
-    } else if (r.kind == "time_called") {
-      const int n = j.at("round").get<int>();
-      if (n < 1 || n > static_cast<int>(t->rounds.size())) return bad_record(t->id, r, "a round not seated");
-      t->rounds[static_cast<std::size_t>(n - 1)].time_called = true;
-    } else if (r.kind == "appeal") {
-      TournamentAppeal a;
-      a.number = j.at("number").get<int>();
-      a.game = j.at("game").get<std::int64_t>();
-      a.round = j.at("round").get<int>();
-      a.table = j.at("table").get<int>();
-      a.claim = j.at("claim").get<std::string>();
-      a.upheld = j.at("upheld").get<bool>();
-      a.correction = j.value("correction", std::string());
-      a.game_seq = j.at("game_seq").get<std::int64_t>();
-      a.game_head = j.at("game_head").get<std::string>();
-      a.record_seq = r.seq;
-      t->appeals.push_back(std::move(a));
-    } else if (r.kind == "sheet") {
-      TournamentSheet sheet;
-      sheet.round = j.at("round").get<int>();
-      sheet.table = j.at("table").get<int>();
-      sheet.game = j.at("game").get<std::int64_t>();
-      sheet.head = j.at("head").get<std::string>();
-      sheet.game_seq = j.at("game_seq").get<std::int64_t>();
-      sheet.file = j.value("file", std::string());
-      sheet.record_seq = r.seq;
-      if (j.contains("supersedes")) {
-        const std::int64_t old = j.at("supersedes").get<std::int64_t>();
-        sheet.supersedes = old;
-        for (TournamentSheet& s : t->sheets)
-          if (s.record_seq == old) {
-            s.superseded_by = r.seq;
-            s.why_superseded = j.value("why", std::string());
-          }
-      }
-      t->sheets.push_back(std::move(sheet));
-    } else if (r.kind == "late_entry" || r.kind == "withdrawal" || r.kind == "no_show") {
-      TournamentEntry e;
-      e.kind = r.kind;
-      e.player = j.at("player").get<std::string>();
-      e.from_round = j.at("from_round").get<int>();
-      e.record_seq = r.seq;
-      t->entries.push_back(std::move(e));
-    }
-    // Any other kind (a duplicate round's reveal, ...) is kept in the log as it is.
-  } catch (const std::exception& e) {
-    return bad_record(t->id, r, e.what());
-  }
+  TournamentRecordPayload record;
+  if (Status s = decode_record(t->id, r, &record); !s.is_ok()) return s;
+  if (Status s = std::visit(Fold{t, r}, record); !s.is_ok()) return s;
+  t->log.push_back({r.seq, r.at, std::move(record)});
   t->last_seq = r.seq;
   t->head = r.hash;
   return Status::ok();
@@ -153,6 +158,12 @@ const TournamentTable* table_of_game(const Tournament& t, std::int64_t game, int
 }
 
 Status reload(Journal& journal, Tournament& t) { return load_tournament(journal, t.id, &t); }
+
+// Writes record as the tournament's next, as its kind's declaration writes it (inside a write
+// transaction, so nothing is read again here).
+Status write_record(Journal& journal, const Tournament& t, const TournamentRecordPayload& record) {
+  return journal.append_tournament_record(t.id, t.last_seq + 1, std::string(record_kind(record)), encode_record(record));
+}
 
 // Plays one line of notation into a game (the referee's moves: calling time, a correction).
 Status play_line(Journal& journal, Game& g, const std::string& line, const std::string& comment,
@@ -219,7 +230,7 @@ std::vector<std::string> Tournament::players_for_round(int n) const {
   std::vector<std::string> out = settings.players;
   for (const TournamentEntry& e : entries) {
     if (e.from_round > n) continue;
-    if (e.kind == "late_entry") {
+    if (e.kind == EntryKind::LateEntry) {
       out.push_back(e.player);
     } else {
       out.erase(std::remove(out.begin(), out.end(), e.player), out.end());
@@ -378,7 +389,9 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
   round.round = n;
   round.final = final;
   round.commitment = duplicate.commitment;
-  ojson record{{"round", n}, {"final", final}, {"tables", ojson::array()}};
+  RoundSeated record;
+  record.round = n;
+  record.final = final;
   Status written = journal.write_transaction([&] {
     for (std::size_t i = 0; i < headers.size(); ++i) {
       TournamentTable table;
@@ -389,17 +402,16 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
       std::optional<Violation> refused;
       if (Status s = create_game(journal, headers[i], std::nullopt, &table.game, &refused); !s.is_ok()) return s;
       if (refused) return Status::invalid_argument(fmt::format("table {}: the rules refuse its start", i + 1));
-      record["tables"].push_back({{"table", table.table}, {"game", table.game}, {"players", table.players},
-                                  {"key_sha256", table.key_sha256}});
+      record.tables.push_back({table.table, table.game, table.players, table.key_sha256});
       round.tables.push_back(std::move(table));
     }
-    if (!duplicate.commitment.empty()) record["commitment"] = duplicate.commitment;
+    record.commitment = duplicate.commitment;
     if (!duplicate.record_payload.empty()) {
       const ojson extra = ojson::parse(duplicate.record_payload, nullptr, false);
       if (extra.is_discarded() || !extra.is_object()) return Status::invalid_argument("the duplicate round's record is not JSON");
-      record["duplicate"] = extra;
+      record.duplicate = extra;
     }
-    return journal.append_tournament_record(t.id, t.last_seq + 1, "seated", record.dump());
+    return write_record(journal, t, record);
   });
   if (!written.is_ok()) return written;
   if (Status s = reload(journal, t); !s.is_ok()) return s;
@@ -413,7 +425,8 @@ Status call_time_in_round(Journal& journal, Tournament& t, int n, std::vector<Ca
   if (round == nullptr) return Status::invalid_argument(fmt::format("round {} is not seated", n));
   if (round->time_called) return Status::conflict(fmt::format("time was called in round {} already", n));
   out->clear();
-  ojson games = ojson::array();
+  RoundTimeCalled record;
+  record.round = n;
   Status written = journal.write_transaction([&] {
     for (const TournamentTable& table : round->tables) {
       Game g;
@@ -429,12 +442,12 @@ Status call_time_in_round(Journal& journal, Tournament& t, int n, std::vector<Ca
           return Status::invalid_argument(fmt::format("game {} (table {}): the rules refuse to call time ({})", table.game,
                                                       table.table, refused->rule));
         o.called = true;
-        games.push_back(table.game);
+        record.games.push_back(table.game);
       }
       o.over = game_is_over(g.ruleset, g.state);
       out->push_back(o);
     }
-    return journal.append_tournament_record(t.id, t.last_seq + 1, "time_called", ojson{{"round", n}, {"games", games}}.dump());
+    return write_record(journal, t, record);
   });
   if (!written.is_ok()) return written;
   return reload(journal, t);
@@ -470,10 +483,8 @@ Status table_result(Journal& journal, const Tournament& t, int round_number, int
   std::vector<int> out_order(g.header.players.size(), 0);
   int going = 0;
   for (const LoggedEvent& e : events) {
-    if (e.type != "PlayerBankrupted" || e.voided_by != 0) continue;
-    const ojson j = ojson::parse(e.payload, nullptr, false);
-    if (j.is_discarded() || !j.contains("player")) continue;
-    const int p = j["player"].get<int>();
+    if (e.event.type != EventType::PlayerBankrupted || e.voided_by != 0) continue;
+    const int p = fields::PlayerBankrupted::player(e.event);
     if (p >= 0 && p < static_cast<int>(out_order.size()) && out_order[static_cast<std::size_t>(p)] == 0)
       out_order[static_cast<std::size_t>(p)] = ++going;
   }
@@ -538,7 +549,7 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
   for (const std::string& p : t.settings.players) entrant(p);
   for (const TournamentEntry& e : t.entries) {
     Standing& s = entrant(e.player);
-    if (e.kind != "late_entry") s.withdrawn = true;
+    if (e.kind != EntryKind::LateEntry) s.withdrawn = true;
   }
   // head[a][b]: points a took at tables shared with b, for the head-to-head tie-break.
   std::map<std::string, std::map<std::string, double>> head;
@@ -626,10 +637,9 @@ Status record_appeal(Journal& journal, Tournament& t, std::int64_t game, const s
       a.game_seq = events.empty() ? g.state.seq : events.front().seq;
     }
     a.game_head = g.head_hash;
-    ojson record{{"number", a.number}, {"game", game},     {"round", a.round},       {"table", a.table},
-                 {"claim", claim},     {"upheld", upheld}, {"game_seq", a.game_seq}, {"game_head", a.game_head}};
-    if (upheld) record["correction"] = a.correction;
-    return journal.append_tournament_record(t.id, t.last_seq + 1, "appeal", record.dump());
+    return write_record(journal, t,
+                        AppealRuled{a.number, game, a.round, a.table, claim, upheld, a.game_seq, a.game_head,
+                                    upheld ? a.correction : std::string()});
   });
   if (!written.is_ok()) return written;
   if (*refused) return Status::ok();
@@ -641,32 +651,28 @@ Status record_appeal(Journal& journal, Tournament& t, std::int64_t game, const s
 
 Status record_sheet(Journal& journal, Tournament& t, const TableResult& result, const std::string& file,
                     TournamentSheet* out) {
-  ojson record{{"round", result.round}, {"table", result.table}, {"game", result.game},
-               {"head", result.head},   {"game_seq", result.seq}, {"file", file}};
+  SheetWritten record{result.round, result.table, result.game, result.head, result.seq, file, 0, ""};
   for (auto it = t.sheets.rbegin(); it != t.sheets.rend(); ++it) {
     if (it->game != result.game || it->superseded_by != 0) continue;
-    record["supersedes"] = it->record_seq;
+    record.supersedes = it->record_seq;
     std::string why = it->head == result.head ? "printed again" : "the game changed since";
     for (const TournamentAppeal& a : t.appeals)
       if (a.game == result.game && a.record_seq > it->record_seq && it->head != result.head)
         why = fmt::format("appeal {} {}", a.number, a.upheld ? "upheld" : "rejected (noted in the game)");
-    record["why"] = why;
+    record.why = why;
     break;
   }
-  if (Status s = journal.append_tournament_record(t.id, t.last_seq + 1, "sheet", record.dump()); !s.is_ok()) return s;
+  if (Status s = write_record(journal, t, record); !s.is_ok()) return s;
   if (Status s = reload(journal, t); !s.is_ok()) return s;
   *out = t.sheets.back();
   return Status::ok();
 }
 
-Status record_entry(Journal& journal, Tournament& t, const std::string& kind, const std::string& player,
-                    TournamentEntry* out) {
-  if (kind != "late_entry" && kind != "withdrawal" && kind != "no_show")
-    return Status::invalid_argument(fmt::format("'{}' is not an entry (late_entry, withdrawal, no_show)", kind));
+Status record_entry(Journal& journal, Tournament& t, EntryKind kind, const std::string& player, TournamentEntry* out) {
   const int next_round = static_cast<int>(t.rounds.size()) + 1;
   const std::vector<std::string> now = t.players_for_round(next_round);
   const bool in = std::find(now.begin(), now.end(), player) != now.end();
-  if (kind == "late_entry") {
+  if (kind == EntryKind::LateEntry) {
     if (player.empty() || player.find(',') != std::string::npos)
       return Status::invalid_argument("a player's name is empty or holds a comma");
     if (std::string why = player_name_problem(player); !why.empty()) return Status::invalid_argument(why);
@@ -677,15 +683,20 @@ Status record_entry(Journal& journal, Tournament& t, const std::string& kind, co
   } else if (!in) {
     return Status::invalid_argument(fmt::format("'{}' is not playing in round {}", printable_text(player), next_round));
   }
-  const ojson record{{"player", player}, {"from_round", next_round}};
-  if (Status s = journal.append_tournament_record(t.id, t.last_seq + 1, kind, record.dump()); !s.is_ok()) return s;
-  if (Status s = reload(journal, t); !s.is_ok()) return s;
+  const EntryChange change{player, next_round};
+  TournamentRecordPayload record;
+  switch (kind) {
+    case EntryKind::LateEntry: record = LateEntry{change}; break;
+    case EntryKind::Withdrawal: record = Withdrawal{change}; break;
+    case EntryKind::NoShow: record = NoShow{change}; break;
+  }
+  if (Status s = append_record(journal, t, record); !s.is_ok()) return s;
   *out = t.entries.back();
   return Status::ok();
 }
 
-Status append_record(Journal& journal, Tournament& t, const std::string& kind, const std::string& payload) {
-  if (Status s = journal.append_tournament_record(t.id, t.last_seq + 1, kind, payload); !s.is_ok()) return s;
+Status append_record(Journal& journal, Tournament& t, const TournamentRecordPayload& record) {
+  if (Status s = write_record(journal, t, record); !s.is_ok()) return s;
   return reload(journal, t);
 }
 

@@ -3,7 +3,9 @@
 // values. A tournament is a row of settings and a chain of records in the journal
 // (Journal::create_tournament, append_tournament_record); its games are ordinary games tagged
 // [Event], [Round] and [Table]. Everything here reads the records in order (load_tournament)
-// and appends new ones; nothing prints. The words are the commands' (src/commands/tournament_command.cpp).
+// and appends new ones; nothing prints. The records' kinds and payloads are declared once
+// (service/tournament_records.h); the words and the JSON are present's (present/tournament_words.h,
+// present/tournament_json.h).
 //
 // The API the server and duplicate rounds build on (keep it stable):
 //   create_tournament   -> the id and the Head Judge's key (shown once, stored hashed)
@@ -15,6 +17,7 @@
 //   call_time_in_round  -> "Referee calls time" in every unfinished game of the round
 //   table_result / tournament_standings -> placings, points, standings
 //   record_appeal, record_sheet, record_entry (late entry, withdrawal, no-show)
+//   append_record       -> a record of any declared kind (tournament_records.h)
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,6 +27,7 @@
 #include "deedlog/money.h"
 #include "deedlog/status.h"
 #include "journal/journal.h"
+#include "service/tournament_records.h"
 
 namespace deedlog {
 
@@ -88,18 +92,20 @@ struct TournamentSheet {
 // Entries after the start: a late entry joins from the next round seated, a withdrawal or a
 // no-show leaves from the next round seated (a no-show's games of the round it missed are
 // played by nobody: see docs/tournaments.md).
+enum class EntryKind { LateEntry, Withdrawal, NoShow };  // the records LateEntry, Withdrawal, NoShow
+
 struct TournamentEntry {
-  std::string kind;  // "late_entry", "withdrawal", "no_show"
+  EntryKind kind = EntryKind::LateEntry;
   std::string player;
   int from_round = 0;  // the first round it affects
   std::int64_t record_seq = 0;
 };
 
+// A record as the log lists it: when, and what it says (its kind: record_kind(record)).
 struct TournamentLogLine {
   std::int64_t seq = 0;
   std::string at;
-  std::string kind;
-  std::string payload;  // the record's JSON
+  TournamentRecordPayload record;
 };
 
 struct Tournament {
@@ -136,8 +142,10 @@ Status load_tournament(Journal& journal, std::int64_t id, Tournament* out);
 
 // load_tournament in its two steps, for a reader that checks each record as it comes (verify,
 // service/tournament_verification.h): the row read into a Tournament with no record yet, then
-// each record, in order, folded into it. The one reading of the records' payloads: a record that
-// does not read as its kind is Corrupt, naming it; a kind not known here is kept in the log.
+// each record, in order, read by its kind's declaration (decode_record) and folded into it: the
+// one reader of the records. A record that does not read as its kind, or that its place in the
+// chain cannot hold (a round out of turn), is Corrupt, naming it; a kind not declared is kept in
+// the log (OtherKind) and changes nothing.
 Status tournament_from_row(const TournamentRow& row, Tournament* out);
 Status fold_tournament_record(Tournament* t, const TournamentRecord& r);
 
@@ -145,7 +153,7 @@ Status fold_tournament_record(Tournament* t, const TournamentRecord& r);
 bool judge_key_matches(const Tournament& t, const std::string& key);
 
 // The game a table's key opens (0: none), for the server: a table's key plays that game's
-// players' moves, as a game's table key does (commands/serve_keys.h).
+// players' moves, as a game's table key does (serve/serve_keys.h).
 std::int64_t table_key_game(const Tournament& t, const std::string& key);
 
 // Seats round n and creates one game per table (one transaction: all or nothing). Round n must be
@@ -227,11 +235,11 @@ Status record_appeal(Journal& journal, Tournament& t, std::int64_t game, const s
 Status record_sheet(Journal& journal, Tournament& t, const TableResult& result, const std::string& file,
                     TournamentSheet* out);
 
-// A late entry, a withdrawal or a no-show (kind as TournamentEntry::kind).
-Status record_entry(Journal& journal, Tournament& t, const std::string& kind, const std::string& player,
-                    TournamentEntry* out);
+// A late entry, a withdrawal or a no-show, from the next round seated.
+Status record_entry(Journal& journal, Tournament& t, EntryKind kind, const std::string& player, TournamentEntry* out);
 
-// Appends a record of any kind (the duplicate rounds' own records: seed revealed, ...).
-Status append_record(Journal& journal, Tournament& t, const std::string& kind, const std::string& payload);
+// Appends a record of a declared kind as the tournament's next (its JSON: encode_record) and reads
+// the tournament again.
+Status append_record(Journal& journal, Tournament& t, const TournamentRecordPayload& record);
 
 }  // namespace deedlog

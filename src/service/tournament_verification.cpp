@@ -91,17 +91,28 @@ class RecordChecks {
     return "";
   }
 
-  // What is wrong with record r, folded into t_ on the state `before` ("" when nothing).
-  std::string record(const TournamentRecord& r, const Before& before) {
-    if (r.kind == "seated") return seated(before);
-    if (r.kind == "time_called") {
-      if (called() != before.time_called + 1) return "it calls time a second time in a round";
-      return "";
-    }
-    if (r.kind == "appeal") return appeal();
-    if (r.kind == "sheet") return sheet(before);
-    if (r.kind == "late_entry" || r.kind == "withdrawal" || r.kind == "no_show") return entry(r.kind, before);
-    return fmt::format("'{}' is not a kind of record deedlog writes", r.kind.substr(0, 40));
+  // What is wrong with record r, just folded into t_ on the state `before` ("" when nothing): one
+  // visit of its payload, so a kind declared in tournament_records.h and not checked here does
+  // not compile.
+  std::string record(const TournamentRecordPayload& r, const Before& before) {
+    struct Check {
+      RecordChecks& c;
+      const Before& before;
+      std::string operator()(const RoundSeated&) const { return c.seated(before); }
+      std::string operator()(const RoundTimeCalled&) const {
+        if (c.called() != before.time_called + 1) return "it calls time a second time in a round";
+        return "";
+      }
+      std::string operator()(const AppealRuled&) const { return c.appeal(); }
+      std::string operator()(const SheetWritten&) const { return c.sheet(before); }
+      std::string operator()(const LateEntry&) const { return c.entry(true, before); }
+      std::string operator()(const Withdrawal&) const { return c.entry(false, before); }
+      std::string operator()(const NoShow&) const { return c.entry(false, before); }
+      std::string operator()(const OtherKind& other) const {
+        return fmt::format("'{}' is not a kind of record deedlog writes", other.kind.substr(0, 40));
+      }
+    };
+    return std::visit(Check{*this, before}, r);
   }
 
   Before before() const {
@@ -277,12 +288,13 @@ class RecordChecks {
     return "";
   }
 
-  std::string entry(const std::string& kind, const Before& before) {
+  // A late entry (joins) or a withdrawal or no-show.
+  std::string entry(bool joins, const Before& before) {
     const TournamentEntry& e = t_.entries.back();
     if (e.from_round != before.seated + 1)
       return fmt::format("'{}' {} from round {}, but the next round to seat is {}", e.player,
-                         kind == "late_entry" ? "enters" : "leaves", e.from_round, before.seated + 1);
-    if (kind == "late_entry") {
+                         joins ? "enters" : "leaves", e.from_round, before.seated + 1);
+    if (joins) {
       if (!valid_name(e.player)) return fmt::format("a late entry of '{}', which cannot be a player's name", e.player);
       for (const std::string& p : t_.settings.players)
         if (folded(p) == folded(e.player)) return fmt::format("'{}' enters late but is entered already", e.player);
@@ -366,7 +378,7 @@ Status verify_tournament(Journal& journal, std::int64_t id, const std::string& a
       fail(r.seq, s.message());
       break;
     }
-    if (std::string why = checks.record(r, before); !why.empty()) {
+    if (std::string why = checks.record(t.log.back().record, before); !why.empty()) {
       fail(r.seq, fmt::format("record {} ({}): {}", r.seq, r.kind.substr(0, 40), why));
       break;
     }

@@ -370,3 +370,33 @@ TEST(TournamentCli, BankruptPlayersArePlacedByTheOrderOfGoingOut) {
 
 }  // namespace
 }  // namespace deedlog
+
+namespace deedlog {
+namespace {
+
+// The actions are listed once (commands/tournament_command.h): the message for a missing action
+// and help's synopsis name every one that runs, reveal included (the message once left it out).
+TEST(TournamentCli, TheUsageAndTheSynopsisNameEveryAction) {
+  const auto dir = testing::temp_dir("tournament-actions");
+  const RunResult none = testing::referee(dir / "club.db", "tournament");
+  EXPECT_EQ(none.code, 2) << none.err;
+  const RunResult help = testing::referee(dir / "club.db", "help tournament");
+  EXPECT_EQ(help.code, 0) << help.err;
+  const std::size_t at = help.out.find("tournament new|");
+  ASSERT_NE(at, std::string::npos) << help.out;
+  const std::string synopsis = help.out.substr(at, help.out.find('\n', at) - at);
+  for (const std::string action :
+       {"new", "seat", "call-time", "standings", "sheet", "appeal", "log", "enter", "withdraw", "no-show", "reveal"}) {
+    EXPECT_NE(none.err.find(" " + action), std::string::npos) << action << ": " << none.err;
+    EXPECT_TRUE(synopsis.find("|" + action + "|") != std::string::npos ||
+                synopsis.find("|" + action + " ") != std::string::npos || action == "new")
+        << action << ": " << synopsis;
+    // Each is taken as an action: refused for what it lacks, never as an unknown command.
+    const RunResult ran = testing::referee(dir / "club.db", "tournament " + action);
+    EXPECT_EQ(ran.err.find("is not a tournament command"), std::string::npos) << action << ": " << ran.err;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace deedlog

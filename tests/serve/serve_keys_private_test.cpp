@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-#include "commands/serve_keys.h"
+#include "serve/serve_keys.h"
 #include "support/cli.h"
 
 namespace deedlog {

@@ -42,6 +42,9 @@ const std::map<std::string, std::set<std::string>>& allowed() {
       {"bots", {"core", "rules", "deedlog", "notation", "journal", "service", "present"}},
       {"replay", {"core", "rules", "deedlog", "notation", "journal", "service", "present"}},
       {"commands", {"core", "rules", "deedlog", "notation", "journal", "service", "present", "bots", "replay"}},
+      // The server: its routes call the services the commands call and answer with present's JSON;
+      // it reuses a few of the commands' helpers (the options they share, a move's stamp).
+      {"serve", {"core", "rules", "deedlog", "notation", "journal", "service", "present", "bots", "replay", "commands"}},
   };
   return table;
 }

@@ -1,4 +1,4 @@
-#include "commands/serve_keys.h"
+#include "serve/serve_keys.h"
 
 #include <fcntl.h>
 #include <fmt/format.h>

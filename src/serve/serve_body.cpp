@@ -1,4 +1,4 @@
-#include "commands/serve_body.h"
+#include "serve/serve_body.h"
 
 #include <httplib.h>
 

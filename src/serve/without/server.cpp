@@ -3,8 +3,8 @@
 // then say the build left the HTTP library out.
 #include <ostream>
 
-#include "commands/serve_command.h"
-#include "commands/serve_table.h"
+#include "serve/serve_command.h"
+#include "serve/serve_table.h"
 #include "core/exit_code.h"
 
 namespace deedlog {

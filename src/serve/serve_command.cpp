@@ -1,4 +1,4 @@
-#include "commands/serve_command.h"
+#include "serve/serve_command.h"
 
 #include <fmt/format.h>
 #include <httplib.h>
@@ -23,12 +23,12 @@
 #include "bots/analysis.h"
 #include "commands/engine_session.h"
 #include "commands/move_stamp.h"
-#include "commands/serve_body.h"
-#include "commands/serve_keys.h"
-#include "commands/serve_listing.h"
-#include "commands/serve_price.h"
-#include "commands/serve_tournament.h"
-#include "commands/serve_wakeups.h"
+#include "serve/serve_body.h"
+#include "serve/serve_keys.h"
+#include "serve/serve_listing.h"
+#include "serve/serve_price.h"
+#include "serve/serve_tournament.h"
+#include "serve/serve_wakeups.h"
 #include "core/exit_code.h"
 #include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"

@@ -1,4 +1,4 @@
-#include "commands/tournament_json.h"
+#include "present/tournament_json.h"
 
 #include <fmt/format.h>
 
@@ -36,15 +36,47 @@ ojson placing_json(const Placing& p) {
   return j;
 }
 
+ojson standings_json(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted) {
+  ojson list = ojson::array();
+  for (const Standing& s : standings) list.push_back(standing_json(s));
+  return ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds_counted}, {"standings", list},
+               {"head", t.head}, {"head_record", t.last_seq}};
+}
+
 Status standings_json(Journal& j, const Tournament& t, ojson* out) {
   std::vector<Standing> standings;
   int counted = 0;
   if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return s;
-  ojson list = ojson::array();
-  for (const Standing& s : standings) list.push_back(standing_json(s));
-  *out = ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", counted}, {"standings", list},
-               {"head", t.head}, {"head_record", t.last_seq}};
+  *out = standings_json(t, standings, counted);
   return Status::ok();
+}
+
+ojson seat_json(const TournamentRound& round, int repeat_meetings) {
+  ojson tables = ojson::array();
+  for (const TournamentTable& table : round.tables)
+    tables.push_back({{"table", table.table}, {"game", table.game}, {"players", table.players}, {"key", table.key}});
+  ojson doc{{"round", round.round}, {"tables", tables}, {"repeat_meetings", repeat_meetings}};
+  if (round.final) doc["final"] = true;
+  if (!round.commitment.empty()) doc["commitment"] = round.commitment;
+  return doc;
+}
+
+ojson sheet_json(const Tournament& t, const TableResult& r, const TournamentSheet& sheet, const TournamentSheet* replaced) {
+  ojson placings = ojson::array();
+  for (const Placing& p : r.placings) placings.push_back(placing_json(p));
+  ojson doc{{"round", r.round}, {"table", r.table},     {"game", r.game},         {"seq", r.seq},
+            {"head", r.head},   {"over", r.over},       {"file", sheet.file},     {"sheet", sheet.record_seq},
+            {"placings", placings}, {"tournament_head", t.head}};
+  if (replaced)
+    doc["supersedes"] = {{"sheet", replaced->record_seq}, {"head", replaced->head}, {"why", replaced->why_superseded}};
+  return doc;
+}
+
+ojson entry_json(const TournamentEntry& e) {
+  const std::string_view kind = e.kind == EntryKind::LateEntry    ? LateEntry::kKind
+                                : e.kind == EntryKind::Withdrawal ? Withdrawal::kKind
+                                                                  : NoShow::kKind;
+  return ojson{{"player", e.player}, {"entry", std::string(kind)}, {"from_round", e.from_round}};
 }
 
 ojson call_time_json(int round, const std::vector<CallTimeOutcome>& outcomes) {
@@ -64,13 +96,8 @@ ojson appeal_json(const TournamentAppeal& a) {
 ojson tournament_log_json(const Tournament& t) {
   ojson records = ojson::array();
   for (const TournamentLogLine& l : t.log) {
-    ojson r{{"seq", l.seq}, {"at", l.at}, {"kind", l.kind}};
-    ojson p = ojson::parse(l.payload, nullptr, false);
-    if (p.is_object()) {
-      if (l.kind == "seated" && p.contains("tables"))
-        for (auto& table : p["tables"]) table.erase("key_sha256");
-      r.update(p);
-    }
+    ojson r{{"seq", l.seq}, {"at", l.at}, {"kind", record_kind(l.record)}};
+    r.update(shown_record_fields(l.record));
     records.push_back(r);
   }
   ojson appeals = ojson::array();
@@ -102,6 +129,44 @@ ojson tournament_log_json(const Tournament& t) {
   return ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds}, {"appeals", appeals},
                {"sheets", sheets}, {"records", records}, {"first_head", t.first_head}, {"head", t.head},
                {"head_record", t.last_seq}};
+}
+
+std::string table_page(std::int64_t game) { return fmt::format("/?game={}", game); }
+
+ojson tournament_view_json(const Tournament& t, const TournamentView& v) {
+  ojson rounds = ojson::array();
+  for (const RoundView& r : v.rounds) {
+    ojson tables = ojson::array();
+    for (const TableView& table : r.tables) {
+      ojson tj{{"table", table.table},
+               {"game", table.game},
+               {"players", table.players},
+               {"over", table.over},
+               {"time_called", table.time_called},
+               {"page", table_page(table.game)}};
+      tj["seconds_left"] = table.seconds_left ? ojson(*table.seconds_left) : ojson(nullptr);
+      if (table.hidden) {
+        tj["hidden"] = true;
+      } else {
+        tj["seq"] = table.seq;
+        tj["leader"] = table.leader ? ojson(*table.leader) : ojson(nullptr);
+        ojson worth = ojson::object();
+        for (const auto& [player, units] : table.net_worth) worth[player] = units.units;
+        tj["net_worth"] = worth;
+      }
+      tables.push_back(tj);
+    }
+    ojson rj{{"round", r.round}, {"time_called", r.time_called}, {"duplicate", r.duplicate}, {"ended", r.ended},
+             {"tables", tables}};
+    if (r.duplicate) rj["commitment"] = r.commitment;
+    rounds.push_back(rj);
+  }
+  ojson out = standings_json(t, v.standings, v.rounds_counted);
+  out["duplicate"] = t.settings.duplicate;
+  out["time_limit"] = t.settings.time_limit;
+  out["appeals"] = t.appeals.size();
+  out["tables"] = rounds;
+  return out;
 }
 
 std::string reveal_refused_words(const RoundReveal& r) {

@@ -1,4 +1,4 @@
-#include "commands/serve_wakeups.h"
+#include "serve/serve_wakeups.h"
 
 #include <libpq-fe.h>
 #include <poll.h>

@@ -1,4 +1,4 @@
-#include "commands/serve_tournament.h"
+#include "serve/serve_tournament.h"
 
 #include <fmt/format.h>
 #include <httplib.h>
@@ -8,14 +8,14 @@
 #include <optional>
 #include <vector>
 
-#include "commands/serve_body.h"
-#include "commands/tournament_json.h"
-#include "core/printable_text.h"
+#include "serve/serve_body.h"
 #include "deedlog/clock_stamp.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
 #include "present/game_json.h"
+#include "present/html_text.h"
 #include "present/refusal_words.h"
+#include "present/tournament_json.h"
 #include "service/game_session.h"
 
 namespace deedlog {
@@ -35,21 +35,6 @@ std::string tag_of(const GameHeader& h, const std::string& name) {
 }
 
 bool table_done(const Game& g) { return g.state.time_called || game_is_over(g.ruleset, g.state); }
-
-std::string html_escape(const std::string& text) {
-  std::string out;
-  // What acts rather than shows (an appeal's text-direction override) is written out first.
-  for (char c : printable_text(text)) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 // Seconds left before the game's hour: [Started] (dated) plus [TimeLimit]; a tournament's games
 // carry no [Started] (docs/tournaments.md), so their clock runs from when the round was seated
@@ -74,56 +59,47 @@ std::int64_t path_id(const httplib::Request& req, std::size_t at = 1) {
   }
 }
 
-// The judge's view: the standings as tournament standings --json, and each round's tables. The
-// tables of a duplicate round still in play show who leads only to the Head Judge.
-Status tournament_view(Journal& j, const Tournament& t, bool judge, ojson* out) {
-  ojson standings;
-  if (Status s = standings_json(j, t, &standings); !s.is_ok()) return s;
-  ojson rounds = ojson::array();
+// The judge's view: the standings and each round's tables. The tables of a duplicate round still
+// in play show who leads only to the Head Judge.
+Status tournament_view(Journal& j, const Tournament& t, bool judge, TournamentView* out) {
+  TournamentView v;
+  if (Status s = tournament_standings(j, t, &v.standings, &v.rounds_counted); !s.is_ok()) return s;
   for (const TournamentRound& r : t.rounds) {
-    bool ended = true;
-    const bool duplicate = !r.commitment.empty();
-    if (duplicate)
-      if (Status s = round_ended(j, r, &ended); !s.is_ok()) return s;
+    RoundView rv;
+    rv.round = r.round;
+    rv.time_called = r.time_called;
+    rv.duplicate = !r.commitment.empty();
+    rv.commitment = r.commitment;
+    if (rv.duplicate)
+      if (Status s = round_ended(j, r, &rv.ended); !s.is_ok()) return s;
     std::string seated_at;
     for (const TournamentLogLine& l : t.log)
       if (l.seq == r.record_seq) seated_at = l.at;
-    ojson tables = ojson::array();
     for (const TournamentTable& table : r.tables) {
       Game g;
       if (Status s = load_game(j, table.game, 0, &g); !s.is_ok()) return s;
-      ojson tj{{"table", table.table},
-               {"game", table.game},
-               {"players", table.players},
-               {"over", game_is_over(g.ruleset, g.state)},
-               {"time_called", g.state.time_called},
-               {"page", fmt::format("/?game={}", table.game)}};
+      TableView tv;
+      tv.table = table.table;
+      tv.game = table.game;
+      tv.players = table.players;
+      tv.over = game_is_over(g.ruleset, g.state);
+      tv.time_called = g.state.time_called;
       const std::optional<std::int64_t> left = seconds_left(g, seated_at);
-      const bool running = !g.state.time_called && !game_is_over(g.ruleset, g.state);
-      tj["seconds_left"] = left && running ? ojson(*left) : ojson(nullptr);
-      if (duplicate && !ended && !judge) {
-        tj["hidden"] = true;
+      if (left && !tv.time_called && !tv.over) tv.seconds_left = left;
+      if (rv.duplicate && !rv.ended && !judge) {
+        tv.hidden = true;
       } else {
         TableResult result;
         if (Status s = table_result(j, t, r.round, table.table, &result); !s.is_ok()) return s;
-        tj["seq"] = result.seq;
-        tj["leader"] = result.placings.empty() ? ojson(nullptr) : ojson(result.placings.front().player);
-        ojson worth = ojson::object();
-        for (const Placing& p : result.placings) worth[p.player] = p.net_worth.units;
-        tj["net_worth"] = worth;
+        tv.seq = result.seq;
+        if (!result.placings.empty()) tv.leader = result.placings.front().player;
+        for (const Placing& p : result.placings) tv.net_worth.emplace_back(p.player, p.net_worth);
       }
-      tables.push_back(tj);
+      rv.tables.push_back(std::move(tv));
     }
-    ojson rj{{"round", r.round}, {"time_called", r.time_called}, {"duplicate", duplicate}, {"ended", ended},
-             {"tables", tables}};
-    if (duplicate) rj["commitment"] = r.commitment;
-    rounds.push_back(rj);
+    v.rounds.push_back(std::move(rv));
   }
-  *out = standings;
-  (*out)["duplicate"] = t.settings.duplicate;
-  (*out)["time_limit"] = t.settings.time_limit;
-  (*out)["appeals"] = t.appeals.size();
-  (*out)["tables"] = rounds;
+  *out = std::move(v);
   return Status::ok();
 }
 
@@ -132,54 +108,48 @@ Status tournament_view(Journal& j, const Tournament& t, bool judge, ojson* out) 
 // key in its header, so a hidden table's leader shows to the judge), which swaps #view whole.
 // Everything from the journal goes in escaped. The data-* attributes are what the browser test
 // reads (tests/serve/tournament_judge_page_test.cpp): keep them stable.
-std::string view_part(const ojson& v, const Tournament& t) {
+std::string view_part(const TournamentView& v, const Tournament& t) {
   std::string html = fmt::format("<h2>Standings after {} round(s)</h2>\n<div class=\"wide\"><table id=\"standings\">"
                                  "<tr><th>Rank</th><th>Player</th><th>Points</th><th>Net worth</th></tr>\n",
-                                 v["rounds"].get<int>());
-  for (const auto& s : v["standings"]) {
-    const std::string player = html_escape(s["player"].get<std::string>());
+                                 v.rounds_counted);
+  for (const Standing& s : v.standings) {
+    const std::string player = html_escape(s.player);
+    const std::string points = points_json(s.points).dump();
     html += fmt::format("<tr data-player=\"{}\" data-rank=\"{}\" data-points=\"{}\" data-worth=\"{}\"><td>{}</td><td>{}</td>"
                         "<td>{}</td><td>{}</td></tr>\n",
-                        player, s["rank"].get<int>(), s["points"].dump(), s["net_worth"].dump(), s["rank"].get<int>(),
-                        player, s["points"].dump(), s["net_worth"].dump());
+                        player, s.rank, points, s.net_worth.units, s.rank, player, points, s.net_worth.units);
   }
   html += "</table></div>\n";
-  for (const auto& r : v["tables"]) {
-    const int round = r["round"].get<int>();
-    const bool called = r["time_called"].get<bool>();
+  for (const RoundView& r : v.rounds) {
     html += fmt::format("<section class=\"round\" data-round=\"{}\" data-time-called=\"{}\" data-ended=\"{}\">\n"
                         "<h2>Round {}{}{}</h2>\n",
-                        round, called, r["ended"].get<bool>(), round, r["duplicate"].get<bool>() ? " (duplicate)" : "",
-                        called ? ": time called" : "");
+                        r.round, r.time_called, r.ended, r.round, r.duplicate ? " (duplicate)" : "",
+                        r.time_called ? ": time called" : "");
     // A duplicate round's commitment, on the page as in seat's output (docs/tournaments.md).
-    if (r.contains("commitment"))
-      html += fmt::format("<p>Commitment (the SHA-256 of the round's seed): <code>{}</code></p>\n",
-                          html_escape(r["commitment"].get<std::string>()));
+    if (r.duplicate)
+      html += fmt::format("<p>Commitment (the SHA-256 of the round's seed): <code>{}</code></p>\n", html_escape(r.commitment));
     // The Head Judge's button; the script enables it once this tab holds a key.
-    if (!called)
+    if (!r.time_called)
       html += fmt::format("<p class=\"judge-only\"><button type=\"button\" class=\"call-time\" data-round=\"{}\" disabled>"
                           "Call time in round {}</button></p>\n",
-                          round, round);
+                          r.round, r.round);
     html += "<div class=\"wide\"><table><tr><th>Table</th><th>Players</th><th>State</th><th>Leads</th><th>Time left</th></tr>\n";
-    for (const auto& tj : r["tables"]) {
+    for (const TableView& tv : r.tables) {
       std::string players;
-      for (const auto& p : tj["players"]) (players += players.empty() ? "" : ", ") += p.get<std::string>();
-      const bool over = tj["over"].get<bool>(), time_called = tj["time_called"].get<bool>();
+      for (const std::string& p : tv.players) (players += players.empty() ? "" : ", ") += p;
       // Time called shows first: a game it ended is over too, and the judge wants to see why.
-      const char* state = time_called ? "time-called" : over ? "over" : "in-play";
-      const char* words = time_called ? (over ? "time called, over" : "time called, move finishing") : over ? "over" : "in play";
-      const bool hidden = tj.contains("hidden");
-      std::string leader = hidden || tj["leader"].is_null() ? "" : html_escape(tj["leader"].get<std::string>());
-      const std::string leads = hidden ? "(hidden until the round ends)" : leader;
+      const char* state = tv.time_called ? "time-called" : tv.over ? "over" : "in-play";
+      const char* words = tv.time_called ? (tv.over ? "time called, over" : "time called, move finishing")
+                          : tv.over      ? "over"
+                                         : "in play";
+      const std::string leader = tv.hidden || !tv.leader ? "" : html_escape(*tv.leader);
+      const std::string leads = tv.hidden ? "(hidden until the round ends)" : leader;
       std::string left;
-      if (tj["seconds_left"].is_number()) {
-        const std::int64_t s = tj["seconds_left"].get<std::int64_t>();
-        left = fmt::format("{}:{:02}", s / 60, s % 60);
-      }
+      if (tv.seconds_left) left = fmt::format("{}:{:02}", *tv.seconds_left / 60, *tv.seconds_left % 60);
       html += fmt::format("<tr data-game=\"{}\" data-table=\"{}\" data-state=\"{}\" data-leader=\"{}\" data-hidden=\"{}\">"
                           "<td><a href=\"{}\">Table {}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                          tj["game"].get<std::int64_t>(), tj["table"].get<int>(), state, leader, hidden,
-                          tj["page"].get<std::string>(), tj["table"].get<int>(), html_escape(players), words, leads, left);
+                          tv.game, tv.table, state, leader, tv.hidden, table_page(tv.game), tv.table, html_escape(players),
+                          words, leads, left);
     }
     html += "</table></div>\n</section>\n";
   }
@@ -334,8 +304,8 @@ if (key()) refresh();
 setInterval(refresh, 30000);
 )js";
 
-std::string view_page(const ojson& v, const Tournament& t) {
-  const std::string name = html_escape(v["name"].get<std::string>());
+std::string view_page(const TournamentView& v, const Tournament& t) {
+  const std::string name = html_escape(t.settings.name);
   std::string html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
                      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                      "<link rel=\"icon\" href=\"data:,\">\n<title>";
@@ -474,11 +444,11 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
 
   http.Get(R"(/api/tournaments/(\d+))", [with_tournament, fail, bearer](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal& j, Tournament& t) {
-      ojson view;
+      TournamentView view;
       const std::string key = bearer(req);
       if (Status s = tournament_view(j, t, !key.empty() && judge_key_matches(t, key), &view); !s.is_ok())
         return fail(res, s);
-      send_json(res, 200, view);
+      send_json(res, 200, tournament_view_json(t, view));
     });
   });
   http.Get(R"(/api/tournaments/(\d+)/log)", [with_tournament](const httplib::Request& req, httplib::Response& res) {
@@ -488,7 +458,7 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   // the address), and then it names a hidden table's leader; the key itself is never in the page.
   http.Get(R"(/tournaments/(\d+))", [with_tournament, fail, bearer](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal& j, Tournament& t) {
-      ojson view;
+      TournamentView view;
       const std::string key = bearer(req);
       if (Status s = tournament_view(j, t, !key.empty() && judge_key_matches(t, key), &view); !s.is_ok())
         return fail(res, s);

@@ -13,13 +13,13 @@
 // and what a tournament changes about a game's own routes: who a key speaks for in a table's
 // game (the table's key plays it, the Head Judge's key is its referee), and who may read a
 // game of a duplicate round before the round ends (its table and the Head Judge only).
-// Everything is the service's (service/tournament.h); the JSON is the command's (tournament_json.h).
+// Everything is the service's (service/tournament.h); the JSON is present's (present/tournament_json.h).
 #include <cstdint>
 #include <functional>
 #include <string>
 
-#include "commands/serve_keys.h"
-#include "commands/serve_listing.h"
+#include "serve/serve_keys.h"
+#include "serve/serve_listing.h"
 #include "deedlog/status.h"
 #include "service/game.h"
 #include "service/tournament.h"

@@ -1,4 +1,4 @@
-#include "commands/serve_listing.h"
+#include "serve/serve_listing.h"
 
 #include <fmt/format.h>
 #include <httplib.h>

@@ -1,4 +1,4 @@
-#include "commands/serve_table.h"
+#include "serve/serve_table.h"
 
 #include <fmt/format.h>
 #include <httplib.h>

@@ -11,8 +11,8 @@
 
 #include "bots/trade_price.h"
 #include "commands/one_at_a_time.h"
-#include "commands/serve_keys.h"
-#include "commands/serve_listing.h"
+#include "serve/serve_keys.h"
+#include "serve/serve_listing.h"
 
 namespace httplib {
 class Server;

@@ -1,4 +1,4 @@
-#include "commands/serve_price.h"
+#include "serve/serve_price.h"
 
 #include <fmt/format.h>
 #include <httplib.h>
@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "commands/serve_body.h"
-#include "commands/serve_tournament.h"
+#include "serve/serve_body.h"
+#include "serve/serve_tournament.h"
 #include "commands/trade_price_command.h"
 #include "journal/journal.h"
 #include "service/game_session.h"

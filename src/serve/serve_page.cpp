@@ -10,7 +10,7 @@
 
 #include <string>
 
-#include "commands/serve_command.h"
+#include "serve/serve_command.h"
 #include "replay/svg_board.h"
 #include "replay/timeline.h"
 

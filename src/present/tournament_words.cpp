@@ -1,0 +1,55 @@
+#include "present/tournament_words.h"
+
+#include <fmt/format.h>
+
+#include "core/printable_text.h"
+#include "service/game.h"
+
+namespace deedlog {
+
+namespace {
+
+struct LineOf {
+  std::string operator()(const RoundSeated& r) const {
+    return fmt::format("round {} seated ({} tables)", r.round, r.tables.size());
+  }
+  std::string operator()(const RoundTimeCalled& r) const { return fmt::format("time called in round {}", r.round); }
+  std::string operator()(const OtherKind& r) const { return r.kind; }
+  // Any other kind by its name: the log tells appeals and sheets in lines of their own below the
+  // records, and the standings tell who entered or left. A new kind is listed so until it is
+  // given a sentence here.
+  template <class Kind>
+  std::string operator()(const Kind&) const {
+    return std::string(Kind::kKind);
+  }
+};
+
+}  // namespace
+
+std::string record_words(const TournamentRecordPayload& record) { return std::visit(LineOf{}, record); }
+
+std::string entry_words(const TournamentEntry& e) {
+  return fmt::format("{}: {} from round {}.", e.player, e.kind == EntryKind::LateEntry ? "enters" : "leaves",
+                     e.from_round);
+}
+
+std::string head_words(std::int64_t id, std::int64_t records, const std::string& head) {
+  return fmt::format("Head of the tournament's records: record {}, hash {} (keep it: referee verify --tournament {} "
+                     "--expect-head {})\n",
+                     records, head.substr(0, kShortHash), id, head.substr(0, kShortHash));
+}
+
+std::string tournament_log_words(const Tournament& t) {
+  std::string out = fmt::format("Tournament {} ({}), created {}\n", t.id, t.settings.name, t.created);
+  for (const TournamentLogLine& l : t.log) out += fmt::format("  {:>3} {} {}\n", l.seq, l.at, record_words(l.record));
+  for (const TournamentAppeal& a : t.appeals)
+    out += fmt::format("  appeal {} (game {}): \"{}\": {}{}\n", a.number, a.game, printable_text(a.claim),
+                       a.upheld ? "upheld" : "rejected", a.upheld ? ", corrected by " + printable_text(a.correction) : "");
+  for (const TournamentSheet& s : t.sheets)
+    out += fmt::format("  sheet of round {}, table {} (head {}): {}\n", s.round, s.table, s.head.substr(0, kShortHash),
+                       s.superseded_by ? "superseded (" + s.why_superseded + ")" : "current");
+  out += head_words(t.id, t.last_seq, t.head);
+  return out;
+}
+
+}  // namespace deedlog

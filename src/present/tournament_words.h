@@ -1,0 +1,25 @@
+#pragma once
+// The words of `referee tournament`'s answers that more than one of them says, and the log's:
+// each record's line, an entry's line, the tournament's head to keep.
+#include <cstdint>
+#include <string>
+
+#include "service/tournament.h"
+
+namespace deedlog {
+
+// A record in the log's words: "round 2 seated (3 tables)", "time called in round 1"; any other
+// kind (appeals, sheets and entries, which the log's other lines tell about) by its name.
+std::string record_words(const TournamentRecordPayload& record);
+
+// "Fay: enters from round 2." (a late entry), "Dan: leaves from round 2." (a withdrawal, a no-show).
+std::string entry_words(const TournamentEntry& e);
+
+// The tournament's head in words, for the Head Judge to keep outside the journal: written down,
+// it lets verify --tournament ID --expect-head show that the records were not rewritten since.
+std::string head_words(std::int64_t id, std::int64_t records, const std::string& head);
+
+// `tournament log`: every record, then the appeals and the sheets, then the head.
+std::string tournament_log_words(const Tournament& t);
+
+}  // namespace deedlog

@@ -1,0 +1,59 @@
+// Tournament records as stored are read the same by every later version (docs/tournaments.md,
+// "In the journal"): a journal written by deedlog at commit e528e0c, the last version before the
+// record kinds were declared once with typed payloads (tests/data/README.md), folds to the same
+// standings, the same log and the same verdict of verify as that version printed, and the event
+// goes on in it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "support/cli.h"
+#include "support/tournament.h"
+
+namespace deedlog {
+namespace {
+
+using json = nlohmann::json;
+using testing::json_of;
+using testing::referee;
+using testing::RunResult;
+
+TEST(TournamentRecordsWritten, AJournalOfE528e0cFoldsToTheSameStandingsLogAndVerdict) {
+  const auto dir = testing::temp_dir("tournament-records-e528e0c");
+  const auto db = dir / "club.db";
+  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/tournaments-written-by-e528e0c.db", db);
+  const json then =
+      json::parse(testing::slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/tournaments-written-by-e528e0c.json"));
+
+  // Every record kind is in it: seated (a final and a duplicate round's among them), time_called,
+  // appeal (rejected and upheld), sheet (superseded twice), late_entry, withdrawal, no_show.
+  for (const std::string id : {"1", "2"}) {
+    EXPECT_EQ(json_of(referee(db, "--json tournament standings --tournament " + id)), then["standings_" + id]) << id;
+    EXPECT_EQ(json_of(referee(db, "--json tournament log --tournament " + id)), then["log_" + id]) << id;
+  }
+  std::set<std::string> kinds;
+  for (const auto& r : then["log_1"]["records"]) kinds.insert(r["kind"].get<std::string>());
+  EXPECT_EQ(kinds, (std::set<std::string>{"seated", "time_called", "appeal", "sheet", "late_entry", "withdrawal", "no_show"}));
+  const json verdict = json_of(referee(db, "--json verify"));
+  EXPECT_EQ(verdict, then["verify"]);
+  ASSERT_EQ(verdict["tournaments"].size(), 2u);
+  for (const auto& t : verdict["tournaments"]) EXPECT_TRUE(t["ok"].get<bool>()) << t;
+
+  // The event goes on: time called in the final (round 3) with the key that version printed, and
+  // the final's points are counted; the chain grows by one record and still verifies.
+  const std::string key = then["judge_keys"][0].get<std::string>();
+  const RunResult called =
+      referee(db, "tournament call-time --round 3 --tournament 1 " + testing::key_file_option(key));
+  ASSERT_EQ(called.code, testing::kTournamentOk) << called.out << called.err;
+  EXPECT_EQ(json_of(referee(db, "--json tournament standings --tournament 1"))["rounds"], 3);
+  const json after = json_of(referee(db, "--json verify --tournament 1"));
+  EXPECT_TRUE(after["tournaments"][0]["ok"].get<bool>()) << after;
+  EXPECT_EQ(after["tournaments"][0]["records"], 15);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace deedlog
