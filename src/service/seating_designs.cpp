@@ -7,6 +7,8 @@
 #include <numeric>
 #include <set>
 
+#include "service/seating_numbers.h"
+
 namespace deedlog {
 namespace {
 
@@ -40,17 +42,7 @@ bool field_of(int q, Field* f) {
   return true;
 }
 
-// splitmix64, for the resolution's search.
-struct Numbers {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  int below(int n) { return n <= 0 ? 0 : static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-};
+using Numbers = SeatingNumbers;
 
 using Block = std::vector<int>;
 

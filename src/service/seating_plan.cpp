@@ -6,21 +6,12 @@
 #include <utility>
 
 #include "service/seating_designs.h"
+#include "service/seating_numbers.h"
 
 namespace deedlog {
 namespace {
 
-// splitmix64: the plan's own numbers, from the request's seed only.
-struct Numbers {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  int below(int n) { return n <= 0 ? 0 : static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-};
+using Numbers = SeatingNumbers;
 
 // The costs, in three tiers that never trade against each other: a pair kept apart seated
 // together outweighs any number of repeat meetings, and a repeat meeting outweighs any first

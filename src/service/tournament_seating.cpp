@@ -5,20 +5,12 @@
 #include <numeric>
 #include <utility>
 
+#include "service/seating_numbers.h"
+
 namespace deedlog {
 namespace {
 
-// splitmix64: the seating's own numbers, from the tournament's seed and the round.
-struct Numbers {
-  std::uint64_t state;
-  std::uint64_t next() {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
-};
+using Numbers = SeatingNumbers;
 
 // What the earlier rounds say of each pair (how often they met) and each player (how often they
 // threw first), by index into the round's players.
