@@ -3,8 +3,6 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <libpq-fe.h>
-#include <openssl/crypto.h>
-#include <openssl/rand.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -17,32 +15,12 @@
 
 #include "journal/postgres_journal.h"
 #include "journal/private_file.h"
-#include "journal/sha256.h"
+#include "journal/secret_key.h"
 
 namespace deedlog {
 namespace {
 
 using ojson = nlohmann::ordered_json;
-
-std::string sha256_of(std::string_view text) {
-  Sha256 h;
-  h.update(text);
-  return h.hex();
-}
-
-Status new_key(std::string* hex) {
-  unsigned char bytes[32];
-  if (RAND_bytes(bytes, sizeof bytes) != 1) return Status::io_error("no random bytes for a key");
-  hex->clear();
-  for (unsigned char b : bytes) *hex += fmt::format("{:02x}", b);
-  return Status::ok();
-}
-
-bool same_digest(const std::string& key, const std::string& stored) {
-  if (key.empty()) return false;
-  const std::string got = sha256_of(key);
-  return got.size() == stored.size() && CRYPTO_memcmp(got.data(), stored.data(), got.size()) == 0;
-}
 
 // The digests a game's keys are checked against ("" for a table key a game does not have).
 struct KeyDigests {
@@ -51,16 +29,16 @@ struct KeyDigests {
 };
 
 KeyRole role_of(const std::string& key, const KeyDigests& d) {
-  if (same_digest(key, d.referee)) return KeyRole::Referee;
-  if (!d.table.empty() && same_digest(key, d.table)) return KeyRole::Table;
+  if (key_matches(key, d.referee)) return KeyRole::Referee;
+  if (!d.table.empty() && key_matches(key, d.table)) return KeyRole::Table;
   return KeyRole::None;
 }
 
 Status new_keys(GameKeys* keys, KeyDigests* digests) {
-  if (Status s = new_key(&keys->referee); !s.is_ok()) return s;
-  if (Status s = new_key(&keys->table); !s.is_ok()) return s;
-  digests->referee = sha256_of(keys->referee);
-  digests->table = sha256_of(keys->table);
+  if (Status s = new_secret_key(&keys->referee); !s.is_ok()) return s;
+  if (Status s = new_secret_key(&keys->table); !s.is_ok()) return s;
+  digests->referee = key_digest(keys->referee);
+  digests->table = key_digest(keys->table);
   return Status::ok();
 }
 
