@@ -422,6 +422,8 @@ cli::CommandHelp tournament_command() {
       "new: the games' variants (time-limit is added unless short-game is given; finish-round for championship play)")(
       "time-limit", po::value<std::string>()->default_value("")->value_name("T"), "new: each game's [TimeLimit], e.g. 90m")(
       "duplicate", "new: every round a duplicate round (the same dice and cards at every table)")(
+      "apart", po::value<std::vector<std::string>>()->composing()->value_name("\"A, B\""),
+      "new: two entrants never seated at one table (siblings, partners); once a pair")(
       "round", po::value<int>()->default_value(0)->value_name("N"), "seat, call-time, sheet: the round")(
       "final", "seat: a final table of the leaders in the standings, after the rounds")(
       "table", po::value<int>()->default_value(0)->value_name("T"), "sheet: the table")(

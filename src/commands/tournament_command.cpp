@@ -86,6 +86,11 @@ int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std
   if (!opt.variant.empty()) s.variants = split_names(opt.variant);
   s.time_limit = opt.time_limit;
   s.duplicate = opt.duplicate;
+  for (const std::string& pair : opt.apart) {
+    const std::vector<std::string> names = split_names(pair);
+    if (names.size() != 2) return usage(err, fmt::format("--apart takes two entrants' names, \"A, B\", not '{}'", pair));
+    s.apart.push_back(ApartPair{names[0], names[1]});
+  }
   std::unique_ptr<Journal> j;
   if (Status st = Journal::open(o.db, &j); !st.is_ok()) return fail(err, st);
   std::int64_t id = 0;
@@ -119,16 +124,21 @@ int run_seat(Journal& j, Tournament& t, const CommonOptions& o, const Tournament
     earlier.push_back(s);
   }
   TournamentRound round;
-  if (Status s = seat_round(j, t, opt.round, opt.final, &round); !s.is_ok()) return fail(err, s);
+  SeatingGaps gaps;
+  if (Status s = seat_round(j, t, opt.round, opt.final, &round, &gaps); !s.is_ok()) return fail(err, s);
   SeatedTables now;
   for (const TournamentTable& table : round.tables) now.push_back(table.players);
   const int repeats = repeat_meetings(earlier, now);
   if (o.json) {
-    out << seat_json(round, repeats).dump() << "\n";
+    out << seat_json(round, repeats, gaps).dump() << "\n";
     return kExitOk;
   }
   out << (round.final ? "Final" : "Round " + std::to_string(round.round)) << " of " << t.settings.name << ": "
-      << round.tables.size() << " tables, " << repeats << " repeat meetings.\n";
+      << round.tables.size() << " tables, " << repeats << " repeat meetings";
+  if (t.settings.planned && !round.final) out << " (" << gaps.planned_repeat_meetings << " in the rounds planned from here)";
+  out << ".\n";
+  for (const ApartPair& pair : gaps.apart_together)
+    out << fmt::format("  {} and {} are at one table: no seating kept them apart.\n", pair.a, pair.b);
   for (const TournamentTable& table : round.tables) {
     std::string players;
     for (const std::string& p : table.players) players += (players.empty() ? "" : ", ") + p;

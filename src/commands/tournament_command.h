@@ -40,6 +40,7 @@ struct TournamentOptions {
   int rounds = 0;
   int table_size = 4;
   bool duplicate = false;
+  std::vector<std::string> apart;  // --apart "A, B", once a pair
   // seat, call-time, sheet
   int round = 0;
   int table = 0;

@@ -51,11 +51,15 @@ Status standings_json(Journal& j, const Tournament& t, ojson* out) {
   return Status::ok();
 }
 
-ojson seat_json(const TournamentRound& round, int repeat_meetings) {
+ojson seat_json(const TournamentRound& round, int repeat_meetings, const SeatingGaps& gaps) {
   ojson tables = ojson::array();
   for (const TournamentTable& table : round.tables)
     tables.push_back({{"table", table.table}, {"game", table.game}, {"players", table.players}, {"key", table.key}});
-  ojson doc{{"round", round.round}, {"tables", tables}, {"repeat_meetings", repeat_meetings}};
+  ojson doc{{"round", round.round}, {"tables", tables}, {"repeat_meetings", repeat_meetings},
+            {"planned_repeat_meetings", gaps.planned_repeat_meetings}};
+  ojson together = ojson::array();
+  for (const ApartPair& pair : gaps.apart_together) together.push_back({pair.a, pair.b});
+  doc["apart_together"] = together;
   if (round.final) doc["final"] = true;
   if (!round.commitment.empty()) doc["commitment"] = round.commitment;
   return doc;

@@ -31,7 +31,9 @@ nlohmann::ordered_json standings_json(const Tournament& t, const std::vector<Sta
 
 // `tournament seat --json`: {"round", "tables": [{"table", "game", "players", "key"}], "repeat_meetings",
 // "final"?, "commitment"?}: the tables' keys in clear, as seat_round gives them once.
-nlohmann::ordered_json seat_json(const TournamentRound& round, int repeat_meetings);
+// gaps: what the seating could not have (tournament_seating.h): pairs to keep apart seated
+// together, the repeat meetings left in the plan.
+nlohmann::ordered_json seat_json(const TournamentRound& round, int repeat_meetings, const SeatingGaps& gaps);
 
 // `tournament sheet --json`: the sheet recorded (its record's seq), the result it carries, and the
 // sheet it supersedes, if any.

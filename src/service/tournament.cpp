@@ -1,8 +1,6 @@
 #include "service/tournament.h"
 
 #include <fmt/format.h>
-#include <openssl/crypto.h>
-#include <openssl/rand.h>
 
 #include <algorithm>
 #include <cctype>
@@ -16,7 +14,7 @@
 #include "deedlog/event_text.h"
 #include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
-#include "journal/sha256.h"
+#include "journal/secret_key.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "service/tournament_duplicate.h"
@@ -26,26 +24,6 @@ namespace deedlog {
 namespace {
 
 using ojson = nlohmann::ordered_json;
-
-std::string sha256_of(const std::string& text) {
-  Sha256 h;
-  h.update(text);
-  return h.hex();
-}
-
-Status new_key(std::string* hex) {
-  unsigned char bytes[32];
-  if (RAND_bytes(bytes, sizeof bytes) != 1) return Status::io_error("no random bytes for a key");
-  hex->clear();
-  for (unsigned char b : bytes) *hex += fmt::format("{:02x}", b);
-  return Status::ok();
-}
-
-bool same_digest(const std::string& key, const std::string& stored) {
-  if (key.empty() || stored.size() != 64) return false;
-  const std::string got = sha256_of(key);
-  return CRYPTO_memcmp(got.data(), stored.data(), got.size()) == 0;
-}
 
 std::string folded(const std::string& name) {
   std::string out;
@@ -197,6 +175,13 @@ std::string settings_to_json(const TournamentSettings& s) {
   j["time_limit"] = s.time_limit;
   j["duplicate"] = s.duplicate;
   j["seed"] = std::to_string(s.seed);
+  // Written only when set, so the settings of tournaments made before read and hash as they did.
+  if (s.planned) j["seating"] = "planned";
+  if (!s.apart.empty()) {
+    ojson pairs = ojson::array();
+    for (const ApartPair& p : s.apart) pairs.push_back({p.a, p.b});
+    j["apart"] = pairs;
+  }
   return j.dump();
 }
 
@@ -214,6 +199,16 @@ Status settings_from_json(const std::string& text, TournamentSettings* s) {
     out.time_limit = j.at("time_limit").get<std::string>();
     out.duplicate = j.at("duplicate").get<bool>();
     out.seed = std::stoull(j.at("seed").get<std::string>());
+    if (j.contains("seating")) {
+      if (j.at("seating").get<std::string>() != "planned") return Status::corrupt("a tournament's seating is not 'planned'");
+      out.planned = true;
+    }
+    if (j.contains("apart"))
+      for (const auto& pair : j.at("apart")) {
+        const auto names = pair.get<std::vector<std::string>>();
+        if (names.size() != 2) return Status::corrupt("a tournament's pair to keep apart is not two names");
+        out.apart.push_back(ApartPair{names[0], names[1]});
+      }
     *s = std::move(out);
   } catch (const std::exception& e) {
     return Status::corrupt(fmt::format("a tournament's settings are not readable: {}", e.what()));
@@ -274,11 +269,23 @@ Status create_tournament(Journal& journal, TournamentSettings s, std::int64_t* i
   s.variants = variants;
   if (!s.time_limit.empty() && !duration_seconds(s.time_limit))
     return Status::invalid_argument(fmt::format("--time-limit '{}': expected minutes and/or hours like 90m, 2h or 1h30m", s.time_limit));
+  // Pairs to keep apart name two different entrants (as entered, whatever the case typed).
+  for (ApartPair& pair : s.apart) {
+    for (std::string* name : {&pair.a, &pair.b}) {
+      const auto entrant = std::find_if(s.players.begin(), s.players.end(),
+                                        [&](const std::string& p) { return folded(p) == folded(*name); });
+      if (entrant == s.players.end())
+        return Status::invalid_argument(fmt::format("--apart: '{}' is not an entrant", *name));
+      *name = *entrant;
+    }
+    if (pair.a == pair.b) return Status::invalid_argument(fmt::format("--apart: '{}' is named twice in one pair", pair.a));
+  }
+  s.planned = true;
   std::string seed_hex;
-  if (Status st = new_key(&seed_hex); !st.is_ok()) return st;
+  if (Status st = new_secret_key(&seed_hex); !st.is_ok()) return st;
   s.seed = std::stoull(seed_hex.substr(0, 15), nullptr, 16);
-  if (Status st = new_key(judge_key); !st.is_ok()) return st;
-  return journal.create_tournament(s.name, settings_to_json(s), sha256_of(*judge_key), id);
+  if (Status st = new_secret_key(judge_key); !st.is_ok()) return st;
+  return journal.create_tournament(s.name, settings_to_json(s), key_digest(*judge_key), id);
 }
 
 Status tournament_from_row(const TournamentRow& row, Tournament* out) {
@@ -317,16 +324,16 @@ Status load_tournament(Journal& journal, std::int64_t id, Tournament* out) {
   return Status::ok();
 }
 
-bool judge_key_matches(const Tournament& t, const std::string& key) { return same_digest(key, t.judge_key_sha256); }
+bool judge_key_matches(const Tournament& t, const std::string& key) { return key_matches(key, t.judge_key_sha256); }
 
 std::int64_t table_key_game(const Tournament& t, const std::string& key) {
   for (const TournamentRound& r : t.rounds)
     for (const TournamentTable& table : r.tables)
-      if (same_digest(key, table.key_sha256)) return table.game;
+      if (key_matches(key, table.key_sha256)) return table.game;
   return 0;
 }
 
-Status seat_round(Journal& journal, Tournament& t, int n, bool final, TournamentRound* out) {
+Status seat_round(Journal& journal, Tournament& t, int n, bool final, TournamentRound* out, SeatingGaps* gaps) {
   const int seated = static_cast<int>(t.rounds.size());
   if (n < 1) return Status::invalid_argument("--round takes a round number, 1 or more");
   if (n <= seated) return Status::conflict(fmt::format("round {} is seated already (games {} to {})", n,
@@ -360,7 +367,14 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
     }
     const std::vector<std::string> players = t.players_for_round(n);
     if (players.size() < 2) return Status::invalid_argument(fmt::format("round {} has fewer than 2 players", n));
-    tables = seat_players(players, t.settings.table_size, earlier, t.settings.seed);
+    if (t.settings.planned) {
+      SeatingOptions seating;
+      seating.rounds_total = t.settings.rounds;
+      seating.apart = t.settings.apart;
+      tables = seat_players(players, t.settings.table_size, earlier, t.settings.seed, seating, gaps);
+    } else {
+      tables = seat_players(players, t.settings.table_size, earlier, t.settings.seed);
+    }
   }
 
   std::vector<GameHeader> headers;
@@ -397,8 +411,8 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
       TournamentTable table;
       table.table = static_cast<int>(i) + 1;
       table.players = headers[i].players;
-      if (Status s = new_key(&table.key); !s.is_ok()) return s;
-      table.key_sha256 = sha256_of(table.key);
+      if (Status s = new_secret_key(&table.key); !s.is_ok()) return s;
+      table.key_sha256 = key_digest(table.key);
       std::optional<Violation> refused;
       if (Status s = create_game(journal, headers[i], std::nullopt, &table.game, &refused); !s.is_ok()) return s;
       if (refused) return Status::invalid_argument(fmt::format("table {}: the rules refuse its start", i + 1));

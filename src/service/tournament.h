@@ -28,6 +28,7 @@
 #include "deedlog/status.h"
 #include "journal/journal.h"
 #include "service/tournament_records.h"
+#include "service/tournament_seating.h"
 
 namespace deedlog {
 
@@ -42,6 +43,13 @@ struct TournamentSettings {
   std::string time_limit;             // "90m" ([TimeLimit]), "" for none
   bool duplicate = false;             // every round duplicate (tournament_duplicate.h)
   std::uint64_t seed = 0;             // the seating's seed (drawn at creation; stored, so seating is repeatable)
+  // Pairs never seated at one table while any seating avoids it (--apart "A, B": siblings,
+  // partners), each an entrant's name as entered.
+  std::vector<ApartPair> apart;
+  // Rounds seated from a plan of the whole event (tournament_seating.h, rounds_total): every
+  // tournament made since the plan came (stored as "seating": "planned"). One made before reads
+  // without it and goes on being seated a round at a time, as its earlier rounds were.
+  bool planned = false;
 };
 
 std::string settings_to_json(const TournamentSettings& s);
@@ -160,7 +168,10 @@ std::int64_t table_key_game(const Tournament& t, const std::string& key);
 // the next unseated round and the round before must have had time called. final: seat one table
 // of the leaders in the standings (table_size of them) instead of the whole field.
 // InvalidArgument for a round out of range or out of turn; Conflict when it is seated already.
-Status seat_round(Journal& journal, Tournament& t, int n, bool final, TournamentRound* out);
+// gaps, when given, says what the seating could not have (pairs kept apart seated together,
+// repeat meetings in the round and left in the plan).
+Status seat_round(Journal& journal, Tournament& t, int n, bool final, TournamentRound* out,
+                  SeatingGaps* gaps = nullptr);
 
 // "Referee calls time" in every game of round n whose time is not called and that is not over,
 // each completing as its rules say (the move in progress is completed by the table; a finish-round

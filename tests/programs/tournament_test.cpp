@@ -398,5 +398,41 @@ TEST(TournamentCli, TheUsageAndTheSynopsisNameEveryAction) {
   std::filesystem::remove_all(dir);
 }
 
+// Seating at scale (docs/tournaments.md, "Seating"): a tournament made now is seated from a plan
+// of all its rounds, and `--apart` keeps two entrants from ever sharing a table. 16 players over
+// 3 planned rounds with two pairs kept apart: no repeat in the plan, none in a round, and never a
+// pair together. A pair naming no entrant, one name, or one entrant twice is refused and no
+// journal is made.
+TEST(TournamentCli, PairsKeptApartNeverShareATableAndThePlannedRoundsRepeatNoMeeting) {
+  const std::string players = "Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal, Ivy, Jon, Kim, Lee, Max, Ned, Oli, Pam";
+  Event ev("tournament-apart", players, 3, 4, "--apart 'Ann, Ben' --apart 'cat, Dan'");
+  std::set<std::pair<std::string, std::string>> met;
+  for (int round = 1; round <= 3; ++round) {
+    const json seat = json_of(ev.judge("--json tournament seat --round " + std::to_string(round)));
+    EXPECT_EQ(seat["repeat_meetings"], 0) << seat;
+    EXPECT_EQ(seat["planned_repeat_meetings"], 0) << seat;
+    EXPECT_TRUE(seat["apart_together"].empty()) << seat;
+    ASSERT_EQ(seat["tables"].size(), 4u);
+    for (const auto& t : seat["tables"]) {
+      const auto at = t["players"].get<std::vector<std::string>>();
+      for (const auto& [a, b] : {std::pair<std::string, std::string>{"Ann", "Ben"}, {"Cat", "Dan"}})
+        EXPECT_FALSE(std::count(at.begin(), at.end(), a) && std::count(at.begin(), at.end(), b)) << a << " and " << b;
+      for (std::size_t i = 0; i < at.size(); ++i)
+        for (std::size_t j = i + 1; j < at.size(); ++j) EXPECT_TRUE(met.insert(std::minmax(at[i], at[j])).second);
+      const std::string game = std::to_string(t["game"].get<int>());
+      ASSERT_EQ(referee(ev.db, "--game " + game + " autoplay --moves 8 --seed " + std::to_string(round)).code, kOk);
+    }
+    ASSERT_EQ(ev.judge("tournament call-time --round " + std::to_string(round)).code, kOk);
+  }
+  const std::filesystem::path dir = testing::temp_dir("tournament-apart-refused");
+  const std::filesystem::path db = dir / "club.db";
+  for (const char* apart : {"'Ann, Zed'", "'Ann'", "'Ann, ann'"}) {
+    const RunResult r = referee(db, std::string("tournament new --name Open --rounds 2 --players 'Ann, Ben, Cat, Dan' --apart ") + apart);
+    EXPECT_EQ(r.code, kUsage) << apart << ": " << r.out << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(db));
+  std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace deedlog
