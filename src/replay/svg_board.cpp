@@ -6,13 +6,13 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/printable_text.h"
 #include "present/narration.h"
 #include "replay/commentary.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
 #include "deedlog/valuation.h"
 #include "present/money_words.h"
+#include "present/html_text.h"
 
 namespace deedlog {
 namespace {
@@ -190,21 +190,7 @@ const char* kDefs =
 
 }  // namespace
 
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  // What acts rather than shows (a note's text-direction override) is written out first.
-  for (char c : printable_text(text)) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+std::string xml_escape(const std::string& text) { return html_escape(text); }
 
 BoardGeometry board_geometry(int n) {
   BoardGeometry g;

@@ -66,7 +66,8 @@ struct ChartOptions {
 };
 std::string worth_chart_svg(const Timeline& timeline, const WorthSeries& series, const ChartOptions& options);
 
-// Text for XML: & < > " escaped.
+// Text for XML and HTML: present/html_text.h's html_escape (what acts rather than shows written
+// out, then & < > " escaped).
 std::string xml_escape(const std::string& text);
 
 }  // namespace deedlog

@@ -11,12 +11,7 @@
 #include <vector>
 
 #include "commands/request_fields.h"
-
-namespace httplib {
-class Server;
-struct Request;
-struct Response;
-}  // namespace httplib
+#include "serve/httplib_names.h"
 
 namespace deedlog {
 

@@ -7,12 +7,7 @@
 #include <functional>
 
 #include "deedlog/status.h"
-
-namespace httplib {
-class Server;
-struct Request;
-struct Response;
-}
+#include "serve/httplib_names.h"
 
 namespace deedlog {
 

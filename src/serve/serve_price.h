@@ -13,11 +13,7 @@
 #include "commands/one_at_a_time.h"
 #include "serve/serve_keys.h"
 #include "serve/serve_listing.h"
-
-namespace httplib {
-class Server;
-struct Request;
-}  // namespace httplib
+#include "serve/httplib_names.h"
 
 namespace deedlog {
 

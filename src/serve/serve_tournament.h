@@ -23,11 +23,7 @@
 #include "deedlog/status.h"
 #include "service/game.h"
 #include "service/tournament.h"
-
-namespace httplib {
-class Server;
-struct Request;
-}  // namespace httplib
+#include "serve/httplib_names.h"
 
 namespace deedlog {
 
