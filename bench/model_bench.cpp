@@ -275,7 +275,7 @@ int run_bias(int argc, char** argv) {
   const int model_games = arg_int(argc, argv, "--model-games", 4000);
   const int plain_games = arg_int(argc, argv, "--plain-games", 20000);
   const int horizon = arg_int(argc, argv, "--horizon", 0);  // 0: the analysis's own
-  const double decided = arg_double(argc, argv, "--decided", -1);  // below 0: the analysis's own
+  const double decided = arg_double(argc, argv, "--decided", -1);  // below 0: the analysis's own (off)
   const int play_on = arg_int(argc, argv, "--play-on", -1);
   const double calibration = arg_double(argc, argv, "--calibration", 0);  // added to the half width
   const std::string cache = arg_text(argc, argv, "--plain-cache");
@@ -310,7 +310,7 @@ int run_bias(int argc, char** argv) {
       }
       m.policy.model = mine->empty() ? nullptr : mine.get();
       m.policy.horizon = horizon > 0 ? horizon : kAnalysisHorizon;
-      m.policy.decided = decided >= 0 ? decided : kAnalysisDecided;
+      m.policy.decided = decided >= 0 ? decided : 0;
       scaled.push_back(std::move(mine));
     }
     if (scale != 1 && m.policy.model) {
@@ -432,7 +432,7 @@ int run_horizon(int argc, char** argv) {
                               {"96 moves", 96, 0},
                               {"48 moves", 48, 0},
                               {"24 moves", 24, 0},
-                              {"48, decided on", kAnalysisHorizon, kAnalysisDecided}};
+                              {"48, 0.8 on", kAnalysisHorizon, 0.8}};
   fmt::print("{:<14} {:>8} {:>12}   (paired difference of the mover's worth: throw 2+3 against 4+6, {} play-outs a position)\n",
              "horizon", "SD", "moves/play", games);
   for (const Setting& setting : settings) {

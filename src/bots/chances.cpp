@@ -25,11 +25,7 @@ PlayOutPolicy analysis_play_outs(const Ruleset& ruleset) {
   PlayOutPolicy p;
   p.sound_bids = true;
   p.model = shipped_model(ruleset);
-  if (p.model) {
-    p.horizon = kAnalysisHorizon;
-    p.decided = kAnalysisDecided;
-    p.play_on = kAnalysisPlayOn;
-  }
+  if (p.model) p.horizon = kAnalysisHorizon;
   return p;
 }
 

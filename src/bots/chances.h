@@ -37,8 +37,9 @@ struct PlayOutPolicy {
   const EvaluationModel* model = nullptr;
   // A position the model reads as nearly decided (one player's share above this) is not scored
   // at the horizon but played on, `play_on` moves more at a time (0: to the end), and read again
-  // each time: the model is under-confident where one player dominates (docs/evaluation-model.md,
-  // "Bias"), and a decided game ends soon, so this costs little. 0 (or 1): always scored.
+  // each time, for the model is under-confident where one player dominates. 0: always scored.
+  // The analysis and `chances` leave it off: measured, it brings the win shares nearer play-outs
+  // to the end but not the luck, at several times the cost (docs/evaluation-model.md, "Bias").
   double decided = 0;
   int play_on = 0;
   // The built-in players bid at a property's auction as a sound bidder would (by the site's
@@ -96,10 +97,6 @@ State play_out_start(const Ruleset& ruleset, const State& position, const CardsS
 
 // The horizon of the analysis's play-outs, in moves (docs/evaluation-model.md, "The horizon").
 inline constexpr int kAnalysisHorizon = 48;
-// A share the model gives one player above which the analysis's play-outs play on past the
-// horizon (PlayOutPolicy::decided; docs/evaluation-model.md, "Decided positions played on").
-inline constexpr double kAnalysisDecided = 0;
-inline constexpr int kAnalysisPlayOn = 0;
 
 // The play-outs of the analysis and of `chances` for `ruleset`: to a horizon scored by the
 // edition's shipped model when it has one (a user's edition has none: to the end), sound bids.
