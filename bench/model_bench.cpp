@@ -3,10 +3,16 @@
 //   model_bench horizon [--games N]   the spread of a paired luck-like difference (two outcomes of
 //                                      one throw, the same play-out seeds) to the end and at
 //                                      horizons 24, 48 and 96, and the moves a play-out costs
-//   model_bench bias [--model-games N] [--plain-games M] [--horizon H]
+//   model_bench bias [--model-games N] [--plain-games M] [--horizon H] [--decided T] [--play-on K]
+//                    [--calibration C] [--plain-cache FILE]
 //                                      the reference positions' win shares by the horizon and model
 //                                      against plain play-outs to the end: each difference, whether
-//                                      it lies within the combined interval, the calibration error
+//                                      it lies within the combined interval, the calibration error.
+//                                      --decided/--play-on: the policy's (PlayOutPolicy) in place of
+//                                      the analysis's; --calibration: added to the model's luck
+//                                      half width, as the analysis adds it; --plain-cache: the plain
+//                                      figures kept in (and read back from) FILE, for they do not
+//                                      depend on the model
 //
 // Both run from the source tree (the samples are read from DEEDLOG_SOURCE_DIR) on every core.
 #include <algorithm>
@@ -17,6 +23,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -206,15 +213,85 @@ int arg_int(int argc, char** argv, const char* name, int fallback) {
   return fallback;
 }
 
+double arg_double(int argc, char** argv, const char* name, double fallback) {
+  for (int i = 2; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], name) == 0) return std::atof(argv[i + 1]);
+  return fallback;
+}
+
+std::string arg_text(int argc, char** argv, const char* name) {
+  for (int i = 2; i + 1 < argc; ++i)
+    if (std::strcmp(argv[i], name) == 0) return argv[i + 1];
+  return "";
+}
+
+// What the plain play-outs to the end gave at one position (they do not depend on the model, so
+// a run comparing models or policies may keep them in a file: --plain-cache).
+struct PlainFigures {
+  Chances shares;
+  Paired luck;
+  bool has_luck = false;
+};
+
+// The cache's line for a position: "NAME<TAB>GAMES<TAB>seats low share high ...<TAB>luck mean se".
+std::string plain_line(const std::string& name, int games, const PlainFigures& f) {
+  std::string line = fmt::format("{}\t{}\t{}", name, games, f.shares.players.size());
+  for (const PlayerChance& c : f.shares.players) line += fmt::format(" {:.17g} {:.17g} {:.17g}", c.low, c.share, c.high);
+  line += f.has_luck ? fmt::format("\t1 {:.17g} {:.17g}", f.luck.mean, f.luck.se) : std::string("\t0 0 0");
+  return line;
+}
+
+bool read_plain(const std::string& cache, const std::string& name, int games, PlainFigures* out) {
+  if (cache.empty()) return false;
+  std::ifstream in(cache);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string n, g, seats, luck;
+    if (!std::getline(fields, n, '\t') || n != name || !std::getline(fields, g, '\t') || std::atoi(g.c_str()) != games)
+      continue;
+    std::getline(fields, seats, '\t');
+    std::getline(fields, luck, '\t');
+    std::istringstream ss(seats), ls(luck);
+    std::size_t count = 0;
+    ss >> count;
+    PlainFigures f;
+    for (std::size_t i = 0; i < count; ++i) {
+      PlayerChance c{static_cast<PlayerId>(i)};
+      ss >> c.low >> c.share >> c.high;
+      f.shares.players.push_back(c);
+    }
+    int has = 0;
+    ls >> has >> f.luck.mean >> f.luck.se;
+    f.has_luck = has != 0;
+    if (!ss || !ls) return false;
+    *out = std::move(f);
+    return true;
+  }
+  return false;
+}
+
 int run_bias(int argc, char** argv) {
   const int model_games = arg_int(argc, argv, "--model-games", 4000);
   const int plain_games = arg_int(argc, argv, "--plain-games", 20000);
   const int horizon = arg_int(argc, argv, "--horizon", 0);  // 0: the analysis's own
+  const double decided = arg_double(argc, argv, "--decided", -1);  // below 0: the analysis's own (off)
+  const int play_on = arg_int(argc, argv, "--play-on", -1);
+  const double calibration = arg_double(argc, argv, "--calibration", 0);  // added to the half width
+  const std::string cache = arg_text(argc, argv, "--plain-cache");
+  // Every weight times this (a temperature: above 1 sharpens the shares), to see how much of the
+  // bias is the model's confidence alone.
+  const double scale = arg_double(argc, argv, "--scale", 1);
+  std::vector<std::unique_ptr<EvaluationModel>> scaled;
+  // Models read from DIR/EDITION.model and DIR/EDITION.short-game.model in place of the shipped
+  // ones (a model being tried before it is shipped).
+  const std::string models = arg_text(argc, argv, "--models");
   const std::vector<Position> positions = reference_positions();
   int rows = 0, within = 0, positions_within = 0, compared = 0;
   double abs_sum = 0, worst = 0, bias_sq = 0;
   int luck_rows = 0, luck_within = 0;
-  double luck_abs = 0, luck_worst = 0;
+  double luck_abs = 0, luck_worst = 0, luck_sq = 0, sd_sum = 0;
+  std::int64_t model_moves = 0;
   fmt::print("{:<72} {:>4} {:>7} {:>7} {:>7} {:>6} {}\n", "position", "seat", "model", "to-end", "diff", "+-", "within");
   for (const Position& p : positions) {
     ChancesOptions m;
@@ -222,6 +299,32 @@ int run_bias(int argc, char** argv) {
     m.seed = 11;
     m.policy = analysis_play_outs(p.ruleset);
     if (horizon > 0) m.policy.horizon = horizon;
+    if (decided >= 0) m.policy.decided = decided;
+    if (!models.empty()) {
+      auto mine = std::make_unique<EvaluationModel>(p.ruleset);
+      for (const char* variant : {"", ".short-game"}) {
+        std::unique_ptr<EvaluationModel> one;
+        if (!load_model_file(fmt::format("{}/{}{}.model", models, p.ruleset.id, variant), p.ruleset, &one).is_ok()) continue;
+        for (ModelVariant v : {ModelVariant::Plain, ModelVariant::ShortGame})
+          if (one->has(v)) mine->set_weights(v, one->weights(v));
+      }
+      m.policy.model = mine->empty() ? nullptr : mine.get();
+      m.policy.horizon = horizon > 0 ? horizon : kAnalysisHorizon;
+      m.policy.decided = decided >= 0 ? decided : 0;
+      scaled.push_back(std::move(mine));
+    }
+    if (scale != 1 && m.policy.model) {
+      auto copy = std::make_unique<EvaluationModel>(*m.policy.model);
+      for (ModelVariant v : {ModelVariant::Plain, ModelVariant::ShortGame}) {
+        if (!copy->has(v)) continue;
+        Features w = copy->weights(v);
+        for (double& x : w) x *= scale;
+        copy->set_weights(v, w);
+      }
+      m.policy.model = copy.get();
+      scaled.push_back(std::move(copy));
+    }
+    if (play_on >= 0) m.policy.play_on = play_on;
     if (!m.policy.model) {
       fmt::print("{:<72} no model (a user's edition, or house rules): skipped\n", p.name);
       continue;
@@ -231,12 +334,26 @@ int run_bias(int argc, char** argv) {
     e.seed = 12;
     e.policy.model = nullptr;
     e.policy.horizon = 0;
-    Chances a, b;
-    if (!estimate_chances(p.ruleset, p.state, p.seen, p.players, m, &a).is_ok() ||
-        !estimate_chances(p.ruleset, p.state, p.seen, p.players, e, &b).is_ok()) {
+    State outcome[2];
+    const bool outcomes = two_outcomes(p, outcome);
+    PlainFigures plain;
+    const bool cached = read_plain(cache, p.name, plain_games, &plain);
+    if (!cached) {
+      if (!estimate_chances(p.ruleset, p.state, p.seen, p.players, e, &plain.shares).is_ok()) {
+        fmt::print("{:<72} a play-out went wrong: skipped\n", p.name);
+        continue;
+      }
+      if (outcomes) plain.luck = paired_difference(p, outcome, e.policy, plain_games, 22);
+      plain.has_luck = outcomes;
+      if (!cache.empty()) std::ofstream(cache, std::ios::app) << plain_line(p.name, plain_games, plain) << "\n";
+    }
+    Chances a;
+    const Chances& b = plain.shares;
+    if (!estimate_chances(p.ruleset, p.state, p.seen, p.players, m, &a).is_ok()) {
       fmt::print("{:<72} a play-out went wrong: skipped\n", p.name);
       continue;
     }
+    model_moves += a.moves;
     ++compared;
     bool all = true;
     for (std::size_t i = 0; i < a.players.size(); ++i) {
@@ -258,16 +375,21 @@ int run_bias(int argc, char** argv) {
     }
     positions_within += all;
     // The luck-like difference of two outcomes of the mover's throw, by each way.
-    State outcome[2];
-    if (two_outcomes(p, outcome)) {
+    if (outcomes && plain.has_luck) {
       const Paired dm = paired_difference(p, outcome, m.policy, model_games, 21);
-      const Paired dp = paired_difference(p, outcome, e.policy, plain_games, 22);
+      const Paired& dp = plain.luck;
       const double diff = dm.mean - dp.mean;
-      const double half = 1.959964 * std::sqrt(dm.se * dm.se + dp.se * dp.se);
+      // The analysis's interval (with the calibration term it adds, when asked) against the
+      // plain play-outs' own.
+      const double model_half = 1.959964 * dm.se + calibration;
+      const double half = std::sqrt(model_half * model_half + std::pow(1.959964 * dp.se, 2));
       const bool in = std::fabs(diff) <= half;
       ++luck_rows;
       luck_within += in;
       luck_abs += std::fabs(diff);
+      luck_sq += diff * diff;
+      sd_sum += dm.sd;
+      model_moves += dm.moves;
       luck_worst = std::max(luck_worst, std::fabs(diff));
       fmt::print("{:<72} luck {:+7.4f} {:+7.4f} {:+7.4f} {:6.4f} {}\n", "", dm.mean, dp.mean, diff, half, in ? "yes" : "NO");
     }
@@ -281,6 +403,10 @@ int run_bias(int argc, char** argv) {
              "largest {:.4f}\n",
              luck_rows, luck_within, luck_rows ? 100.0 * luck_within / luck_rows : 0.0, luck_rows ? luck_abs / luck_rows : 0.0,
              luck_worst);
+  fmt::print("luck: root mean square diff {:.4f}; SD of the model's paired difference (mean) {:.4f}; "
+             "moves a model play-out {:.1f}\n",
+             luck_rows ? std::sqrt(luck_sq / luck_rows) : 0.0, luck_rows ? sd_sum / luck_rows : 0.0,
+             compared ? static_cast<double>(model_moves) / (3.0 * compared * model_games) : 0.0);
   return 0;
 }
 
@@ -300,9 +426,14 @@ int run_horizon(int argc, char** argv) {
   struct Setting {
     const char* name;
     int horizon;
+    double decided;  // PlayOutPolicy::decided
   };
-  const Setting settings[] = {{"to the end", 0}, {"96 moves", 96}, {"48 moves", 48}, {"24 moves", 24}};
-  fmt::print("{:<12} {:>8} {:>12}   (paired difference of the mover's worth: throw 2+3 against 4+6, {} play-outs a position)\n",
+  const Setting settings[] = {{"to the end", 0, 0},
+                              {"96 moves", 96, 0},
+                              {"48 moves", 48, 0},
+                              {"24 moves", 24, 0},
+                              {"48, 0.8 on", kAnalysisHorizon, 0.8}};
+  fmt::print("{:<14} {:>8} {:>12}   (paired difference of the mover's worth: throw 2+3 against 4+6, {} play-outs a position)\n",
              "horizon", "SD", "moves/play", games);
   for (const Setting& setting : settings) {
     double sd_sum = 0;
@@ -313,13 +444,14 @@ int run_horizon(int argc, char** argv) {
       if (!two_outcomes(p, outcome)) continue;
       PlayOutPolicy policy = analysis_play_outs(p.ruleset);
       policy.horizon = setting.horizon;
+      policy.decided = setting.decided;
       if (setting.horizon == 0) policy.model = nullptr;
       const Paired d = paired_difference(p, outcome, policy, games, 1);
       sd_sum += d.sd;
       moves += d.moves;
       ++counted;
     }
-    fmt::print("{:<12} {:8.3f} {:12.1f}\n", setting.name, counted ? sd_sum / counted : 0.0,
+    fmt::print("{:<14} {:8.3f} {:12.1f}\n", setting.name, counted ? sd_sum / counted : 0.0,
                counted ? static_cast<double>(moves) / (2.0 * games * counted) : 0.0);
   }
   fmt::print("(SD averaged over {} positions before a throw)\n", before.size());
@@ -332,6 +464,7 @@ int run_horizon(int argc, char** argv) {
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "bias") == 0) return deedlog::run_bias(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "horizon") == 0) return deedlog::run_horizon(argc, argv);
-  std::fprintf(stderr, "usage: model_bench horizon [--games N] | bias [--model-games N] [--plain-games M] [--horizon H]\n");
+  std::fprintf(stderr, "usage: model_bench horizon [--games N] | bias [--model-games N] [--plain-games M] [--horizon H] "
+                       "[--decided T] [--play-on K] [--calibration C] [--plain-cache FILE]\n");
   return 2;
 }

@@ -59,39 +59,48 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
   BotTable bots(r, mix64(seed ^ 0x5DEECE66Dull), JailStrategy::Mixed, policy.sound_bids ? Bidding::Sound : Bidding::Spread);
   // Stopped at the horizon (when there is a model to score it) or at max_moves, whichever first.
   const bool to_horizon = policy.model != nullptr && policy.horizon > 0 && policy.horizon < max_moves;
-  const int limit = to_horizon ? policy.horizon : max_moves;
-  bool no_move = false;  // the bots had no move left: the game is over
-  while (result.moves < limit) {
-    const std::optional<Command> c = bots.next_move(*held);
-    if (!c) {
-      no_move = true;
-      break;
+  int limit = to_horizon ? policy.horizon : max_moves;
+  for (;;) {
+    bool no_move = false;  // the bots had no move left: the game is over
+    while (result.moves < limit) {
+      const std::optional<Command> c = bots.next_move(*held);
+      if (!c) {
+        no_move = true;
+        break;
+      }
+      std::optional<Decision> asked = bots.take_decision(*c);
+      Decision d = asked ? std::move(*asked) : decide(r, *held, *c);
+      if (!d.accepted) {
+        result.refused = true;
+        result.move = *c;
+        result.violation = d.violation;
+        return result;
+      }
+      apply_decision(held, std::move(d));
+      ++result.moves;
     }
-    std::optional<Decision> asked = bots.take_decision(*c);
-    Decision d = asked ? std::move(*asked) : decide(r, *held, *c);
-    if (!d.accepted) {
-      result.refused = true;
-      result.move = *c;
-      result.violation = d.violation;
+    // Won when one player is left, or, in a short game, by the richest once time was called.
+    const State& s = *held;
+    if (s.phase == Phase::GameOver) {
+      result.winner = s.winner;
+    } else if (s.time_called) {
+      const Valuation v = value_estates(r, s);
+      if (!v.leaders.empty()) result.winner = v.leaders.front();
+    } else if (to_horizon && !no_move) {
+      result.worth = policy.model->shares(r, s);
+      // Nearly decided: played on, where the model is least to be trusted (under-confident),
+      // and read again; at max_moves the model's reading is the best there is.
+      const double top = *std::max_element(result.worth.begin(), result.worth.end());
+      if (policy.decided > 0 && top > policy.decided && limit < max_moves) {
+        limit = policy.play_on > 0 && policy.play_on < max_moves - limit ? limit + policy.play_on : max_moves;
+        continue;
+      }
+      result.scored = true;
       return result;
     }
-    apply_decision(held, std::move(d));
-    ++result.moves;
-  }
-  // Won when one player is left, or, in a short game, by the richest once time was called.
-  const State& s = *held;
-  if (s.phase == Phase::GameOver) {
-    result.winner = s.winner;
-  } else if (s.time_called) {
-    const Valuation v = value_estates(r, s);
-    if (!v.leaders.empty()) result.winner = v.leaders.front();
-  } else if (to_horizon && !no_move) {
-    result.worth = policy.model->shares(r, s);
-    result.scored = true;
+    share_out(s, &result);
     return result;
   }
-  share_out(s, &result);
-  return result;
 }
 
 void note_card_seen(const Event& e, CardsSeen* seen) {

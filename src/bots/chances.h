@@ -35,6 +35,13 @@ struct PlayOutPolicy {
   // win share as the model reads the position); 0, or no model: played to the end (max_moves).
   int horizon = 0;
   const EvaluationModel* model = nullptr;
+  // A position the model reads as nearly decided (one player's share above this) is not scored
+  // at the horizon but played on, `play_on` moves more at a time (0: to the end), and read again
+  // each time, for the model is under-confident where one player dominates. 0: always scored.
+  // The analysis and `chances` leave it off: measured, it brings the win shares nearer play-outs
+  // to the end but not the luck, at several times the cost (docs/evaluation-model.md, "Bias").
+  double decided = 0;
+  int play_on = 0;
   // The built-in players bid at a property's auction as a sound bidder would (by the site's
   // worth to the bidder: groups completed or blocked, cash), not the spread of `simulate`'s
   // players, whose choices the behaviour signature pins (bots/bot_player.h, Bidding).

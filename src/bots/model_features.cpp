@@ -12,7 +12,10 @@ const std::array<std::string_view, kFeatureCount>& feature_names() {
   static constexpr std::array<std::string_view, kFeatureCount> names = {
       "cash",        "deeds",       "mortgaged", "buildings", "rent_income", "rent_exposure",
       "build_room",  "groups",      "jailed",    "jail_cards", "shortfall",     "funded_room",
-      "near_groups", "cash_early",  "deeds_early"};
+      "near_groups", "cash_early",  "deeds_early",
+      "late_cash",        "late_deeds",       "late_mortgaged", "late_buildings", "late_rent_income", "late_rent_exposure",
+      "late_build_room",  "late_groups",      "late_jailed",    "late_jail_cards", "late_shortfall",     "late_funded_room",
+      "late_near_groups"};
   return names;
 }
 
@@ -190,6 +193,8 @@ Features FeatureReader::read(const Ruleset& r, const State& s, PlayerId p) const
   const double early = properties > 0 ? static_cast<double>(unsold) / properties : 0.0;
   f[13] = f[0] * early;
   f[14] = f[1] * early;
+  const double late = unsold == 0 ? 1.0 : 0.0;
+  for (int k = 0; k < kLateFeatureCount; ++k) f[static_cast<std::size_t>(kBaseFeatureCount + k)] = f[static_cast<std::size_t>(k)] * late;
   return f;
 }
 

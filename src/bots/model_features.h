@@ -13,7 +13,13 @@
 
 namespace deedlog {
 
-inline constexpr int kFeatureCount = 15;
+// The base features, then the first kLateFeatureCount of them again times `late` (1 once every
+// deed is sold, else 0): a game whose deeds are all out is weighed by weights of its own, not by
+// a compromise with the opening's (docs/evaluation-model.md, "Features"). The last two base
+// features are 0 once every deed is sold, so they have no late twin.
+inline constexpr int kBaseFeatureCount = 15;
+inline constexpr int kLateFeatureCount = 13;
+inline constexpr int kFeatureCount = kBaseFeatureCount + kLateFeatureCount;
 using Features = std::array<double, kFeatureCount>;
 
 // The names, in the order of Features (what each is: docs/evaluation-model.md).

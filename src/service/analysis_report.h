@@ -85,8 +85,9 @@ struct PlayerAnalysis {
 
 // The method of the analysis: a kept document of an older method is computed again
 // (service/kept_analysis.h). 2: play-outs to a horizon scored by the model, continuous worth,
-// adaptive precision, marks by interval, the graph agreeing with the luck, missed[].
-inline constexpr int kAnalysisMethod = 2;
+// adaptive precision, marks by interval, the graph agreeing with the luck, missed[]. 3: the model
+// with weights of its own once every deed is sold (docs/evaluation-model.md), so every figure moves.
+inline constexpr int kAnalysisMethod = 3;
 
 struct Analysis {
   std::int64_t game = 0;

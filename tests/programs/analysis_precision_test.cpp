@@ -188,7 +188,7 @@ TEST(AnalysisPrecision, IntervalsWithinTargetAndTheGraphAgreesWithTheLuck) {
   const json doc = analysed(db, "--seed 3 --threads 2 --to 120");
   EXPECT_EQ(doc["precision"], 0.02);
   EXPECT_EQ(doc["total_precision"], 0.05);
-  EXPECT_EQ(doc["method"], 2);
+  EXPECT_EQ(doc["method"], 3);
   double widest = 0;
   int throws = 0, agreeing = 0;
   json before = doc["start"]["win"];

@@ -7,6 +7,7 @@
 
 #include "bots/chances.h"
 #include "bots/evaluation_model.h"
+#include "bots/model_features.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/ruleset_catalog.h"
@@ -118,6 +119,59 @@ TEST(EvaluationModel, APlayOutStopsAtTheHorizonAndIsScored) {
   const PlayOut plain = play_out(r, s, CardsSeen{}, 3, 4000, PlayOutPolicy{});
   EXPECT_FALSE(plain.scored);
   EXPECT_GT(plain.moves, p.horizon);
+}
+
+// A position the model reads as decided is played on past the horizon, and read again after each
+// `play_on` moves; at max_moves it is scored as it stands.
+TEST(EvaluationModel, ADecidedPositionIsPlayedOnPastTheHorizon) {
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  const State s = opening(r, 4);
+  PlayOutPolicy p = analysis_play_outs(r);
+  ASSERT_NE(p.model, nullptr);
+  EXPECT_EQ(p.decided, 0.0);  // the analysis scores every play-out at the horizon
+  p.decided = 1e-9;           // every position counts as decided
+  p.play_on = 48;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    // Read again at 48, 96, 144 and 192 moves, then played to max_moves (200) and scored there.
+    const PlayOut on = play_out(r, s, CardsSeen{}, seed, 200, p);
+    ASSERT_FALSE(on.refused);
+    EXPECT_TRUE(on.scored);
+    EXPECT_EQ(on.moves, 200);
+    // To the end (play_on 0): never scored before max_moves.
+    PlayOutPolicy to_end = p;
+    to_end.play_on = 0;
+    const PlayOut ended = play_out(r, s, CardsSeen{}, seed, 4000, to_end);
+    ASSERT_FALSE(ended.refused);
+    EXPECT_GT(ended.moves, 200);
+    EXPECT_TRUE(ended.winner != kBank || ended.moves == 4000);
+    EXPECT_EQ(ended.scored, ended.winner == kBank);
+  }
+  // A position below the threshold is scored at the horizon as before.
+  p.decided = 0.99;
+  const PlayOut scored = play_out(r, s, CardsSeen{}, 7, 4000, p);
+  EXPECT_TRUE(scored.scored);
+  EXPECT_EQ(scored.moves, p.horizon);
+}
+
+// The late twins of the features read nothing until every deed is sold, then the base features.
+TEST(EvaluationModel, TheLateFeaturesReadAPositionOnceEveryDeedIsSold) {
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  const FeatureReader reader(r);
+  State s = opening(r, 2);
+  Features f = reader.read(r, s, 0);
+  for (int k = 0; k < kLateFeatureCount; ++k) EXPECT_EQ(f[static_cast<std::size_t>(kBaseFeatureCount + k)], 0.0) << k;
+  EXPECT_GT(f[0], 0.0);  // his cash
+  // Every deed out: the first seat's sites, the second's the rest.
+  int i = 0;
+  for (int q = 0; q < r.board_size(); ++q)
+    if (r.square(static_cast<SquareId>(q)).is_property()) s.holdings[static_cast<SquareId>(q)].owner = static_cast<PlayerId>(i++ % 2);
+  f = reader.read(r, s, 0);
+  for (int k = 0; k < kLateFeatureCount; ++k)
+    EXPECT_EQ(f[static_cast<std::size_t>(kBaseFeatureCount + k)], f[static_cast<std::size_t>(k)]) << k;
+  EXPECT_GT(f[kBaseFeatureCount + 1], 0.0);  // late_deeds
+  EXPECT_EQ(f[13], 0.0);                     // cash_early: no deed left to buy
 }
 
 }  // namespace
