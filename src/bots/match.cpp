@@ -211,6 +211,8 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
                                                     JailStrategy::Mixed,
                                                     kind == BotKind::Analyst ? Bidding::Sound : Bidding::Spread);
       }
+      // The analyst's play-outs forecast rivals who bid as the built-in player does (bots/analysis.h).
+      const PlayOutPolicy analyst_policy = analyst_play_outs(r);
       // The cards the players have seen (the analyst's play-outs draw the others in an order of
       // their own, as the analysis does).
       CardsSeen seen{};
@@ -252,13 +254,13 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
         const BotKind kind = kind_of(o.bots[bot_at[seat]]);
         if (kind == BotKind::Builtin || kind == BotKind::Analyst) proposal = tables[seat]->next_move(g.state);
         if (proposal && proposal->actor == seat && kind == BotKind::Analyst) {
-          // The analyst: the built-in player's move, or the alternative the analysis's play-outs
-          // find better where it is a decision the analysis weighs (bots/analysis.h, best_move).
+          // The analyst: the built-in player's move, or the alternative its play-outs find better
+          // where it is a decision the analysis weighs (bots/analysis.h, best_move).
           AnalysisOptions ao;
           ao.games = kAnalystGames;
           ao.seed = game.seed;
           ao.threads = 1;
-          if (Status s = best_move(r, g.state, seen, *proposal, g.header.players, ao,
+          if (Status s = best_move(r, g.state, seen, *proposal, g.header.players, ao, analyst_policy,
                                    mix64(game.seed ^ static_cast<std::uint64_t>(game.moves + 1)), &command);
               !s.is_ok())
             return s;
