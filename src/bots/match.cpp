@@ -35,7 +35,8 @@ enum class BotKind { Builtin, Random, Analyst, Program };
 // The analyst's play-outs for each decision it weighs: fewer than `referee analyse` runs (200),
 // so a match of hundreds of games stays within a benchmark's hour. 96 rather than 48 since the
 // play-outs stop at the analysis's horizon (about ten times cheaper): on the same 100 deals it won
-// 0.070 more of the games (docs/analysis-views.md, "The analyst player").
+// 0.070 more of the games while its play-outs bid soundly; with them bidding the spread (now), 48
+// did as well on 100 deals (docs/analysis-views.md, "The analyst player").
 constexpr int kAnalystGames = 96;
 
 BotKind kind_of(const MatchBot& b) {
