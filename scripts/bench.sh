@@ -10,8 +10,8 @@
 #   bash scripts/bench.sh --analysis  only the analysis's figures against their goals (docs/analysis.md):
 #                                  analyse of the README's long game (seeds 1 and 2), chances of its
 #                                  last position, and the analyst against the built-in player over
-#                                  ANALYST_GAMES paired games (default 1,000: about 1,100 s of CPU,
-#                                  some 10 minutes on 2 quiet cores: docs/analysis-views.md)
+#                                  ANALYST_GAMES paired games (default 1,000: about 850 s of CPU,
+#                                  some 7 minutes on 2 quiet cores: docs/analysis-views.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
