@@ -10,8 +10,8 @@
 #   bash scripts/bench.sh --analysis  only the analysis's figures against their goals (docs/analysis.md):
 #                                  analyse of the README's long game (seeds 1 and 2), chances of its
 #                                  last position, and the analyst against the built-in player over
-#                                  ANALYST_GAMES paired games (default 1,000: about 1,100 s of CPU,
-#                                  some 10 minutes on 2 quiet cores: docs/analysis-views.md)
+#                                  ANALYST_GAMES paired games (default 1,000: about 850 s of CPU,
+#                                  some 7 minutes on 2 quiet cores: docs/analysis-views.md)
 #   bash scripts/bench.sh --seating   only the seating's repeat meetings and seconds a round
 #                                  (bench/seating_bench.cpp, docs/tournaments.md "Seating")
 set -euo pipefail

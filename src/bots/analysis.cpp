@@ -1018,8 +1018,15 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   return Status::ok();
 }
 
+PlayOutPolicy analyst_play_outs(const Ruleset& r) {
+  PlayOutPolicy p = analysis_play_outs(r);
+  p.sound_bids = false;
+  return p;
+}
+
 Status best_move(const Ruleset& r, const State& position, const CardsSeen& seen, const Command& proposed,
-                 const std::vector<std::string>& players, const AnalysisOptions& o, std::uint64_t key, Command* best) {
+                 const std::vector<std::string>& players, const AnalysisOptions& o, const PlayOutPolicy& play_outs,
+                 std::uint64_t key, Command* best) {
   *best = proposed;
   if (o.games < 1) return Status::invalid_argument("best_move: games must be at least 1");
   MoveWork w;
@@ -1033,7 +1040,7 @@ Status best_move(const Ruleset& r, const State& position, const CardsSeen& seen,
     if (opt.made && opt.branches.size() == 1) opt.branches.front().first = 0;
   Played played;
   bool short_of = false;
-  if (Status s = sample_move(r, w, players, o, analysis_play_outs(r), key, proposed.actor, o.precision, &played, &short_of);
+  if (Status s = sample_move(r, w, players, o, play_outs, key, proposed.actor, o.precision, &played, &short_of);
       !s.is_ok())
     return s;
   const DecisionEstimate d = error_of(w.options, played, proposed.actor);

@@ -52,10 +52,19 @@ std::string rating_band(double error_rate);
 // beyond the game's end; NotFound for no such game; Corrupt when a play-out's bot is refused.
 Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOptions& options, Analysis* out);
 
-// The best move, by the analysis's play-outs, in place of `proposed` (a legal move of the player
-// to act at `position`, e.g. the built-in player's): when `proposed` is a decision the analysis
-// weighs (buy or decline, bid or pass, pay the fine or throw, build, sell, mortgage, lift, offer,
-// accept or reject, the tax), its alternatives are played out from `position` and the one with
+// The analyst player's play-outs (`referee match --player NAME=analyst`): the analysis's horizon
+// and model, every player bidding the spread of the built-in players it is matched against
+// (Bidding::Spread) rather than as a sound bidder. A play-out forecasts the game the analyst is
+// in: forecast with rivals who bid by worth, it weighed its buys, declines and bids against
+// auctions its real rivals do not hold, and won less (docs/analysis-views.md, "The analyst
+// player"). The analysis of a recorded game keeps sound bidders (analysis_play_outs): it judges
+// a move by what players who know the game would do next.
+PlayOutPolicy analyst_play_outs(const Ruleset& ruleset);
+
+// The best move, by the play-outs of `play_outs` (analysis_play_outs, analyst_play_outs), in
+// place of `proposed` (a legal move of the player to act at `position`, e.g. the built-in
+// player's): when `proposed` is a decision the analysis weighs (buy or decline, bid or pass, pay
+// the fine or throw, build, sell, mortgage, lift, offer, accept or reject, the tax), its alternatives are played out from `position` and the one with
 // the best win share for its maker is returned; any other move comes back as it is. `key` seeds
 // the play-outs (with options.seed), so a match can make each decision's play-outs its own.
 // When the best is not to make the offer proposed, the answer is "ends turn" where the rules
@@ -63,7 +72,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
 // from the players' view (the unseen cards shuffled again), never from the recorded order.
 // `players`: the game's names, for the words of a play-out gone wrong.
 Status best_move(const Ruleset& ruleset, const State& position, const CardsSeen& seen, const Command& proposed,
-                 const std::vector<std::string>& players, const AnalysisOptions& options, std::uint64_t key,
-                 Command* best);
+                 const std::vector<std::string>& players, const AnalysisOptions& options,
+                 const PlayOutPolicy& play_outs, std::uint64_t key, Command* best);
 
 }  // namespace deedlog

@@ -35,7 +35,8 @@ enum class BotKind { Builtin, Random, Analyst, Program };
 // The analyst's play-outs for each decision it weighs: fewer than `referee analyse` runs (200),
 // so a match of hundreds of games stays within a benchmark's hour. 96 rather than 48 since the
 // play-outs stop at the analysis's horizon (about ten times cheaper): on the same 100 deals it won
-// 0.070 more of the games (docs/analysis-views.md, "The analyst player").
+// 0.070 more of the games while its play-outs bid soundly; with them bidding the spread (now), 48
+// did as well on 100 deals (docs/analysis-views.md, "The analyst player").
 constexpr int kAnalystGames = 96;
 
 BotKind kind_of(const MatchBot& b) {
@@ -211,6 +212,8 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
                                                     JailStrategy::Mixed,
                                                     kind == BotKind::Analyst ? Bidding::Sound : Bidding::Spread);
       }
+      // The analyst's play-outs forecast rivals who bid as the built-in player does (bots/analysis.h).
+      const PlayOutPolicy analyst_policy = analyst_play_outs(r);
       // The cards the players have seen (the analyst's play-outs draw the others in an order of
       // their own, as the analysis does).
       CardsSeen seen{};
@@ -252,13 +255,13 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
         const BotKind kind = kind_of(o.bots[bot_at[seat]]);
         if (kind == BotKind::Builtin || kind == BotKind::Analyst) proposal = tables[seat]->next_move(g.state);
         if (proposal && proposal->actor == seat && kind == BotKind::Analyst) {
-          // The analyst: the built-in player's move, or the alternative the analysis's play-outs
-          // find better where it is a decision the analysis weighs (bots/analysis.h, best_move).
+          // The analyst: the built-in player's move, or the alternative its play-outs find better
+          // where it is a decision the analysis weighs (bots/analysis.h, best_move).
           AnalysisOptions ao;
           ao.games = kAnalystGames;
           ao.seed = game.seed;
           ao.threads = 1;
-          if (Status s = best_move(r, g.state, seen, *proposal, g.header.players, ao,
+          if (Status s = best_move(r, g.state, seen, *proposal, g.header.players, ao, analyst_policy,
                                    mix64(game.seed ^ static_cast<std::uint64_t>(game.moves + 1)), &command);
               !s.is_ok())
             return s;

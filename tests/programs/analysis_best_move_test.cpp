@@ -7,6 +7,7 @@
 
 #include "bots/analysis.h"
 #include "deedlog/game_file.h"
+#include "deedlog/ruleset_catalog.h"
 #include "service/game_session.h"
 #include "support/cli.h"
 
@@ -58,16 +59,19 @@ TEST(AnalysisBestMove, BidsForTheLastSiteOfHerGroup) {
   o.seed = 4;
   o.threads = 1;
   Command best;
-  ASSERT_TRUE(best_move(p.game.ruleset, p.game.state, p.seen, parsed(p.game, "Ann passes"), p.game.header.players, o, 77, &best)
-                  .is_ok());
+  const PlayOutPolicy play_outs = analysis_play_outs(p.game.ruleset);
+  ASSERT_TRUE(
+      best_move(p.game.ruleset, p.game.state, p.seen, parsed(p.game, "Ann passes"), p.game.header.players, o, play_outs, 77, &best)
+          .is_ok());
   EXPECT_EQ(best.verb, Verb::Bid);
   EXPECT_GT(best.amount, Money(40));
   EXPECT_TRUE(decide(p.game.ruleset, p.game.state, best).accepted);
   // The same on two threads.
   o.threads = 2;
   Command again;
-  ASSERT_TRUE(best_move(p.game.ruleset, p.game.state, p.seen, parsed(p.game, "Ann passes"), p.game.header.players, o, 77, &again)
-                  .is_ok());
+  ASSERT_TRUE(
+      best_move(p.game.ruleset, p.game.state, p.seen, parsed(p.game, "Ann passes"), p.game.header.players, o, play_outs, 77, &again)
+          .is_ok());
   EXPECT_EQ(again, best);
 }
 
@@ -81,8 +85,24 @@ TEST(AnalysisBestMove, NoDecisionComesBackAsProposed) {
   o.games = 4;
   Command best;
   const Command refused = parsed(p.game, "Ben rolls 3 4");
-  ASSERT_TRUE(best_move(p.game.ruleset, p.game.state, p.seen, refused, p.game.header.players, o, 1, &best).is_ok());
+  ASSERT_TRUE(best_move(p.game.ruleset, p.game.state, p.seen, refused, p.game.header.players, o,
+                        analysis_play_outs(p.game.ruleset), 1, &best)
+                  .is_ok());
   EXPECT_EQ(best, refused);
+}
+
+// The analyst's play-outs forecast the rivals it is matched against (the built-in players, who
+// bid the spread); the analysis's judge recorded moves against sound bidders. Both stop at the
+// same horizon and are scored by the same model.
+TEST(AnalysisBestMove, TheAnalystsPlayOutsBidAsTheBuiltInPlayers) {
+  Ruleset r;
+  ASSERT_TRUE(load_ruleset("uk-1972", &r).is_ok());
+  const PlayOutPolicy analysis = analysis_play_outs(r), analyst = analyst_play_outs(r);
+  EXPECT_TRUE(analysis.sound_bids);
+  EXPECT_FALSE(analyst.sound_bids);
+  EXPECT_EQ(analyst.horizon, analysis.horizon);
+  EXPECT_EQ(analyst.model, analysis.model);
+  EXPECT_NE(analyst.model, nullptr);
 }
 
 }  // namespace
