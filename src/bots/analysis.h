@@ -64,8 +64,9 @@ PlayOutPolicy analyst_play_outs(const Ruleset& ruleset);
 // The best move, by the play-outs of `play_outs` (analysis_play_outs, analyst_play_outs), in
 // place of `proposed` (a legal move of the player to act at `position`, e.g. the built-in
 // player's): when `proposed` is a decision the analysis weighs (buy or decline, bid or pass, pay
-// the fine or throw, build, sell, mortgage, lift, offer, accept or reject, the tax), its alternatives are played out from `position` and the one with
-// the best win share for its maker is returned; any other move comes back as it is. `key` seeds
+// the fine or throw, build, sell, mortgage, lift, offer, accept or reject, the tax), its
+// alternatives are played out from `position` and the one with the best win share for its maker
+// is returned; any other move comes back as it is. `key` seeds
 // the play-outs (with options.seed), so a match can make each decision's play-outs its own.
 // When the best is not to make the offer proposed, the answer is "ends turn" where the rules
 // allow it now (else the offer as proposed). In a seeded position the alternatives are played

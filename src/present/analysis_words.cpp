@@ -50,6 +50,29 @@ std::string mark_symbol(ErrorMark mark) {
   return "";
 }
 
+namespace {
+
+// A judged decision's fields, as moves[] and missed[] both give them (MoveAnalysis,
+// MissedDecision): the error, its interval, the mark, the best alternative and how many were
+// weighed.
+template <typename Judged>
+void put_judgement(double error, const Judged& m, nlohmann::ordered_json* j) {
+  (*j)["error"] = rounded(error);
+  (*j)["error_interval"] = {rounded(m.error_low), rounded(m.error_high)};
+  if (m.mark != ErrorMark::None) (*j)["mark"] = mark_name(m.mark);
+  (*j)["best"] = m.best;
+  (*j)["alternatives"] = m.alternatives;
+}
+
+// How many play-outs the estimate took, and whether it stopped short of its target.
+template <typename Judged>
+void put_sampling(const Judged& m, nlohmann::ordered_json* j) {
+  (*j)["playouts"] = m.playouts;
+  if (m.short_of_target) (*j)["short_of_target"] = true;
+}
+
+}  // namespace
+
 nlohmann::ordered_json analysis_json(const Analysis& a) {
   nlohmann::ordered_json doc{{"game", a.game}, {"ruleset", a.ruleset}};
   doc["players"] = nlohmann::ordered_json::array();
@@ -82,15 +105,8 @@ nlohmann::ordered_json analysis_json(const Analysis& a) {
       j["luck_interval"] = {rounded(m.luck_low), rounded(m.luck_high)};
       j["outcomes"] = m.outcomes;
     }
-    if (m.error) {
-      j["error"] = rounded(*m.error);
-      j["error_interval"] = {rounded(m.error_low), rounded(m.error_high)};
-      if (m.mark != ErrorMark::None) j["mark"] = mark_name(m.mark);
-      j["best"] = m.best;
-      j["alternatives"] = m.alternatives;
-    }
-    j["playouts"] = m.playouts;
-    if (m.short_of_target) j["short_of_target"] = true;
+    if (m.error) put_judgement(*m.error, m, &j);
+    put_sampling(m, &j);
     doc["moves"].push_back(std::move(j));
   }
   doc["missed"] = nlohmann::ordered_json::array();
@@ -100,13 +116,8 @@ nlohmann::ordered_json analysis_json(const Analysis& a) {
                       ? nlohmann::ordered_json(a.players[static_cast<std::size_t>(m.player)].name)
                       : nlohmann::ordered_json("Referee");
     j["win"] = win_json(m.win, a.players);
-    j["error"] = rounded(m.error);
-    j["error_interval"] = {rounded(m.error_low), rounded(m.error_high)};
-    if (m.mark != ErrorMark::None) j["mark"] = mark_name(m.mark);
-    j["best"] = m.best;
-    j["alternatives"] = m.alternatives;
-    j["playouts"] = m.playouts;
-    if (m.short_of_target) j["short_of_target"] = true;
+    put_judgement(m.error, m, &j);
+    put_sampling(m, &j);
     doc["missed"].push_back(std::move(j));
   }
   doc["method"] = kAnalysisMethod;
