@@ -7,13 +7,17 @@
 #   bash scripts/fuzz.sh [SECONDS]
 # FUZZ_TARGETS="fuzz_ruleset ..." runs only those; FUZZ_WORK=DIR keeps the corpora there (they
 # grow as the fuzzers find new paths, and a later run starts from them) instead of a temporary
-# folder that is removed at the end.
+# folder that is removed at the end. FUZZ_SEED=N seeds libFuzzer's mutations (default 1, so a
+# run on the same commit walks the same inputs and a red CI can be run again to the same end);
+# FUZZ_SEED=0 lets libFuzzer draw one, for the long exploratory runs of docs/fuzzing.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2; }
 read -r -a targets <<<"${FUZZ_TARGETS:-fuzz_game_file fuzz_event_codec fuzz_state_archive fuzz_ruleset fuzz_event_fold fuzz_decide}"
 jobs="$(nproc)"
+fuzz_seed="${FUZZ_SEED:-1}"
+[[ "$fuzz_seed" =~ ^[0-9]+$ ]] || { echo "fuzz: FUZZ_SEED must be a number" >&2; exit 2; }
 
 bash scripts/setup.sh
 
@@ -83,7 +87,7 @@ for t in "${targets[@]}"; do
   rc=0
   # A hang (-timeout) and running out of memory (-rss_limit_mb) count as failures too.
   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-    "build-asan/$t" "$work/$t" -max_total_time="$seconds" -timeout=25 -rss_limit_mb=2048 \
+    "build-asan/$t" "$work/$t" -max_total_time="$seconds" -seed="$fuzz_seed" -timeout=25 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/$t/" >"$log" 2>&1 </dev/null || rc=$?
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"

@@ -141,6 +141,12 @@ std::string check_between_moves(const Ruleset& r, int n, const State& s) {
   const bool landing = s.phase == Phase::BuyDecision || s.phase == Phase::AwaitingCard ||
                        s.phase == Phase::CardChoice || s.phase == Phase::TaxChoice || s.phase == Phase::CardDice;
   if (landing && s.player(s.turn).in_jail) return "the player in jail is resolving a landing";
+  // The Bank offers the site the mover's token stands on, and only while it holds it (rule
+  // buy/printed-price): an offer of another square, or of one somebody owns, would sell a
+  // site twice (found by fuzz/fuzz_event_fold.cpp: square 12 offered, the token on 24).
+  if (s.phase == Phase::BuyDecision &&
+      (s.player(s.turn).square != s.pending_square || s.holdings[s.pending_square].owner != kBank))
+    return "the offer is not of the unowned site the mover stands on";
   return {};
 }
 

@@ -1,7 +1,8 @@
 // The last position of a journal is one between moves, and the rules decide on it: its phase
 // agrees with what it waits on (check_between_moves). Positions folded from crafted events
 // that passed check_state made decide index square 255 (a BuyDecision naming no square) and
-// move a jailed token off the Jail square (a card awaited by a player in jail); both found by
+// move a jailed token off the Jail square (a card awaited by a player in jail), and sell a site
+// its token did not stand on, or one already owned (an offer of another square); all found by
 // fuzz/fuzz_event_fold.cpp.
 #include "deedlog/state_check.h"
 #include "support/table.h"
@@ -30,6 +31,19 @@ TEST(BetweenMoves, APhaseThatWaitsOnNothingItNamesIsRefused) {
   jailed.player(0).in_jail = true;
   jailed.player(0).square = t.ruleset().jail_square;
   EXPECT_NE(check_between_moves(t.ruleset(), 3, jailed), "");
+}
+
+TEST(BetweenMoves, AnOfferOfASiteTheMoverIsNotOnOrThatIsOwnedIsRefused) {
+  Table t;
+  t.roll(0, 1, 2);  // Ann on Whitechapel Road (3), offered it
+  ASSERT_EQ(t.state().pending_square, SquareId{3});
+  State elsewhere = t.state();
+  elsewhere.pending_square = 12;  // Electric Company offered, her token on Whitechapel Road
+  EXPECT_NE(check_between_moves(t.ruleset(), 3, elsewhere), "");
+  EXPECT_EQ(check_state(t.ruleset(), 3, elsewhere), "");  // only between moves is it wrong
+  State owned = t.state();
+  owned.holdings[3].owner = 1;  // Ben owns the site she is offered
+  EXPECT_NE(check_between_moves(t.ruleset(), 3, owned), "");
 }
 
 }  // namespace
