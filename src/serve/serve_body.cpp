@@ -4,6 +4,8 @@
 
 #include <utility>
 
+#include "serve/serve_reply.h"
+
 namespace deedlog {
 
 void add_post_route(httplib::Server& http, const std::string& pattern, PostHandler handler) {
@@ -32,9 +34,8 @@ void add_post_route(httplib::Server& http, const std::string& pattern, PostHandl
 
 bool read_body(const httplib::Request& req, httplib::Response& res, const std::vector<FieldRule>& rules,
                std::string_view route, nlohmann::ordered_json* body) {
-  const auto answer = [&](nlohmann::ordered_json doc) {
-    res.status = 400;
-    res.set_content(doc.dump() + "\n", "application/json");
+  const auto answer = [&](const nlohmann::ordered_json& doc) {
+    send_json(res, 400, doc);
     return false;
   };
   if (req.body.find_first_not_of(" \t\r\n") == std::string::npos) {

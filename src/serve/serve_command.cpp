@@ -27,6 +27,7 @@
 #include "serve/serve_keys.h"
 #include "serve/serve_listing.h"
 #include "serve/serve_price.h"
+#include "serve/serve_reply.h"
 #include "serve/serve_tournament.h"
 #include "serve/serve_wakeups.h"
 #include "core/exit_code.h"
@@ -100,14 +101,6 @@ class RateLimit {
   std::unordered_map<std::string, Bucket> buckets_;
 };
 
-void send_json(httplib::Response& res, int code, const ojson& doc) {
-  res.status = code;
-  res.set_content(doc.dump() + "\n", "application/json");
-}
-
-void send_error(httplib::Response& res, int code, const std::string& message) {
-  send_json(res, code, ojson{{"error", message}});
-}
 
 // The HTTP answer a failed service call gets (docs/serve.md, "The API"): a client's mistake is
 // 4xx with the reason; the server's trouble is 5xx and never the details: the database cannot be
@@ -368,12 +361,8 @@ class Server {
   // The game the path names, loaded whole; a 404 when the journal has no such game.
   template <class F>
   void with_game(const httplib::Request& req, httplib::Response& res, F&& then) {
-    std::int64_t id = 0;
-    try {
-      id = std::stoll(req.matches[1].str());
-    } catch (const std::exception&) {
-      return send_error(res, 404, "no such game");
-    }
+    const std::int64_t id = path_number(req);
+    if (id <= 0) return send_error(res, 404, "no such game");
     JournalPool::Lease j;
     if (Status s = open(&j); !s.is_ok()) return send_failure(res, s);
     Game g;

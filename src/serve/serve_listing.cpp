@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "serve/serve_reply.h"
 #include "commands/games_listing.h"
 #include "journal/journal.h"
 #include "present/game_json.h"
@@ -22,11 +23,6 @@ using ojson = nlohmann::ordered_json;
 constexpr std::int64_t kListedByDefault = 100;
 constexpr std::int64_t kMostListed = 1000;
 
-void answer(httplib::Response& res, int code, const ojson& doc) {
-  res.status = code;
-  res.set_content(doc.dump() + "\n", "application/json");
-}
-
 // A whole number from `low` up, or false (the answer given).
 bool number_param(const httplib::Request& req, httplib::Response& res, const char* name, std::int64_t low,
                   std::int64_t high, std::int64_t* out) {
@@ -41,7 +37,7 @@ bool number_param(const httplib::Request& req, httplib::Response& res, const cha
     }
   } catch (const std::exception&) {
   }
-  answer(res, 400, ojson{{"error", fmt::format("{} is a whole number from {} to {}", name, low, high)}});
+  send_json(res, 400, ojson{{"error", fmt::format("{} is a whole number from {} to {}", name, low, high)}});
   return false;
 }
 
@@ -54,7 +50,7 @@ void list_games(Journal& j, const httplib::Request& req, httplib::Response& res,
   if (req.has_param("state")) {
     state = req.get_param_value("state");
     if (state != "in-play" && state != "over")
-      return answer(res, 400, ojson{{"error", "state is in-play or over"}});
+      return send_json(res, 400, ojson{{"error", "state is in-play or over"}});
   }
   std::int64_t limit = kListedByDefault, after = 0;
   if (!number_param(req, res, "limit", 1, kMostListed, &limit)) return;
@@ -82,7 +78,7 @@ void list_games(Journal& j, const httplib::Request& req, httplib::Response& res,
   }
   ojson doc{{"games", games}};
   if (more) doc["next"] = last;
-  answer(res, 200, doc);
+  send_json(res, 200, doc);
 }
 
 }  // namespace
@@ -93,17 +89,13 @@ void add_listing_routes(httplib::Server& http, LendJournal lend, SendFailure fai
     if (!s.is_ok()) fail(res, s);
   });
   http.Get(R"(/api/games/(\d+)/value)", [lend, fail, gate](const httplib::Request& req, httplib::Response& res) {
-    std::int64_t id = 0;
-    try {
-      id = std::stoll(req.matches[1].str());
-    } catch (const std::exception&) {
-      return answer(res, 404, ojson{{"error", "no such game"}});
-    }
+    const std::int64_t id = path_number(req);
+    if (id <= 0) return send_error(res, 404, "no such game");
     const Status s = lend([&](Journal& j) {
       Game g;
       if (Status loaded = load_game(j, id, 0, &g); !loaded.is_ok()) return fail(res, loaded);
       if (gate && !gate(j, g, req, res)) return;
-      answer(res, 200, value_json(g));
+      send_json(res, 200, value_json(g));
     });
     if (!s.is_ok()) fail(res, s);
   });

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "serve/serve_body.h"
+#include "serve/serve_reply.h"
 #include "deedlog/clock_stamp.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
@@ -22,11 +23,6 @@ namespace deedlog {
 namespace {
 
 using ojson = nlohmann::ordered_json;
-
-void send_json(httplib::Response& res, int code, const ojson& doc) {
-  res.status = code;
-  res.set_content(doc.dump() + "\n", "application/json");
-}
 
 std::string tag_of(const GameHeader& h, const std::string& name) {
   for (const auto& [n, v] : h.tags)
@@ -50,14 +46,6 @@ std::optional<std::int64_t> seconds_left(const Game& g, const std::string& round
   return std::max<std::int64_t>(0, start + *limit - now);
 }
 
-// The id in the path; 0 when it is no number.
-std::int64_t path_id(const httplib::Request& req, std::size_t at = 1) {
-  try {
-    return std::stoll(req.matches[at].str());
-  } catch (const std::exception&) {
-    return 0;
-  }
-}
 
 // The judge's view: the standings and each round's tables. The tables of a duplicate round still
 // in play show who leads only to the Head Judge.
@@ -420,7 +408,7 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   // Loads the tournament the path names and hands it on; answers 404 itself.
   auto with_tournament = [lend, fail](const httplib::Request& req, httplib::Response& res,
                                       const std::function<void(Journal&, Tournament&)>& then) {
-    const std::int64_t id = path_id(req);
+    const std::int64_t id = path_number(req);
     if (id <= 0) return send_json(res, 404, ojson{{"error", "no such tournament"}});
     const Status s = lend([&](Journal& j) {
       Tournament t;
@@ -471,7 +459,7 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   http.Get(R"(/api/tournaments/(\d+)/rounds/(\d+)/reveal)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal& j, Tournament& t) {
       RoundReveal r;
-      if (Status s = reveal_round(j, t, static_cast<int>(path_id(req, 2)), &r); !s.is_ok()) return fail(res, s);
+      if (Status s = reveal_round(j, t, static_cast<int>(path_number(req, 2)), &r); !s.is_ok()) return fail(res, s);
       res.set_header("Cache-Control", "no-store");
       send_json(res, r.time_not_called ? 409 : 200, reveal_json(r));
     });
@@ -482,7 +470,7 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
                 if (!judge_only(t, req, res)) return;
                 ojson body;  // no field: an empty body or {}
                 if (!read_body(req, res, {}, "call-time", &body)) return;
-                const int round = static_cast<int>(path_id(req, 2));
+                const int round = static_cast<int>(path_number(req, 2));
                 std::vector<CallTimeOutcome> outcomes;
                 if (Status s = call_time_in_round(j, t, round, &outcomes); !s.is_ok()) return fail(res, s);
                 for (const CallTimeOutcome& c : outcomes) wrote(c.game);

@@ -143,19 +143,28 @@ Status GameLog::apply_move(State* state, const Decision* decided, const Event& l
   return first_failure;
 }
 
+namespace {
+
+// The one place an event becomes a row: its type's name and its payload, encoded once.
+NewEvent row_of(const std::string& actor, const std::string& at, const Event& e) {
+  return NewEvent{at, actor, event_type_name(e.type), encode_payload(e)};
+}
+
+}  // namespace
+
 std::vector<NewEvent> move_rows(const std::string& actor, const std::string& at, const Event& line,
                                 const Events& events) {
   std::vector<NewEvent> rows;
   rows.reserve(events.size() + 1);
-  rows.push_back(NewEvent{at, actor, event_type_name(line.type), encode_payload(line)});
-  for (const Event& e : events) rows.push_back(NewEvent{at, actor, event_type_name(e.type), encode_payload(e)});
+  rows.push_back(row_of(actor, at, line));
+  for (const Event& e : events) rows.push_back(row_of(actor, at, e));
   return rows;
 }
 
 std::vector<NewEvent> opening_rows(const std::string& at, const Events& opening) {
   std::vector<NewEvent> rows;
   rows.reserve(opening.size());
-  for (const Event& e : opening) rows.push_back(NewEvent{at, "Referee", event_type_name(e.type), encode_payload(e)});
+  for (const Event& e : opening) rows.push_back(row_of("Referee", at, e));
   return rows;
 }
 

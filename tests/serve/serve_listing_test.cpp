@@ -137,6 +137,11 @@ void lists_games_and_values(const std::string& db, const std::filesystem::path& 
   }
   EXPECT_EQ(server.get("/api/games/1/value").second["winner"], "Ben");
   EXPECT_EQ(server.get("/api/games/99/value").first, 404);
+  // A path number past any id (more digits than an int64 holds) is no game either, on every
+  // route that reads one (serve/serve_reply.h), never a 500.
+  for (const char* far : {"/api/games/0/value", "/api/games/99999999999999999999/value",
+                           "/api/games/99999999999999999999", "/api/games/99999999999999999999/events"})
+    EXPECT_EQ(server.get(far).first, 404) << far;
 }
 
 TEST(ServeListing, OnSQLite) {
