@@ -424,10 +424,10 @@ cli::CommandHelp tournament_command() {
       "duplicate", "new: every round a duplicate round (the same dice and cards at every table)")(
       "apart", po::value<std::vector<std::string>>()->composing()->value_name("\"A, B\""),
       "new: two entrants never seated at one table (siblings, partners); once a pair")(
-      "round", po::value<int>()->default_value(0)->value_name("N"), "seat, call-time, sheet: the round")(
+      "round", po::value<int>()->default_value(0)->value_name("N"), "seat, call-time, sheet, print: the round")(
       "final", "seat: a final table of the leaders in the standings, after the rounds")(
       "table", po::value<int>()->default_value(0)->value_name("T"), "sheet: the table")(
-      "html", po::value<std::string>()->value_name("FILE"), "sheet: the page to write")(
+      "html", po::value<std::string>()->value_name("FILE"), "sheet, print: the page to write")(
       "upheld", "appeal: the Head Judge upholds the claim (its correction is played into the game)")(
       "correction", po::value<std::string>()->value_name("MOVE"),
       "appeal: the correction to record when upheld (default: the claim itself, a referee's move)")(
@@ -448,6 +448,10 @@ cli::CommandHelp tournament_command() {
           "                                   \"standings\": [{\"rank\", \"player\", \"points\", \"net_worth\", \"tables\"}],\n"
           "                                   \"head\", \"head_record\"}): the tournament's current head, to keep\n"
           "  sheet --round N --table T --html FILE   the table's score sheet, with the game's head hash\n"
+          "  print --round N --html FILE     the round's table cards (seats, the table's key made again from the\n"
+          "                                   judge's) and score sheets, one page a table; records nothing; the file\n"
+          "                                   is readable by you alone (JSON: {\"round\", \"file\", \"tables\": [{\"table\",\n"
+          "                                   \"game\", \"key_printed\"}]})\n"
           "  appeal --game ID \"CLAIM\" [--upheld [--correction MOVE]]   the Head Judge's ruling, recorded\n"
           "  log                             rounds, calls of time, appeals and their outcomes, sheets\n"
           "  enter NAME / withdraw NAME / no-show NAME   from the next round seated\n"
@@ -469,6 +473,7 @@ cli::CommandHelp tournament_command() {
            "--db club.db tournament seat --round 1 --key-file ~/.deedlog/judge.key", "--db club.db tournament call-time --round 1",
            "--db club.db --json tournament standings",
            "--db club.db tournament sheet --round 1 --table 2 --html r1t2.html",
+           "--db club.db tournament print --round 2 --html round2.html --key-file ~/.deedlog/judge.key",
            "--db club.db --game 7 tournament appeal \"Ben was not paid rent\" --upheld --correction 'Referee awards Ben 26 from Ann for \"rent\"'"},
           o};
 }

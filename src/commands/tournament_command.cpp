@@ -14,13 +14,16 @@
 #include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
+#include "journal/private_file.h"
 #include "present/game_json.h"
 #include "present/html_text.h"
 #include "present/money_words.h"
 #include "present/refusal_words.h"
+#include "present/tournament_pages.h"
 #include "present/tournament_json.h"
 #include "present/tournament_words.h"
 #include "service/game_session.h"
+#include "service/round_print.h"
 #include "service/tournament.h"
 #include "service/tournament_duplicate.h"
 #include "service/tournament_seating.h"
@@ -117,18 +120,10 @@ int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std
 int run_seat(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
              std::ostream& err) {
   if (opt.round == 0) return usage(err, "seat needs --round N");
-  std::vector<SeatedTables> earlier;
-  for (const TournamentRound& r : t.rounds) {
-    SeatedTables s;
-    for (const TournamentTable& table : r.tables) s.push_back(table.players);
-    earlier.push_back(s);
-  }
   TournamentRound round;
   SeatingGaps gaps;
-  if (Status s = seat_round(j, t, opt.round, opt.final, &round, &gaps); !s.is_ok()) return fail(err, s);
-  SeatedTables now;
-  for (const TournamentTable& table : round.tables) now.push_back(table.players);
-  const int repeats = repeat_meetings(earlier, now);
+  if (Status s = seat_round(j, t, opt.round, opt.final, opt.key, &round, &gaps); !s.is_ok()) return fail(err, s);
+  const int repeats = gaps.repeat_meetings;
   if (o.json) {
     out << seat_json(round, repeats, gaps).dump() << "\n";
     return kExitOk;
@@ -206,49 +201,6 @@ int run_standings(Journal& j, const Tournament& t, const CommonOptions& o, std::
   return kExitOk;
 }
 
-std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g) {
-  std::string rows;
-  for (const Placing& p : r.placings) {
-    rows += fmt::format(
-        "<tr><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td><td class=n>{}</td>"
-        "<td class=n>{}</td><td class=n><b>{}</b></td><td class=n>{}</td><td class=sig></td></tr>\n",
-        p.place, html_escape(p.player) + (p.bankrupt ? fmt::format(" (bankrupt, out {})", p.out_order) : ""),
-        p.cash.units, p.sites.units, p.mortgaged.units, p.buildings.units, p.debts.units, p.net_worth.units,
-        points_text(p.points));
-  }
-  const std::string state = r.over ? "over" : "NOT FINISHED: the figures may still change";
-  return fmt::format(R"(<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{name}: round {round}, table {table}</title>
-<style>
-@page {{ size: A4 landscape; margin: 12mm; }}
-body {{ font-family: sans-serif; font-size: 11pt; }}
-table {{ border-collapse: collapse; width: 100%; }}
-th, td {{ border: 1px solid #444; padding: 4px 6px; }}
-td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
-td.sig {{ width: 18%; }}
-.head {{ font-family: monospace; font-size: 10pt; word-break: break-all; }}
-</style></head><body>
-<h1>{name}</h1>
-<p>Round {round}, table {table}: game {game} ({ruleset}), {state}.</p>
-<table>
-<tr><th>Place</th><th>Player</th><th>Cash</th><th>Sites at price</th><th>Mortgaged at half</th><th>Buildings</th><th>Debts</th><th>Net worth</th><th>Points</th><th>Signature</th></tr>
-{rows}</table>
-<p>Net worth as the short game reckons it: cash, each site at its printed price (a mortgaged one at half), houses and hotels at their cost, less debts. A bankrupt player is placed by the order of going out. Points: 6 to the first, 0 to the last, evenly between.</p>
-<p>Head of the game's journal: event <span id="seq">{seq}</span>, hash <span class="head" id="head">{head}</span><br>
-Check it: <code>referee --game {game} verify --expect-head {short}</code></p>
-<p>Head of the tournament's records before this sheet: record <span id="tournament-records">{records}</span>, hash <span class="head" id="tournament-head">{tournament_head}</span><br>
-Check it: <code>referee verify --tournament {tournament} --expect-head {tournament_short}</code></p>
-<p>Head Judge: ____________________</p>
-</body></html>
-)",
-                     fmt::arg("name", html_escape(t.settings.name)), fmt::arg("round", r.round), fmt::arg("table", r.table),
-                     fmt::arg("game", r.game), fmt::arg("ruleset", html_escape(g.header.ruleset)), fmt::arg("state", state),
-                     fmt::arg("rows", rows), fmt::arg("seq", r.seq), fmt::arg("head", r.head),
-                     fmt::arg("short", r.head.substr(0, kShortHash)), fmt::arg("records", t.last_seq),
-                     fmt::arg("tournament_head", t.head), fmt::arg("tournament", t.id),
-                     fmt::arg("tournament_short", t.head.substr(0, kShortHash)));
-}
-
 int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
               std::ostream& err) {
   if (opt.round == 0 || opt.table == 0 || opt.html.empty()) return usage(err, "sheet needs --round N --table T --html FILE");
@@ -280,6 +232,25 @@ int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
     out << fmt::format("It supersedes the sheet recorded as {} (head {}): {}\n", replaced->record_seq,
                        replaced->head.substr(0, kShortHash), replaced->why_superseded);
   out << head_words(t.id, t.last_seq, t.head);
+  return kExitOk;
+}
+
+int run_print(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
+              std::ostream& err) {
+  if (opt.round == 0 || opt.html.empty()) return usage(err, "print needs --round N --html FILE");
+  PrintedRound printed;
+  if (Status s = print_round(j, t, opt.round, opt.key, &printed); !s.is_ok()) return fail(err, s);
+  // The page carries every table's key: written as the keys' files are, readable by this account
+  // alone, whatever the umask.
+  if (Status s = write_private_file(opt.html, round_print_html(t, printed)); !s.is_ok()) {
+    err << "referee tournament: cannot write " << opt.html << ": " << s.message() << "\n";
+    return kExitFailure;
+  }
+  if (o.json) {
+    out << round_print_json(printed, opt.html).dump() << "\n";
+    return kExitOk;
+  }
+  out << round_print_words(printed, opt.html);
   return kExitOk;
 }
 
@@ -380,6 +351,7 @@ int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::os
   if (opt.action == "seat") return run_seat(*j, t, o, opt, out, err);
   if (opt.action == "call-time") return run_call_time(*j, t, o, opt, out, err);
   if (opt.action == "sheet") return run_sheet(*j, t, o, opt, out, err);
+  if (opt.action == "print") return run_print(*j, t, o, opt, out, err);
   if (opt.action == "appeal") return run_appeal(*j, t, o, opt, out, err);
   return run_entry(*j, t, o, opt, out, err);
 }

@@ -23,6 +23,8 @@ inline constexpr TournamentAction kTournamentActions[] = {
     {"new", false, false},       {"seat", true, false},   {"call-time", true, false}, {"standings", false, true},
     {"sheet", true, false},      {"appeal", true, false}, {"log", false, true},       {"enter", true, false},
     {"withdraw", true, false},   {"no-show", true, false},
+    // Reads only, but the page it writes carries every table's key.
+    {"print", true, true},
     // Needs no key: before time is called it is refused for everyone, after it the seed is
     // everyone's to check the dice with.
     {"reveal", false, false},

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/rand.h>
 
 #include "journal/sha256.h"
@@ -26,6 +28,16 @@ bool key_matches(const std::string& key, const std::string& digest) {
   if (key.empty()) return false;
   const std::string got = key_digest(key);
   return got.size() == digest.size() && CRYPTO_memcmp(got.data(), digest.data(), got.size()) == 0;
+}
+
+std::string derived_key(std::string_view key, std::string_view purpose) {
+  unsigned char mac[EVP_MAX_MD_SIZE];
+  unsigned int length = 0;
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(purpose.data()),
+       purpose.size(), mac, &length);
+  std::string hex;
+  for (unsigned int i = 0; i < length; ++i) hex += fmt::format("{:02x}", mac[i]);
+  return hex;
 }
 
 }  // namespace deedlog

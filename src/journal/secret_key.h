@@ -19,4 +19,10 @@ std::string key_digest(std::string_view key);
 // matches nothing); in constant time over the digest.
 bool key_matches(const std::string& key, const std::string& digest);
 
+// A key derived from another for one purpose: HMAC-SHA256 of `purpose` under `key`, 64 hex
+// digits. Whoever holds `key` can make it again; whoever holds only the derived key learns
+// nothing of `key` or of the keys derived for other purposes (a table's key from the Head
+// Judge's, docs/tournaments.md).
+std::string derived_key(std::string_view key, std::string_view purpose);
+
 }  // namespace deedlog

@@ -17,7 +17,9 @@
 #include "present/html_text.h"
 #include "present/refusal_words.h"
 #include "present/tournament_json.h"
+#include "present/tournament_pages.h"
 #include "service/game_session.h"
+#include "service/round_print.h"
 
 namespace deedlog {
 namespace {
@@ -477,6 +479,57 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
                 send_json(res, 200, call_time_json(round, outcomes));
               });
             });
+  // Seating a round, as tournament seat --round N [--final] --json: the tables' keys are in the
+  // answer, for the judge to hand out (and made again by the print route).
+  add_post_route(http, R"(/api/tournaments/(\d+)/rounds/(\d+)/seat)",
+            [with_tournament, judge_only, fail, bearer](const httplib::Request& req, httplib::Response& res) {
+              with_tournament(req, res, [&](Journal& j, Tournament& t) {
+                if (!judge_only(t, req, res)) return;
+                ojson body;
+                if (!read_body(req, res, {{"final", FieldType::Boolean}}, "seat", &body)) return;
+                TournamentRound round;
+                SeatingGaps gaps;
+                if (Status s = seat_round(j, t, static_cast<int>(path_number(req, 2)), body.value("final", false),
+                                          bearer(req), &round, &gaps);
+                    !s.is_ok())
+                  return fail(res, s);
+                res.set_header("Cache-Control", "no-store");
+                send_json(res, 201, seat_json(round, gaps.repeat_meetings, gaps));
+              });
+            });
+  // A late entry, a withdrawal, a no-show: as tournament enter|withdraw|no-show NAME --json.
+  const auto entry_route = [&](const std::string& path, EntryKind kind, const char* route) {
+    add_post_route(http, R"(/api/tournaments/(\d+)/)" + path,
+              [with_tournament, judge_only, fail, kind, route](const httplib::Request& req, httplib::Response& res) {
+                with_tournament(req, res, [&](Journal& j, Tournament& t) {
+                  if (!judge_only(t, req, res)) return;
+                  ojson body;
+                  if (!read_body(req, res, {{"name", FieldType::String}}, route, &body)) return;
+                  if (!body.contains("name"))
+                    return send_json(res, 400, ojson{{"error", "\"name\" (the player's) is needed"}, {"field", "name"}});
+                  TournamentEntry e;
+                  if (Status s = record_entry(j, t, kind, body["name"].get<std::string>(), &e); !s.is_ok())
+                    return fail(res, s);
+                  send_json(res, 201, entry_json(e));
+                });
+              });
+  };
+  entry_route("entries", EntryKind::LateEntry, "an entry");
+  entry_route("withdrawals", EntryKind::Withdrawal, "a withdrawal");
+  entry_route("no-shows", EntryKind::NoShow, "a no-show");
+  // A round's table cards and score sheets, one page a table, as tournament print: the Head
+  // Judge's, since every card carries its table's key; it records nothing.
+  http.Get(R"(/api/tournaments/(\d+)/rounds/(\d+)/print)",
+           [with_tournament, judge_only, fail, bearer](const httplib::Request& req, httplib::Response& res) {
+             with_tournament(req, res, [&](Journal& j, Tournament& t) {
+               if (!judge_only(t, req, res)) return;
+               PrintedRound printed;
+               if (Status s = print_round(j, t, static_cast<int>(path_number(req, 2)), bearer(req), &printed); !s.is_ok())
+                 return fail(res, s);
+               res.set_header("Cache-Control", "no-store");
+               res.set_content(round_print_html(t, printed), "text/html; charset=utf-8");
+             });
+           });
   add_post_route(http, R"(/api/tournaments/(\d+)/appeals)",
             [with_tournament, judge_only, fail, wrote](const httplib::Request& req, httplib::Response& res) {
               with_tournament(req, res, [&](Journal& j, Tournament& t) {

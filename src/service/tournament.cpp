@@ -17,6 +17,7 @@
 #include "journal/secret_key.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
+#include "service/table_keys.h"
 #include "service/tournament_duplicate.h"
 #include "service/tournament_seating.h"
 
@@ -333,7 +334,9 @@ std::int64_t table_key_game(const Tournament& t, const std::string& key) {
   return 0;
 }
 
-Status seat_round(Journal& journal, Tournament& t, int n, bool final, TournamentRound* out, SeatingGaps* gaps) {
+Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std::string& judge_key,
+                  TournamentRound* out, SeatingGaps* gaps) {
+  if (!judge_key_matches(t, judge_key)) return Status::invalid_argument("seating needs the Head Judge's key");
   const int seated = static_cast<int>(t.rounds.size());
   if (n < 1) return Status::invalid_argument("--round takes a round number, 1 or more");
   if (n <= seated) return Status::conflict(fmt::format("round {} is seated already (games {} to {})", n,
@@ -347,6 +350,13 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
     return Status::conflict(fmt::format("round {} is still in play: call time in it first", seated));
   if (seated > 0 && t.rounds.back().final) return Status::conflict("the final has been seated: the tournament is over");
 
+  // The rounds before, to seat this one and to count its repeat meetings.
+  std::vector<SeatedTables> earlier;
+  for (const TournamentRound& r : t.rounds) {
+    SeatedTables round;
+    for (const TournamentTable& table : r.tables) round.push_back(table.players);
+    earlier.push_back(std::move(round));
+  }
   std::vector<std::vector<std::string>> tables;
   if (final) {
     if (seated == 0) return Status::invalid_argument("a final is seated from the standings: play a round first");
@@ -359,12 +369,6 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
     if (leaders.size() < 2) return Status::invalid_argument("a final needs 2 players or more still in the tournament");
     tables.push_back(leaders);  // the leader throws first
   } else {
-    std::vector<SeatedTables> earlier;
-    for (const TournamentRound& r : t.rounds) {
-      SeatedTables round;
-      for (const TournamentTable& table : r.tables) round.push_back(table.players);
-      earlier.push_back(std::move(round));
-    }
     const std::vector<std::string> players = t.players_for_round(n);
     if (players.size() < 2) return Status::invalid_argument(fmt::format("round {} has fewer than 2 players", n));
     if (t.settings.planned) {
@@ -376,6 +380,8 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
       tables = seat_players(players, t.settings.table_size, earlier, t.settings.seed);
     }
   }
+
+  if (gaps) gaps->repeat_meetings = repeat_meetings(earlier, tables);
 
   std::vector<GameHeader> headers;
   for (std::size_t i = 0; i < tables.size(); ++i) {
@@ -411,7 +417,7 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, Tournament
       TournamentTable table;
       table.table = static_cast<int>(i) + 1;
       table.players = headers[i].players;
-      if (Status s = new_secret_key(&table.key); !s.is_ok()) return s;
+      table.key = table_key(judge_key, t.id, n, table.table);
       table.key_sha256 = key_digest(table.key);
       std::optional<Violation> refused;
       if (Status s = create_game(journal, headers[i], std::nullopt, &table.game, &refused); !s.is_ok()) return s;

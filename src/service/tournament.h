@@ -169,9 +169,10 @@ std::int64_t table_key_game(const Tournament& t, const std::string& key);
 // of the leaders in the standings (table_size of them) instead of the whole field.
 // InvalidArgument for a round out of range or out of turn; Conflict when it is seated already.
 // gaps, when given, says what the seating could not have (pairs kept apart seated together,
-// repeat meetings in the round and left in the plan).
-Status seat_round(Journal& journal, Tournament& t, int n, bool final, TournamentRound* out,
-                  SeatingGaps* gaps = nullptr);
+// repeat meetings in the round and left in the plan). Each table's key is derived from the
+// judge's (service/table_keys.h), which the caller has checked.
+Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std::string& judge_key,
+                  TournamentRound* out, SeatingGaps* gaps = nullptr);
 
 // "Referee calls time" in every game of round n whose time is not called and that is not over,
 // each completing as its rules say (the move in progress is completed by the table; a finish-round

@@ -52,6 +52,16 @@ TEST(TournamentRecordsWritten, AJournalOfE528e0cFoldsToTheSameStandingsLogAndVer
   const json after = json_of(referee(db, "--json verify --tournament 1"));
   EXPECT_TRUE(after["tournaments"][0]["ok"].get<bool>()) << after;
   EXPECT_EQ(after["tournaments"][0]["records"], 15);
+
+  // Its rounds' keys were drawn at random: printed again, the cards say so and carry none, and
+  // printing records nothing.
+  const auto page = dir / "round1.html";
+  const json printed =
+      json_of(referee(db, "--json tournament print --round 1 --tournament 1 --html " + page.string() + " " +
+                              testing::key_file_option(key)));
+  ASSERT_FALSE(printed["tables"].empty()) << printed;
+  for (const auto& t : printed["tables"]) EXPECT_FALSE(t["key_printed"].get<bool>()) << t;
+  EXPECT_EQ(json_of(referee(db, "--json verify --tournament 1"))["tournaments"][0]["records"], 15);
   std::filesystem::remove_all(dir);
 }
 

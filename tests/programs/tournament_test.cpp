@@ -376,6 +376,40 @@ namespace {
 
 // The actions are listed once (commands/tournament_command.h): the message for a missing action
 // and help's synopsis name every one that runs, reveal included (the message once left it out).
+// A round printed (docs/tournaments.md, "Printing a round"): one page a table, each card with the
+// key its seating handed out, made again from the Head Judge's key (so a lost card is printed
+// again); the file readable by its owner alone; the judge's key needed; nothing recorded.
+TEST(TournamentCli, APrintedRoundCarriesTheKeysTheSeatingGaveInAPrivateFile) {
+  Event ev("tournament-print", "Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal", 2, 4);
+  const json seat = json_of(ev.judge("--json tournament seat --round 1"));
+  ASSERT_EQ(seat["tables"].size(), 2u);
+  const std::string log_before = referee(ev.db, "--json tournament log").out;
+  const auto page = ev.dir / "round1.html";
+  const json printed = json_of(ev.judge("--json tournament print --round 1 --html " + quote(page.string())));
+  EXPECT_EQ(printed["round"], 1);
+  ASSERT_EQ(printed["tables"].size(), 2u);
+  for (const auto& t : printed["tables"]) EXPECT_TRUE(t["key_printed"].get<bool>()) << t;
+  EXPECT_EQ((std::filesystem::status(page).permissions() & std::filesystem::perms::all),
+            std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  const std::string html = testing::slurp(page.string());
+  for (const auto& t : seat["tables"]) {
+    EXPECT_NE(html.find("class=key>" + t["key"].get<std::string>() + "<"), std::string::npos) << t;
+    for (const auto& p : t["players"]) EXPECT_NE(html.find("<li>" + p.get<std::string>()), std::string::npos) << p;
+  }
+  // The JSON says which cards carry a key, never the keys: they are in the file alone.
+  EXPECT_EQ(printed.dump().find(seat["tables"][0]["key"].get<std::string>()), std::string::npos);
+  EXPECT_EQ(referee(ev.db, "--json tournament log").out, log_before);  // nothing recorded
+  // Without the judge's key, or with a table's, no page.
+  const auto other = ev.dir / "other.html";
+  EXPECT_EQ(referee(ev.db, "tournament print --round 1 --html " + quote(other.string())).code, 2);
+  EXPECT_EQ(referee(ev.db, "tournament print --round 1 --html " + quote(other.string()) + " " +
+                               testing::key_file_option(seat["tables"][0]["key"].get<std::string>()))
+                .code,
+            1);
+  EXPECT_FALSE(std::filesystem::exists(other));
+  EXPECT_EQ(ev.judge("tournament print --round 2 --html " + quote(other.string())).code, 2);  // not seated
+}
+
 TEST(TournamentCli, TheUsageAndTheSynopsisNameEveryAction) {
   const auto dir = testing::temp_dir("tournament-actions");
   const RunResult none = testing::referee(dir / "club.db", "tournament");
@@ -386,7 +420,8 @@ TEST(TournamentCli, TheUsageAndTheSynopsisNameEveryAction) {
   ASSERT_NE(at, std::string::npos) << help.out;
   const std::string synopsis = help.out.substr(at, help.out.find('\n', at) - at);
   for (const std::string action :
-       {"new", "seat", "call-time", "standings", "sheet", "appeal", "log", "enter", "withdraw", "no-show", "reveal"}) {
+       {"new", "seat", "call-time", "standings", "sheet", "appeal", "log", "enter", "withdraw", "no-show", "reveal",
+        "print"}) {
     EXPECT_NE(none.err.find(" " + action), std::string::npos) << action << ": " << none.err;
     EXPECT_TRUE(synopsis.find("|" + action + "|") != std::string::npos ||
                 synopsis.find("|" + action + " ") != std::string::npos || action == "new")

@@ -2,11 +2,14 @@
 // the command line filled: the standings as the command gives them, the Head Judge's key for
 // calling time and ruling appeals (401 without a key, 403 with a table's), the tables' keys
 // playing their own games only, and a duplicate round's games shown to nobody but their table and
-// the Head Judge until time is called in the round.
+// the Head Judge until time is called in the round; the judge's day through the routes alone
+// (entries, withdrawals, seating, the round's printed cards with their keys made again).
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -117,6 +120,64 @@ TEST_F(TournamentServe, TableKeyPlaysItsOwnGameOnly) {
   EXPECT_EQ(move(tables_[1].game, tables_[1].key, "Referee calls time"), 403);
   // The Head Judge's key is every table's referee's.
   EXPECT_EQ(move(tables_[1].game, judge_, "Referee calls time", &answer), 200) << answer.dump();
+}
+
+// Entries, withdrawals, no-shows and the seating of a round through the routes, each the Head
+// Judge's only (401 without a key, 403 with a table's); the round's printed page gives every
+// table's key again, the very keys the seating handed out, which then play their games.
+TEST_F(TournamentServe, TheJudgesDayRunsThroughTheRoutes) {
+  const std::string base = "/api/tournaments/" + std::to_string(tournament_);
+  json answer;
+  ASSERT_EQ(post(call_time_path(1), judge_, json::object(), &answer), 200) << answer.dump();
+  EXPECT_EQ(post(base + "/entries", "", json{{"name", "Eve"}}), 401);
+  EXPECT_EQ(post(base + "/entries", tables_[0].key, json{{"name", "Eve"}}), 403);
+  EXPECT_EQ(post(base + "/entries", judge_, json::object(), &answer), 400);  // whose entry?
+  EXPECT_EQ(answer["field"], "name");
+  EXPECT_EQ(post(base + "/entries", judge_, json{{"name", 7}}), 400);  // a name is text
+  ASSERT_EQ(post(base + "/entries", judge_, json{{"name", "Eve"}}, &answer), 201) << answer.dump();
+  EXPECT_EQ(answer["player"], "Eve");
+  ASSERT_EQ(post(base + "/withdrawals", judge_, json{{"name", "Ben"}}, &answer), 201) << answer.dump();
+  EXPECT_EQ(answer["player"], "Ben");
+  EXPECT_NE(post(base + "/no-shows", judge_, json{{"name", "Zed"}}), 201);  // no such entrant
+
+  EXPECT_EQ(post(base + "/rounds/2/seat", "", json::object()), 401);
+  EXPECT_EQ(post(base + "/rounds/2/seat", tables_[1].key, json::object()), 403);
+  EXPECT_EQ(post(base + "/rounds/3/seat", judge_, json::object()), 400);  // round 2 comes first
+  ASSERT_EQ(post(base + "/rounds/2/seat", judge_, json::object(), &answer), 201) << answer.dump();
+  EXPECT_EQ(answer["round"], 2);
+  ASSERT_EQ(answer["tables"].size(), 2u);
+  std::vector<std::string> seated, keys;
+  for (const json& t : answer["tables"]) {
+    for (const json& p : t["players"]) seated.push_back(p.get<std::string>());
+    keys.push_back(t["key"].get<std::string>());
+  }
+  std::sort(seated.begin(), seated.end());
+  EXPECT_EQ(seated, (std::vector<std::string>{"Ann", "Cat", "Dan", "Eve"}));  // Eve in, Ben out
+  EXPECT_EQ(post(base + "/rounds/2/seat", judge_, json::object()), 409);  // seated already
+  // The routes wrote what the command line would have: the log agrees.
+  const auto cli = testing::referee(db_, "--json tournament log");
+  ASSERT_EQ(cli.code, 0) << cli.err;
+  json log;
+  ASSERT_EQ(get(base + "/log", "", &log), 200);
+  EXPECT_EQ(log, json::parse(cli.out));
+  EXPECT_EQ(log["rounds"].size(), 2u);
+
+  // The printed round: the Head Judge's alone; its cards carry the keys the seating gave.
+  EXPECT_EQ(get(base + "/rounds/2/print", ""), 401);
+  EXPECT_EQ(get(base + "/rounds/2/print", keys[0]), 403);
+  EXPECT_EQ(get(base + "/rounds/9/print", judge_), 400);
+  auto page = client().Get((base + "/rounds/2/print").c_str(), with_key(judge_));
+  ASSERT_TRUE(page);
+  ASSERT_EQ(page->status, 200);
+  std::vector<std::string> printed;
+  const std::regex key_cell("class=key>([0-9a-f]{64})<");
+  for (auto m = std::sregex_iterator(page->body.begin(), page->body.end(), key_cell); m != std::sregex_iterator(); ++m)
+    printed.push_back((*m)[1].str());
+  EXPECT_EQ(printed, keys);
+  // A key the seating handed out plays its table's game.
+  const json first = answer["tables"][0];
+  EXPECT_EQ(move(first["game"].get<int>(), keys[0], first["players"][0].get<std::string>() + " rolls", &answer), 200)
+      << answer.dump();
 }
 
 TEST_F(TournamentServe, CallTimeNeedsTheHeadJudgesKey) {

@@ -1,0 +1,29 @@
+#pragma once
+// The tournament's printed pages, HTML with print styles: a table's score sheet (`tournament
+// sheet`) and a round's table cards with their sheets, one page a table (`tournament print`,
+// GET /api/tournaments/ID/rounds/N/print). docs/tournaments.md shows them.
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "service/game.h"
+#include "service/round_print.h"
+#include "service/tournament.h"
+
+namespace deedlog {
+
+// The score sheet of one table, to print and sign: its placings with the short game's
+// valuation broken down, and the game's and the tournament's heads to check it by.
+std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g);
+
+// A round's page: for each table, on a page of its own, the card to stand on it (event, round,
+// table, game, the seats in throwing order, the time limit, the table's key and how to play with
+// it) and its sheet as the figures stand.
+std::string round_print_html(const Tournament& t, const PrintedRound& printed);
+
+// What `tournament print` says of the page it wrote to file: {"round", "file", "tables":
+// [{"table", "game", "key_printed"}]} (key_printed false where the round's keys were drawn at
+// random), and the same in words. Never the keys themselves: they are in the file alone.
+nlohmann::ordered_json round_print_json(const PrintedRound& printed, const std::string& file);
+std::string round_print_words(const PrintedRound& printed, const std::string& file);
+
+}  // namespace deedlog
