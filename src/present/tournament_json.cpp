@@ -163,6 +163,7 @@ ojson tournament_view_json(const Tournament& t, const TournamentView& v) {
     ojson rj{{"round", r.round}, {"time_called", r.time_called}, {"duplicate", r.duplicate}, {"ended", r.ended},
              {"tables", tables}};
     if (r.duplicate) rj["commitment"] = r.commitment;
+    if (r.final) rj["final"] = true;
     rounds.push_back(rj);
   }
   ojson out = standings_json(t, v.standings, v.rounds_counted);

@@ -77,6 +77,7 @@ struct TableView {
 };
 struct RoundView {
   int round = 0;
+  bool final = false;  // the final table, after the rounds
   bool time_called = false, duplicate = false, ended = true;
   std::string commitment;  // a duplicate round's
   std::vector<TableView> tables;

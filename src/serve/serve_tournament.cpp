@@ -57,6 +57,7 @@ Status tournament_view(Journal& j, const Tournament& t, bool judge, TournamentVi
   for (const TournamentRound& r : t.rounds) {
     RoundView rv;
     rv.round = r.round;
+    rv.final = r.final;
     rv.time_called = r.time_called;
     rv.duplicate = !r.commitment.empty();
     rv.commitment = r.commitment;
@@ -105,16 +106,18 @@ std::string view_part(const TournamentView& v, const Tournament& t) {
   for (const Standing& s : v.standings) {
     const std::string player = html_escape(s.player);
     const std::string points = points_json(s.points).dump();
-    html += fmt::format("<tr data-player=\"{}\" data-rank=\"{}\" data-points=\"{}\" data-worth=\"{}\"><td>{}</td><td>{}</td>"
-                        "<td>{}</td><td>{}</td></tr>\n",
-                        player, s.rank, points, s.net_worth.units, s.rank, player, points, s.net_worth.units);
+    html += fmt::format("<tr data-player=\"{}\" data-rank=\"{}\" data-points=\"{}\" data-worth=\"{}\" data-withdrawn=\"{}\">"
+                        "<td>{}</td><td>{}{}</td><td>{}</td><td>{}</td></tr>\n",
+                        player, s.rank, points, s.net_worth.units, s.withdrawn, s.rank, player,
+                        s.withdrawn ? " <small>(withdrawn)</small>" : "", points, s.net_worth.units);
   }
   html += "</table></div>\n";
   for (const RoundView& r : v.rounds) {
-    html += fmt::format("<section class=\"round\" data-round=\"{}\" data-time-called=\"{}\" data-ended=\"{}\">\n"
-                        "<h2>Round {}{}{}</h2>\n",
-                        r.round, r.time_called, r.ended, r.round, r.duplicate ? " (duplicate)" : "",
-                        r.time_called ? ": time called" : "");
+    html += fmt::format("<section class=\"round\" data-round=\"{}\" data-final=\"{}\" data-time-called=\"{}\" "
+                        "data-ended=\"{}\">\n<h2>{}{}{}</h2>\n",
+                        r.round, r.final, r.time_called, r.ended,
+                        r.final ? fmt::format("The final (round {})", r.round) : fmt::format("Round {}", r.round),
+                        r.duplicate ? ", duplicate" : "", r.time_called ? ": time called" : "");
     // A duplicate round's commitment, on the page as in seat's output (docs/tournaments.md).
     if (r.duplicate)
       html += fmt::format("<p>Commitment (the SHA-256 of the round's seed): <code>{}</code></p>\n", html_escape(r.commitment));
@@ -205,6 +208,8 @@ function showKey() {
   $("key-forget").disabled = !has;
   document.querySelectorAll("button.call-time").forEach((b) => { b.disabled = !has; });
   $("appeal-send").disabled = !has;
+  ["seat-send", "print-send"].forEach((id) => { $(id).disabled = !has; });
+  document.querySelectorAll("button.entry").forEach((b) => { b.disabled = !has; });
 }
 // The games an appeal may be about, from the tables in the view.
 function games() {
@@ -232,6 +237,7 @@ async function refresh() {
   $("view").replaceChildren(...Array.from(v.childNodes).map((n) => document.adoptNode(n)));
   $("view").dataset.refreshed = String(++refreshes);
   games();
+  nextRound();
   showKey();
 }
 function useKey() {
@@ -286,8 +292,61 @@ $("appeal-send").onclick = async () => {
   } else answer(r.status, "error", errorWords(r.status, r.doc));
   refresh();
 };
+// Seating the next round (or the final): the answer names each table; the cards, with the
+// tables' keys, are printed from the round's printed page, never shown here.
+$("seat-send").onclick = async () => {
+  const round = parseInt($("seat-round").value, 10);
+  if (!(round > 0)) return answer(400, "error", "Which round? A number, 1 or more.");
+  const r = await send("/api/tournaments/" + tid + "/rounds/" + round + "/seat", { final: $("seat-final").checked });
+  if (r.status === 201) {
+    const tables = (r.doc.tables || []).map((t) => "table " + t.table + ": " + t.players.join(", "));
+    answer(201, "seat", (r.doc.final ? "The final" : "Round " + round) + " seated (" + tables.join("; ") + "), " +
+           r.doc.repeat_meetings + " repeat meeting(s). Print its cards for the tables' keys.");
+    $("print-round").value = String(round);
+  } else answer(r.status, "error", errorWords(r.status, r.doc));
+  refresh();
+};
+// A late entry, a withdrawal, a no-show: from the next round seated.
+document.querySelectorAll("button.entry").forEach((b) => {
+  b.onclick = async () => {
+    const name = $("entry-name").value.trim();
+    if (!name) return answer(400, "error", "Whose? Type the player's name.");
+    const r = await send("/api/tournaments/" + tid + "/" + b.dataset.route, { name });
+    if (r.status === 201) {
+      answer(201, "entry", name + ": " + b.textContent.toLowerCase() + " recorded, from the next round seated.");
+      $("entry-name").value = "";
+    } else answer(r.status, "error", errorWords(r.status, r.doc));
+    refresh();
+  };
+});
+// The round's cards and sheets in a window of their own, to print: asked with the key in the
+// header (a link could not carry it), so the window is opened first, while the tap still counts.
+$("print-send").onclick = async () => {
+  const round = parseInt($("print-round").value, 10);
+  if (!(round > 0)) return answer(400, "error", "Which round? A number, 1 or more.");
+  const w = window.open("", "_blank");
+  let r;
+  try { r = await fetch("/api/tournaments/" + tid + "/rounds/" + round + "/print", { headers: headers(), cache: "no-store" }); }
+  catch (e) { if (w) w.close(); return answer(0, "error", "Refused (HTTP 0): the server cannot be reached"); }
+  if (!r.ok) {
+    if (w) w.close();
+    let doc = {};
+    try { doc = await r.json(); } catch (e) { doc = {}; }
+    return answer(r.status, "error", errorWords(r.status, doc));
+  }
+  const page = await r.text();
+  if (w) { w.document.open(); w.document.write(page); w.document.close(); }
+  answer(200, "print", "Round " + round + "'s cards and sheets are in a new window" + (w ? "" : " (blocked: allow pop-ups)") + ".");
+};
+function nextRound() {
+  const rounds = document.querySelectorAll("#view section.round");
+  const input = $("seat-round");
+  if (document.activeElement !== input) input.value = String(rounds.length + 1);
+  if (!$("print-round").value && rounds.length) $("print-round").value = String(rounds.length);
+}
 $("judge").hidden = false;
 document.body.classList.add("scripted");
+nextRound();
 games();
 showKey();
 if (key()) refresh();
@@ -338,6 +397,19 @@ std::string view_page(const TournamentView& v, const Tournament& t) {
           "<div id=\"confirm\" hidden><p id=\"confirm-words\"></p><div class=\"row\">"
           "<button type=\"button\" id=\"confirm-yes\">Call time</button><button type=\"button\" id=\"confirm-no\">Cancel</button>"
           "</div></div>\n"
+          "<fieldset id=\"seating\"><legend>Seating and printing</legend>\n"
+          "<div class=\"row\"><label>Round <input id=\"seat-round\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>"
+          "<label class=\"choice\"><input type=\"checkbox\" id=\"seat-final\"> the final</label>"
+          "<button type=\"button\" id=\"seat-send\" disabled>Seat the round</button></div>\n"
+          "<div class=\"row\"><label>Round <input id=\"print-round\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>"
+          "<button type=\"button\" id=\"print-send\" disabled>Print its cards and sheets</button></div>\n"
+          "</fieldset>\n"
+          "<fieldset id=\"players\"><legend>Players, from the next round seated</legend>\n"
+          "<div class=\"row\"><label>Name <input id=\"entry-name\" autocomplete=\"off\" placeholder=\"the player's name\"></label></div>\n"
+          "<div class=\"row\"><button type=\"button\" class=\"entry\" data-route=\"entries\" disabled>Late entry</button>"
+          "<button type=\"button\" class=\"entry\" data-route=\"withdrawals\" disabled>Withdrawal</button>"
+          "<button type=\"button\" class=\"entry\" data-route=\"no-shows\" disabled>No-show</button></div>\n"
+          "</fieldset>\n"
           "<fieldset id=\"appeal\"><legend>An appeal</legend>\n"
           "<div class=\"row\"><label>Game <select id=\"appeal-game\"></select></label></div>\n"
           "<div class=\"row\"><label>Claim <input id=\"appeal-claim\" autocomplete=\"off\" placeholder=\"what the player claims\">"

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -278,6 +279,67 @@ TEST_F(TournamentPages, JudgeCallsTimeAndRulesAppealsFromThePage) {
   const std::filesystem::path shots = std::filesystem::path(DEEDLOG_REFEREE).parent_path() / "screenshots";
   std::filesystem::create_directories(shots);
   std::ofstream(shots / "tournament-judge-420.png", std::ios::binary) << png;
+}
+
+// The rest of the judge's day from the page: a late entry and a withdrawal (from the next round
+// seated), the next round seated (the round box offers it), and its cards printed in a window of
+// their own; a table's key is refused each of them (403) and writes nothing.
+TEST_F(TournamentPages, JudgeEntersWithdrawsSeatsAndPrintsFromThePage) {
+  if (const std::string why = testing::browser_missing(); !why.empty()) GTEST_SKIP() << "no browser here: " << why;
+  ASSERT_NO_FATAL_FAILURE(make(false));
+  ASSERT_EQ(driver_.start(dir_), "") << "chromedriver is installed but does not start";
+  const auto called = testing::referee(db(), "--json tournament call-time --round 1 " + testing::key_file_option(judge_));
+  ASSERT_EQ(called.code, 0) << called.err;
+  const std::string tid = std::to_string(tournament_);
+
+  Browser& judge = browser("judge");
+  ASSERT_TRUE(judge.ok());
+  judge.window(420, 900);
+  judge.go(judge_page());
+  judge.wait_for("the judge's tools", "return !document.getElementById('judge').hidden;");
+  EXPECT_EQ(judge.script("return document.getElementById('seat-send').disabled;"), true);
+  EXPECT_EQ(judge.script("return document.getElementById('seat-round').value;"), "2");  // the next round
+
+  const auto enter = [&](const std::string& name, const std::string& route) {
+    return act(judge, [&] {
+      judge.clear("#entry-name");
+      judge.type("#entry-name", name);
+      judge.script("document.querySelector('button.entry[data-route=\"' + arguments[0] + '\"]').click();",
+                   json::array({route}));
+    });
+  };
+  const json before = journal_now();
+  use_key(judge, tables_[0].key);
+  EXPECT_EQ(enter("Eve", "entries"), 403);
+  EXPECT_EQ(act(judge, [&] { judge.click("#seat-send"); }), 403);
+  EXPECT_EQ(act(judge, [&] { judge.click("#print-send"); }), 403);
+  EXPECT_EQ(journal_now(), before) << "a refused action writes nothing";
+  forget_key(judge);
+
+  use_key(judge, judge_);
+  EXPECT_EQ(enter("Eve", "entries"), 201);
+  EXPECT_EQ(judge.script("return document.getElementById('answer').dataset.kind;"), "entry");
+  EXPECT_EQ(enter("Ben", "withdrawals"), 201);
+  EXPECT_EQ(enter("Nobody", "no-shows"), 400);  // no such entrant
+  judge.wait_for("Ben shown withdrawn",
+                 "const r = document.querySelector('#standings tr[data-player=\"Ben\"]');"
+                 "return r !== null && r.dataset.withdrawn === 'true';");
+  EXPECT_EQ(act(judge, [&] { judge.click("#seat-send"); }), 201);
+  EXPECT_EQ(judge.script("return document.getElementById('answer').dataset.kind;"), "seat");
+  judge.wait_for("round 2 shown", "return document.querySelector('#view section.round[data-round=\"2\"]') !== null;");
+  const json log = get("/api/tournaments/" + tid + "/log");
+  ASSERT_EQ(log["rounds"].size(), 2u) << log;
+  std::vector<std::string> seated;
+  const json view = get("/api/tournaments/" + tid);
+  for (const json& t : view["tables"][1]["tables"])
+    for (const json& p : t["players"]) seated.push_back(p.get<std::string>());
+  std::sort(seated.begin(), seated.end());
+  EXPECT_EQ(seated, (std::vector<std::string>{"Ann", "Cat", "Dan", "Eve"}));
+  // The round's cards: asked with the key, shown in a window of their own.
+  EXPECT_EQ(judge.script("return document.getElementById('print-round').value;"), "2");
+  EXPECT_EQ(act(judge, [&] { judge.click("#print-send"); }), 200);
+  EXPECT_EQ(judge.script("return document.getElementById('answer').dataset.kind;"), "print");
+  EXPECT_EQ(get("/api/tournaments/" + tid + "/log")["records"].size(), log["records"].size()) << "printing records nothing";
 }
 
 TEST_F(TournamentPages, DuplicateTableStreamsWithItsKeyAndAWatcherSeesNothing) {
