@@ -172,6 +172,7 @@ std::optional<std::int64_t> duration_seconds(std::string_view text) {
     const char unit = static_cast<char>(std::tolower(static_cast<unsigned char>(text[i++])));
     if (unit == 'h') total += n * 3600;
     else if (unit == 'm') total += n * 60;
+    else if (unit == 's') total += n;
     else return std::nullopt;
     any = true;
   }

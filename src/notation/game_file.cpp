@@ -36,6 +36,7 @@ constexpr std::size_t kMaxPlayerName = 64;
 // Bounds on the parts of a TimeLimit ("1h30m"): a day of hours, a day of minutes.
 constexpr int kMaxLimitHours = 24;
 constexpr int kMaxLimitMinutes = 24 * 60;
+constexpr int kMaxLimitSeconds = 24 * 60 * 60;
 // The byte order mark some editors put at the start of a UTF-8 file.
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 
@@ -134,22 +135,25 @@ std::string check_players(const std::vector<std::string>& players) {
 }
 
 std::string check_time_limit(std::string_view v) {
-  const std::string bad = fmt::format("bad TimeLimit '{}': expected minutes and/or hours like 90m, 2h or 1h30m", v);
+  const std::string bad =
+      fmt::format("bad TimeLimit '{}': expected hours, minutes and/or seconds like 90m, 2h, 1h30m or 45s", v);
   std::string s = lower_ascii(trim(v));
   std::size_t i = 0;
-  int hours = -1, minutes = -1;
+  int hours = -1, minutes = -1, seconds = -1;
   while (i < s.size()) {
     std::size_t start = i;
     while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
     if (i == start || i == s.size()) return bad;
-    auto n = parse_small(std::string_view(s).substr(start, i - start), kMaxLimitMinutes);
+    auto n = parse_small(std::string_view(s).substr(start, i - start), kMaxLimitSeconds);
     if (!n) return bad;
     char unit = s[i++];
-    if (unit == 'h' && hours < 0 && minutes < 0 && *n <= kMaxLimitHours) hours = *n;
-    else if (unit == 'm' && minutes < 0) minutes = *n;
+    // In that order, each once: hours, then minutes, then seconds (a speed event's, or a test's).
+    if (unit == 'h' && hours < 0 && minutes < 0 && seconds < 0 && *n <= kMaxLimitHours) hours = *n;
+    else if (unit == 'm' && minutes < 0 && seconds < 0 && *n <= kMaxLimitMinutes) minutes = *n;
+    else if (unit == 's' && seconds < 0) seconds = *n;
     else return bad;
   }
-  if (hours <= 0 && minutes <= 0) return bad;
+  if (hours <= 0 && minutes <= 0 && seconds <= 0) return bad;
   return "";
 }
 

@@ -53,5 +53,17 @@ TEST(ClockStamp, ReadableForms) {
   EXPECT_EQ(readable_move_text("Ann claims rent"), "Ann claims rent");
 }
 
+// A [TimeLimit] in seconds: hours, minutes and seconds as the header gives them.
+TEST(ClockStamp, TimeLimitsInSeconds) {
+  EXPECT_EQ(duration_seconds("90m"), 5400);
+  EXPECT_EQ(duration_seconds("1h30m"), 5400);
+  EXPECT_EQ(duration_seconds("45s"), 45);
+  EXPECT_EQ(duration_seconds("1m30s"), 90);
+  EXPECT_EQ(duration_seconds("1h0m5s"), 3605);
+  EXPECT_FALSE(duration_seconds("0s").has_value());
+  EXPECT_FALSE(duration_seconds("30").has_value());
+  EXPECT_FALSE(duration_seconds("5x").has_value());
+}
+
 }  // namespace
 }  // namespace deedlog

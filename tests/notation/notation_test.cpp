@@ -807,8 +807,14 @@ TEST_F(Notation, TagValuesAreValidated) {
   EXPECT_HAS(header_error(base + "[TimeLimit \"90\"]").message, "bad TimeLimit '90'");
   EXPECT_HAS(header_error(base + "[TimeLimit \"0m\"]").message, "bad TimeLimit");
   EXPECT_HAS(header_error(base + "[TimeLimit \"30m1h\"]").message, "bad TimeLimit");
+  // Seconds after minutes, each unit once, within a day.
+  EXPECT_HAS(header_error(base + "[TimeLimit \"30s1m\"]").message, "bad TimeLimit");
+  EXPECT_HAS(header_error(base + "[TimeLimit \"5s5s\"]").message, "bad TimeLimit");
+  EXPECT_HAS(header_error(base + "[TimeLimit \"0s\"]").message, "bad TimeLimit");
+  EXPECT_HAS(header_error(base + "[TimeLimit \"86401s\"]").message, "bad TimeLimit");
+  EXPECT_HAS(header_error(base + "[TimeLimit \"1441m\"]").message, "bad TimeLimit");
   EXPECT_HAS(header_error(base + "[Variant \"short-game,,x\"]").message, "empty variant");
-  for (const char* ok : {"90m", "2h", "1h30m"}) {
+  for (const char* ok : {"90m", "2h", "1h30m", "45s", "1m30s", "1h0m5s"}) {
     GameHeader h;
     ParseError e;
     EXPECT_TRUE(parse_header(base + "[TimeLimit \"" + ok + "\"]", &h, &e)) << ok << ": " << e.message;
