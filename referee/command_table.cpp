@@ -422,6 +422,8 @@ cli::CommandHelp tournament_command() {
       "new: the games' variants (time-limit is added unless short-game is given; finish-round for championship play)")(
       "time-limit", po::value<std::string>()->default_value("")->value_name("T"), "new: each game's [TimeLimit], e.g. 90m")(
       "duplicate", "new: every round a duplicate round (the same dice and cards at every table)")(
+      "auto-call-time", "new: referee serve calls time in a round when its --time-limit runs out (counted from its "
+      "seating), and warns its tables 10 and 1 minutes before")(
       "apart", po::value<std::vector<std::string>>()->composing()->value_name("\"A, B\""),
       "new: two entrants never seated at one table (siblings, partners); once a pair")(
       "round", po::value<int>()->default_value(0)->value_name("N"), "seat, call-time, sheet, print: the round")(
@@ -438,7 +440,8 @@ cli::CommandHelp tournament_command() {
   return {"tournament", "a tournament: seating, time called, standings, score sheets and appeals",
           "tournament " + tournament_action_names("|") + " [OPTIONS]",
           "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
-          "      [--time-limit 90m] [--duplicate]     prints the Head Judge's key and the first head to keep\n"
+          "      [--time-limit 90m] [--duplicate] [--auto-call-time]   prints the Head Judge's key and the first\n"
+          "                                   head to keep\n"
           "                                   (JSON: {\"tournament\", \"judge_key\", \"head\"})\n"
           "  seat --round N [--final]        seats the round, one game a table tagged [Event] [Round] [Table], each\n"
           "                                   with its table's key (JSON: {\"round\", \"tables\": [{\"table\", \"game\",\n"

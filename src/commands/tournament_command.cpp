@@ -89,6 +89,7 @@ int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std
   if (!opt.variant.empty()) s.variants = split_names(opt.variant);
   s.time_limit = opt.time_limit;
   s.duplicate = opt.duplicate;
+  s.auto_call_time = opt.auto_call_time;
   for (const std::string& pair : opt.apart) {
     const std::vector<std::string> names = split_names(pair);
     if (names.size() != 2) return usage(err, fmt::format("--apart takes two entrants' names, \"A, B\", not '{}'", pair));

@@ -42,6 +42,7 @@ struct TournamentOptions {
   int rounds = 0;
   int table_size = 4;
   bool duplicate = false;
+  bool auto_call_time = false;  // new: the server calls time at the limit
   std::vector<std::string> apart;  // --apart "A, B", once a pair
   // seat, call-time, sheet
   int round = 0;

@@ -178,6 +178,7 @@ std::string settings_to_json(const TournamentSettings& s) {
   j["seed"] = std::to_string(s.seed);
   // Written only when set, so the settings of tournaments made before read and hash as they did.
   if (s.planned) j["seating"] = "planned";
+  if (s.auto_call_time) j["auto_call_time"] = true;
   if (!s.apart.empty()) {
     ojson pairs = ojson::array();
     for (const ApartPair& p : s.apart) pairs.push_back({p.a, p.b});
@@ -204,6 +205,7 @@ Status settings_from_json(const std::string& text, TournamentSettings* s) {
       if (j.at("seating").get<std::string>() != "planned") return Status::corrupt("a tournament's seating is not 'planned'");
       out.planned = true;
     }
+    if (j.contains("auto_call_time")) out.auto_call_time = j.at("auto_call_time").get<bool>();
     if (j.contains("apart"))
       for (const auto& pair : j.at("apart")) {
         const auto names = pair.get<std::vector<std::string>>();
@@ -269,7 +271,10 @@ Status create_tournament(Journal& journal, TournamentSettings s, std::int64_t* i
     variants.insert(variants.begin(), "time-limit");
   s.variants = variants;
   if (!s.time_limit.empty() && !duration_seconds(s.time_limit))
-    return Status::invalid_argument(fmt::format("--time-limit '{}': expected minutes and/or hours like 90m, 2h or 1h30m", s.time_limit));
+    return Status::invalid_argument(
+        fmt::format("--time-limit '{}': expected hours, minutes and/or seconds like 90m, 2h, 1h30m or 45s", s.time_limit));
+  if (s.auto_call_time && s.time_limit.empty())
+    return Status::invalid_argument("--auto-call-time needs --time-limit: the clock calls time at the limit");
   // Pairs to keep apart name two different entrants (as entered, whatever the case typed).
   for (ApartPair& pair : s.apart) {
     for (std::string* name : {&pair.a, &pair.b}) {

@@ -50,6 +50,9 @@ struct TournamentSettings {
   // tournament made since the plan came (stored as "seating": "planned"). One made before reads
   // without it and goes on being seated a round at a time, as its earlier rounds were.
   bool planned = false;
+  // The server calls time in a round when its time limit runs out (--auto-call-time; stored as
+  // "auto_call_time": true, absent before, so older tournaments wait for the judge's call).
+  bool auto_call_time = false;
 };
 
 std::string settings_to_json(const TournamentSettings& s);
