@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "deedlog/clock_stamp.h"
 #include "journal/journal.h"
 
 namespace deedlog {
@@ -88,6 +89,12 @@ ojson call_time_json(int round, const std::vector<CallTimeOutcome>& outcomes) {
   for (const CallTimeOutcome& c : outcomes)
     games.push_back({{"game", c.game}, {"table", c.table}, {"called", c.called}, {"over", c.over}});
   return ojson{{"round", round}, {"games", games}};
+}
+
+ojson clock_warning_json(const ClockWarning& w) {
+  return ojson{{"tournament", w.tournament}, {"round", w.round},          {"table", w.table},
+               {"game", w.game},             {"minutes", w.minutes},      {"seconds_left", w.seconds_left},
+               {"ends_at", clock_text(w.ends_at)}};
 }
 
 ojson appeal_json(const TournamentAppeal& a) {

@@ -13,6 +13,7 @@
 #include "deedlog/money.h"
 #include "deedlog/status.h"
 #include "service/tournament.h"
+#include "service/tournament_clock.h"
 #include "service/tournament_duplicate.h"
 
 namespace deedlog {
@@ -45,6 +46,11 @@ nlohmann::ordered_json entry_json(const TournamentEntry& e);
 
 // `tournament call-time --json`: {"round", "games": [{"game", "table", "called", "over"}]}.
 nlohmann::ordered_json call_time_json(int round, const std::vector<CallTimeOutcome>& outcomes);
+
+// The clock's warning to a table, the stream's `event: clock` (docs/serve.md, "Streams"):
+// {"tournament", "round", "table", "game", "minutes", "seconds_left", "ends_at"} (ends_at: "2026-11-29
+// 19:30:00 UTC").
+nlohmann::ordered_json clock_warning_json(const ClockWarning& w);
 
 // `tournament appeal --json`: the ruling recorded.
 nlohmann::ordered_json appeal_json(const TournamentAppeal& a);

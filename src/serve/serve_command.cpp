@@ -24,6 +24,7 @@
 #include "commands/engine_session.h"
 #include "commands/move_stamp.h"
 #include "serve/serve_body.h"
+#include "serve/serve_clock.h"
 #include "serve/serve_keys.h"
 #include "serve/serve_listing.h"
 #include "serve/serve_price.h"
@@ -40,6 +41,7 @@
 #include "present/game_json.h"
 #include "present/narration.h"
 #include "present/refusal_words.h"
+#include "present/tournament_json.h"
 #include "service/agreed_hour.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
@@ -206,6 +208,21 @@ class Server {
   Status prepare() { return keys_->load(); }
 
   Wakeups& wakeups() { return wakeups_; }
+
+  // The tournament clock (serve_clock.h): warnings to the tables, and time called where the
+  // event says so; what it cannot read is said on err.
+  void start_clock(std::ostream& err) {
+    clock_ = std::make_unique<ServerClock>(
+        [this](const std::function<void(Journal&)>& then) {
+          JournalPool::Lease j;
+          if (Status s = open(&j); !s.is_ok()) return s;
+          then(*j);
+          return Status::ok();
+        },
+        &clock_warnings_, [this](std::int64_t game) { wakeups_.notify(game); },
+        [&err](const std::string& problem) { err << "referee serve: the tournament clock: " << problem << std::endl; });
+  }
+  void stop_clock() { clock_.reset(); }
 
   httplib::Server& http() { return http_; }
 
@@ -541,6 +558,7 @@ class Server {
       std::int64_t next;
       std::chrono::steady_clock::time_point quiet_since = std::chrono::steady_clock::now();
       bool opened = false;
+      std::uint64_t clock_seen = 0;  // the clock's last warning sent (serve_clock.h)
     };
     auto watch = std::make_shared<Watch>(Watch{from});
     res.set_header("Cache-Control", "no-cache");
@@ -551,6 +569,15 @@ class Server {
             watch->opened = true;
             const std::string hello = ": game " + std::to_string(id) + "\n\n";
             return sink.write(hello.data(), hello.size());
+          }
+          // The tournament clock's warning, a named event of its own (a page that reads only the
+          // journal's events passes it by): the one standing when the stream opens, then each new.
+          if (const std::uint64_t clock = clock_warnings_.generation(id); clock != watch->clock_seen) {
+            watch->clock_seen = clock;
+            if (const std::optional<ClockWarning> w = clock_warnings_.current(id)) {
+              const std::string line = "event: clock\ndata: " + clock_warning_json(*w).dump() + "\n\n";
+              return sink.write(line.data(), line.size());
+            }
           }
           // Taken before the journal is read: a write that lands after the read changes it, so
           // the wait below cannot sleep through that write.
@@ -669,6 +696,8 @@ class Server {
   JournalPool journals_;
   std::unique_ptr<ServeKeys> keys_;
   Wakeups wakeups_;
+  ClockWarnings clock_warnings_;
+  std::unique_ptr<ServerClock> clock_;  // last: stopped before what it uses
   RateLimit limit_;
   httplib::Server http_;
   std::atomic<int> streams_{0};
@@ -755,8 +784,10 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
   if (is_postgres_uri(o.db)) listener = std::make_unique<NotifyListener>(o.db, &server.wakeups());
   out << fmt::format("listening on http://{}:{}\n", host.find(':') == std::string::npos ? host : "[" + host + "]", bound);
   out.flush();
+  server.start_clock(err);
   const bool served = http.listen_after_bind();
   listen_ended = true;
+  server.stop_clock();
   if (stopper.joinable()) {
     // Ended otherwise than by a signal: wake the stopper thread so it can be joined.
     if (!served) pthread_kill(stopper.native_handle(), SIGTERM);

@@ -90,6 +90,7 @@ tr.to-move td { background: #fff6d5; }
 .pad input { width: 8em; }
 #refusal { color: #a00; font-weight: bold; margin: 0.4em 0; }
 #refusal:empty { display: none; }
+#clock { background: #fff6d5; border: 1px solid #c90; border-radius: 6px; padding: 0.4em; font-weight: bold; }
 #table-key { font-family: monospace; overflow-wrap: anywhere; font-size: 0.85em; }
 #table-key:empty { display: none; }
 #refusal-rule { font-family: monospace; font-weight: normal; }
@@ -126,6 +127,7 @@ tr.to-move td { background: #fff6d5; }
 <div id="completions"></div>
 <p id="forms"></p>
 <p id="refusal" role="alert"></p>
+<p id="clock" role="status" hidden></p>
 <p id="table-key"></p>
 <h2>What happened</h2>
 <ol id="log"></ol>
@@ -463,6 +465,16 @@ function shown(ev) {
   refreshSoon();
 }
 
+// The tournament clock's warning: so many minutes left in the round (docs/tournaments.md, "The
+// clock"), shown until the round's end.
+function clockWarned(w) {
+  const p = $("clock");
+  p.dataset.minutes = String(w.minutes);
+  p.textContent = (w.minutes === 1 ? "One minute" : w.minutes + " minutes") + " or less left in round " + w.round +
+                  " (it ends at " + w.ends_at + ").";
+  p.hidden = false;
+}
+
 // The stream is read with fetch() rather than EventSource, which cannot send a key: a table of a
 // duplicate round still in play reads its own game with its key (docs/serve.md, "Tournaments").
 // Server-sent events are parsed here: blocks apart by a blank line, "data:" lines the event,
@@ -498,8 +510,14 @@ async function readStream(id, stop) {
       for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
         const block = buffer.slice(0, cut);
         buffer = buffer.slice(cut + 2);
-        const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, "")).join("\n");
-        if (data && id === game) shown(JSON.parse(data));
+        const lines = block.split("\n");
+        const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, "")).join("\n");
+        const named = lines.find((l) => l.startsWith("event:"));
+        // A named event is the server's word to the table (the tournament clock's warning), never
+        // one of the game's events.
+        if (!data || id !== game) continue;
+        if (!named) shown(JSON.parse(data));
+        else if (named.slice(6).trim() === "clock") clockWarned(JSON.parse(data));
       }
     }
   } catch (e) {

@@ -342,6 +342,33 @@ TEST_F(TournamentPages, JudgeEntersWithdrawsSeatsAndPrintsFromThePage) {
   EXPECT_EQ(get("/api/tournaments/" + tid + "/log")["records"].size(), log["records"].size()) << "printing records nothing";
 }
 
+// The clock's warning on a table's page: shown in its box (data-minutes), never in the game's
+// events; then the limit runs out and the server's call of time is in the page's log.
+TEST_F(TournamentPages, ATablesPageShowsTheClocksWarningApartFromTheGamesEvents) {
+  if (const std::string why = testing::browser_missing(); !why.empty()) GTEST_SKIP() << "no browser here: " << why;
+  ASSERT_EQ(driver_.start(dir_), "") << "chromedriver is installed but does not start";
+  const auto made = testing::referee(db(), "--json tournament new --name Blitz --players 'Ann, Ben' --rounds 1 "
+                                           "--table-size 2 --time-limit 10s --auto-call-time");
+  ASSERT_EQ(made.code, 0) << made.err;
+  const auto seated = testing::referee(
+      db(), "--json tournament seat --round 1 " + testing::key_file_option(json::parse(made.out)["judge_key"].get<std::string>()));
+  ASSERT_EQ(seated.code, 0) << seated.err;
+  const json table = json::parse(seated.out)["tables"][0];
+  Browser& b = browser("table");
+  ASSERT_TRUE(b.ok());
+  b.go(page());
+  b.type("#game", std::to_string(table["game"].get<int>()));
+  b.type("#key", table["key"].get<std::string>());
+  b.click("#open");
+  b.wait_for("the warning shown", "const c = document.getElementById('clock'); return !c.hidden && c.dataset.minutes === '1';");
+  // Every line of the log is one of the game's events, the warning none of them.
+  const json events = get_with("/api/games/" + std::to_string(table["game"].get<int>()) + "/events", table["key"]);
+  b.wait_for("time called in the log", "return document.querySelector('#log li[data-type=\"TimeCalled\"]') !== null;");
+  EXPECT_EQ(b.script("return [...document.querySelectorAll('#log li')].every((li) => Number(li.dataset.seq) > 0 && li.dataset.type);"),
+            true);
+  EXPECT_LE(events["events"].size(), b.script("return document.querySelectorAll('#log li').length;").get<std::size_t>());
+}
+
 TEST_F(TournamentPages, DuplicateTableStreamsWithItsKeyAndAWatcherSeesNothing) {
   if (const std::string why = testing::browser_missing(); !why.empty()) GTEST_SKIP() << "no browser here: " << why;
   ASSERT_NO_FATAL_FAILURE(make(true));

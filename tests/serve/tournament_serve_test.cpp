@@ -15,6 +15,7 @@
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/stream_watcher.h"
 
 namespace deedlog {
 namespace {
@@ -178,6 +179,67 @@ TEST_F(TournamentServe, TheJudgesDayRunsThroughTheRoutes) {
   const json first = answer["tables"][0];
   EXPECT_EQ(move(first["game"].get<int>(), keys[0], first["players"][0].get<std::string>() + " rolls", &answer), 200)
       << answer.dump();
+}
+
+// The clock (docs/tournaments.md, "The clock"), with a short limit rather than real minutes: a
+// table's stream carries the warning as an event of its own (`event: clock`, never a journal
+// event), then, the limit run out, the referee's call of time; two servers on one journal call
+// it once between them.
+TEST_F(TournamentServe, TheClockWarnsTheTablesAndCallsTimeOnceAtTheLimit) {
+  const auto made = testing::referee(db_, "--json tournament new --name Blitz --players 'Eve, Fay, Gus, Hal' --rounds 1 "
+                                          "--table-size 2 --time-limit 8s --auto-call-time");
+  ASSERT_EQ(made.code, 0) << made.err;
+  const std::string id = std::to_string(json::parse(made.out)["tournament"].get<int>());
+  const std::string judge = json::parse(made.out)["judge_key"].get<std::string>();
+  // A second server on the same journal, ticking too.
+  PipeProcess other(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db_.string(), "serve", "--listen", "127.0.0.1:0"});
+  ASSERT_NE(other.read_line().find("listening"), std::string::npos);
+  const auto seated =
+      testing::referee(db_, "--json --tournament " + id + " tournament seat --round 1 " + testing::key_file_option(judge));
+  ASSERT_EQ(seated.code, 0) << seated.err;
+  const json tables = json::parse(seated.out)["tables"];
+  ASSERT_EQ(tables.size(), 2u);
+  const int game = tables[0]["game"].get<int>();
+  testing::StreamWatcher watcher(port_, game, "\"TimeCalled\"");
+  const std::string& got = watcher.received();
+  (void)watcher.events();  // waits for the call of time (or the stream's end)
+  // The warning: a named event, its data the table's, before the call.
+  const std::size_t warned = got.find("event: clock\ndata: ");
+  ASSERT_NE(warned, std::string::npos) << got;
+  const std::size_t end = got.find("\n\n", warned);
+  const json warning = json::parse(got.substr(warned + 19, end - warned - 19));
+  EXPECT_EQ(warning["game"], game);
+  EXPECT_EQ(warning["round"], 1);
+  EXPECT_EQ(warning["minutes"], 1);
+  EXPECT_LE(warning["seconds_left"].get<int>(), 8);
+  EXPECT_LT(warned, got.find("\"TimeCalled\"")) << got;
+  // No journal event is a clock event: every "data:" line but the warning's is one of the game's.
+  for (const std::string& data : watcher.events())
+    if (data.find("\"minutes\"") == std::string::npos) {
+      EXPECT_TRUE(json::parse(data).contains("seq")) << data;
+    }
+  // Called once, in every game of the round, by whichever server came first.
+  const auto log = testing::referee(db_, "--json --tournament " + id + " tournament log");
+  ASSERT_EQ(log.code, 0) << log.err;
+  const json records = json::parse(log.out)["records"];
+  int calls = 0;
+  for (const json& r : records) calls += r["kind"] == "time_called" ? 1 : 0;
+  EXPECT_EQ(calls, 1) << records;
+  for (const json& t : tables)
+    EXPECT_TRUE(json::parse(testing::referee(db_, "--game " + std::to_string(t["game"].get<int>()) + " --json status").out)
+                    ["time_called"]
+                        .get<bool>());
+  other.send_signal(SIGTERM);
+  EXPECT_EQ(other.wait(), 0);
+}
+
+// --auto-call-time without a limit is refused, and nothing is made.
+TEST_F(TournamentServe, AutoCallTimeNeedsATimeLimit) {
+  const auto made = testing::referee(db_, "--json tournament new --name NoClock --players 'Eve, Fay' --rounds 1 "
+                                          "--table-size 2 --auto-call-time");
+  EXPECT_EQ(made.code, 2) << made.err;
+  const auto listed = testing::referee(db_, "--json tournament log --tournament 2");
+  EXPECT_NE(listed.code, 0);
 }
 
 TEST_F(TournamentServe, CallTimeNeedsTheHeadJudgesKey) {
