@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/printable_text.h"
 #include "present/tournament_json.h"
 #include "service/game.h"
@@ -43,11 +45,14 @@ std::string head_words(std::int64_t id, std::int64_t records, const std::string&
 std::string standings_words(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted) {
   std::string ties;
   for (TieBreak tb : t.settings.tie_break_order()) (ties += ties.empty() ? "" : ", ") += tie_break_name(tb);
+  const std::vector<TieBreak>& order = t.settings.tie_break_order();
+  // The order of entry settles what the list leaves, named or not.
+  if (std::find(order.begin(), order.end(), TieBreak::Entry) == order.end()) ties += ", then the order of entry";
   const bool crowns = t.settings.final_decides() == FinalRule::Crowns;
   std::string out =
       fmt::format("{}: standings after {} round{}\n", t.settings.name, rounds_counted, rounds_counted == 1 ? "" : "s");
   out += "Points by place: 6 to the first, 0 to the last, evenly between (a table of 3: 6, 3, 0).\n";
-  out += fmt::format("Ties: points, then {}, then the order of entry.\n", ties);
+  out += fmt::format("Ties: points, then {}.\n", ties);
   out += crowns ? "The final (--final crowns): its winner is champion, the finalists placed by it.\n"
                 : "The final (--final points): a round of points like the others.\n";
   for (const Standing& s : standings) {
