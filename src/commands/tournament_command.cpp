@@ -60,8 +60,6 @@ std::vector<std::string> split_names(const std::string& text) {
   return out;
 }
 
-std::string points_text(double p) { return points_json(p).dump(); }
-
 // The key the command was given, checked against the tournament's: 0 when it opens it.
 int check_key(const Tournament& t, const TournamentOptions& opt, std::ostream& err) {
   if (opt.key.empty()) {
