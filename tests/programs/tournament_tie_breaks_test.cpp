@@ -2,7 +2,8 @@
 // standings" and "Withdrawal, no-show, late entry, the final"), through the real command line:
 // a final whose winner was not the points leader is champion under --final crowns and not under
 // points; a tie on points broken by share one way and by net worth the other, every tie-break's
-// figure against the hand's; the tie-breaks' list refused at new when it cannot be an order.
+// figure against the hand's; head to head deciding a tie between players who met; the
+// tie-breaks' list refused at new when it cannot be an order.
 // Each table's net worth is made exact by the referee's awards before any throw.
 #include <gtest/gtest.h>
 
@@ -228,6 +229,43 @@ TEST(TournamentTieBreaks, PlayersTiedWhoSharedEveryTableAreEvenHeadToHeadAndEntr
   const bool a_first = entry.at(p[0]) < entry.at(p[1]);
   EXPECT_EQ(order_of(standings),
             (std::vector<std::string>{p[2], a_first ? p[0] : p[1], a_first ? p[1] : p[0], p[3]}));
+}
+
+TEST(TournamentTieBreaks, HeadToHeadPutsTheWinnerOfTheTiedPlayersMeetingFirst) {
+  // Four at tables of 2 over 2 rounds; a table's winner takes 100 from the other (6 points to 0).
+  // Round 1: P beats Q, R beats S. Round 2 (no pair meets twice): P's opponent beats P; at the
+  // other table R wins if there, else Q. If P met S: P 6, S 6, R 12, Q 0, and S beat P: S +6, P
+  // -6. If P met R: P 6, Q 6, R 12, S 0, and P beat Q in round 1: P +6, Q -6.
+  Event ev("tournament-ties-met", "Ann, Ben, Cat, Dan", 2, 2, "--tie-breaks 'head-to-head, entry'");
+  const json r1 = json_of(ev.judge("--json tournament seat --round 1"));
+  const std::vector<std::string> t1 = players_of(r1["tables"][0]), t2 = players_of(r1["tables"][1]);
+  const std::string p = t1[0], q = t1[1], r = t2[0], s = t2[1];
+  award(ev, r1["tables"][0]["game"].get<std::int64_t>(), p, 100, q);
+  award(ev, r1["tables"][1]["game"].get<std::int64_t>(), r, 100, s);
+  ASSERT_EQ(ev.judge("tournament call-time --round 1").code, kOk);
+  const json r2 = json_of(ev.judge("--json tournament seat --round 2"));
+  std::string met;
+  for (const auto& table : r2["tables"]) {
+    const std::vector<std::string> seats = players_of(table);
+    ASSERT_EQ(seats.size(), 2u);
+    const std::int64_t game = table["game"].get<std::int64_t>();
+    const bool ps_table = seats[0] == p || seats[1] == p;
+    std::string winner;
+    if (ps_table) winner = met = seats[0] == p ? seats[1] : seats[0];
+    else winner = (seats[0] == r || seats[1] == r) ? r : q;
+    const std::string loser = seats[0] == winner ? seats[1] : seats[0];
+    award(ev, game, winner, 100, loser);
+  }
+  ASSERT_TRUE(met == s || met == r) << met;
+  ASSERT_EQ(ev.judge("tournament call-time --round 2").code, kOk);
+  const json standings = json_of(referee(ev.db, "--json tournament standings"));
+  const std::string first = met == s ? s : p, second = met == s ? p : q, last = met == s ? q : s;
+  EXPECT_EQ(order_of(standings), (std::vector<std::string>{r, first, second, last}));
+  EXPECT_EQ(standing_of(standings, first)["points"], 6);
+  EXPECT_EQ(standing_of(standings, second)["points"], 6);
+  EXPECT_EQ(standing_of(standings, first)["tie_breaks"]["head-to-head"], 6);
+  EXPECT_EQ(standing_of(standings, second)["tie_breaks"]["head-to-head"], -6);
+  EXPECT_EQ(standing_of(standings, r)["tie_breaks"]["head-to-head"], 0);  // tied with nobody
 }
 
 TEST(TournamentTieBreaks, AListThatIsNoOrderIsRefusedAtNewAndNothingIsMade) {
