@@ -426,8 +426,13 @@ cli::CommandHelp tournament_command() {
       "seating), and warns its tables 10 and 1 minutes before")(
       "apart", po::value<std::vector<std::string>>()->composing()->value_name("\"A, B\""),
       "new: two entrants never seated at one table (siblings, partners); once a pair")(
+      "tie-breaks", po::value<std::string>()->value_name("LIST"),
+      "new: the tie-breaks after points, in order, from share, head-to-head, opponents, entry, net-worth (default: "
+      "\"share, head-to-head, opponents, entry\")")(
       "round", po::value<int>()->default_value(0)->value_name("N"), "seat, call-time, sheet, print: the round")(
-      "final", "seat: a final table of the leaders in the standings, after the rounds")(
+      "final", po::value<std::string>()->implicit_value("")->value_name("crowns|points"),
+      "seat (no value): a final table of the leaders in the standings, after the rounds; new: what the final decides, "
+      "crowns (its winner is champion, the default) or points (it adds a round of points)")(
       "table", po::value<int>()->default_value(0)->value_name("T"), "sheet: the table")(
       "html", po::value<std::string>()->value_name("FILE"), "sheet, print: the page to write")(
       "upheld", "appeal: the Head Judge upholds the claim (its correction is played into the game)")(
@@ -440,15 +445,16 @@ cli::CommandHelp tournament_command() {
   return {"tournament", "a tournament: seating, time called, standings, score sheets and appeals",
           "tournament " + tournament_action_names("|") + " [OPTIONS]",
           "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
-          "      [--time-limit 90m] [--duplicate] [--auto-call-time]   prints the Head Judge's key and the first\n"
-          "                                   head to keep\n"
+          "      [--time-limit 90m] [--duplicate] [--apart \"A, B\"]... [--tie-breaks LIST] [--final crowns|points]\n"
+          "      [--auto-call-time]           prints the Head Judge's key and the first head to keep\n"
           "                                   (JSON: {\"tournament\", \"judge_key\", \"head\"})\n"
           "  seat --round N [--final]        seats the round, one game a table tagged [Event] [Round] [Table], each\n"
           "                                   with its table's key (JSON: {\"round\", \"tables\": [{\"table\", \"game\",\n"
           "                                   \"players\", \"key\"}], \"commitment\"?})\n"
           "  call-time --round N             Referee calls time in every unfinished game of the round\n"
           "  standings                       points by place, then the standings (JSON: {\"tournament\", \"rounds\",\n"
-          "                                   \"standings\": [{\"rank\", \"player\", \"points\", \"net_worth\", \"tables\"}],\n"
+          "                                   \"tie_breaks\", \"final_rule\", \"champion\", \"standings\": [{\"rank\",\n"
+          "                                   \"player\", \"points\", \"net_worth\", \"tables\", \"tie_breaks\", \"final\"?}],\n"
           "                                   \"head\", \"head_record\"}): the tournament's current head, to keep\n"
           "  sheet --round N --table T --html FILE   the table's score sheet, with the game's head hash\n"
           "  print --round N --html FILE     the round's table cards (seats, the table's key made again from the\n"
@@ -464,8 +470,11 @@ cli::CommandHelp tournament_command() {
           "Points by place: 6 to the first, 0 to the last, evenly between (a table of 4: 6, 4, 2, 0; of 3: 6, 3, 0),\n"
           "so every table's places are worth 3 points on average. A bankrupt player is placed below those still\n"
           "in, by the order of going out; the others by net worth when time was called (equal worth shares the\n"
-          "places' points). Standings: points, then total net worth, then head to head (points taken at the\n"
-          "tables the tied players shared), then the order of entry.\n"
+          "places' points). Standings: points, then the tie-breaks new chose (default: share of the table's net\n"
+          "worth, head to head, opponents' points, order of entry; a tournament made before they could be chosen:\n"
+          "total net worth, head to head, order of entry). After a final under crowns (the default) its winner is\n"
+          "champion and the finalists come first, by their place in it; under points it adds a round of points.\n"
+          "docs/tournaments.md states each tie-break's formula.\n"
           "Every command but new, standings, log and reveal needs the Head Judge's key: from --key-file FILE (a file\n"
           "of mode 0600, yours), else DEEDLOG_JUDGE_KEY, else typed at a prompt that does not echo (standard input a\n"
           "terminal); missing, exit 2; wrong, exit 1, nothing written. A key on the command line (--key KEY) is\n"

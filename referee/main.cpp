@@ -245,6 +245,8 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (vm.count("apart")) t.apart = vm["apart"].as<std::vector<std::string>>();
     t.round = vm["round"].as<int>();
     t.final = vm.count("final") > 0;
+    if (t.final) t.final_rule = vm["final"].as<std::string>();
+    if (vm.count("tie-breaks")) t.tie_breaks = vm["tie-breaks"].as<std::string>();
     t.table = vm["table"].as<int>();
     if (vm.count("html")) t.html = vm["html"].as<std::string>();
     t.upheld = vm.count("upheld") > 0;

@@ -60,8 +60,6 @@ std::vector<std::string> split_names(const std::string& text) {
   return out;
 }
 
-std::string points_text(double p) { return points_json(p).dump(); }
-
 // The key the command was given, checked against the tournament's: 0 when it opens it.
 int check_key(const Tournament& t, const TournamentOptions& opt, std::ostream& err) {
   if (opt.key.empty()) {
@@ -95,6 +93,14 @@ int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std
     if (names.size() != 2) return usage(err, fmt::format("--apart takes two entrants' names, \"A, B\", not '{}'", pair));
     s.apart.push_back(ApartPair{names[0], names[1]});
   }
+  if (opt.tie_breaks)
+    if (Status st = parse_tie_breaks(*opt.tie_breaks, &s.tie_breaks); !st.is_ok()) return fail(err, st);
+  if (opt.final) {
+    FinalRule rule{};
+    if (opt.final_rule.empty()) return usage(err, "new: --final takes crowns (the final's winner is champion) or points");
+    if (Status st = parse_final_rule(opt.final_rule, &rule); !st.is_ok()) return fail(err, st);
+    s.final_rule = rule;
+  }
   std::unique_ptr<Journal> j;
   if (Status st = Journal::open(o.db, &j); !st.is_ok()) return fail(err, st);
   std::int64_t id = 0;
@@ -121,6 +127,8 @@ int run_new_tournament(const CommonOptions& o, const TournamentOptions& opt, std
 int run_seat(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
              std::ostream& err) {
   if (opt.round == 0) return usage(err, "seat needs --round N");
+  if (!opt.final_rule.empty())
+    return usage(err, "seat: --final takes no value (a final's rule is new's: --final crowns|points)");
   TournamentRound round;
   SeatingGaps gaps;
   if (Status s = seat_round(j, t, opt.round, opt.final, opt.key, &round, &gaps); !s.is_ok()) return fail(err, s);
@@ -192,13 +200,7 @@ int run_standings(Journal& j, const Tournament& t, const CommonOptions& o, std::
   std::vector<Standing> standings;
   int counted = 0;
   if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return fail(err, s);
-  out << fmt::format("{}: standings after {} round{}\n", t.settings.name, counted, counted == 1 ? "" : "s")
-      << "Points by place: 6 to the first, 0 to the last, evenly between (a table of 3: 6, 3, 0).\n"
-      << "Ties: points, then total net worth, then head to head, then order of entry.\n";
-  for (const Standing& s : standings)
-    out << fmt::format("  {:>3}. {:<20} {:>6} points  net worth {:>7}{}\n", s.rank, s.player, points_text(s.points),
-                       s.net_worth.units, s.withdrawn ? "  (withdrawn)" : "");
-  out << head_words(t.id, t.last_seq, t.head);
+  out << standings_words(t, standings, counted);
   return kExitOk;
 }
 

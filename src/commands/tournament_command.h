@@ -44,10 +44,12 @@ struct TournamentOptions {
   bool duplicate = false;
   bool auto_call_time = false;  // new: the server calls time at the limit
   std::vector<std::string> apart;  // --apart "A, B", once a pair
+  std::optional<std::string> tie_breaks;  // --tie-breaks "share, head-to-head, ..." (none: the default order)
+  std::string final_rule;                 // --final crowns|points ("" when --final was given no value)
   // seat, call-time, sheet
   int round = 0;
   int table = 0;
-  bool final = false;
+  bool final = false;  // --final given (seat: a final table; new: with its rule, final_rule)
   std::string html;
   // appeal
   bool upheld = false;

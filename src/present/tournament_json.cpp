@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <string>
 
 #include "deedlog/clock_stamp.h"
@@ -17,14 +18,36 @@ ojson points_json(double p) {
   return r;
 }
 
+namespace {
+
+ojson standing_table_json(const StandingTable& t) {
+  return {{"round", t.round}, {"table", t.table}, {"game", t.game}, {"place", t.place},
+          {"points", points_json(t.points)}, {"net_worth", t.net_worth.units}};
+}
+
+}  // namespace
+
+ojson tie_break_json(const TieBreakValue& v) {
+  switch (v.tie_break) {
+    case TieBreak::Share: return static_cast<double>(std::llround(v.value * 10000)) / 10000;
+    case TieBreak::NetWorth:
+    case TieBreak::Entry: return static_cast<long long>(std::llround(v.value));
+    case TieBreak::HeadToHead:
+    case TieBreak::Opponents: break;
+  }
+  return points_json(v.value);
+}
+
 ojson standing_json(const Standing& s) {
   ojson tables = ojson::array();
-  for (const StandingTable& t : s.tables)
-    tables.push_back({{"round", t.round}, {"table", t.table}, {"game", t.game}, {"place", t.place},
-                      {"points", points_json(t.points)}, {"net_worth", t.net_worth.units}});
+  for (const StandingTable& t : s.tables) tables.push_back(standing_table_json(t));
   ojson j{{"rank", s.rank}, {"player", s.player}, {"points", points_json(s.points)}, {"net_worth", s.net_worth.units},
           {"tables", tables}};
   if (s.withdrawn) j["withdrawn"] = true;
+  ojson tie_breaks = ojson::object();
+  for (const TieBreakValue& v : s.tie_breaks) tie_breaks[std::string(tie_break_name(v.tie_break))] = tie_break_json(v);
+  j["tie_breaks"] = tie_breaks;
+  if (s.final) j["final"] = standing_table_json(*s.final);
   return j;
 }
 
@@ -37,11 +60,26 @@ ojson placing_json(const Placing& p) {
   return j;
 }
 
+ojson champion_json(const Tournament& t, const std::vector<Standing>& standings) {
+  if (standings.empty() || !standings.front().final) return nullptr;
+  const bool crowns = t.settings.final_decides() == FinalRule::Crowns;
+  return ojson{{"player", standings.front().player}, {"decided_by", crowns ? "final" : "points"}};
+}
+
 ojson standings_json(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted) {
   ojson list = ojson::array();
   for (const Standing& s : standings) list.push_back(standing_json(s));
-  return ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds_counted}, {"standings", list},
-               {"head", t.head}, {"head_record", t.last_seq}};
+  ojson tie_breaks = ojson::array();
+  for (TieBreak tb : t.settings.tie_break_order()) tie_breaks.push_back(std::string(tie_break_name(tb)));
+  return ojson{{"tournament", t.id},
+               {"name", t.settings.name},
+               {"rounds", rounds_counted},
+               {"tie_breaks", tie_breaks},
+               {"final_rule", std::string(final_rule_name(t.settings.final_decides()))},
+               {"champion", champion_json(t, standings)},
+               {"standings", list},
+               {"head", t.head},
+               {"head_record", t.last_seq}};
 }
 
 Status standings_json(Journal& j, const Tournament& t, ojson* out) {

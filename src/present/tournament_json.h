@@ -22,11 +22,19 @@ class Journal;
 
 // Points as the scale gives them: whole where they are whole, else to two places.
 nlohmann::ordered_json points_json(double p);
+// A standing: {"rank", "player", "points", "net_worth", "tables", "withdrawn"?, "tie_breaks": {name:
+// figure, in the tournament's order}, "final"? (a finalist's table at the final)}.
 nlohmann::ordered_json standing_json(const Standing& s);
+// A tie-break's figure as shown: share to 4 places, head-to-head and opponents as points are,
+// net-worth and entry whole.
+nlohmann::ordered_json tie_break_json(const TieBreakValue& v);
+// {"player", "decided_by": "final" (crowns) or "points"} once the final is counted, else null.
+nlohmann::ordered_json champion_json(const Tournament& t, const std::vector<Standing>& standings);
 nlohmann::ordered_json placing_json(const Placing& p);
 
-// `tournament standings --json`: {"tournament", "name", "rounds", "standings": [...], "head",
-// "head_record"}: the tournament's current head (its last record's hash) and that record's seq.
+// `tournament standings --json`: {"tournament", "name", "rounds", "tie_breaks" (their names, in
+// order), "final_rule", "champion", "standings": [...], "head", "head_record"}: the tournament's
+// current head (its last record's hash) and that record's seq.
 Status standings_json(Journal& j, const Tournament& t, nlohmann::ordered_json* out);
 nlohmann::ordered_json standings_json(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted);
 

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/printable_text.h"
+#include "present/tournament_json.h"
 #include "service/game.h"
 
 namespace deedlog {
@@ -37,6 +40,35 @@ std::string head_words(std::int64_t id, std::int64_t records, const std::string&
   return fmt::format("Head of the tournament's records: record {}, hash {} (keep it: referee verify --tournament {} "
                      "--expect-head {})\n",
                      records, head.substr(0, kShortHash), id, head.substr(0, kShortHash));
+}
+
+std::string standings_words(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted) {
+  std::string ties;
+  for (TieBreak tb : t.settings.tie_break_order()) (ties += ties.empty() ? "" : ", ") += tie_break_name(tb);
+  const std::vector<TieBreak>& order = t.settings.tie_break_order();
+  // The order of entry settles what the list leaves, named or not.
+  if (std::find(order.begin(), order.end(), TieBreak::Entry) == order.end()) ties += ", then the order of entry";
+  const bool crowns = t.settings.final_decides() == FinalRule::Crowns;
+  std::string out =
+      fmt::format("{}: standings after {} round{}\n", t.settings.name, rounds_counted, rounds_counted == 1 ? "" : "s");
+  out += "Points by place: 6 to the first, 0 to the last, evenly between (a table of 3: 6, 3, 0).\n";
+  out += fmt::format("Ties: points, then {}.\n", ties);
+  out += crowns ? "The final (--final crowns): its winner is champion, the finalists placed by it.\n"
+                : "The final (--final points): a round of points like the others.\n";
+  for (const Standing& s : standings) {
+    std::string figures;
+    for (const TieBreakValue& v : s.tie_breaks)
+      figures += fmt::format("  {} {}", tie_break_name(v.tie_break), tie_break_json(v).dump());
+    out += fmt::format("  {:>3}. {:<20} {:>6} points  net worth {:>7}{}{}{}\n", s.rank, printable_text(s.player),
+                       points_json(s.points).dump(), s.net_worth.units, figures,
+                       s.final ? fmt::format("  final: place {}", s.final->place) : "",
+                       s.withdrawn ? "  (withdrawn)" : "");
+  }
+  if (!standings.empty() && standings.front().final)
+    out += fmt::format("Champion: {}, {}.\n", printable_text(standings.front().player),
+                       crowns ? "winner of the final (the final decides)" : "first on points with the final counted");
+  out += head_words(t.id, t.last_seq, t.head);
+  return out;
 }
 
 std::string tournament_log_words(const Tournament& t) {

@@ -3,6 +3,7 @@
 // each record's line, an entry's line, the tournament's head to keep.
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "service/tournament.h"
 
@@ -18,6 +19,11 @@ std::string entry_words(const TournamentEntry& e);
 // The tournament's head in words, for the Head Judge to keep outside the journal: written down,
 // it lets verify --tournament ID --expect-head show that the records were not rewritten since.
 std::string head_words(std::int64_t id, std::int64_t records, const std::string& head);
+
+// `tournament standings`: the scale, the tie-breaks in order and the final's rule, a line a
+// player (points, net worth, each tie-break's figure by its name, a finalist's place in the
+// final), the champion once the final is counted and what decided it, then the head.
+std::string standings_words(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted);
 
 // `tournament log`: every record, then the appeals and the sheets, then the head.
 std::string tournament_log_words(const Tournament& t);

@@ -20,6 +20,7 @@
 #include "service/table_keys.h"
 #include "service/tournament_duplicate.h"
 #include "service/tournament_seating.h"
+#include "service/tournament_tie_breaks.h"
 
 namespace deedlog {
 namespace {
@@ -184,6 +185,12 @@ std::string settings_to_json(const TournamentSettings& s) {
     for (const ApartPair& p : s.apart) pairs.push_back({p.a, p.b});
     j["apart"] = pairs;
   }
+  if (!s.tie_breaks.empty()) {
+    ojson names = ojson::array();
+    for (TieBreak t : s.tie_breaks) names.push_back(std::string(tie_break_name(t)));
+    j["tie_breaks"] = names;
+  }
+  if (s.final_rule) j["final"] = std::string(final_rule_name(*s.final_rule));
   return j.dump();
 }
 
@@ -212,6 +219,22 @@ Status settings_from_json(const std::string& text, TournamentSettings* s) {
         if (names.size() != 2) return Status::corrupt("a tournament's pair to keep apart is not two names");
         out.apart.push_back(ApartPair{names[0], names[1]});
       }
+    if (j.contains("tie_breaks")) {
+      for (const auto& name : j.at("tie_breaks")) {
+        TieBreak t{};
+        if (!tie_break_named(name.get<std::string>(), &t) ||
+            std::find(out.tie_breaks.begin(), out.tie_breaks.end(), t) != out.tie_breaks.end())
+          return Status::corrupt("a tournament's tie-breaks are not an order of known names");
+        out.tie_breaks.push_back(t);
+      }
+      if (out.tie_breaks.empty()) return Status::corrupt("a tournament's tie-breaks are an empty list");
+    }
+    if (j.contains("final")) {
+      FinalRule rule{};
+      if (!parse_final_rule(j.at("final").get<std::string>(), &rule).is_ok())
+        return Status::corrupt("a tournament's final is neither 'crowns' nor 'points'");
+      out.final_rule = rule;
+    }
     *s = std::move(out);
   } catch (const std::exception& e) {
     return Status::corrupt(fmt::format("a tournament's settings are not readable: {}", e.what()));
@@ -287,6 +310,9 @@ Status create_tournament(Journal& journal, TournamentSettings s, std::int64_t* i
     if (pair.a == pair.b) return Status::invalid_argument(fmt::format("--apart: '{}' is named twice in one pair", pair.a));
   }
   s.planned = true;
+  // Stated for every new tournament, so a later change of the defaults never re-ranks it.
+  if (s.tie_breaks.empty()) s.tie_breaks = kDefaultTieBreaks;
+  if (!s.final_rule) s.final_rule = FinalRule::Crowns;
   std::string seed_hex;
   if (Status st = new_secret_key(&seed_hex); !st.is_ok()) return st;
   s.seed = std::stoull(seed_hex.substr(0, 15), nullptr, 16);
@@ -559,6 +585,41 @@ Status table_result(Journal& journal, const Tournament& t, int round_number, int
   return Status::ok();
 }
 
+namespace {
+
+// head[a][b]: the points a took less those b took, summed over the tables they shared.
+using HeadToHeadPoints = std::map<std::string, std::map<std::string, double>>;
+
+// Orders list[b, e), players equal on points and the tie-breaks before order[k], by order[k] and
+// those after it (docs/tournaments.md): each group still tied is split by the next tie-break, so
+// head-to-head is counted among the players tied when it is reached. Stable: what no tie-break
+// separates stays in the order of entry.
+void break_ties(std::vector<Standing>& list, std::size_t b, std::size_t e, std::size_t k, const std::vector<TieBreak>& order,
+                HeadToHeadPoints& head) {
+  if (e - b < 2 || k >= order.size()) return;
+  if (order[k] == TieBreak::HeadToHead)
+    for (std::size_t i = b; i < e; ++i) {
+      double sum = 0;
+      for (std::size_t j = b; j < e; ++j)
+        if (j != i) sum += head[list[i].player][list[j].player];
+      list[i].tie_breaks[k].value = sum;
+    }
+  const bool lower_first = order[k] == TieBreak::Entry;
+  const auto first = list.begin() + static_cast<std::ptrdiff_t>(b), last = list.begin() + static_cast<std::ptrdiff_t>(e);
+  std::stable_sort(first, last, [&](const Standing& x, const Standing& y) {
+    const double vx = x.tie_breaks[k].value, vy = y.tie_breaks[k].value;
+    return lower_first ? vx < vy : vx > vy;
+  });
+  for (std::size_t i = b; i < e;) {
+    std::size_t j = i + 1;
+    while (j < e && list[j].tie_breaks[k].value == list[i].tie_breaks[k].value) ++j;
+    break_ties(list, i, j, k + 1, order, head);
+    i = j;
+  }
+}
+
+}  // namespace
+
 Status tournament_standings(Journal& journal, const Tournament& t, std::vector<Standing>* out, int* rounds_counted) {
   std::map<std::string, Standing> by_player;
   std::vector<std::string> order;  // of entry
@@ -576,8 +637,11 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
     Standing& s = entrant(e.player);
     if (e.kind != EntryKind::LateEntry) s.withdrawn = true;
   }
-  // head[a][b]: points a took at tables shared with b, for the head-to-head tie-break.
-  std::map<std::string, std::map<std::string, double>> head;
+  // Under Crowns the final places its players by itself and counts in nothing else.
+  const bool crowns = t.settings.final_decides() == FinalRule::Crowns;
+  HeadToHeadPoints head;
+  std::map<std::string, double> shares;                    // each table's share, summed (share)
+  std::map<std::string, std::vector<std::string>> met;     // the opponents, one a meeting (opponents)
   *rounds_counted = 0;
   for (const TournamentRound& round : t.rounds) {
     if (!round.time_called) continue;
@@ -585,28 +649,76 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
     for (const TournamentTable& table : round.tables) {
       TableResult r;
       if (Status s = table_result(journal, t, round.round, table.table, &r); !s.is_ok()) return s;
+      if (round.final)
+        for (const Placing& p : r.placings)
+          entrant(p.player).final = StandingTable{round.round, table.table, table.game, p.place, p.points, p.net_worth};
+      if (round.final && crowns) continue;
+      Money total;
+      for (const Placing& p : r.placings) total += p.net_worth;
       for (const Placing& p : r.placings) {
         Standing& s = entrant(p.player);
         s.points += p.points;
         s.net_worth += p.net_worth;
         s.tables.push_back({round.round, table.table, table.game, p.place, p.points, p.net_worth});
+        if (total.units > 0)
+          shares[p.player] += static_cast<double>(p.net_worth.units) / static_cast<double>(total.units);
         for (const Placing& q : r.placings)
-          if (q.player != p.player) head[p.player][q.player] += p.points - q.points;
+          if (q.player != p.player) {
+            head[p.player][q.player] += p.points - q.points;
+            met[p.player].push_back(q.player);
+          }
       }
     }
   }
+  const std::vector<TieBreak>& tie_breaks = t.settings.tie_break_order();
   std::vector<Standing> list;
-  for (const std::string& p : order) list.push_back(by_player[p]);
-  auto entry_index = [&](const std::string& p) {
-    return std::find(order.begin(), order.end(), p) - order.begin();
-  };
-  std::stable_sort(list.begin(), list.end(), [&](const Standing& a, const Standing& b) {
-    if (a.points != b.points) return a.points > b.points;
-    if (a.net_worth.units != b.net_worth.units) return a.net_worth.units > b.net_worth.units;
-    const double ab = head[a.player][b.player];
-    if (ab != 0) return ab > 0;
-    return entry_index(a.player) < entry_index(b.player);
-  });
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    Standing s = by_player[order[i]];
+    for (TieBreak tb : tie_breaks) {
+      double value = 0;
+      switch (tb) {
+        case TieBreak::NetWorth: value = static_cast<double>(s.net_worth.units); break;
+        case TieBreak::Share:
+          value = s.tables.empty() ? 0 : shares[s.player] / static_cast<double>(s.tables.size());
+          break;
+        case TieBreak::HeadToHead: break;  // among the tied: break_ties
+        case TieBreak::Opponents:
+          for (const std::string& q : met[s.player]) value += by_player[q].points;
+          break;
+        case TieBreak::Entry: value = static_cast<double>(i + 1); break;
+      }
+      s.tie_breaks.push_back({tb, value});
+    }
+    list.push_back(std::move(s));
+  }
+  std::stable_sort(list.begin(), list.end(), [](const Standing& a, const Standing& b) { return a.points > b.points; });
+  for (std::size_t i = 0; i < list.size();) {
+    std::size_t j = i + 1;
+    while (j < list.size() && list[j].points == list[i].points) ++j;
+    break_ties(list, i, j, 0, tie_breaks, head);
+    i = j;
+  }
+  if (tie_breaks == kEarlierTieBreaks) {
+    // As tournaments made before the tie-breaks were named were ranked, exactly: head to head
+    // compared a pair at a time (the figures shown are break_ties'; the order is this one).
+    auto entry_index = [&](const std::string& p) { return std::find(order.begin(), order.end(), p) - order.begin(); };
+    std::sort(list.begin(), list.end(),
+              [&](const Standing& a, const Standing& b) { return entry_index(a.player) < entry_index(b.player); });
+    std::stable_sort(list.begin(), list.end(), [&](const Standing& a, const Standing& b) {
+      if (a.points != b.points) return a.points > b.points;
+      if (a.net_worth.units != b.net_worth.units) return a.net_worth.units > b.net_worth.units;
+      const double ab = head[a.player][b.player];
+      if (ab != 0) return ab > 0;
+      return entry_index(a.player) < entry_index(b.player);
+    });
+  }
+  if (crowns) {
+    // The finalists first, by their place in the final; a place shared there by their order before it.
+    const auto finalists =
+        std::stable_partition(list.begin(), list.end(), [](const Standing& s) { return s.final.has_value(); });
+    std::stable_sort(list.begin(), finalists,
+                     [](const Standing& a, const Standing& b) { return a.final->place < b.final->place; });
+  }
   for (std::size_t i = 0; i < list.size(); ++i) list[i].rank = static_cast<int>(i) + 1;
   *out = std::move(list);
   return Status::ok();

@@ -29,6 +29,7 @@
 #include "journal/journal.h"
 #include "service/tournament_records.h"
 #include "service/tournament_seating.h"
+#include "service/tournament_tie_breaks.h"
 
 namespace deedlog {
 
@@ -53,6 +54,17 @@ struct TournamentSettings {
   // The server calls time in a round when its time limit runs out (--auto-call-time; stored as
   // "auto_call_time": true, absent before, so older tournaments wait for the judge's call).
   bool auto_call_time = false;
+  // The tie-breaks after points, in order (--tie-breaks; stored as "tie_breaks": [names]). Every
+  // tournament made since they could be chosen states them; one made before reads without them
+  // and is ranked as it was (tie_break_order: kEarlierTieBreaks).
+  std::vector<TieBreak> tie_breaks;
+  // What the final decides (--final crowns|points; stored as "final"). Stated by every tournament
+  // made since it could be chosen; one made before reads as Points, its standings as they were.
+  std::optional<FinalRule> final_rule;
+
+  // The tie-breaks this tournament ranks by, and its final's rule, the unstated read as before.
+  const std::vector<TieBreak>& tie_break_order() const { return tie_breaks.empty() ? kEarlierTieBreaks : tie_breaks; }
+  FinalRule final_decides() const { return final_rule.value_or(FinalRule::Points); }
 };
 
 std::string settings_to_json(const TournamentSettings& s);
@@ -223,6 +235,12 @@ struct StandingTable {
   Money net_worth;
 };
 
+// A tie-break's figure for one player (docs/tournaments.md states each formula).
+struct TieBreakValue {
+  TieBreak tie_break = TieBreak::Entry;
+  double value = 0;
+};
+
 struct Standing {
   int rank = 0;
   std::string player;
@@ -230,11 +248,21 @@ struct Standing {
   Money net_worth;  // summed over the tables played
   std::vector<StandingTable> tables;
   bool withdrawn = false;
+  // The tournament's tie-breaks, in its order (TournamentSettings::tie_break_order). head-to-head
+  // is counted among the players tied with him when it was reached (0 when he was tied with none).
+  std::vector<TieBreakValue> tie_breaks;
+  // A finalist's table at the final, once time is called in it. Under FinalRule::Points the final
+  // is counted as a round (in tables, points, net worth and the tie-breaks); under Crowns it is
+  // not: it places the finalists first, by their place there.
+  std::optional<StandingTable> final;
 };
 
 // Standings over the rounds whose time is called (the rounds still in play are left out: their
-// games are not finished). Ties: points, then total net worth, then head to head (points at the
-// tables the tied players shared), then the order of entry; an equal rank is never given.
+// games are not finished). Ties: points, then the tournament's tie-breaks in its order
+// (tie_break_order), then the order of entry; an equal rank is never given. Once the final is
+// counted, under FinalRule::Crowns, the finalists come first by their place in it (a place shared
+// there goes to the one ranked higher before the final), the champion first; the others follow
+// in their order. Under Points the first is champion.
 Status tournament_standings(Journal& journal, const Tournament& t, std::vector<Standing>* out, int* rounds_counted);
 
 // An appeal ruled by the Head Judge in game `game`. upheld: correction (a move in notation, the

@@ -133,9 +133,25 @@ struct HandStandings {
     }
   }
 
+  // A player's share (docs/tournaments.md): the mean, over his tables, of his net worth over the
+  // table's total (0 where the total is not above 0).
+  double share(const std::string& player) const {
+    double sum = 0;
+    int n = 0;
+    for (const auto& [game, seats] : by_game) {
+      if (seats.count(player) == 0) continue;
+      long long total = 0;
+      for (const auto& [name, seat] : seats) total += seat.worth;
+      if (total > 0) sum += static_cast<double>(seats.at(player).worth) / static_cast<double>(total);
+      ++n;
+    }
+    return n == 0 ? 0 : sum / n;
+  }
+
   // standings: the "standings" array of `tournament standings --json` (or the server's view).
   // Each player's points and net worth as the hand has them, the ranks 1.. in order, and the order
-  // points then net worth where the hand knows both.
+  // points then the first tie-break (share for a new tournament; net worth for one ranked by it)
+  // where the hand knows both.
   void check(const nlohmann::json& standings) const {
     ASSERT_EQ(standings.size(), worth.size());
     for (std::size_t i = 0; i < standings.size(); ++i) {
@@ -157,14 +173,23 @@ struct HandStandings {
           EXPECT_EQ(t["place"].get<int>(), seat.place) << p << " " << t;
         }
       }
+      const bool by_share = s["tie_breaks"].contains("share");
+      if (by_share) {
+        EXPECT_NEAR(s["tie_breaks"]["share"].get<double>(), share(p), 0.00005) << s;
+      }
       if (i == 0) continue;
       const nlohmann::json& above = standings[i - 1];
       const std::string q = above["player"];
       if (points.at(p) < kUnknown / 2 || points.at(q) < kUnknown / 2) continue;
-      // Points first, then total net worth; a tie on both goes to head to head, not checked here.
+      // Points first, then share (or net worth); a tie on both goes on to the next tie-break,
+      // not checked here.
       EXPECT_GE(points.at(q), points.at(p)) << q << " above " << p;
       if (points.at(q) == points.at(p)) {
-        EXPECT_GE(worth.at(q), worth.at(p)) << q << " above " << p;
+        if (by_share) {
+          EXPECT_GE(share(q) + 1e-9, share(p)) << q << " above " << p;
+        } else {
+          EXPECT_GE(worth.at(q), worth.at(p)) << q << " above " << p;
+        }
       }
     }
   }
