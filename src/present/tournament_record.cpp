@@ -164,7 +164,7 @@ void compare(const ojson& record, const ojson& journal, const std::string& path,
 }  // namespace
 
 ojson tournament_record_json(const Tournament& t, const TournamentExport& e) {
-  return ojson{{"format", kTournamentRecordFormat},
+  return ojson{{"format", std::string(kTournamentRecordFormat)},
                {"version", kTournamentRecordVersion},
                {"tournament", tournament_json(t)},
                {"players", players_json(t)},
@@ -189,7 +189,8 @@ Status read_tournament_record(std::string_view text, ojson* out, std::int64_t* t
     return Status::invalid_argument(
         fmt::format("the file nests deeper than any tournament record ({} levels at most)", kTournamentRecordMostDepth));
   if (doc.is_discarded()) return Status::invalid_argument("the file is not JSON (cut short, or not a tournament record)");
-  if (!doc.is_object() || !doc.contains("format") || doc.at("format") != kTournamentRecordFormat)
+  if (!doc.is_object() || !doc.contains("format") || !doc.at("format").is_string() ||
+      doc.at("format").get<std::string>() != kTournamentRecordFormat)
     return Status::invalid_argument(fmt::format("the file is not a tournament record (its \"format\" is not \"{}\")",
                                                 kTournamentRecordFormat));
   if (!doc.contains("version") || !doc.at("version").is_number_integer())
@@ -236,12 +237,10 @@ ojson export_written_json(const Tournament& t, const std::string& file, int hidd
 }
 
 std::string export_written_words(const Tournament& t, const std::string& what, const std::string& file, int hidden_rounds) {
-  std::string out = fmt::format("{} of tournament {} ({}) written to {} (readable by you alone).
-", what, t.id,
+  std::string out = fmt::format("{} of tournament {} ({}) written to {} (readable by you alone).\n", what, t.id,
                                 t.settings.name, file);
   if (hidden_rounds > 0)
-    out += fmt::format("{} duplicate round{} still in play {} left out: {} results are hidden until {} ends.
-",
+    out += fmt::format("{} duplicate round{} still in play {} left out: {} results are hidden until {} ends.\n",
                        hidden_rounds, hidden_rounds == 1 ? "" : "s", hidden_rounds == 1 ? "is" : "are",
                        hidden_rounds == 1 ? "its" : "their", hidden_rounds == 1 ? "it" : "each");
   return out + head_words(t.id, t.last_seq, t.head);
