@@ -173,9 +173,20 @@ TEST(TournamentExport, FilesArePrivateAndNeverWrittenOverAnother) {
 TEST(TournamentExport, RecordChecksAgainstTheJournalAndNamesAnEditedFigure) {
   PlayedRound played;
   const Event& e = played.event;
+  // An appeal ruled and a withdrawal, which the record keeps too.
+  ASSERT_EQ(e.judge("--game " + std::to_string(played.game) + " tournament appeal 'Cat claims a rent missed'").code,
+            kTournamentOk);
+  ASSERT_EQ(e.judge("tournament withdraw Cat").code, kTournamentOk);
   const auto file = e.dir / "record.json";
   ASSERT_EQ(referee(e.db, "tournament export --record " + quote(file.string())).code, kTournamentOk);
   const json record = json::parse(slurp(file));
+  ASSERT_EQ(record["appeals"].size(), 1u);
+  EXPECT_EQ(record["appeals"][0]["outcome"], "rejected");
+  EXPECT_EQ(record["appeals"][0]["game"], played.game);
+  EXPECT_EQ(record["appeals"][0]["claim"], "Cat claims a rent missed");
+  EXPECT_EQ(record["players"][3]["name"], "Cat");
+  EXPECT_EQ(record["players"][3]["withdrawn_round"], 2);
+  EXPECT_TRUE(record["players"][0]["withdrawn_round"].is_null());
   EXPECT_EQ(record["format"], "deedlog-tournament-record");
   EXPECT_EQ(record["version"], 1);
   EXPECT_EQ(record["tournament"]["id"], e.id);
