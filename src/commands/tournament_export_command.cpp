@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -79,13 +80,14 @@ int run_tournament_check(Journal& j, const CommonOptions& o, const TournamentOpt
     return kExitFailure;
   }
   // Read no more than a record can be, and one byte to tell a larger file.
-  std::string text(kTournamentRecordMostBytes + 1, '\0');
-  file.read(text.data(), static_cast<std::streamsize>(text.size()));
+  std::string text;
+  std::array<char, 1 << 16> chunk{};
+  while (text.size() <= kTournamentRecordMostBytes && file.read(chunk.data(), chunk.size()).gcount() > 0)
+    text.append(chunk.data(), static_cast<std::size_t>(file.gcount()));
   if (file.bad()) {
     err << "referee tournament: cannot read " << path << "\n";
     return kExitFailure;
   }
-  text.resize(static_cast<std::size_t>(file.gcount()));
   ojson record;
   std::int64_t id = 0;
   if (Status s = read_tournament_record(text, &record, &id); !s.is_ok()) {

@@ -177,7 +177,7 @@ ojson tournament_record_json(const Tournament& t, const TournamentExport& e) {
 Status read_tournament_record(std::string_view text, ojson* out, std::int64_t* tournament) {
   if (text.size() > kTournamentRecordMostBytes)
     return Status::invalid_argument(
-        fmt::format("the file is {} bytes, more than any tournament record ({} at most)", text.size(), kTournamentRecordMostBytes));
+        fmt::format("the file is larger than any tournament record ({} bytes at most)", kTournamentRecordMostBytes));
   // The parser builds no value deeper than a record's own: a crafted nesting is refused, not walked.
   bool too_deep = false;
   const ojson::parser_callback_t depth_limit = [&](int depth, ojson::parse_event_t, ojson&) {
