@@ -1,5 +1,4 @@
 #include "commands/tournament_command.h"
-#include "commands/tournament_export_command.h"
 
 #include <fmt/format.h>
 
@@ -10,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots/bot_player.h"
+#include "commands/tournament_export_command.h"
 #include "core/exit_code.h"
 #include "core/printable_text.h"
 #include "deedlog/game_file.h"
