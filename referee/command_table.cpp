@@ -438,6 +438,11 @@ cli::CommandHelp tournament_command() {
       "upheld", "appeal: the Head Judge upholds the claim (its correction is played into the game)")(
       "correction", po::value<std::string>()->value_name("MOVE"),
       "appeal: the correction to record when upheld (default: the claim itself, a referee's move)")(
+      "csv", po::value<std::string>()->value_name("WHAT"), "export: standings or results, as CSV")(
+      "out", po::value<std::string>()->value_name("FILE"),
+      "export --csv: the file to write (new, mode 0600; standard output without it)")(
+      "record", po::value<std::string>()->value_name("FILE"),
+      "export: the whole event as one open record (JSON, docs/tournament-record.md), a new file of mode 0600")(
       "key-file", po::value<std::string>()->value_name("FILE"),
       "the Head Judge's key, which every command that writes needs, from a file only you can read (mode 0600; or "
       "the environment's DEEDLOG_JUDGE_KEY, or typed when asked)");
@@ -467,6 +472,13 @@ cli::CommandHelp tournament_command() {
           "  reveal --round N                a duplicate round's seed, once time is called in the round (before:\n"
           "                                   exit 3, rule tournament/reveal-after-time); JSON: {\"round\", \"seed\",\n"
           "                                   \"commitment\"}, the commitment being the SHA-256 of the seed's text\n"
+          "  export --csv standings|results [--out FILE]   the standings, or every player's result at every\n"
+          "                                   table, as CSV (a duplicate round's results once it ends)\n"
+          "  export --record FILE            the whole event as one open record (docs/tournament-record.md)\n"
+          "  check FILE                      makes the record again from the journal: exit 0 when every figure\n"
+          "                                   agrees, 1 naming each that differs (JSON: {\"ok\", \"tournament\",\n"
+          "                                   \"differences\": [{\"path\", \"record\", \"journal\"}]}), 2 for a file\n"
+          "                                   that is not a record. Files written are new (one there: exit 2)\n"
           "Points by place: 6 to the first, 0 to the last, evenly between (a table of 4: 6, 4, 2, 0; of 3: 6, 3, 0),\n"
           "so every table's places are worth 3 points on average. A bankrupt player is placed below those still\n"
           "in, by the order of going out; the others by net worth when time was called (equal worth shares the\n"
@@ -475,10 +487,10 @@ cli::CommandHelp tournament_command() {
           "total net worth, head to head, order of entry). After a final under crowns (the default) its winner is\n"
           "champion and the finalists come first, by their place in it; under points it adds a round of points.\n"
           "docs/tournaments.md states each tie-break's formula.\n"
-          "Every command but new, standings, log and reveal needs the Head Judge's key: from --key-file FILE (a file\n"
-          "of mode 0600, yours), else DEEDLOG_JUDGE_KEY, else typed at a prompt that does not echo (standard input a\n"
-          "terminal); missing, exit 2; wrong, exit 1, nothing written. A key on the command line (--key KEY) is\n"
-          "refused, exit 2: every account can read a command line. A head kept (new's,\n"
+          "Every command but new, standings, log, reveal, export and check needs the Head Judge's key: from\n"
+          "--key-file FILE (a file of mode 0600, yours), else DEEDLOG_JUDGE_KEY, else typed at a prompt that does\n"
+          "not echo (standard input a terminal); missing, exit 2; wrong, exit 1, nothing written. A key on the\n"
+          "command line (--key KEY) is refused, exit 2: every account can read a command line. A head kept (new's,\n"
           "standings', sheet's, log's) is checked with: referee verify --tournament ID --expect-head HASH.\n"
           "docs/tournaments.md says how an event is run.",
           {"--db club.db tournament new --name \"Club Open\" --players \"Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal\" --rounds 3 --time-limit 90m",
@@ -486,6 +498,8 @@ cli::CommandHelp tournament_command() {
            "--db club.db --json tournament standings",
            "--db club.db tournament sheet --round 1 --table 2 --html r1t2.html",
            "--db club.db tournament print --round 2 --html round2.html --key-file ~/.deedlog/judge.key",
+           "--db club.db tournament export --csv standings --out standings.csv",
+           "--db club.db tournament export --record club-open.json", "--db club.db tournament check club-open.json",
            "--db club.db --game 7 tournament appeal \"Ben was not paid rent\" --upheld --correction 'Referee awards Ben 26 from Ann for \"rent\"'"},
           o};
 }

@@ -251,6 +251,9 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     if (vm.count("html")) t.html = vm["html"].as<std::string>();
     t.upheld = vm.count("upheld") > 0;
     if (vm.count("correction")) t.correction = vm["correction"].as<std::string>();
+    if (vm.count("csv")) t.csv = vm["csv"].as<std::string>();
+    if (vm.count("out")) t.out = vm["out"].as<std::string>();
+    if (vm.count("record")) t.record = vm["record"].as<std::string>();
     if (vm.count("key")) return usage_error(err, where, cli::secret_on_command_line(judge_key_source(vm), "--key"));
     if (t.round < 0 || t.table < 0 || t.rounds < 0) return usage_error(err, where, "--round, --table and --rounds take 1 or more");
     // Asked for only by the actions that need it, so that standings never prompts.

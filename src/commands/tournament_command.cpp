@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots/bot_player.h"
+#include "commands/tournament_export_command.h"
 #include "core/exit_code.h"
 #include "core/printable_text.h"
 #include "deedlog/game_file.h"
@@ -345,11 +346,14 @@ int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::os
   }
   std::unique_ptr<Journal> j;
   if (Status s = Journal::open(o.db, &j, reads_only); !s.is_ok()) return fail(err, s);
+  // The record names its tournament itself.
+  if (opt.action == "check") return run_tournament_check(*j, o, opt, out, err);
   Tournament t;
   if (Status s = load_tournament(*j, opt.tournament.value_or(0), &t); !s.is_ok()) return fail(err, s);
   if (opt.action == "standings") return run_standings(*j, t, o, out, err);
   if (opt.action == "log") return run_tournament_log(t, o, out);
   if (opt.action == "reveal") return run_reveal_round(*j, t, o, opt, out, err);
+  if (opt.action == "export") return run_tournament_export(*j, t, o, opt, out, err);
   if (const int code = check_key(t, opt, err); code != kExitOk) return code;
   if (opt.action == "seat") return run_seat(*j, t, o, opt, out, err);
   if (opt.action == "call-time") return run_call_time(*j, t, o, opt, out, err);

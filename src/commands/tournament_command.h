@@ -28,6 +28,8 @@ inline constexpr TournamentAction kTournamentActions[] = {
     // Needs no key: before time is called it is refused for everyone, after it the seed is
     // everyone's to check the dice with.
     {"reveal", false, false},
+    // Read only, for everyone: a hidden round's results are left out of both (tournament_export.h).
+    {"export", false, true},     {"check", false, true},
 };
 
 // The actions' names, in the list's order, joined by separator ("new|seat|...").
@@ -54,6 +56,10 @@ struct TournamentOptions {
   // appeal
   bool upheld = false;
   std::string correction;
+  // export, check
+  std::string csv;     // --csv standings|results
+  std::string out;     // --out FILE (the CSV's; standard output without it)
+  std::string record;  // --record FILE
   // The Head Judge's key, read by the shell from --key-file FILE, the environment's
   // DEEDLOG_JUDGE_KEY or the terminal (cli/secret_input.h), never from the command line; "" when
   // none was given.

@@ -110,30 +110,65 @@ bool write_all(int fd, std::string_view text) {
 
 }  // namespace
 
-Status write_private_file(const std::string& path, std::string_view text) {
+namespace {
+
+// Writes text to a new temporary beside path: created with O_EXCL under a random name (a name
+// already there, a link included, is never opened), mode 0600 exactly whatever the umask, synced.
+// *temp: its name, for the caller to rename or link into place.
+Status write_private_temporary(const std::string& path, std::string_view text, std::string* temp) {
   const std::string folder = folder_of(path);
   if (const std::string problem = unsafe_folder(folder); !problem.empty())
     return Status::not_private(fmt::format("cannot write {}: {}", path, problem));
-  // mkostemp: a random name, O_CREAT | O_EXCL (a name already there, a link included, is never
-  // opened), mode 0600 at most; fchmod makes it 0600 exactly whatever the umask.
-  std::string temp = path + ".tmp.XXXXXX";
-  std::vector<char> name(temp.begin(), temp.end());
+  std::string name_text = path + ".tmp.XXXXXX";
+  std::vector<char> name(name_text.begin(), name_text.end());
   name.push_back('\0');
   const int fd = ::mkostemp(name.data(), O_CLOEXEC);
   if (fd < 0) return Status::io_error(fmt::format("cannot write beside {}: {}", path, std::strerror(errno)));
-  temp.assign(name.data());
+  temp->assign(name.data());
   const bool written = ::fchmod(fd, kPrivateFile) == 0 && write_all(fd, text) && ::fsync(fd) == 0;
   const bool closed = ::close(fd) == 0;
-  if (!written || !closed || std::rename(temp.c_str(), path.c_str()) != 0) {
+  if (!written || !closed) {
+    const int e = errno;
+    ::unlink(temp->c_str());
+    return Status::io_error(fmt::format("cannot write {}: {}", path, std::strerror(e)));
+  }
+  return Status::ok();
+}
+
+// The new name itself on the disk: the folder's entry synced, as SQLite does for its files.
+void sync_folder_of(const std::string& path) {
+  if (const int dir = ::open(folder_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
+    (void)::fsync(dir);
+    ::close(dir);
+  }
+}
+
+}  // namespace
+
+Status write_private_file(const std::string& path, std::string_view text) {
+  std::string temp;
+  if (Status s = write_private_temporary(path, text, &temp); !s.is_ok()) return s;
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
     const int e = errno;
     ::unlink(temp.c_str());
     return Status::io_error(fmt::format("cannot write {}: {}", path, std::strerror(e)));
   }
-  // The rename itself on the disk: the folder's entry synced, as SQLite does for its files.
-  if (const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir >= 0) {
-    (void)::fsync(dir);
-    ::close(dir);
-  }
+  sync_folder_of(path);
+  return Status::ok();
+}
+
+Status create_private_file(const std::string& path, std::string_view text) {
+  std::string temp;
+  if (Status s = write_private_temporary(path, text, &temp); !s.is_ok()) return s;
+  // link, unlike rename, fails where the name is taken (by a file, a link or anything else), in
+  // one step: nothing there is ever replaced, and the file appears whole or not at all.
+  const int linked = ::link(temp.c_str(), path.c_str());
+  const int e = errno;
+  ::unlink(temp.c_str());
+  if (linked != 0 && e == EEXIST)
+    return Status::conflict(fmt::format("{} is there already: nothing was written (give a new name, or remove it first)", path));
+  if (linked != 0) return Status::io_error(fmt::format("cannot write {}: {}", path, std::strerror(e)));
+  sync_folder_of(path);
   return Status::ok();
 }
 

@@ -23,6 +23,11 @@ namespace deedlog {
 // replaced, not followed. not_private when the folder is not safe.
 Status write_private_file(const std::string& path, std::string_view text);
 
+// As write_private_file, but never over a file already there: Conflict, nothing written, when
+// path exists (a link included); the file appears whole or not at all (exports, which a user
+// names: docs/tournaments.md, "Exports and the record").
+Status create_private_file(const std::string& path, std::string_view text);
+
 // Makes path a folder of this account's alone (0700 whatever the umask). One already there must
 // be a folder (not a link) of this account's; it is closed to others (chmod 0700).
 Status make_private_folder(const std::string& path);

@@ -74,6 +74,29 @@ TEST(PrivateFile, AFileIsWritten0600WhateverTheUmaskAndNoTemporaryIsLeft) {
   fs::remove_all(dir);
 }
 
+TEST(PrivateFile, ANewFileIsWritten0600AndNeverOverAnythingThere) {
+  const fs::path dir = fresh_dir("create");
+  const UmaskFor umask(000);
+  ASSERT_TRUE(create_private_file((dir / "export").string(), "first\n").is_ok());
+  EXPECT_EQ(mode_of(dir / "export"), 0600);
+  EXPECT_EQ(slurp(dir / "export"), "first\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+  // A file there is left as it was (Conflict), and no temporary is left beside it.
+  EXPECT_TRUE(create_private_file((dir / "export").string(), "second\n").is_conflict());
+  EXPECT_EQ(slurp(dir / "export"), "first\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);
+  // A link there, even one to nothing, is neither followed nor replaced.
+  fs::create_symlink(dir / "victim", dir / "link");
+  EXPECT_TRUE(create_private_file((dir / "link").string(), "through\n").is_conflict());
+  EXPECT_FALSE(fs::exists(dir / "victim"));
+  EXPECT_TRUE(fs::is_symlink(dir / "link"));
+  // A folder others may write is refused, as for write_private_file.
+  fs::permissions(dir, static_cast<fs::perms>(0777));
+  EXPECT_TRUE(create_private_file((dir / "other").string(), "x\n").is_not_private());
+  fs::permissions(dir, static_cast<fs::perms>(0755));
+  fs::remove_all(dir);
+}
+
 TEST(PrivateFile, AFileOthersMayReadALinkOrAnOpenFolderIsNotPrivate) {
   const fs::path dir = fresh_dir("checks");
   const std::string file = (dir / "secret").string();
