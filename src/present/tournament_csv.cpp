@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "present/tournament_json.h"
+#include "service/tournament_tie_breaks.h"
 
 namespace deedlog {
 namespace {
@@ -30,34 +31,6 @@ std::string csv_line(const std::vector<std::string>& cells) {
   return out;
 }
 
-// The columns standings --json gives beside the fixed ones: each scalar field under its name,
-// each member of an object field (a set of tie-break figures) under the member's name.
-const std::vector<std::string> kFixedStandingFields = {"rank", "player", "points", "net_worth", "tables", "withdrawn"};
-
-void extra_columns(const ojson& standing, std::vector<std::string>* names) {
-  auto add = [&](const std::string& name) {
-    if (std::find(names->begin(), names->end(), name) == names->end()) names->push_back(name);
-  };
-  for (const auto& [key, value] : standing.items()) {
-    if (std::find(kFixedStandingFields.begin(), kFixedStandingFields.end(), key) != kFixedStandingFields.end()) continue;
-    if (value.is_object()) {
-      for (const auto& [member, figure] : value.items())
-        if (!figure.is_structured()) add(key + "." + member);
-    } else if (!value.is_array()) {
-      add(key);
-    }
-  }
-}
-
-ojson extra_value(const ojson& standing, const std::string& column) {
-  if (standing.contains(column)) return standing.at(column);
-  const auto dot = column.find('.');
-  if (dot == std::string::npos) return nullptr;
-  const std::string key = column.substr(0, dot), member = column.substr(dot + 1);
-  if (!standing.contains(key) || !standing.at(key).is_object() || !standing.at(key).contains(member)) return nullptr;
-  return standing.at(key).at(member);
-}
-
 }  // namespace
 
 std::string csv_text_cell(std::string_view text) {
@@ -75,23 +48,25 @@ std::string csv_text_cell(std::string_view text) {
 }
 
 std::string standings_csv(const TournamentExport& e) {
-  std::vector<ojson> rows;
-  std::vector<std::string> extras;
-  for (const Standing& s : e.standings) {
-    rows.push_back(standing_json(s));
-    extra_columns(rows.back(), &extras);
-  }
+  // The tie-breaks' columns, named as the tie-breaks are (docs/tournaments.md), in the
+  // tournament's order: every standing carries the same ones.
+  std::vector<std::string> tie_breaks;
+  if (!e.standings.empty())
+    for (const TieBreakValue& v : e.standings.front().tie_breaks) tie_breaks.emplace_back(tie_break_name(v.tie_break));
   std::vector<std::string> header = {"rank", "player", "points"};
-  for (const std::string& x : extras) header.push_back(csv_text_cell(x));
+  header.insert(header.end(), tie_breaks.begin(), tie_breaks.end());
   for (const char* name : {"net_worth", "tables", "withdrawn"}) header.emplace_back(name);
   std::string out = csv_line(header);
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const ojson& row = rows[i];
+  for (const Standing& s : e.standings) {
+    const ojson row = standing_json(s);  // the figures as standings --json writes them
     std::vector<std::string> cells = {csv_value(row.at("rank")), csv_value(row.at("player")), csv_value(row.at("points"))};
-    for (const std::string& x : extras) cells.push_back(csv_value(extra_value(row, x)));
+    for (const std::string& name : tie_breaks)
+      cells.push_back(row.contains("tie_breaks") && row.at("tie_breaks").contains(name)
+                          ? csv_value(row.at("tie_breaks").at(name))
+                          : std::string());
     cells.push_back(csv_value(row.at("net_worth")));
-    cells.push_back(std::to_string(e.standings[i].tables.size()));
-    cells.push_back(e.standings[i].withdrawn ? "true" : "false");
+    cells.push_back(std::to_string(s.tables.size()));
+    cells.push_back(s.withdrawn ? "true" : "false");
     out += csv_line(cells);
   }
   return out;

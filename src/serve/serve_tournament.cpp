@@ -16,10 +16,13 @@
 #include "present/game_json.h"
 #include "present/html_text.h"
 #include "present/refusal_words.h"
+#include "present/tournament_csv.h"
 #include "present/tournament_json.h"
 #include "present/tournament_pages.h"
+#include "present/tournament_record.h"
 #include "service/game_session.h"
 #include "service/round_print.h"
+#include "service/tournament_export.h"
 
 namespace deedlog {
 namespace {
@@ -31,8 +34,6 @@ std::string tag_of(const GameHeader& h, const std::string& name) {
     if (n == name) return v;
   return "";
 }
-
-bool table_done(const Game& g) { return g.state.time_called || game_is_over(g.ruleset, g.state); }
 
 // Seconds left before the game's hour: [Started] (dated) plus [TimeLimit]; a tournament's games
 // carry no [Started] (docs/tournaments.md), so their clock runs from when the round was seated
@@ -62,7 +63,7 @@ Status tournament_view(Journal& j, const Tournament& t, bool judge, TournamentVi
     rv.duplicate = !r.commitment.empty();
     rv.commitment = r.commitment;
     if (rv.duplicate)
-      if (Status s = round_ended(j, r, &rv.ended); !s.is_ok()) return s;
+      if (Status s = tournament_round_ended(j, r, &rv.ended); !s.is_ok()) return s;
     std::string seated_at;
     for (const TournamentLogLine& l : t.log)
       if (l.seq == r.record_seq) seated_at = l.at;
@@ -427,20 +428,6 @@ std::string view_page(const TournamentView& v, const Tournament& t) {
 
 }  // namespace
 
-Status round_ended(Journal& j, const TournamentRound& r, bool* ended) {
-  *ended = true;
-  if (r.time_called) return Status::ok();
-  for (const TournamentTable& table : r.tables) {
-    Game g;
-    if (Status s = load_game(j, table.game, 0, &g); !s.is_ok()) return s;
-    if (!table_done(g)) {
-      *ended = false;
-      return Status::ok();
-    }
-  }
-  return Status::ok();
-}
-
 Status find_tournament_seat(Journal& j, const Game& g, TournamentSeat* out) {
   *out = TournamentSeat();
   const std::string event = tag_of(g.header, "Event");
@@ -459,7 +446,7 @@ Status find_tournament_seat(Journal& j, const Game& g, TournamentSeat* out) {
         out->table = table.table;
         if (!r.commitment.empty()) {
           bool ended = true;
-          if (Status s = round_ended(j, r, &ended); !s.is_ok()) return s;
+          if (Status s = tournament_round_ended(j, r, &ended); !s.is_ok()) return s;
           out->hidden = !ended;
         }
         out->tournament = std::move(t);
@@ -515,6 +502,23 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   });
   http.Get(R"(/api/tournaments/(\d+)/log)", [with_tournament](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal&, Tournament& t) { send_json(res, 200, tournament_log_json(t)); });
+  });
+  // The exports (docs/tournaments.md, "Exports and the record"), open to all as the standings
+  // are: a hidden round's results are in neither until it ends.
+  http.Get(R"(/api/tournaments/(\d+)/standings\.csv)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
+    with_tournament(req, res, [&](Journal& j, Tournament& t) {
+      TournamentExport e;
+      if (Status s = gather_tournament_export(j, t, &e); !s.is_ok()) return fail(res, s);
+      res.set_header("Content-Disposition", fmt::format("attachment; filename=\"tournament-{}-standings.csv\"", t.id));
+      res.set_content(standings_csv(e), "text/csv; charset=utf-8");
+    });
+  });
+  http.Get(R"(/api/tournaments/(\d+)/record)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
+    with_tournament(req, res, [&](Journal& j, Tournament& t) {
+      TournamentExport e;
+      if (Status s = gather_tournament_export(j, t, &e); !s.is_ok()) return fail(res, s);
+      send_json(res, 200, tournament_record_json(t, e));
+    });
   });
   // The judge's page. Its script asks it again with the Head Judge's key in the header (never in
   // the address), and then it names a hidden table's leader; the key itself is never in the page.

@@ -45,10 +45,6 @@ Status find_tournament_seat(Journal& j, const Game& g, TournamentSeat* out);
 // game's own table, None for anything else (another table's key included).
 KeyRole tournament_key_role(const TournamentSeat& seat, std::int64_t game, const std::string& key);
 
-// A duplicate round has ended when time is called in it, or when every game of it is over or has
-// had time called.
-Status round_ended(Journal& j, const TournamentRound& r, bool* ended);
-
 // Registers the routes above. bearer reads a request's key; wrote tells the server's watchers
 // that a game was written to.
 void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure fail,

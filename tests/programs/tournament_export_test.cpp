@@ -106,7 +106,12 @@ TEST(TournamentExport, CsvNamesAreTextAndFiguresAreTheStandings) {
   EXPECT_EQ(header[0], "rank");
   EXPECT_EQ(header[1], "player");
   EXPECT_EQ(header[2], "points");
-  const json standings = json_of(referee(e.db, "--json tournament standings"))["standings"];
+  // Then the tie-breaks, each under its own name, in the tournament's order.
+  const json doc = json_of(referee(e.db, "--json tournament standings"));
+  ASSERT_TRUE(doc.contains("tie_breaks")) << doc;
+  for (std::size_t k = 0; k < doc["tie_breaks"].size(); ++k)
+    EXPECT_EQ(header[3 + k], doc["tie_breaks"][k].get<std::string>()) << k;
+  const json standings = doc["standings"];
   ASSERT_EQ(standings.size(), 4u);
   for (std::size_t i = 0; i < 4; ++i) {
     const auto& row = rows[i + 1];
@@ -117,6 +122,8 @@ TEST(TournamentExport, CsvNamesAreTextAndFiguresAreTheStandings) {
     EXPECT_DOUBLE_EQ(std::stod(row[column(header, "points")]), s["points"].get<double>());
     EXPECT_EQ(row[column(header, "net_worth")], std::to_string(s["net_worth"].get<long long>()));
     EXPECT_EQ(row[column(header, "tables")], "1");
+    for (const auto& [name, figure] : s["tie_breaks"].items())
+      EXPECT_DOUBLE_EQ(std::stod(row[column(header, name)]), figure.get<double>()) << name;
   }
 
   // Results: one line a seat, in seat order, the figures the standings' table gives.

@@ -8,6 +8,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <string>
@@ -240,6 +241,35 @@ TEST_F(TournamentServe, AutoCallTimeNeedsATimeLimit) {
   EXPECT_EQ(made.code, 2) << made.err;
   const auto listed = testing::referee(db_, "--json tournament log --tournament 2");
   EXPECT_NE(listed.code, 0);
+}
+
+// The exports on the server are the command's, byte for byte, and open to all; a duplicate
+// round's results are in neither until it ends.
+TEST_F(TournamentServe, TheStandingsCsvAndTheRecordAreTheCommandsOnes) {
+  const std::string base = "/api/tournaments/" + std::to_string(tournament_);
+  const auto same = [&](bool ended) {
+    auto csv = client().Get((base + "/standings.csv").c_str());
+    ASSERT_TRUE(csv);
+    EXPECT_EQ(csv->status, 200);
+    EXPECT_EQ(csv->get_header_value("Content-Type").rfind("text/csv", 0), 0u);
+    const auto cli_csv = testing::referee(db_, "tournament export --csv standings");
+    ASSERT_EQ(cli_csv.code, 0) << cli_csv.err;
+    EXPECT_EQ(csv->body, cli_csv.out);
+    json record;
+    ASSERT_EQ(get(base + "/record", "", &record), 200);
+    const auto file = dir_ / (ended ? "after.json" : "before.json");
+    const auto cli_record = testing::referee(db_, "tournament export --record " + file.string());
+    ASSERT_EQ(cli_record.code, 0) << cli_record.err;
+    EXPECT_EQ(record, json::parse(testing::slurp(file.string())));
+    EXPECT_EQ(record["rounds"][0].value("hidden", false), !ended) << record["rounds"][0];
+    // The record checks against the journal it came from.
+    std::ofstream(dir_ / "served.json") << record.dump();
+    EXPECT_EQ(testing::referee(db_, "tournament check " + (dir_ / "served.json").string()).code, 0);
+  };
+  same(false);
+  ASSERT_EQ(post(call_time_path(1), judge_, json::object()), 200);
+  same(true);
+  EXPECT_EQ(get("/api/tournaments/99/record", ""), 404);
 }
 
 TEST_F(TournamentServe, CallTimeNeedsTheHeadJudgesKey) {
