@@ -241,7 +241,20 @@ int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
 
 int run_print(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
               std::ostream& err) {
-  if (opt.round == 0 || opt.html.empty()) return usage(err, "print needs --round N --html FILE");
+  if (opt.html.empty() || (opt.round == 0) == !opt.standings_chart)
+    return usage(err, "print needs --round N or --standings, and --html FILE");
+  if (opt.standings_chart) {
+    std::vector<Standing> standings;
+    int counted = 0;
+    if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return fail(err, s);
+    if (Status s = write_private_file(opt.html, standings_wall_html(t, standings, counted)); !s.is_ok()) {
+      err << "referee tournament: cannot write " << opt.html << ": " << s.message() << "\n";
+      return kExitFailure;
+    }
+    if (o.json) out << ojson{{"standings", counted}, {"file", opt.html}}.dump() << "\n";
+    else out << fmt::format("The standings after {} round{} printed to {}.\n", counted, counted == 1 ? "" : "s", opt.html);
+    return kExitOk;
+  }
   PrintedRound printed;
   if (Status s = print_round(j, t, opt.round, opt.key, &printed); !s.is_ok()) return fail(err, s);
   // The page carries every table's key: written as the keys' files are, readable by this account

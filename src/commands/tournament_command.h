@@ -45,6 +45,7 @@ struct TournamentOptions {
   int table_size = 4;
   bool duplicate = false;
   bool auto_call_time = false;  // new: the server calls time at the limit
+  bool standings_chart = false;  // print --standings: the wall chart, not a round
   std::vector<std::string> apart;  // --apart "A, B", once a pair
   std::optional<std::string> tie_breaks;  // --tie-breaks "share, head-to-head, ..." (none: the default order)
   std::string final_rule;                 // --final crowns|points ("" when --final was given no value)

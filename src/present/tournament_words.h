@@ -23,6 +23,10 @@ std::string head_words(std::int64_t id, std::int64_t records, const std::string&
 // `tournament standings`: the scale, the tie-breaks in order and the final's rule, a line a
 // player (points, net worth, each tie-break's figure by its name, a finalist's place in the
 // final), the champion once the final is counted and what decided it, then the head.
+// The tie-breaks after points, in the tournament's order, as words ("share, head-to-head,
+// opponents, entry"; "..., then the order of entry" where the list leaves it out).
+std::string tie_break_list(const Tournament& t);
+
 std::string standings_words(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted);
 
 // `tournament log`: every record, then the appeals and the sheets, then the head.
