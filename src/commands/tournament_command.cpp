@@ -34,15 +34,8 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-int fail(std::ostream& err, const Status& s) {
-  err << "referee tournament: " << (s.is_conflict() ? "refused: " : "") << s.message() << "\n";
-  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
-}
-
-int usage(std::ostream& err, const std::string& message) {
-  err << "referee tournament: " << message << " (see 'referee tournament --help')\n";
-  return kExitUsage;
-}
+int fail(std::ostream& err, const Status& s) { return tournament_failed(err, s); }
+int usage(std::ostream& err, const std::string& message) { return tournament_usage(err, message); }
 
 std::vector<std::string> split_names(const std::string& text) {
   std::vector<std::string> out;
@@ -331,6 +324,16 @@ const TournamentAction* action_named(const std::string& name) {
 }
 
 }  // namespace
+
+int tournament_failed(std::ostream& err, const Status& s) {
+  err << "referee tournament: " << (s.is_conflict() ? "refused: " : "") << s.message() << "\n";
+  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+}
+
+int tournament_usage(std::ostream& err, const std::string& message) {
+  err << "referee tournament: " << message << " (see 'referee tournament --help')\n";
+  return kExitUsage;
+}
 
 std::string tournament_action_names(std::string_view separator) {
   std::string out;

@@ -73,6 +73,11 @@ inline constexpr const char* kJudgeKeyVariable = "DEEDLOG_JUDGE_KEY";
 // Whether the action needs the Head Judge's key (kTournamentActions): the shell asks for a key only then.
 bool tournament_action_needs_key(const std::string& action);
 
+// How every tournament action ends in error: the status's words on err, exit 2 for what the
+// user typed wrong (InvalidArgument), 1 otherwise; a usage problem, pointing at --help.
+int tournament_failed(std::ostream& err, const Status& s);
+int tournament_usage(std::ostream& err, const std::string& message);
+
 int run_tournament(const CommonOptions& o, const TournamentOptions& t, std::ostream& out, std::ostream& err);
 
 // referee autoplay: the built-in players play game --game on, K moves (0: to its end, or

@@ -537,22 +537,17 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   });
   // The exports (docs/tournaments.md, "Exports and the record"), open to all as the standings
   // are: a hidden round's results are in neither until it ends.
-  http.Get(R"(/api/tournaments/(\d+)/standings\.csv)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
-    with_tournament(req, res, [&](Journal& j, Tournament& t) {
-      TournamentExport e;
-      if (Status s = gather_tournament_export(j, t, &e); !s.is_ok()) return fail(res, s);
-      res.set_header("Content-Disposition", fmt::format("attachment; filename=\"tournament-{}-standings.csv\"", t.id));
-      res.set_content(standings_csv(e), "text/csv; charset=utf-8");
-    });
-  });
-  http.Get(R"(/api/tournaments/(\d+)/results\.csv)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
-    with_tournament(req, res, [&](Journal& j, Tournament& t) {
-      TournamentExport e;
-      if (Status s = gather_tournament_export(j, t, &e); !s.is_ok()) return fail(res, s);
-      res.set_header("Content-Disposition", fmt::format("attachment; filename=\"tournament-{}-results.csv\"", t.id));
-      res.set_content(results_csv(e), "text/csv; charset=utf-8");
-    });
-  });
+  for (const auto& [name, csv] : {std::pair{"standings", &standings_csv}, std::pair{"results", &results_csv}}) {
+    http.Get(fmt::format(R"(/api/tournaments/(\d+)/{}\.csv)", name),
+             [with_tournament, fail, name = std::string(name), csv = csv](const httplib::Request& req, httplib::Response& res) {
+               with_tournament(req, res, [&](Journal& j, Tournament& t) {
+                 TournamentExport e;
+                 if (Status s = gather_tournament_export(j, t, &e); !s.is_ok()) return fail(res, s);
+                 res.set_header("Content-Disposition", fmt::format("attachment; filename=\"tournament-{}-{}.csv\"", t.id, name));
+                 res.set_content(csv(e), "text/csv; charset=utf-8");
+               });
+             });
+  }
   // The standings as a wall chart, to print (tournament print --standings): nothing secret in it.
   http.Get(R"(/api/tournaments/(\d+)/standings/print)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal& j, Tournament& t) {
