@@ -12,8 +12,10 @@
 #                                  last position, and the analyst against the built-in player over
 #                                  ANALYST_GAMES paired games (default 1,000: about 850 s of CPU,
 #                                  some 7 minutes on 2 quiet cores: docs/analysis-views.md)
-#   bash scripts/bench.sh --seating   only the seating's repeat meetings and seconds a round
-#                                  (bench/seating_bench.cpp, docs/tournaments.md "Seating")
+#   bash scripts/bench.sh --seating [--players N]
+#                                  only the seating's repeat meetings and seconds a round
+#                                  (bench/seating_bench.cpp, docs/tournaments.md "Seating"), of
+#                                  every number of players or only N
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -24,7 +26,7 @@ if [ "${1:-}" = "--seating" ]; then
   cmake --build build -j "$(nproc)" --target seating_bench >/dev/null
   echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
-  exec ./build/seating_bench
+  exec ./build/seating_bench "${@:2}"
 fi
 if [ "${1:-}" = "--analysis" ]; then
   cmake --build build -j "$(nproc)" --target referee >/dev/null

@@ -262,12 +262,46 @@ std::vector<std::vector<Block>> binary_plane_rounds() {
   return out;
 }
 
+// 52 players as the 51 pairs (x, c), x modulo 17 and c one of 3 classes, numbered 17 c + x, and
+// one more, infinity (51). Round k (k = 0 .. 16) seats infinity with (k, 0), (k, 1), (k, 2), and
+// the 12 other tables are the base blocks below moved on: each block's classes turned by s (c
+// to c + s modulo 3, s = 0, 1, 2), then k added to every x. Two players of one class whose x
+// differ by d (d = 1 .. 16) meet where a base block holds two points of one class differing by
+// d or -d, and the base blocks hold exactly one such pair for each of d = 1 .. 8; two players of
+// classes c and c + 1 whose x differ by d (y - x, from class c to c + 1) meet where a base block
+// holds such a pair, exactly one for each d = 1 .. 16; those whose x are equal meet at
+// infinity's table. So every pair meets exactly once: 17 rounds of 13 tables, all 1326 pairs (a
+// resolvable design of 52 points in blocks of 4; found by a short search of the 4 base blocks
+// once, kept here as data).
+std::vector<std::vector<Block>> cyclic_52_rounds() {
+  constexpr int kModulus = 17, kClasses = 3, kInfinity = kModulus * kClasses;
+  // Each point as {x, class}; the 16 x's are 1 .. 16 once each.
+  static constexpr int kBase[4][4][2] = {
+      {{10, 0}, {11, 1}, {3, 2}, {5, 0}},
+      {{13, 1}, {12, 1}, {7, 2}, {9, 1}},
+      {{4, 1}, {1, 0}, {6, 1}, {14, 1}},
+      {{2, 0}, {8, 0}, {15, 2}, {16, 1}},
+  };
+  std::vector<std::vector<Block>> out;
+  for (int k = 0; k < kModulus; ++k) {
+    std::vector<Block> round{{kInfinity, k, kModulus + k, 2 * kModulus + k}};
+    for (const auto& base : kBase)
+      for (int s = 0; s < kClasses; ++s) {
+        Block table;
+        for (const auto& point : base) table.push_back((point[1] + s) % kClasses * kModulus + (point[0] + k) % kModulus);
+        round.push_back(std::move(table));
+      }
+    out.push_back(std::move(round));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::vector<std::vector<int>>> resolved_design_rounds(int players, int table_size, int rounds) {
   if (rounds < 1) return {};
-  if (players == 32 && table_size == 4) {
-    std::vector<std::vector<Block>> found = binary_plane_rounds();
+  if ((players == 32 || players == 52) && table_size == 4) {
+    std::vector<std::vector<Block>> found = players == 32 ? binary_plane_rounds() : cyclic_52_rounds();
     if (static_cast<int>(found.size()) > rounds) found.resize(static_cast<std::size_t>(rounds));
     return found;
   }

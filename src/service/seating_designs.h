@@ -24,6 +24,9 @@ std::vector<std::vector<std::vector<int>>> affine_rounds(int players, int table_
 // time). 40 in fours get 13 perfect rounds, 28 in fours 9, 15 in threes 7 (Kirkman's schoolgirls).
 // And 32 in fours 9, the cosets of planes of the space of 5 bits that share no vector (a 10th
 // round without repeats exists, but not of this kind: the search goes on from these 9).
+// And 52 in fours 17, every pair once: 51 players as 3 classes of the integers modulo 17, 4
+// blocks moved along them and turned among the classes, the 52nd player seated each round with
+// the three players of one number.
 // Empty when none fits or the split is not found.
 std::vector<std::vector<std::vector<int>>> resolved_design_rounds(int players, int table_size, int rounds);
 

@@ -90,8 +90,26 @@ TEST(SeatingDesigns, ProjectiveSpacesAndTheUnitalAreSplitIntoRounds) {
   EXPECT_TRUE(resolved_design_rounds(36, 4, 10).empty());
 }
 
+TEST(SeatingDesigns, FiftyTwoPlayersMeetEveryOtherExactlyOnceOver17Rounds) {
+  const auto design = resolved_design_rounds(52, 4, 99);
+  expect_perfect_design(design, 52, 17);
+  std::set<std::pair<int, int>> met;
+  for (const auto& round : design) {
+    EXPECT_EQ(round.size(), 13u);
+    for (const auto& table : round) {
+      EXPECT_EQ(table.size(), 4u);
+      for (int a : table)
+        for (int b : table)
+          if (a < b) met.insert({a, b});
+    }
+  }
+  EXPECT_EQ(met.size(), 52u * 51u / 2u);  // every pair, none left for an 18th round
+  EXPECT_EQ(resolved_design_rounds(52, 4, 15).size(), 15u);
+  EXPECT_TRUE(resolved_design_rounds(52, 3, 17).empty());
+}
+
 TEST(SeatingPlan, PerfectSchedulesWhereTheyExist) {
-  for (const auto& [players, rounds] : std::vector<std::pair<int, int>>{{16, 5}, {20, 5}, {28, 9}, {30, 9}, {32, 10}, {40, 13}, {64, 15}, {100, 15}, {172, 15}}) {
+  for (const auto& [players, rounds] : std::vector<std::pair<int, int>>{{16, 5}, {20, 5}, {28, 9}, {30, 9}, {32, 10}, {40, 13}, {52, 17}, {64, 15}, {100, 15}, {172, 15}}) {
     SeatingRequest request;
     request.players = names(players);
     request.rounds = rounds;
