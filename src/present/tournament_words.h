@@ -21,9 +21,10 @@ std::string entry_words(const TournamentEntry& e);
 // it lets verify --tournament ID --expect-head show that the records were not rewritten since.
 std::string head_words(std::int64_t id, std::int64_t records, const std::string& head);
 
-// `tournament standings`: the scale (at every size of table seated), the tie-breaks in order and the final's rule, a line a
-// player (points, net worth, each tie-break's figure by its name, a finalist's place in the
-// final, a withdrawal or a no-show), the champion once the final is counted and what decided it, then the head.
+// `tournament standings`: the scale (at every size of table seated), the tie-breaks in order and
+// the final's rule, a line a player (points, net worth, each tie-break's figure by its name, a
+// finalist's place in the final, a withdrawal or a no-show), the champion once the final is
+// counted and what decided it, then the head.
 std::string standings_words(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted);
 
 // `tournament log`: every record, then the appeals and the sheets, then the head.
