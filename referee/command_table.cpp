@@ -433,6 +433,7 @@ cli::CommandHelp tournament_command() {
       "final", po::value<std::string>()->implicit_value("")->value_name("crowns|points"),
       "seat (no value): a final table of the leaders in the standings, after the rounds; new: what the final decides, "
       "crowns (its winner is champion, the default) or points (it adds a round of points)")(
+      "standings", "print: the standings as a wall chart (instead of --round N)")(
       "table", po::value<int>()->default_value(0)->value_name("T"), "sheet: the table")(
       "html", po::value<std::string>()->value_name("FILE"), "sheet, print: the page to write")(
       "upheld", "appeal: the Head Judge upholds the claim (its correction is played into the game)")(
@@ -462,6 +463,7 @@ cli::CommandHelp tournament_command() {
           "                                   \"player\", \"points\", \"net_worth\", \"tables\", \"tie_breaks\", \"final\"?}],\n"
           "                                   \"head\", \"head_record\"}): the tournament's current head, to keep\n"
           "  sheet --round N --table T --html FILE   the table's score sheet, with the game's head hash\n"
+          "  print --standings --html FILE   the standings as a wall chart (rank, points, tie-breaks, net worth)\n"
           "  print --round N --html FILE     the round's table cards (seats, the table's key made again from the\n"
           "                                   judge's) and score sheets, one page a table; records nothing; the file\n"
           "                                   is readable by you alone (JSON: {\"round\", \"file\", \"tables\": [{\"table\",\n"

@@ -242,6 +242,7 @@ int dispatch(const std::string& cmd, const po::variables_map& vm, const Args& ar
     t.time_limit = vm["time-limit"].as<std::string>();
     t.duplicate = vm.count("duplicate") > 0;
     t.auto_call_time = vm.count("auto-call-time") > 0;
+    t.standings_chart = vm.count("standings") > 0;
     if (vm.count("apart")) t.apart = vm["apart"].as<std::vector<std::string>>();
     t.round = vm["round"].as<int>();
     t.final = vm.count("final") > 0;

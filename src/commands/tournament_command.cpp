@@ -36,15 +36,8 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-int fail(std::ostream& err, const Status& s) {
-  err << "referee tournament: " << (s.is_conflict() ? "refused: " : "") << s.message() << "\n";
-  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
-}
-
-int usage(std::ostream& err, const std::string& message) {
-  err << "referee tournament: " << message << " (see 'referee tournament --help')\n";
-  return kExitUsage;
-}
+int fail(std::ostream& err, const Status& s) { return tournament_failed(err, s); }
+int usage(std::ostream& err, const std::string& message) { return tournament_usage(err, message); }
 
 std::vector<std::string> split_names(const std::string& text) {
   std::vector<std::string> out;
@@ -243,7 +236,20 @@ int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
 
 int run_print(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
               std::ostream& err) {
-  if (opt.round == 0 || opt.html.empty()) return usage(err, "print needs --round N --html FILE");
+  if (opt.html.empty() || (opt.round == 0) == !opt.standings_chart)
+    return usage(err, "print needs --round N or --standings, and --html FILE");
+  if (opt.standings_chart) {
+    std::vector<Standing> standings;
+    int counted = 0;
+    if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return fail(err, s);
+    if (Status s = write_private_file(opt.html, standings_wall_html(t, standings, counted)); !s.is_ok()) {
+      err << "referee tournament: cannot write " << opt.html << ": " << s.message() << "\n";
+      return kExitFailure;
+    }
+    if (o.json) out << ojson{{"standings", counted}, {"file", opt.html}}.dump() << "\n";
+    else out << fmt::format("The standings after {} round{} printed to {}.\n", counted, counted == 1 ? "" : "s", opt.html);
+    return kExitOk;
+  }
   PrintedRound printed;
   if (Status s = print_round(j, t, opt.round, opt.key, &printed); !s.is_ok()) return fail(err, s);
   // The page carries every table's key: written as the keys' files are, readable by this account
@@ -320,6 +326,16 @@ const TournamentAction* action_named(const std::string& name) {
 }
 
 }  // namespace
+
+int tournament_failed(std::ostream& err, const Status& s) {
+  err << "referee tournament: " << (s.is_conflict() ? "refused: " : "") << s.message() << "\n";
+  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
+}
+
+int tournament_usage(std::ostream& err, const std::string& message) {
+  err << "referee tournament: " << message << " (see 'referee tournament --help')\n";
+  return kExitUsage;
+}
 
 std::string tournament_action_names(std::string_view separator) {
   std::string out;

@@ -45,6 +45,7 @@ struct TournamentOptions {
   int table_size = 4;
   bool duplicate = false;
   bool auto_call_time = false;  // new: the server calls time at the limit
+  bool standings_chart = false;  // print --standings: the wall chart, not a round
   std::vector<std::string> apart;  // --apart "A, B", once a pair
   std::optional<std::string> tie_breaks;  // --tie-breaks "share, head-to-head, ..." (none: the default order)
   std::string final_rule;                 // --final crowns|points ("" when --final was given no value)
@@ -71,6 +72,11 @@ inline constexpr const char* kJudgeKeyVariable = "DEEDLOG_JUDGE_KEY";
 
 // Whether the action needs the Head Judge's key (kTournamentActions): the shell asks for a key only then.
 bool tournament_action_needs_key(const std::string& action);
+
+// How every tournament action ends in error: the status's words on err, exit 2 for what the
+// user typed wrong (InvalidArgument), 1 otherwise; a usage problem, pointing at --help.
+int tournament_failed(std::ostream& err, const Status& s);
+int tournament_usage(std::ostream& err, const std::string& message);
 
 int run_tournament(const CommonOptions& o, const TournamentOptions& t, std::ostream& out, std::ostream& err);
 

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "commands/tournament_command.h"
 #include "core/exit_code.h"
 #include "journal/private_file.h"
 #include "present/tournament_csv.h"
@@ -19,15 +20,8 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-int fail(std::ostream& err, const Status& s) {
-  err << "referee tournament: " << (s.is_conflict() ? "refused: " : "") << s.message() << "\n";
-  return s.code() == Status::Code::InvalidArgument ? kExitUsage : kExitFailure;
-}
-
-int usage(std::ostream& err, const std::string& message) {
-  err << "referee tournament: " << message << " (see 'referee tournament --help')\n";
-  return kExitUsage;
-}
+int fail(std::ostream& err, const Status& s) { return tournament_failed(err, s); }
+int usage(std::ostream& err, const std::string& message) { return tournament_usage(err, message); }
 
 // A file the user names: made private, never over one there. A name taken is the user's to
 // change (exit 2, as a bad option is), nothing written.

@@ -2,8 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "present/html_text.h"
 #include "present/tournament_json.h"
+#include "present/tournament_words.h"
+#include "service/tournament_tie_breaks.h"
 
 namespace deedlog {
 namespace {
@@ -89,7 +95,37 @@ std::string round_print_html(const Tournament& t, const PrintedRound& printed, c
   const std::string title =
       round.final ? fmt::format("{}: the final", html_escape(t.settings.name))
                   : fmt::format("{}: round {}", html_escape(t.settings.name), round.round);
-  std::string pages;
+  // First, for the wall: who sits where, by name and by table (no key on these pages).
+  std::vector<std::pair<std::string, std::pair<int, std::size_t>>> seats_by_name;
+  std::string by_table;
+  for (const PrintedTable& p : printed.tables) {
+    std::string players;
+    for (std::size_t s = 0; s < p.table.players.size(); ++s) {
+      seats_by_name.push_back({p.table.players[s], {p.table.table, s + 1}});
+      (players += players.empty() ? "" : ", ") += html_escape(p.table.players[s]);
+    }
+    by_table += fmt::format("<tr data-table=\"{}\"><td class=n>{}</td><td>{}</td><td class=n>{}</td></tr>\n", p.table.table,
+                            p.table.table, players, p.table.game);
+  }
+  std::sort(seats_by_name.begin(), seats_by_name.end());
+  std::string by_name;
+  for (const auto& [player, at] : seats_by_name)
+    by_name += fmt::format("<tr data-player=\"{0}\"><td>{0}</td><td class=n>{1}</td><td class=n>{2}</td></tr>\n",
+                           html_escape(player), at.first, at.second);
+  std::string pages = fmt::format(R"(<section class=table id=pairings-by-name>
+<h1>Seating by name</h1>
+<p class=sub>{title}</p>
+<table><tr><th>Player</th><th>Table</th><th>Seat (1 throws first)</th></tr>
+{by_name}</table>
+</section>
+<section class=table id=pairings-by-table>
+<h1>Seating by table</h1>
+<p class=sub>{title}</p>
+<table><tr><th>Table</th><th>Players, in throwing order</th><th>Game</th></tr>
+{by_table}</table>
+</section>
+)",
+                                  fmt::arg("title", title), fmt::arg("by_name", by_name), fmt::arg("by_table", by_table));
   for (const PrintedTable& p : printed.tables) {
     std::string seats;
     for (std::size_t s = 0; s < p.table.players.size(); ++s)
@@ -148,6 +184,51 @@ td.sig {{ width: 18%; }}
 {pages}</body></html>
 )",
                      fmt::arg("title", title), fmt::arg("pages", pages));
+}
+
+std::string standings_wall_html(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted) {
+  std::string head = "<tr><th>Rank</th><th>Player</th><th>Points</th>";
+  for (TieBreak tb : t.settings.tie_break_order()) head += fmt::format("<th>{}</th>", html_escape(std::string(tie_break_name(tb))));
+  head += "<th>Net worth</th><th>Tables</th></tr>";
+  std::string rows;
+  for (const Standing& s : standings) {
+    std::string figures;
+    for (const TieBreakValue& v : s.tie_breaks) figures += fmt::format("<td class=n>{}</td>", tie_break_json(v).dump());
+    rows += fmt::format("<tr data-player=\"{0}\" data-rank=\"{1}\"><td class=n>{1}</td><td>{0}{2}{3}</td><td class=n><b>{4}</b></td>"
+                        "{5}<td class=n>{6}</td><td class=n>{7}</td></tr>\n",
+                        html_escape(s.player), s.rank,
+                        s.no_show     ? " <small>(no-show)</small>"
+                        : s.withdrawn ? " <small>(withdrawn)</small>"
+                                      : "",
+                        s.final ? fmt::format(" <small>(final: place {})</small>", s.final->place) : "",
+                        points_json(s.points).dump(), figures, s.net_worth.units, s.tables.size());
+  }
+  const std::string champion =
+      !standings.empty() && standings.front().final
+          ? fmt::format("<p class=champion id=champion>Champion: {}</p>\n", html_escape(standings.front().player))
+          : std::string();
+  return fmt::format(R"(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{name}: standings</title>
+<style>
+@page {{ size: A4 portrait; margin: 10mm; }}
+body {{ font-family: sans-serif; font-size: 13pt; }}
+h1 {{ font-size: 24pt; margin: 0 0 0.2em; }}
+.champion {{ font-size: 20pt; font-weight: bold; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ border: 1px solid #444; padding: 3px 6px; }}
+td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
+tr {{ break-inside: avoid; page-break-inside: avoid; }}
+</style></head><body>
+<h1>{name}</h1>
+<p>Standings after {rounds} round{s}: points, then {ties}. Head of the tournament's records: record {seq}, hash <code>{short}</code>.</p>
+{champion}<table>{head}
+{rows}</table>
+</body></html>
+)",
+                     fmt::arg("name", html_escape(t.settings.name)), fmt::arg("rounds", rounds_counted),
+                     fmt::arg("s", rounds_counted == 1 ? "" : "s"), fmt::arg("ties", html_escape(tie_break_list(t))),
+                     fmt::arg("seq", t.last_seq), fmt::arg("short", t.head.substr(0, kShortHash)),
+                     fmt::arg("champion", champion), fmt::arg("head", head), fmt::arg("rows", rows));
 }
 
 nlohmann::ordered_json round_print_json(const PrintedRound& printed, const std::string& file) {

@@ -4,6 +4,7 @@
 // GET /api/tournaments/ID/rounds/N/print). docs/tournaments.md shows them.
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "service/game.h"
 #include "service/round_print.h"
@@ -22,6 +23,12 @@ std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g,
 // table, game, the seats in throwing order, the time limit, the table's key and how to play with
 // it) and its sheet as the figures stand. journal: as sheet_html's.
 std::string round_print_html(const Tournament& t, const PrintedRound& printed, const std::string& journal);
+
+// The standings as a wall chart (`tournament print --standings`, GET
+// /api/tournaments/ID/standings/print): rank, player, points, the tie-breaks by name, net worth,
+// tables played, a withdrawal marked, the champion named once the final is counted; large type,
+// one page when it fits. Nothing secret: it goes on the wall.
+std::string standings_wall_html(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted);
 
 // What `tournament print` says of the page it wrote to file: {"round", "file", "tables":
 // [{"table", "game", "key_printed"}]} (key_printed false where the round's keys were drawn at

@@ -75,12 +75,17 @@ std::string scale_words(const Tournament& t) {
 
 }  // namespace
 
-std::string standings_words(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted) {
+std::string tie_break_list(const Tournament& t) {
   std::string ties;
   for (TieBreak tb : t.settings.tie_break_order()) (ties += ties.empty() ? "" : ", ") += tie_break_name(tb);
   const std::vector<TieBreak>& order = t.settings.tie_break_order();
   // The order of entry settles what the list leaves, named or not.
   if (std::find(order.begin(), order.end(), TieBreak::Entry) == order.end()) ties += ", then the order of entry";
+  return ties;
+}
+
+std::string standings_words(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted) {
+  const std::string ties = tie_break_list(t);
   const bool crowns = t.settings.final_decides() == FinalRule::Crowns;
   std::string out = fmt::format("{}: standings after {}\n", t.settings.name, count_of(rounds_counted, "round"));
   out += fmt::format("Points by place: 6 to the first, 0 to the last, evenly between ({}).\n", scale_words(t));

@@ -21,6 +21,10 @@ std::string entry_words(const TournamentEntry& e);
 // it lets verify --tournament ID --expect-head show that the records were not rewritten since.
 std::string head_words(std::int64_t id, std::int64_t records, const std::string& head);
 
+// The tie-breaks after points, in the tournament's order, as words ("share, head-to-head,
+// opponents, entry"; "..., then the order of entry" where the list leaves it out).
+std::string tie_break_list(const Tournament& t);
+
 // `tournament standings`: the scale (at every size of table seated), the tie-breaks in order and
 // the final's rule, a line a player (points, net worth, each tie-break's figure by its name, a
 // finalist's place in the final, a withdrawal or a no-show), the champion once the final is

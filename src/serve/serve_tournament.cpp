@@ -125,7 +125,11 @@ std::string view_part(const TournamentView& v, const Tournament& t) {
                         r.duplicate ? ", duplicate" : "", r.time_called ? ": time called" : "");
     // A duplicate round's commitment, on the page as in seat's output (docs/tournaments.md).
     if (r.duplicate)
-      html += fmt::format("<p>Commitment (the SHA-256 of the round's seed): <code>{}</code></p>\n", html_escape(r.commitment));
+      html += fmt::format("<p>Commitment (the SHA-256 of the round's seed): <code>{}</code>{}</p>\n", html_escape(r.commitment),
+                          r.time_called ? fmt::format(" &middot; <a class=\"reveal\" href=\"/api/tournaments/{}/rounds/{}/reveal\">"
+                                                      "the seed, revealed</a>",
+                                                      t.id, r.round)
+                                        : std::string());
     // The Head Judge's button; the script enables it once this tab holds a key.
     if (!r.time_called)
       html += fmt::format("<p class=\"judge-only\"><button type=\"button\" class=\"call-time\" data-round=\"{}\" disabled>"
@@ -159,7 +163,12 @@ std::string view_part(const TournamentView& v, const Tournament& t) {
                         a.number, a.game, a.upheld ? "upheld" : "rejected", a.round, a.table, a.game,
                         html_escape(a.claim), ruling);
   }
-  html += fmt::format("</ol>\n<p><a href=\"/api/tournaments/{}/log\">The log</a> (appeals, calls of time, sheets).</p>\n",
+  html += fmt::format("</ol>\n<p><a href=\"/api/tournaments/{0}/log\">The log</a> (appeals, calls of time, sheets).</p>\n"
+                      "<p id=\"exports\">To keep or print: <a href=\"/api/tournaments/{0}/standings/print\" target=\"_blank\">the "
+                      "standings as a wall chart</a> &middot; <a href=\"/api/tournaments/{0}/standings.csv\">standings.csv</a> "
+                      "&middot; <a href=\"/api/tournaments/{0}/results.csv\">results.csv</a> &middot; <a "
+                      "href=\"/api/tournaments/{0}/record\">the record</a> (checked with <code>referee tournament check "
+                      "FILE</code>).</p>\n",
                       t.id);
   return html;
 }
@@ -213,7 +222,7 @@ function showKey() {
   $("key-forget").disabled = !has;
   document.querySelectorAll("button.call-time").forEach((b) => { b.disabled = !has; });
   $("appeal-send").disabled = !has;
-  ["seat-send", "print-send"].forEach((id) => { $(id).disabled = !has; });
+  ["seat-send", "print-send", "sheet-send"].forEach((id) => { $(id).disabled = !has; });
   document.querySelectorAll("button.entry").forEach((b) => { b.disabled = !has; });
 }
 // The games an appeal may be about, from the tables in the view.
@@ -343,6 +352,23 @@ $("print-send").onclick = async () => {
   if (w) { w.document.open(); w.document.write(page); w.document.close(); }
   answer(200, "print", "Round " + round + "'s cards and sheets are in a new window" + (w ? "" : " (blocked: allow pop-ups)") + ".");
 };
+// A table's score sheet: recorded (its head, to be signed), then shown in a window of its own to
+// print, as the round's cards are.
+$("sheet-send").onclick = async () => {
+  const round = parseInt($("sheet-round").value, 10), table = parseInt($("sheet-table").value, 10);
+  if (!(round > 0) || !(table > 0)) return answer(400, "error", "Which round and table? Numbers, 1 or more.");
+  const w = window.open("", "_blank");
+  const r = await send("/api/tournaments/" + tid + "/rounds/" + round + "/tables/" + table + "/sheet", {});
+  if (r.status !== 201) {
+    if (w) w.close();
+    answer(r.status, "error", errorWords(r.status, r.doc));
+    return refresh();
+  }
+  if (w) { w.document.open(); w.document.write(r.doc.html); w.document.close(); }
+  answer(201, "sheet", "The sheet of round " + round + ", table " + table + " is recorded (head " + String(r.doc.head).slice(0, 12) +
+         ")" + (w ? "" : "; allow pop-ups to print it") + ".");
+  refresh();
+};
 function nextRound() {
   const rounds = document.querySelectorAll("#view section.round");
   const input = $("seat-round");
@@ -408,6 +434,9 @@ std::string view_page(const TournamentView& v, const Tournament& t) {
           "<button type=\"button\" id=\"seat-send\" disabled>Seat the round</button></div>\n"
           "<div class=\"row\"><label>Round <input id=\"print-round\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>"
           "<button type=\"button\" id=\"print-send\" disabled>Print its cards and sheets</button></div>\n"
+          "<div class=\"row\"><label>Round <input id=\"sheet-round\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>"
+          "<label>Table <input id=\"sheet-table\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>"
+          "<button type=\"button\" id=\"sheet-send\" disabled>Record a table's sheet</button></div>\n"
           "</fieldset>\n"
           "<fieldset id=\"players\"><legend>Players, from the next round seated</legend>\n"
           "<div class=\"row\"><label>Name <input id=\"entry-name\" autocomplete=\"off\" placeholder=\"the player's name\"></label></div>\n"
@@ -467,6 +496,9 @@ KeyRole tournament_key_role(const TournamentSeat& seat, std::int64_t game, const
   return KeyRole::None;
 }
 
+// Where a sheet recorded through the server was written: to the judge's browser, not a file.
+constexpr const char* kServedSheet = "(served to the Head Judge's page)";
+
 void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure fail,
                            std::function<std::string(const httplib::Request&)> bearer,
                            std::function<void(std::int64_t)> wrote) {
@@ -509,12 +541,24 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   });
   // The exports (docs/tournaments.md, "Exports and the record"), open to all as the standings
   // are: a hidden round's results are in neither until it ends.
-  http.Get(R"(/api/tournaments/(\d+)/standings\.csv)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
+  for (const auto& [name, csv] : {std::pair{"standings", &standings_csv}, std::pair{"results", &results_csv}}) {
+    http.Get(fmt::format(R"(/api/tournaments/(\d+)/{}\.csv)", name),
+             [with_tournament, fail, name = std::string(name), csv = csv](const httplib::Request& req, httplib::Response& res) {
+               with_tournament(req, res, [&](Journal& j, Tournament& t) {
+                 TournamentExport e;
+                 if (Status s = gather_tournament_export(j, t, &e); !s.is_ok()) return fail(res, s);
+                 res.set_header("Content-Disposition", fmt::format("attachment; filename=\"tournament-{}-{}.csv\"", t.id, name));
+                 res.set_content(csv(e), "text/csv; charset=utf-8");
+               });
+             });
+  }
+  // The standings as a wall chart, to print (tournament print --standings): nothing secret in it.
+  http.Get(R"(/api/tournaments/(\d+)/standings/print)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
     with_tournament(req, res, [&](Journal& j, Tournament& t) {
-      TournamentExport e;
-      if (Status s = gather_tournament_export(j, t, &e); !s.is_ok()) return fail(res, s);
-      res.set_header("Content-Disposition", fmt::format("attachment; filename=\"tournament-{}-standings.csv\"", t.id));
-      res.set_content(standings_csv(e), "text/csv; charset=utf-8");
+      std::vector<Standing> standings;
+      int counted = 0;
+      if (Status s = tournament_standings(j, t, &standings, &counted); !s.is_ok()) return fail(res, s);
+      res.set_content(standings_wall_html(t, standings, counted), "text/html; charset=utf-8");
     });
   });
   http.Get(R"(/api/tournaments/(\d+)/record)", [with_tournament, fail](const httplib::Request& req, httplib::Response& res) {
@@ -575,6 +619,31 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
                   return fail(res, s);
                 res.set_header("Cache-Control", "no-store");
                 send_json(res, 201, seat_json(round, gaps.repeat_meetings, gaps));
+              });
+            });
+  // A table's score sheet, recorded as tournament sheet records it (its head, to be signed), as
+  // sheet --json's document with the page itself in "html", for the judge to print.
+  add_post_route(http, R"(/api/tournaments/(\d+)/rounds/(\d+)/tables/(\d+)/sheet)",
+            [with_tournament, judge_only, fail](const httplib::Request& req, httplib::Response& res) {
+              with_tournament(req, res, [&](Journal& j, Tournament& t) {
+                if (!judge_only(t, req, res)) return;
+                ojson body;
+                if (!read_body(req, res, {}, "a sheet", &body)) return;
+                TableResult r;
+                if (Status s = table_result(j, t, static_cast<int>(path_number(req, 2)), static_cast<int>(path_number(req, 3)), &r);
+                    !s.is_ok())
+                  return fail(res, s);
+                Game g;
+                if (Status s = load_game(j, r.game, 0, &g); !s.is_ok()) return fail(res, s);
+                const std::string page = sheet_html(t, r, g, "");  // JOURNAL: the server keeps its files to itself
+                TournamentSheet sheet;
+                if (Status s = record_sheet(j, t, r, kServedSheet, &sheet); !s.is_ok()) return fail(res, s);
+                const TournamentSheet* replaced = nullptr;
+                for (const TournamentSheet& x : t.sheets)
+                  if (x.superseded_by == sheet.record_seq) replaced = &x;
+                ojson doc = sheet_json(t, r, sheet, replaced);
+                doc["html"] = page;
+                send_json(res, 201, doc);
               });
             });
   // A late entry, a withdrawal, a no-show: as tournament enter|withdraw|no-show NAME --json.

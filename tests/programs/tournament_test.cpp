@@ -408,6 +408,26 @@ TEST(TournamentCli, APrintedRoundCarriesTheKeysTheSeatingGaveInAPrivateFile) {
             1);
   EXPECT_FALSE(std::filesystem::exists(other));
   EXPECT_EQ(ev.judge("tournament print --round 2 --html " + quote(other.string())).code, 2);  // not seated
+  // Before the cards, who sits where, by name and by table, for the wall.
+  for (const auto& t : seat["tables"])
+    for (const auto& p : t["players"])
+      EXPECT_NE(html.find("<tr data-player=\"" + p.get<std::string>() + "\"><td>" + p.get<std::string>() + "</td><td class=n>" +
+                          std::to_string(t["table"].get<int>()) + "</td>"),
+                std::string::npos)
+          << p;
+  // The standings as a wall chart: every entrant, in rank order.
+  ASSERT_EQ(ev.judge("tournament call-time --round 1").code, 0);
+  const auto wall = ev.dir / "wall.html";
+  ASSERT_EQ(ev.judge("tournament print --standings --html " + quote(wall.string())).code, 0);
+  const std::string chart = testing::slurp(wall.string());
+  const json standings = json_of(referee(ev.db, "--json tournament standings"))["standings"];
+  std::size_t at = 0;
+  for (const auto& st : standings) {
+    const std::size_t found = chart.find("data-player=\"" + st["player"].get<std::string>() + "\"", at);
+    ASSERT_NE(found, std::string::npos) << st;
+    at = found;
+  }
+  EXPECT_EQ(ev.judge("tournament print --standings --round 1 --html " + quote(wall.string())).code, 2);  // one or the other
 }
 
 TEST(TournamentCli, TheUsageAndTheSynopsisNameEveryAction) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/api_table.h"
 #include "support/cli.h"
 #include "support/serve_process.h"
 #include "support/tournament.h"
@@ -57,30 +58,10 @@ class TournamentEventServe : public ::testing::Test {
     return r->status;
   }
 
-  // One move of a table chosen from the moves the API lists, by a plain policy: ask for rent owed,
-  // buy what is offered, pay what is asked, throw, end the turn; only then decline, mortgage, or
-  // declare bankruptcy. Never the referee's moves (a table's key may not make them). False when
-  // the API lists no move.
+  // One move of a table, chosen from the moves the API lists (support/api_table.h).
   bool play_one(std::int64_t game, const std::string& key) {
-    json listed;
-    const std::string base = "/api/games/" + str(game);
-    EXPECT_EQ(get(base + "/moves", key, &listed), 200) << listed;
-    std::vector<std::string> moves;
-    for (const json& m : listed["moves"])
-      if (m.get<std::string>().rfind("Referee", 0) != 0) moves.push_back(m.get<std::string>());
-    if (moves.empty()) return false;
-    std::string pick = moves.front();
-    for (const char* verb : {" claims", " buys", " pays", " rolls", " ends", " declines", " mortgages", " declares"}) {
-      auto it = std::find_if(moves.begin(), moves.end(), [&](const std::string& m) { return m.find(verb) != std::string::npos; });
-      if (it != moves.end()) {
-        pick = *it;
-        break;
-      }
-    }
-    json answer;
-    EXPECT_EQ(post(base + "/moves", key, json{{"move", pick}}, &answer), 200) << pick << ": " << answer;
-    EXPECT_TRUE(answer.value("accepted", false)) << pick << ": " << answer;
-    return answer.value("accepted", false);
+    httplib::Client c = server_->client();
+    return testing::play_one_through_api(c, game, key);
   }
 
   void SetUp() override {

@@ -340,6 +340,12 @@ TEST_F(TournamentPages, JudgeEntersWithdrawsSeatsAndPrintsFromThePage) {
   EXPECT_EQ(act(judge, [&] { judge.click("#print-send"); }), 200);
   EXPECT_EQ(judge.script("return document.getElementById('answer').dataset.kind;"), "print");
   EXPECT_EQ(get("/api/tournaments/" + tid + "/log")["records"].size(), log["records"].size()) << "printing records nothing";
+  // A table's sheet recorded from the page, and shown to print; the exports linked for anyone.
+  judge.script("document.getElementById('sheet-round').value = '1'; document.getElementById('sheet-table').value = '1';");
+  EXPECT_EQ(act(judge, [&] { judge.click("#sheet-send"); }), 201);
+  EXPECT_EQ(judge.script("return document.getElementById('answer').dataset.kind;"), "sheet");
+  EXPECT_EQ(get("/api/tournaments/" + tid + "/log")["sheets"].size(), 1u);
+  EXPECT_EQ(judge.script("return document.querySelectorAll('#exports a').length;"), 4);
 }
 
 // The clock's warning on a table's page: shown in its box (data-minutes), never in the game's

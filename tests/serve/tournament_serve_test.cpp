@@ -358,6 +358,42 @@ TEST_F(TournamentServe, TheStandingsCsvAndTheRecordAreTheCommandsOnes) {
   ASSERT_EQ(post(call_time_path(1), judge_, json::object()), 200);
   same(true);
   EXPECT_EQ(get("/api/tournaments/99/record", ""), 404);
+  // The results as CSV and the standings as a wall chart: the command's, for anyone.
+  auto results = client().Get((base + "/results.csv").c_str());
+  ASSERT_TRUE(results);
+  EXPECT_EQ(results->status, 200);
+  EXPECT_EQ(results->body, testing::referee(db_, "tournament export --csv results").out);
+  auto wall = client().Get((base + "/standings/print").c_str());
+  ASSERT_TRUE(wall);
+  EXPECT_EQ(wall->status, 200);
+  const json standings = json::parse(testing::referee(db_, "--json tournament standings").out)["standings"];
+  for (const json& st : standings)
+    EXPECT_NE(wall->body.find("data-player=\"" + st["player"].get<std::string>() + "\" data-rank=\"" +
+                              std::to_string(st["rank"].get<int>()) + "\""),
+              std::string::npos)
+        << st;
+}
+
+// A table's sheet recorded through the server, as `tournament sheet` records it: the judge's
+// only; its head the game's; in the log; a second supersedes the first.
+TEST_F(TournamentServe, ASheetIsRecordedThroughTheServer) {
+  const std::string path = "/api/tournaments/" + std::to_string(tournament_) + "/rounds/1/tables/1/sheet";
+  EXPECT_EQ(post(path, "", json::object()), 401);
+  EXPECT_EQ(post(path, tables_[0].key, json::object()), 403);
+  json sheet;
+  ASSERT_EQ(post(path, judge_, json::object(), &sheet), 201) << sheet;
+  EXPECT_EQ(sheet["round"], 1);
+  EXPECT_EQ(sheet["table"], 1);
+  EXPECT_EQ(sheet["game"], tables_[0].game);
+  EXPECT_NE(sheet["html"].get<std::string>().find("<table>"), std::string::npos);
+  const auto status = testing::referee(db_, "--game " + std::to_string(tables_[0].game) + " --json status");
+  EXPECT_EQ(sheet["head"], json::parse(status.out)["head"]);
+  ASSERT_EQ(post(path, judge_, json::object(), &sheet), 201) << sheet;
+  json log;
+  ASSERT_EQ(get("/api/tournaments/" + std::to_string(tournament_) + "/log", "", &log), 200);
+  ASSERT_EQ(log["sheets"].size(), 2u) << log;
+  EXPECT_TRUE(log["sheets"][0]["superseded"].get<bool>());
+  EXPECT_EQ(post("/api/tournaments/" + std::to_string(tournament_) + "/rounds/1/tables/9/sheet", judge_, json::object()), 400);
 }
 
 TEST_F(TournamentServe, CallTimeNeedsTheHeadJudgesKey) {

@@ -39,7 +39,10 @@ struct Event {
   std::string first_head;  // the head `tournament new` printed: the genesis of the tournament's records
   std::int64_t id = 0;
 
-  Event(const std::string& name, const std::string& players, int rounds, int table_size, const std::string& extra = "") {
+  // extra: more options of `tournament new`; time_limit: its --time-limit (a short one, "4s",
+  // for the server's clock to run out in a test).
+  Event(const std::string& name, const std::string& players, int rounds, int table_size, const std::string& extra = "",
+        const std::string& time_limit = "90m") {
     dir = temp_dir(name);
     db = dir / "club.db";
     std::string args = "--json tournament new --name 'Club Open' --players ";
@@ -48,7 +51,7 @@ struct Event {
     args += std::to_string(rounds);
     args += " --table-size ";
     args += std::to_string(table_size);
-    args += " --time-limit 90m ";
+    args += " --time-limit " + time_limit + " ";
     args += extra;
     const nlohmann::json made = json_of(referee(db, args));
     id = made["tournament"].get<std::int64_t>();
