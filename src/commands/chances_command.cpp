@@ -9,6 +9,7 @@
 #include "bots/chances.h"
 #include "bots/evaluation_model.h"
 #include "core/exit_code.h"
+#include "core/plural.h"
 #include "deedlog/valuation.h"
 #include "present/money_words.h"
 #include "present/narration.h"
@@ -113,16 +114,16 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
     return kExitOk;
   }
   if (inside) out << "Note: " << between_moves_note(c.at, *inside) << "\n";
-  out << fmt::format("Chances after event {}, from {} play-outs (seed {}):\n", g.state.seq, ch.games, c.seed);
+  out << fmt::format("Chances after event {}, from {} (seed {}):\n", g.state.seq, count_of(ch.games, "play-out"), c.seed);
   for (const PlayerChance& p : ch.players)
     out << fmt::format("  {:<12} {:5.1f}%  (95% interval {:.1f}% to {:.1f}%)\n", names[static_cast<std::size_t>(p.player)],
                        100 * p.share, 100 * p.low, 100 * p.high);
   if (horizon > 0)
-    out << fmt::format("Stopped after {} moves and scored by the {} model: {} of {} play-outs\n", horizon,
-                       own ? "given" : "edition's", ch.scored, ch.games);
+    out << fmt::format("Stopped after {} and scored by the {} model: {} of {}\n", count_of(horizon, "move"),
+                       own ? "given" : "edition's", ch.scored, count_of(ch.games, "play-out"));
   else
     out << "Every play-out played to the end\n";
-  out << fmt::format("Unfinished (still going after {} moves): {:.1f}% ({} of {})\n", c.max_moves, 100 * unfinished_share,
+  out << fmt::format("Unfinished (still going after {}): {:.1f}% ({} of {})\n", count_of(c.max_moves, "move"), 100 * unfinished_share,
                      ch.unfinished, ch.games);
   if (now) {
     std::string leaders;
@@ -133,7 +134,7 @@ int run_chances(const CommonOptions& o, const ChancesCommandOptions& c, std::ost
           << money_words(g.ruleset, now->estates[i].total);
     out << "; " << (now->leaders.size() > 1 ? "tied: " : "leading: ") << leaders << "\n";
   }
-  out << fmt::format("{} moves played in {:.2f} s\n", ch.moves, seconds);
+  out << fmt::format("{} played in {:.2f} s\n", count_of(ch.moves, "move"), seconds);
   return kExitOk;
 }
 

@@ -120,7 +120,7 @@ int run_match(const CommonOptions& o, const MatchCommandOptions& m, std::ostream
                         f.ruling ? ", rule " + f.ruling->rule : (f.detail.empty() ? "" : ", " + f.detail));
       if (!g.winner.empty()) how += ", " + g.winner + " wins";
     } else if (!g.finished) {
-      how = fmt::format("stopped at the move limit ({} moves)", m.max_moves);
+      how = fmt::format("stopped at the move limit ({})", count_of(m.max_moves, "move"));
     } else {
       how = g.winner.empty() ? "tied" : "won by " + g.winner;
     }
@@ -131,8 +131,8 @@ int run_match(const CommonOptions& o, const MatchCommandOptions& m, std::ostream
     out << fmt::format("{:<12} {:>6} {:>6} {:>7.1f}% {:>7.1f}% - {:>5.1f}% {:>7.0f}{}\n", st.name, st.games, st.wins,
                        100 * st.share, 100 * st.low, 100 * st.high, st.rating,
                        st.forfeits ? fmt::format("  ({} forfeited)", st.forfeits) : "");
-  out << fmt::format("{} games, {} unfinished (move limit), {} decisions in {:.2f} s ({:.2f} s CPU)\n", m.games,
-                     result.unfinished, result.decisions, seconds, cpu);
+  out << fmt::format("{}, {} unfinished (move limit), {} in {:.2f} s ({:.2f} s CPU)\n", count_of(m.games, "game"),
+                     result.unfinished, count_of(result.decisions, "decision"), seconds, cpu);
   return kExitOk;
 }
 

@@ -931,8 +931,9 @@ int run_simulate(const CommonOptions& o, const SimulateOptions& so, std::ostream
   } else {
     for (const auto& r : results)
       out << fmt::format("game {}: {}, {}, {}\n", r.game_id ? r.game_id : r.index + 1, count_of(r.moves, "move"), count_of(r.events, "event"),
-                         r.finished ? "won by " + r.winner : fmt::format("stopped at the move limit ({} moves)", so.max_moves));
-    out << fmt::format("{} games, {} throws, {} events in {:.2f} s ({:.0f} throws/s){}\n", so.games, throws, events,
+                         r.finished ? "won by " + r.winner : fmt::format("stopped at the move limit ({})", count_of(so.max_moves, "move")));
+    out << fmt::format("{}, {}, {} in {:.2f} s ({:.0f} throws/s){}\n", count_of(so.games, "game"),
+                       count_of(throws, "throw"), count_of(events, "event"),
                        seconds, seconds > 0 ? throws / seconds : 0.0,
                        unfinished ? fmt::format("; {} stopped at the move limit", unfinished) : "");
   }
@@ -1079,12 +1080,12 @@ Status report_tournaments(Journal& j, const std::vector<std::int64_t>& ids, cons
       }
       json_list->push_back(r);
     } else if (rep.ok) {
-      out << fmt::format("tournament {}: ok ({} records, {} games of its tables: hash chain intact, every record "
+      out << fmt::format("tournament {}: ok ({}, {} of its tables: hash chain intact, every record "
                          "agrees with the settings, the records before it and the games it names); head {}\n",
-                         id, rep.records, rep.games, rep.head.substr(0, kShortHash));
+                         id, count_of(rep.records, "record"), count_of(rep.games, "game"), rep.head.substr(0, kShortHash));
       if (rep.anchor_seq >= 0) out << fmt::format("  the hash kept outside is {} of this chain\n", anchor_words);
     } else if (anchor_missing) {
-      out << fmt::format("tournament {}: NOT THE HEAD: {} ({} records).\n", id, rep.problem, rep.records);
+      out << fmt::format("tournament {}: NOT THE HEAD: {} ({}).\n", id, rep.problem, count_of(rep.records, "record"));
     } else {
       out << fmt::format("tournament {}: BROKEN {}: {}\n", id,
                          rep.first_bad_seq == 0 ? std::string("in its settings")
@@ -1213,9 +1214,9 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
     } else if (rep.ok) {
       // The moves that stand, as `games` counts them; the lines re-decided too when take-backs
       // make them more (each take-back's own line and the moves it voided).
-      out << fmt::format("game {}: ok ({} events, {} moves{}: hash chain intact, every move line re-decided alike); head {}\n",
-                         id, rep.events, rep.moves,
-                         rep.lines != rep.moves ? fmt::format(" standing of {} move lines", rep.lines) : std::string(),
+      out << fmt::format("game {}: ok ({}, {}{}: hash chain intact, every move line re-decided alike); head {}\n",
+                         id, count_of(rep.events, "event"), count_of(rep.moves, "move"),
+                         rep.lines != rep.moves ? fmt::format(" standing of {}", count_of(rep.lines, "move line")) : std::string(),
                          rep.chain.head_hash.substr(0, kShortHash));
       if (anchor_at >= 0)
         out << fmt::format("  the hash kept outside is {} of this chain\n",
@@ -1231,7 +1232,8 @@ int run_verify(const CommonOptions& o, const std::string& expect_head, std::ostr
         out << (rep.chance_checked ? "  sealed: its dice and cards checked against the revealed seed\n"
                                    : "  sealed: its dice and cards taken as recorded until the seed is revealed\n");
     } else if (anchor_missing) {
-      out << fmt::format("game {}: NOT THE HEAD: {} ({} events, {} moves).\n", id, rep.problem, rep.events, rep.moves);
+      out << fmt::format("game {}: NOT THE HEAD: {} ({}, {}).\n", id, rep.problem, count_of(rep.events, "event"),
+                         count_of(rep.moves, "move"));
     } else {
       out << fmt::format("game {}: BROKEN at event {}: {}\n", id, rep.first_bad_seq, rep.problem);
     }

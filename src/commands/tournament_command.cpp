@@ -11,10 +11,12 @@
 #include "bots/bot_player.h"
 #include "commands/tournament_export_command.h"
 #include "core/exit_code.h"
+#include "core/plural.h"
 #include "core/printable_text.h"
 #include "deedlog/game_file.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
+#include "journal/postgres_uri.h"
 #include "journal/private_file.h"
 #include "present/game_json.h"
 #include "present/html_text.h"
@@ -205,7 +207,7 @@ int run_sheet(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
   if (Status s = table_result(j, t, opt.round, opt.table, &r); !s.is_ok()) return fail(err, s);
   Game g;
   if (Status s = load_game(j, r.game, 0, &g); !s.is_ok()) return fail(err, s);
-  const std::string page = sheet_html(t, r, g);
+  const std::string page = sheet_html(t, r, g, without_password(o.db));
   {
     std::ofstream file(opt.html, std::ios::binary | std::ios::trunc);
     if (!(file << page) || !file.flush()) {
@@ -252,7 +254,7 @@ int run_print(Journal& j, Tournament& t, const CommonOptions& o, const Tournamen
   if (Status s = print_round(j, t, opt.round, opt.key, &printed); !s.is_ok()) return fail(err, s);
   // The page carries every table's key: written as the keys' files are, readable by this account
   // alone, whatever the umask.
-  if (Status s = write_private_file(opt.html, round_print_html(t, printed)); !s.is_ok()) {
+  if (Status s = write_private_file(opt.html, round_print_html(t, printed, without_password(o.db))); !s.is_ok()) {
     err << "referee tournament: cannot write " << opt.html << ": " << s.message() << "\n";
     return kExitFailure;
   }
@@ -431,7 +433,7 @@ int run_autoplay(const CommonOptions& o, int moves, std::uint64_t seed, std::ost
     out << ojson{{"game", id}, {"moves", played}, {"seq", g.state.seq}, {"head", g.head_hash}, {"over", over}}.dump() << "\n";
     return kExitOk;
   }
-  out << fmt::format("Game {}: {} moves played by the built-in players{}. Head: event {}, hash {}\n", id, played,
+  out << fmt::format("Game {}: {} played by the built-in players{}. Head: event {}, hash {}\n", id, count_of(played, "move"),
                      over ? "; the game is over" : "", g.state.seq, g.head_hash.substr(0, kShortHash));
   return kExitOk;
 }

@@ -8,6 +8,7 @@
 
 #include "bots/model_training.h"
 #include "core/exit_code.h"
+#include "core/plural.h"
 #include "deedlog/game_header.h"
 #include "deedlog/ruleset_catalog.h"
 #include "journal/private_file.h"
@@ -54,8 +55,9 @@ int run_train_model(const CommonOptions& o, const TrainModelCommandOptions& t, s
     out << doc.dump() << "\n";
     return kExitOk;
   }
-  out << fmt::format("Wrote {}: the {} model of {}, from {} positions of {} finished games of {} (mean log-likelihood {:.4f}), in {:.1f} s\n",
-                     t.out, model.variant, model.edition, model.positions, model.games, t.games, model.log_likelihood, seconds);
+  out << fmt::format("Wrote {}: the {} model of {}, from {} of {} of {} (mean log-likelihood {:.4f}), in {:.1f} s\n",
+                     t.out, model.variant, model.edition, count_of(model.positions, "position"),
+                     count_of(model.games, "finished game"), t.games, model.log_likelihood, seconds);
   for (std::size_t i = 0; i < model.weights.size(); ++i)
     out << fmt::format("  {:<14} {:+.4f}\n", feature_names()[i], model.weights[i]);
   return kExitOk;

@@ -1,4 +1,5 @@
 #include "journal/chained_journal.h"
+#include "core/plural.h"
 
 #include <fmt/format.h>
 
@@ -314,8 +315,8 @@ bool ChainedJournal::check_row(std::int64_t game_id, const StoredRow& row, Chain
     }
     if (!split) return fail(row.seq, fmt::format("{} cannot be read: {}", move_words(row, *events), split_problem));
     if (static_cast<std::int64_t>(events->size()) != row.count) {
-      return fail(row.seq, fmt::format("{} says it holds {} events but holds {}", move_words(row, *events), row.count,
-                                       events->size()));
+      return fail(row.seq, fmt::format("{} says it holds {} but holds {}", move_words(row, *events),
+                                       count_of(row.count, "event"), events->size()));
     }
   }
   walk->expected_seq = row.seq + row.count;
@@ -497,9 +498,9 @@ Status ChainedJournal::append_tournament_record(std::int64_t id, std::int64_t ex
     std::string last_hash;
     if (Status s = tournament_head(id, &last, &last_hash); !s.is_ok()) return s;
     if (last != expected_seq - 1) {
-      return Status::conflict(fmt::format("tournament {} has {} records, not {}: another writer recorded first; "
+      return Status::conflict(fmt::format("tournament {} has {}, not {}: another writer recorded first; "
                                           "nothing was written",
-                                          id, last, expected_seq - 1));
+                                          id, count_of(last, "record"), expected_seq - 1));
     }
     TournamentRecord r;
     r.tournament_id = id;

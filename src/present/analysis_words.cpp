@@ -1,4 +1,5 @@
 #include "present/analysis_words.h"
+#include "core/plural.h"
 
 #include <algorithm>
 #include <cmath>
@@ -143,14 +144,14 @@ nlohmann::ordered_json analysis_json(const Analysis& a) {
 
 std::string analysis_text(const Analysis& a) {
   const std::string sampled = a.precision > 0 ? fmt::format("intervals to +/-{}", a.precision)
-                                              : fmt::format("{} play-outs a position", a.games);
-  std::string out = fmt::format("Analysis of game {} ({}), {}, seed {}: {} moves\n", a.game, a.ruleset, sampled, a.seed,
-                                a.moves.size());
+                                              : fmt::format("{} a position", count_of(a.games, "play-out"));
+  std::string out = fmt::format("Analysis of game {} ({}), {}, seed {}: {}\n", a.game, a.ruleset, sampled, a.seed,
+                                count_of(static_cast<std::int64_t>(a.moves.size()), "move"));
   auto name_of = [&](int p) { return p >= 0 && static_cast<std::size_t>(p) < a.players.size() ? a.players[static_cast<std::size_t>(p)].name : std::string("Referee"); };
   for (const PlayerAnalysis& p : a.players) {
     out.append(fmt::format("\n{}\n", p.name));
-    out.append(fmt::format("  luck        {} [{} to {}] over {} throws and cards", percent(p.luck), percent(p.luck_low),
-                           percent(p.luck_high), p.chance_events));
+    out.append(fmt::format("  luck        {} [{} to {}] over {}", percent(p.luck), percent(p.luck_low),
+                           percent(p.luck_high), count_of(p.chance_events, "throw or card", "throws and cards")));
     if (p.luckiest && p.unluckiest)
       out.append(fmt::format(" (luckiest {} at event {}, unluckiest {} at event {})", percent(p.luckiest->luck),
                              p.luckiest->seq, percent(p.unluckiest->luck), p.unluckiest->seq));
@@ -198,11 +199,14 @@ std::string analysis_text(const Analysis& a) {
       out.append(fmt::format(" {} {:.1f}%", a.players[p].name, 100 * w.players[p].share));
     out.append(fmt::format(" (unfinished {:.1f}%)\n", 100 * w.unfinished));
   }
-  out.append(fmt::format("{} positions played out, {} play-outs ({} moves) in {:.1f} s; the widest interval +/-{:.3f}, as "
-                         "precise as {} plain play-outs a position\n",
-                         a.positions, a.playouts, a.playout_moves, a.seconds, a.widest, a.equivalent_games));
+  out.append(fmt::format("{} played out, {} ({}) in {:.1f} s; the widest interval +/-{:.3f}, as "
+                         "precise as {} a position\n",
+                         count_of(a.positions, "position"), count_of(a.playouts, "play-out"),
+                         count_of(a.playout_moves, "move"), a.seconds, a.widest,
+                         count_of(a.equivalent_games, "plain play-out")));
   if (a.short_of_target > 0)
-    out.append(fmt::format("{} estimates stopped at {} play-outs short of their target\n", a.short_of_target, a.max_games));
+    out.append(fmt::format("{} stopped at {} short of {} target\n", count_of(a.short_of_target, "estimate"),
+                           count_of(a.max_games, "play-out"), a.short_of_target == 1 ? "its" : "their"));
   return out;
 }
 

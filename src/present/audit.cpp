@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/article.h"
+#include "core/plural.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
 #include "service/input_text.h"
@@ -324,7 +325,7 @@ nlohmann::ordered_json audit_json(const AuditReport& r) {
 }
 
 std::string audit_text(const AuditReport& r) {
-  std::string out = fmt::format("Audit of {}: {} moves, {} legal, {} breach{}.\n", r.file, r.moves, r.accepted,
+  std::string out = fmt::format("Audit of {}: {}, {} legal, {} breach{}.\n", r.file, count_of(r.moves, "move"), r.accepted,
                                 r.breaches.size(), r.breaches.size() == 1 ? "" : "es");
   if (r.sealed)
     out += r.seed_checked ? "A sealed game: its dice and cards were checked against the seed given.\n"

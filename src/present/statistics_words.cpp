@@ -1,4 +1,5 @@
 #include "present/statistics_words.h"
+#include "core/plural.h"
 
 #include <fmt/format.h>
 
@@ -39,8 +40,9 @@ nlohmann::ordered_json statistics_json(const JournalStatistics& s) {
 std::string statistics_text(const JournalStatistics& s) {
   std::string strategies;
   for (const auto& [strategy, games] : s.jail_strategies)
-    strategies += fmt::format("{}{} ({} game{})", strategies.empty() ? "" : ", ", strategy, games, games == 1 ? "" : "s");
-  std::string out = fmt::format("{} games, {} throws{}\njail strategy: {}\n\nwhere throws end:\n", s.games, s.throws,
+    strategies += fmt::format("{}{} ({})", strategies.empty() ? "" : ", ", strategy, count_of(games, "game"));
+  std::string out = fmt::format("{}, {}{}\njail strategy: {}\n\nwhere throws end:\n", count_of(s.games, "game"),
+                                count_of(s.throws, "throw"),
                                 s.skip_throws > 0 ? fmt::format(" (each token's first {} left out)", s.skip_throws) : "",
                                 strategies.empty() ? "none" : strategies);
   for (std::size_t i = 0; i < s.landings.size(); ++i) {

@@ -44,6 +44,7 @@ ojson standing_json(const Standing& s) {
   ojson j{{"rank", s.rank}, {"player", s.player}, {"points", points_json(s.points)}, {"net_worth", s.net_worth.units},
           {"tables", tables}};
   if (s.withdrawn) j["withdrawn"] = true;
+  if (s.no_show) j["no_show"] = true;  // beside withdrawn, which keeps meaning "left the event"
   ojson tie_breaks = ojson::object();
   for (const TieBreakValue& v : s.tie_breaks) tie_breaks[std::string(tie_break_name(v.tie_break))] = tie_break_json(v);
   j["tie_breaks"] = tie_breaks;
@@ -166,6 +167,13 @@ ojson tournament_log_json(const Tournament& t) {
     }
     sheets.push_back(sj);
   }
+  // Who entered or left after the start, each by name and kind, with the record that says so.
+  ojson entries = ojson::array();
+  for (const TournamentEntry& e : t.entries) {
+    ojson ej = entry_json(e);
+    ej["record"] = e.record_seq;
+    entries.push_back(ej);
+  }
   ojson rounds = ojson::array();
   for (const TournamentRound& r : t.rounds) {
     ojson games = ojson::array();
@@ -176,7 +184,7 @@ ojson tournament_log_json(const Tournament& t) {
     rounds.push_back(rj);
   }
   return ojson{{"tournament", t.id}, {"name", t.settings.name}, {"rounds", rounds}, {"appeals", appeals},
-               {"sheets", sheets}, {"records", records}, {"first_head", t.first_head}, {"head", t.head},
+               {"sheets", sheets}, {"entries", entries}, {"records", records}, {"first_head", t.first_head}, {"head", t.head},
                {"head_record", t.last_seq}};
 }
 

@@ -22,7 +22,8 @@ class Journal;
 
 // Points as the scale gives them: whole where they are whole, else to two places.
 nlohmann::ordered_json points_json(double p);
-// A standing: {"rank", "player", "points", "net_worth", "tables", "withdrawn"?, "tie_breaks": {name:
+// A standing: {"rank", "player", "points", "net_worth", "tables", "withdrawn"? (left the event),
+// "no_show"? (left it by not showing up; withdrawn is then true as well), "tie_breaks": {name:
 // figure, in the tournament's order}, "final"? (a finalist's table at the final)}.
 nlohmann::ordered_json standing_json(const Standing& s);
 // A tie-break's figure as shown: share to 4 places, head-to-head and opponents as points are,
@@ -70,7 +71,8 @@ nlohmann::ordered_json reveal_json(const RoundReveal& r);
 // The words of a reveal refused because time is not yet called in the round.
 std::string reveal_refused_words(const RoundReveal& r);
 
-// `tournament log --json`: rounds, appeals (with outcomes), sheets and every record (its fields
+// `tournament log --json`: rounds, appeals (with outcomes), sheets (each its round and table),
+// entries (each {"player", "entry": its kind, "from_round", "record"}) and every record (its fields
 // as stored, the Secret ones, the tables' key digests, left out), the first head and the current one.
 nlohmann::ordered_json tournament_log_json(const Tournament& t);
 

@@ -29,13 +29,31 @@ std::string placing_rows(const TableResult& r) {
   return rows;
 }
 
+// The journal as a check command names it (after --db): a name a shell reads as one word as it
+// is, any other in single quotes; none given (the server's page), the placeholder JOURNAL.
+std::string journal_word(const std::string& journal) {
+  if (journal.empty()) return "JOURNAL";
+  const bool plain = journal.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._/:@+=,%-") ==
+                     std::string::npos;
+  if (plain) return journal;
+  std::string quoted = "'";
+  for (char c : journal) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// What the placeholder stands for, where the page uses it.
+std::string journal_note(const std::string& journal) {
+  return journal.empty() ? "<br>(JOURNAL: the event's journal, the file the Head Judge keeps it in)" : "";
+}
+
 constexpr const char* kSheetColumns =
     "<tr><th>Place</th><th>Player</th><th>Cash</th><th>Sites at price</th><th>Mortgaged at half</th><th>Buildings</th>"
     "<th>Debts</th><th>Net worth</th><th>Points</th><th>Signature</th></tr>";
 
 }  // namespace
 
-std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g) {
+std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g, const std::string& journal) {
+  const std::string db = html_escape(journal_word(journal));
   const std::string rows = placing_rows(r);
   const std::string state = r.over ? "over" : "NOT FINISHED: the figures may still change";
   return fmt::format(R"(<!DOCTYPE html>
@@ -56,9 +74,9 @@ td.sig {{ width: 18%; }}
 {rows}</table>
 <p>Net worth as the short game reckons it: cash, each site at its printed price (a mortgaged one at half), houses and hotels at their cost, less debts. A bankrupt player is placed by the order of going out. Points: 6 to the first, 0 to the last, evenly between.</p>
 <p>Head of the game's journal: event <span id="seq">{seq}</span>, hash <span class="head" id="head">{head}</span><br>
-Check it: <code>referee --game {game} verify --expect-head {short}</code></p>
+Check it: <code id="check-game">referee --db {db} --game {game} verify --expect-head {short}</code></p>
 <p>Head of the tournament's records before this sheet: record <span id="tournament-records">{records}</span>, hash <span class="head" id="tournament-head">{tournament_head}</span><br>
-Check it: <code>referee verify --tournament {tournament} --expect-head {tournament_short}</code></p>
+Check it: <code id="check-tournament">referee --db {db} verify --tournament {tournament} --expect-head {tournament_short}</code>{note}</p>
 <p>Head Judge: ____________________</p>
 </body></html>
 )",
@@ -67,10 +85,12 @@ Check it: <code>referee verify --tournament {tournament} --expect-head {tourname
                      fmt::arg("columns", kSheetColumns), fmt::arg("rows", rows), fmt::arg("seq", r.seq), fmt::arg("head", r.head),
                      fmt::arg("short", r.head.substr(0, kShortHash)), fmt::arg("records", t.last_seq),
                      fmt::arg("tournament_head", t.head), fmt::arg("tournament", t.id),
-                     fmt::arg("tournament_short", t.head.substr(0, kShortHash)));
+                     fmt::arg("tournament_short", t.head.substr(0, kShortHash)), fmt::arg("db", db),
+                     fmt::arg("note", journal_note(journal)));
 }
 
-std::string round_print_html(const Tournament& t, const PrintedRound& printed) {
+std::string round_print_html(const Tournament& t, const PrintedRound& printed, const std::string& journal) {
+  const std::string db = html_escape(journal_word(journal));
   const TournamentRound& round = printed.round;
   const std::string title =
       round.final ? fmt::format("{}: the final", html_escape(t.settings.name))
@@ -127,7 +147,7 @@ std::string round_print_html(const Tournament& t, const PrintedRound& printed) {
 <p class=how>Play: <code>referee --game {game} table --server URL</code> with the key in a file only the table reads
 (<code>--key-file FILE</code>), or the game's page on the server with the key.</p>
 <h2>Score sheet</h2>
-<p>{state}; head event {seq}, hash <span class=head>{short}</span> (<code>referee --game {game} verify --expect-head {short}</code>).</p>
+<p>{state}; head event {seq}, hash <span class=head>{short}</span> (check it: <code class=check>referee --db {db} --game {game} verify --expect-head {short}</code>){note}.</p>
 <table>{columns}
 {rows}</table>
 <p>Head Judge: ____________________</p>
@@ -140,7 +160,8 @@ std::string round_print_html(const Tournament& t, const PrintedRound& printed) {
                                                : fmt::format(" &middot; time limit {}", html_escape(t.settings.time_limit))),
                          fmt::arg("seats", seats), fmt::arg("key", key), fmt::arg("state", state),
                          fmt::arg("seq", r.seq), fmt::arg("short", r.head.substr(0, kShortHash)),
-                         fmt::arg("columns", kSheetColumns), fmt::arg("rows", placing_rows(r)));
+                         fmt::arg("columns", kSheetColumns), fmt::arg("rows", placing_rows(r)), fmt::arg("db", db),
+                         fmt::arg("note", journal_note(journal)));
   }
   return fmt::format(R"(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}: cards and sheets</title>
@@ -175,7 +196,10 @@ std::string standings_wall_html(const Tournament& t, const std::vector<Standing>
     for (const TieBreakValue& v : s.tie_breaks) figures += fmt::format("<td class=n>{}</td>", tie_break_json(v).dump());
     rows += fmt::format("<tr data-player=\"{0}\" data-rank=\"{1}\"><td class=n>{1}</td><td>{0}{2}{3}</td><td class=n><b>{4}</b></td>"
                         "{5}<td class=n>{6}</td><td class=n>{7}</td></tr>\n",
-                        html_escape(s.player), s.rank, s.withdrawn ? " <small>(withdrawn)</small>" : "",
+                        html_escape(s.player), s.rank,
+                        s.no_show     ? " <small>(no-show)</small>"
+                        : s.withdrawn ? " <small>(withdrawn)</small>"
+                                      : "",
                         s.final ? fmt::format(" <small>(final: place {})</small>", s.final->place) : "",
                         points_json(s.points).dump(), figures, s.net_worth.units, s.tables.size());
   }

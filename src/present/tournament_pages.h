@@ -13,13 +13,16 @@
 namespace deedlog {
 
 // The score sheet of one table, to print and sign: its placings with the short game's
-// valuation broken down, and the game's and the tournament's heads to check it by.
-std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g);
+// valuation broken down, and the game's and the tournament's heads to check it by. journal: the
+// journal the check commands name (--db), as the command was given it (a PostgreSQL URI without
+// its password); "" for the placeholder JOURNAL, where the journal's name is not to be shown
+// (the server's pages: a client is never told where the server keeps its files).
+std::string sheet_html(const Tournament& t, const TableResult& r, const Game& g, const std::string& journal);
 
 // A round's page: for each table, on a page of its own, the card to stand on it (event, round,
 // table, game, the seats in throwing order, the time limit, the table's key and how to play with
-// it) and its sheet as the figures stand.
-std::string round_print_html(const Tournament& t, const PrintedRound& printed);
+// it) and its sheet as the figures stand. journal: as sheet_html's.
+std::string round_print_html(const Tournament& t, const PrintedRound& printed, const std::string& journal);
 
 // The standings as a wall chart (`tournament print --standings`, GET
 // /api/tournaments/ID/standings/print): rank, player, points, the tie-breaks by name, net worth,

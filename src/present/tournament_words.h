@@ -9,8 +9,9 @@
 
 namespace deedlog {
 
-// A record in the log's words: "round 2 seated (3 tables)", "time called in round 1"; any other
-// kind (appeals, sheets and entries, which the log's other lines tell about) by its name.
+// A record in the log's words: "round 2 seated (3 tables)", "time called in round 1", "sheet of
+// round 1, table 2 (game 2)", "no-show: Ben from round 2"; any other kind (an appeal, which the
+// log's own lines tell about) by its name.
 std::string record_words(const TournamentRecordPayload& record);
 
 // "Fay: enters from round 2." (a late entry), "Dan: leaves from round 2." (a withdrawal, a no-show).
@@ -20,13 +21,14 @@ std::string entry_words(const TournamentEntry& e);
 // it lets verify --tournament ID --expect-head show that the records were not rewritten since.
 std::string head_words(std::int64_t id, std::int64_t records, const std::string& head);
 
-// `tournament standings`: the scale, the tie-breaks in order and the final's rule, a line a
-// player (points, net worth, each tie-break's figure by its name, a finalist's place in the
-// final), the champion once the final is counted and what decided it, then the head.
 // The tie-breaks after points, in the tournament's order, as words ("share, head-to-head,
 // opponents, entry"; "..., then the order of entry" where the list leaves it out).
 std::string tie_break_list(const Tournament& t);
 
+// `tournament standings`: the scale (at every size of table seated), the tie-breaks in order and
+// the final's rule, a line a player (points, net worth, each tie-break's figure by its name, a
+// finalist's place in the final, a withdrawal or a no-show), the champion once the final is
+// counted and what decided it, then the head.
 std::string standings_words(const Tournament& t, const std::vector<Standing>& standings, int rounds_counted);
 
 // `tournament log`: every record, then the appeals and the sheets, then the head.

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "core/plural.h"
 #include "present/game_json.h"
 #include "present/money_words.h"
 
@@ -93,8 +94,8 @@ std::string trade_price_text(const nlohmann::json& doc, const Ruleset* ruleset) 
                              v.value("section", std::string()));
   }
   const std::string offerer = doc.value("offerer", std::string()), recipient = doc.value("recipient", std::string());
-  out += fmt::format("The price of the trade {}, after event {} ({} play-outs a position, seed {}):\n", offer, seq,
-                     doc.value("games", 0), doc.value("seed", std::uint64_t{0}));
+  out += fmt::format("The price of the trade {}, after event {} ({} a position, seed {}):\n", offer, seq,
+                     count_of(doc.value("games", 0), "play-out"), doc.value("seed", std::uint64_t{0}));
   out += "  win share     before   after   change (95% interval)\n";
   for (const nlohmann::json& p : doc.value("players", nlohmann::json::array())) {
     const nlohmann::json interval = p.value("change_interval", nlohmann::json::array({0.0, 0.0}));

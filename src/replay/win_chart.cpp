@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/plural.h"
 #include "deedlog/game_file.h"
 #include "replay/commentary.h"
 #include "replay/report.h"
@@ -159,7 +160,7 @@ std::string win_chart_svg(const Timeline& t, const WinSeries& series, const Char
     lx += 28 + 7.0 * text_width(label);
   }
   out += fmt::format("<text x=\"{}\" y=\"20\" text-anchor=\"end\" font-size=\"11\" fill=\"#666\">win chance{}</text>", num(left + pw),
-                     series.games > 0 ? fmt::format(" ({} play-outs a position)", series.games) : std::string());
+                     series.games > 0 ? fmt::format(" ({} a position)", count_of(series.games, "play-out")) : std::string());
   if (o.cursor)
     out += fmt::format("<line id=\"win-cursor\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#111\" "
                        "stroke-dasharray=\"4 3\"/>",
@@ -221,13 +222,17 @@ std::string annotated_notation(const Timeline& t, const nlohmann::json& doc) {
     return c;
   };
   std::string head = "# Analysis";
-  if (doc.contains("games")) head += fmt::format(": {} play-outs a position", doc["games"].dump());
+  if (doc.contains("games"))
+    head += doc["games"].is_number_integer() ? fmt::format(": {} a position", count_of(doc["games"].get<std::int64_t>(), "play-out"))
+                                             : fmt::format(": {} play-outs a position", doc["games"].dump());
   if (doc.contains("seed")) head += fmt::format(", seed {}", doc["seed"].dump());
   head += " (marks: ?! doubtful, ? bad, ?? very bad, (?) uncertain)\n";
   for (const auto& p : doc.at("players")) {
     head += fmt::format("# {}:", p.at("name").get<std::string>());
     if (p.contains("luck") && p["luck"].is_number()) head += fmt::format(" luck {:+.3f},", p["luck"].get<double>());
-    if (p.contains("decisions")) head += fmt::format(" {} decisions,", p["decisions"].dump());
+    if (p.contains("decisions"))
+      head += p["decisions"].is_number_integer() ? fmt::format(" {},", count_of(p["decisions"].get<std::int64_t>(), "decision"))
+                                                 : fmt::format(" {} decisions,", p["decisions"].dump());
     if (p.contains("error_rate") && p["error_rate"].is_number()) head += fmt::format(" error rate {:.4f},", p["error_rate"].get<double>());
     if (p.contains("marks") && p["marks"].is_object())
       head += fmt::format(" ?! {}, ? {}, ?? {},", p["marks"].value("doubtful", 0), p["marks"].value("bad", 0),

@@ -303,7 +303,20 @@ class Server {
       });
     });
     http_.Get(R"(/api/games/(\d+)/moves)", [this](const httplib::Request& req, httplib::Response& res) {
-      with_readable_game(req, res, [&](Journal&, Game& g) { send_json(res, 200, moves_json(g, kNoTime)); });
+      with_readable_game(req, res, [&](Journal& j, Game& g) {
+        std::vector<LegalMove> moves = legal_moves(g.ruleset, g.state, kNoTime);
+        // A key is offered only the moves it may make (docs/serve.md): a table's key, or any key
+        // not known as the referee's, the players' moves; the referee's key, and the Head Judge's
+        // at a tournament's table, every move. Without a key the list is the game's, to watch.
+        const std::string key = bearer(req);
+        if (!key.empty()) {
+          KeyRole role = KeyRole::None;
+          if (Status s = key_role(j, g, key, &role); !s.is_ok()) return send_failure(res, s);
+          if (role != KeyRole::Referee)
+            std::erase_if(moves, [](const LegalMove& m) { return m.command.actor == kReferee; });
+        }
+        send_json(res, 200, moves_json(g, moves));
+      });
     });
     http_.Get(R"(/api/games/(\d+)/board)", [this](const httplib::Request& req, httplib::Response& res) {
       with_readable_game(req, res, [&](Journal& j, Game& g) {
@@ -410,6 +423,17 @@ class Server {
     return false;
   }
 
+  // Whom key speaks for at game g: the game's own keys first; at a tournament's table, its
+  // table's key plays it and the Head Judge's key is its referee.
+  Status key_role(Journal& j, const Game& g, const std::string& key, KeyRole* role) {
+    *role = keys_->check(g.id, key);
+    if (*role != KeyRole::None) return Status::ok();
+    TournamentSeat seat;
+    if (Status s = find_tournament_seat(j, g, &seat); !s.is_ok()) return s;
+    *role = tournament_key_role(seat, g.id, key);
+    return Status::ok();
+  }
+
   template <class F>
   void with_readable_game(const httplib::Request& req, httplib::Response& res, F&& then) {
     with_game(req, res, [&](Journal& j, Game& g) {
@@ -488,13 +512,8 @@ class Server {
 
   void play(const httplib::Request& req, httplib::Response& res) {
     with_game(req, res, [&](Journal& j, Game& g) {
-      KeyRole role = keys_->check(g.id, bearer(req));
-      if (role == KeyRole::None) {
-        // A tournament's game: its table's key plays it, the Head Judge's key is its referee.
-        TournamentSeat seat;
-        if (Status s = find_tournament_seat(j, g, &seat); !s.is_ok()) return send_failure(res, s);
-        role = tournament_key_role(seat, g.id, bearer(req));
-      }
+      KeyRole role = KeyRole::None;
+      if (Status s = key_role(j, g, bearer(req), &role); !s.is_ok()) return send_failure(res, s);
       // The keys could not be read (no database takes writes, during a failover): the server's
       // trouble, not the key's.
       if (role == KeyRole::Unreadable)

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "serve/serve_command.h"
+#include "core/plural.h"
 #include "replay/svg_board.h"
 #include "replay/timeline.h"
 
@@ -30,7 +31,7 @@ Status serve_board(Journal& journal, std::int64_t game, const std::string& at, s
   }
   Timeline t;
   if (Status s = Timeline::load(journal, game, &t); !s.is_ok()) return s;
-  if (seq > t.last()) return Status::not_found(fmt::format("game {} has {} events, not {}", game, t.last(), seq));
+  if (seq > t.last()) return Status::not_found(fmt::format("game {} has {}, not {}", game, count_of(t.last(), "event"), seq));
   BoardSvgOptions o;
   o.caption = false;  // the page tells the position beside the board, in text a phone can enlarge
   *svg = board_svg(t, seq < 0 ? t.last() : seq, o);

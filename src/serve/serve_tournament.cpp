@@ -10,6 +10,7 @@
 
 #include "serve/serve_body.h"
 #include "serve/serve_reply.h"
+#include "core/plural.h"
 #include "deedlog/clock_stamp.h"
 #include "deedlog/valuation.h"
 #include "journal/journal.h"
@@ -101,16 +102,19 @@ Status tournament_view(Journal& j, const Tournament& t, bool judge, TournamentVi
 // Everything from the journal goes in escaped. The data-* attributes are what the browser test
 // reads (tests/serve/tournament_judge_page_test.cpp): keep them stable.
 std::string view_part(const TournamentView& v, const Tournament& t) {
-  std::string html = fmt::format("<h2>Standings after {} round(s)</h2>\n<div class=\"wide\"><table id=\"standings\">"
+  std::string html = fmt::format("<h2>Standings after {}</h2>\n<div class=\"wide\"><table id=\"standings\">"
                                  "<tr><th>Rank</th><th>Player</th><th>Points</th><th>Net worth</th></tr>\n",
-                                 v.rounds_counted);
+                                 count_of(v.rounds_counted, "round"));
   for (const Standing& s : v.standings) {
     const std::string player = html_escape(s.player);
     const std::string points = points_json(s.points).dump();
-    html += fmt::format("<tr data-player=\"{}\" data-rank=\"{}\" data-points=\"{}\" data-worth=\"{}\" data-withdrawn=\"{}\">"
-                        "<td>{}</td><td>{}{}</td><td>{}</td><td>{}</td></tr>\n",
-                        player, s.rank, points, s.net_worth.units, s.withdrawn, s.rank, player,
-                        s.withdrawn ? " <small>(withdrawn)</small>" : "", points, s.net_worth.units);
+    html += fmt::format("<tr data-player=\"{}\" data-rank=\"{}\" data-points=\"{}\" data-worth=\"{}\" data-withdrawn=\"{}\" "
+                        "data-no-show=\"{}\"><td>{}</td><td>{}{}</td><td>{}</td><td>{}</td></tr>\n",
+                        player, s.rank, points, s.net_worth.units, s.withdrawn, s.no_show, s.rank, player,
+                        s.no_show     ? " <small>(no-show)</small>"
+                        : s.withdrawn ? " <small>(withdrawn)</small>"
+                                      : "",
+                        points, s.net_worth.units);
   }
   html += "</table></div>\n";
   for (const RoundView& r : v.rounds) {
@@ -311,7 +315,7 @@ $("seat-send").onclick = async () => {
   if (r.status === 201) {
     const tables = (r.doc.tables || []).map((t) => "table " + t.table + ": " + t.players.join(", "));
     answer(201, "seat", (r.doc.final ? "The final" : "Round " + round) + " seated (" + tables.join("; ") + "), " +
-           r.doc.repeat_meetings + " repeat meeting(s). Print its cards for the tables' keys.");
+           r.doc.repeat_meetings + (r.doc.repeat_meetings === 1 ? " repeat meeting" : " repeat meetings") + ". Print its cards for the tables' keys.");
     $("print-round").value = String(round);
   } else answer(r.status, "error", errorWords(r.status, r.doc));
   refresh();
@@ -631,7 +635,7 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
                   return fail(res, s);
                 Game g;
                 if (Status s = load_game(j, r.game, 0, &g); !s.is_ok()) return fail(res, s);
-                const std::string page = sheet_html(t, r, g);
+                const std::string page = sheet_html(t, r, g, "");  // JOURNAL: the server keeps its files to itself
                 TournamentSheet sheet;
                 if (Status s = record_sheet(j, t, r, kServedSheet, &sheet); !s.is_ok()) return fail(res, s);
                 const TournamentSheet* replaced = nullptr;
@@ -672,7 +676,8 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
                if (Status s = print_round(j, t, static_cast<int>(path_number(req, 2)), bearer(req), &printed); !s.is_ok())
                  return fail(res, s);
                res.set_header("Cache-Control", "no-store");
-               res.set_content(round_print_html(t, printed), "text/html; charset=utf-8");
+               // The check commands name the journal JOURNAL: the page never says where the server keeps it.
+               res.set_content(round_print_html(t, printed, ""), "text/html; charset=utf-8");
              });
            });
   add_post_route(http, R"(/api/tournaments/(\d+)/appeals)",

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/plural.h"
 #include "core/printable_text.h"
 #include "deedlog/clock_stamp.h"
 #include "deedlog/event_fields.h"
@@ -375,8 +376,8 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std:
                                                         t.rounds[static_cast<std::size_t>(n - 1)].tables.back().game));
   if (n > seated + 1) return Status::invalid_argument(fmt::format("round {} comes first: seat the rounds in order", seated + 1));
   if (!final && n > t.settings.rounds)
-    return Status::invalid_argument(fmt::format("the tournament has {} rounds; a round after them is a final (--final)",
-                                                t.settings.rounds));
+    return Status::invalid_argument(fmt::format("the tournament has {}; a round after them is a final (--final)",
+                                                count_of(t.settings.rounds, "round")));
   if (seated > 0 && !t.rounds.back().time_called)
     return Status::conflict(fmt::format("round {} is still in play: call time in it first", seated));
   if (seated > 0 && t.rounds.back().final) return Status::conflict("the final has been seated: the tournament is over");
@@ -636,6 +637,7 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
   for (const TournamentEntry& e : t.entries) {
     Standing& s = entrant(e.player);
     if (e.kind != EntryKind::LateEntry) s.withdrawn = true;
+    if (e.kind == EntryKind::NoShow) s.no_show = true;
   }
   // Under Crowns the final places its players by itself and counts in nothing else.
   const bool crowns = t.settings.final_decides() == FinalRule::Crowns;

@@ -247,7 +247,8 @@ struct Standing {
   double points = 0;
   Money net_worth;  // summed over the tables played
   std::vector<StandingTable> tables;
-  bool withdrawn = false;
+  bool withdrawn = false;  // left the event: withdrawn, or a no-show
+  bool no_show = false;    // of those, left by not showing up (tournament no-show)
   // The tournament's tie-breaks, in its order (TournamentSettings::tie_break_order). head-to-head
   // is counted among the players tied with him when it was reached (0 when he was tied with none).
   std::vector<TieBreakValue> tie_breaks;

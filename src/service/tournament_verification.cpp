@@ -8,6 +8,7 @@
 #include <set>
 #include <vector>
 
+#include "core/plural.h"
 #include "journal/hash_chain.h"
 #include "service/game_session.h"
 #include "service/tournament.h"
@@ -186,8 +187,8 @@ class RecordChecks {
     }
     if (round.final && round.round == 1) return "a final is seated before any round";
     if (!round.final && round.round > t_.settings.rounds)
-      return fmt::format("round {} is seated, but the tournament has {} rounds and this is not a final", round.round,
-                         t_.settings.rounds);
+      return fmt::format("round {} is seated, but the tournament has {} and this is not a final", round.round,
+                         count_of(t_.settings.rounds, "round"));
     if (round.tables.empty()) return fmt::format("round {} seats no table", round.round);
     if (round.final && round.tables.size() != 1) return "the final seats more than one table";
     if (t_.settings.duplicate && round.commitment.empty())
@@ -200,7 +201,8 @@ class RecordChecks {
       if (table.table != static_cast<int>(i) + 1) return fmt::format("round {}'s tables are not numbered 1 on", round.round);
       if (!is_hex_hash(table.key_sha256)) return fmt::format("table {}'s key digest is not 64 lowercase hex digits", table.table);
       if (table.players.size() < 2 || static_cast<int>(table.players.size()) > t_.settings.table_size)
-        return fmt::format("table {} seats {} players, not 2 to {}", table.table, table.players.size(), t_.settings.table_size);
+        return fmt::format("table {} seats {}, not 2 to {}", table.table,
+                           count_of(static_cast<std::int64_t>(table.players.size()), "player"), t_.settings.table_size);
       for (const std::string& p : table.players) {
         if (std::find(before.next_players.begin(), before.next_players.end(), p) == before.next_players.end())
           return fmt::format("table {} seats '{}', who is not playing in round {} (not entered, or withdrawn)", table.table,
@@ -212,8 +214,8 @@ class RecordChecks {
       if (std::string why = table_game(round, table); !why.empty()) return why;
     }
     if (!round.final && seated_now.size() != before.next_players.size())
-      return fmt::format("round {} seats {} of the {} players playing in it", round.round, seated_now.size(),
-                         before.next_players.size());
+      return fmt::format("round {} seats {} of the {} playing in it", round.round, seated_now.size(),
+                         count_of(static_cast<std::int64_t>(before.next_players.size()), "player"));
     return "";
   }
 
@@ -231,7 +233,8 @@ class RecordChecks {
   std::string appeal() {
     const TournamentAppeal& a = t_.appeals.back();
     if (a.number != static_cast<int>(t_.appeals.size()))
-      return fmt::format("it is appeal {}, after {} appeals", a.number, t_.appeals.size() - 1);
+      return fmt::format("it is appeal {}, after {}", a.number,
+                         count_of(static_cast<std::int64_t>(t_.appeals.size()) - 1, "appeal"));
     int round = 0;
     const TournamentTable* table = table_of(a.game, &round);
     if (table == nullptr) return fmt::format("appeal {} is in game {}, which is no table's game", a.number, a.game);

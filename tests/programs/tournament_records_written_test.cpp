@@ -56,7 +56,10 @@ TEST(TournamentRecordsWritten, AJournalOfE528e0cFoldsToTheSameStandingsLogAndVer
     for (const auto& s : standings["standings"]) {
       EXPECT_EQ(s["tie_breaks"]["net-worth"], s["net_worth"]) << s;
     }
-    EXPECT_EQ(json_of(referee(db, "--json tournament log --tournament " + id)), then["log_" + id]) << id;
+    // The log as then, less what was added since (its entries' list).
+    EXPECT_EQ(as_then(json_of(referee(db, "--json tournament log --tournament " + id)), then["log_" + id]),
+              then["log_" + id])
+        << id;
   }
   std::set<std::string> kinds;
   for (const auto& r : then["log_1"]["records"]) kinds.insert(r["kind"].get<std::string>());

@@ -124,6 +124,94 @@ TEST_F(TournamentServe, TableKeyPlaysItsOwnGameOnly) {
   EXPECT_EQ(move(tables_[1].game, judge_, "Referee calls time", &answer), 200) << answer.dump();
 }
 
+// The moves offered are the moves the key may make: a table's key is offered the players' moves
+// alone (the referee's, which it is refused, left out), the Head Judge's key the referee's too;
+// so is a game's own table key and referee key outside tournaments.
+TEST_F(TournamentServe, AKeyIsOfferedOnlyTheMovesItMayMake) {
+  auto referees_moves = [](const json& listed) {
+    std::vector<std::string> found;
+    for (const json& m : listed["moves"])
+      if (m.get<std::string>().rfind("Referee", 0) == 0) found.push_back(m.get<std::string>());
+    for (const json& f : listed["forms"])
+      if (f.value("player", "") == "Referee") found.push_back(f["move"].get<std::string>());
+    return found;
+  };
+  const std::string moves = "/api/games/" + std::to_string(tables_[0].game) + "/moves";
+  json judge_list, table_list;
+  ASSERT_EQ(get(moves, judge_, &judge_list), 200);
+  const std::vector<std::string> judges = referees_moves(judge_list);
+  EXPECT_NE(std::find(judges.begin(), judges.end(), "Referee calls time"), judges.end()) << judge_list.dump();
+  ASSERT_EQ(get(moves, tables_[0].key, &table_list), 200);
+  EXPECT_TRUE(referees_moves(table_list).empty()) << table_list.dump();
+  ASSERT_FALSE(table_list["moves"].empty());
+  // The players' moves are all still there, and the first of them is the key's to make.
+  json players_moves = json::array();
+  for (const json& m : judge_list["moves"])
+    if (m.get<std::string>().rfind("Referee", 0) != 0) players_moves.push_back(m);
+  EXPECT_EQ(table_list["moves"], players_moves);
+  json answer;
+  EXPECT_EQ(move(tables_[0].game, tables_[0].key, table_list["moves"][0].get<std::string>(), &answer), 200)
+      << answer.dump();
+
+  // A game outside the tournament, one time may be called in: its table key, its referee key,
+  // and no key at all (watching).
+  json made;
+  ASSERT_EQ(post("/api/games", "",
+                 json{{"ruleset", "uk-1972"}, {"players", {"Eve", "Fay"}}, {"variant", {"time-limit"}}, {"seed", 7}},
+                 &made),
+            201);
+  const std::string game = "/api/games/" + std::to_string(made["game"].get<int>());
+  json referee_list, plain_table_list, watched;
+  ASSERT_EQ(get(game + "/moves", made["key"].get<std::string>(), &referee_list), 200);
+  ASSERT_EQ(get(game + "/moves", made["table_key"].get<std::string>(), &plain_table_list), 200);
+  ASSERT_EQ(get(game + "/moves", "", &watched), 200);
+  const std::vector<std::string> referees = referees_moves(referee_list);
+  EXPECT_NE(std::find(referees.begin(), referees.end(), "Referee calls time"), referees.end()) << referee_list.dump();
+  EXPECT_TRUE(referees_moves(plain_table_list).empty()) << plain_table_list.dump();
+  EXPECT_EQ(watched["moves"], referee_list["moves"]);
+  json plain_players_moves = json::array();
+  for (const json& m : referee_list["moves"])
+    if (m.get<std::string>().rfind("Referee", 0) != 0) plain_players_moves.push_back(m);
+  EXPECT_EQ(plain_table_list["moves"], plain_players_moves);
+  EXPECT_EQ(move(made["game"].get<int>(), made["table_key"].get<std::string>(), "Referee calls time"), 403);
+}
+
+// A no-show is shown as one on the Head Judge's page and in the standings the server gives,
+// apart from a withdrawal; both have left (withdrawn, as before). The printed round's check
+// commands name the journal JOURNAL: the page never says where the server keeps it.
+TEST_F(TournamentServe, TheJudgesPageTellsANoShowFromAWithdrawalAndThePrintHidesTheJournal) {
+  const std::string base = "/api/tournaments/" + std::to_string(tournament_);
+  json answer;
+  ASSERT_EQ(post(call_time_path(1), judge_, json::object(), &answer), 200) << answer.dump();
+  ASSERT_EQ(post(base + "/withdrawals", judge_, json{{"name", "Ann"}}, &answer), 201) << answer.dump();
+  ASSERT_EQ(post(base + "/no-shows", judge_, json{{"name", "Ben"}}, &answer), 201) << answer.dump();
+  json view;
+  ASSERT_EQ(get(base, "", &view), 200);
+  for (const json& s : view["standings"]) {
+    const std::string p = s["player"];
+    EXPECT_EQ(s.value("withdrawn", false), p == "Ann" || p == "Ben") << s;
+    EXPECT_EQ(s.value("no_show", false), p == "Ben") << s;
+  }
+  auto page = client().Get(("/tournaments/" + std::to_string(tournament_)).c_str());
+  ASSERT_TRUE(page);
+  ASSERT_EQ(page->status, 200);
+  auto row = [&](const std::string& player) {
+    std::smatch m;
+    const std::regex tr("<tr data-player=\"" + player + "\"[^>]*>");
+    return std::regex_search(page->body, m, tr) ? m.str() : std::string();
+  };
+  EXPECT_NE(row("Ben").find("data-withdrawn=\"true\" data-no-show=\"true\""), std::string::npos) << page->body;
+  EXPECT_NE(row("Ann").find("data-withdrawn=\"true\" data-no-show=\"false\""), std::string::npos) << page->body;
+  EXPECT_NE(row("Cat").find("data-withdrawn=\"false\" data-no-show=\"false\""), std::string::npos) << page->body;
+
+  auto printed = client().Get((base + "/rounds/1/print").c_str(), with_key(judge_));
+  ASSERT_TRUE(printed);
+  ASSERT_EQ(printed->status, 200);
+  EXPECT_NE(printed->body.find("referee --db JOURNAL --game " + std::to_string(tables_[0].game) + " verify"),
+            std::string::npos);
+  EXPECT_EQ(printed->body.find(db_.filename().string()), std::string::npos);
+}
+
 // Entries, withdrawals, no-shows and the seating of a round through the routes, each the Head
 // Judge's only (401 without a key, 403 with a table's); the round's printed page gives every
 // table's key again, the very keys the seating handed out, which then play their games.
