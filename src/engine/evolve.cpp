@@ -356,6 +356,10 @@ void evolve(State& s, const Event& e) {
       p.bankrupt = true;
       p.owes = {};
       p.in_jail = false;
+      // rule bankruptcy/debts-to-the-bankrupt-lapse: what others owed him lapses with him (he
+      // leaves the game, and his creditor takes what he holds, not what he is owed); paid later,
+      // it would hand cash to a player out of the game (found by fuzz/fuzz_decide.cpp).
+      for (PlayerId q = 0; q < s.player_count; ++q) s.player(q).owes[static_cast<std::size_t>(e.player) + 1] = Money{};
       break;
     }
     case EventType::BankAuctionsQueued:

@@ -371,5 +371,27 @@ TEST(Bankruptcy, NothingIsAcceptedOnceTheGameIsOver) {
   EXPECT_EQ(t.refuse(deal_cmd(1, {kKingsCross})).rule, over);
 }
 
+// rule bankruptcy/debts-to-the-bankrupt-lapse: what others owe a player who goes bankrupt lapses
+// with him; their other debts stand. Found by fuzz/fuzz_decide.cpp in the computer edition, where
+// a creditor who owed the bankrupt paid him from the cash just received from him.
+TEST(Bankruptcy, DebtsOwedToTheBankruptLapseWithHim) {
+  Table t = position(50, 35, {prop(kKingsCross)});
+  State s = t.state();
+  s.player(1).owes[1] = Money{40};  // Ben owes Ann (seat 0)
+  s.player(2).owes[1] = Money{10};  // Cat owes Ann
+  s.player(1).owes[0] = Money{25};  // Ben owes the Bank
+  s.player(2).owes[2] = Money{5};   // Cat owes Ben
+  Event e;
+  e.type = EventType::PlayerBankrupted;
+  e.player = 0;
+  e.other = 1;
+  evolve(s, e);
+  EXPECT_TRUE(s.player(0).bankrupt);
+  EXPECT_EQ(s.player(1).owes[1], Money{});
+  EXPECT_EQ(s.player(2).owes[1], Money{});
+  EXPECT_EQ(s.player(1).owes[0], Money{25});
+  EXPECT_EQ(s.player(2).owes[2], Money{5});
+}
+
 }  // namespace
 }  // namespace deedlog
