@@ -371,7 +371,7 @@ TEST(Bankruptcy, NothingIsAcceptedOnceTheGameIsOver) {
   EXPECT_EQ(t.refuse(deal_cmd(1, {kKingsCross})).rule, over);
 }
 
-// rule bankruptcy/debts-to-the-bankrupt-lapse: what others owe a player who goes bankrupt lapses
+// rule uk-1972/bankruptcy/debts-to-the-bankrupt-lapse: what others owe a player who goes bankrupt lapses
 // with him; their other debts stand. Found by fuzz/fuzz_decide.cpp in the computer edition, where
 // a creditor who owed the bankrupt paid him from the cash just received from him.
 TEST(Bankruptcy, DebtsOwedToTheBankruptLapseWithHim) {
