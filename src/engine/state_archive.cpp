@@ -46,7 +46,7 @@ void serialize(Archive& a, Money& m) {
 
 template <class Archive>
 void serialize(Archive& a, PlayerState& p) {
-  a(p.cash, p.square, flag(p.in_jail), p.jail_turns, flag(p.bankrupt), p.jail_cards, p.owes);
+  a(p.cash, p.square, flag(p.in_jail), p.jail_turns, flag(p.bankrupt), p.jail_cards, p.throws, p.owes);
 }
 
 template <class Archive>

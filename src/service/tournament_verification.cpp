@@ -174,6 +174,10 @@ class RecordChecks {
       return round.commitment.empty()
                  ? fmt::format("table {}'s game {} is sealed, in a round that has no seed", table.table, table.game)
                  : fmt::format("table {}'s game {} is not sealed with the round's commitment", table.table, table.game);
+    if (!round.commitment.empty() && g.header.sealed_by_seat() != round.dice_by_seat)
+      return fmt::format("table {}'s game {} deals its dice {}, but the round's record says {}", table.table, table.game,
+                         g.header.sealed_by_seat() ? "by seat" : "by the table's throws",
+                         round.dice_by_seat ? "by seat" : "by the table's throws");
     return "";
   }
 
