@@ -369,9 +369,9 @@ std::int64_t table_key_game(const Tournament& t, const std::string& key) {
 }
 
 Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std::string& judge_key,
-                  TournamentRound* out, SeatingGaps* gaps, bool duplicate) {
+                  TournamentRound* out, SeatingGaps* gaps, bool duplicate_round) {
   if (!judge_key_matches(t, judge_key)) return Status::invalid_argument("seating needs the Head Judge's key");
-  if (final && duplicate)
+  if (final && duplicate_round)
     return Status::invalid_argument("a final is one table: there is no other table to deal its dice to (seat it "
                                     "without --duplicate)");
   const int seated = static_cast<int>(t.rounds.size());
@@ -438,7 +438,7 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std:
     headers.push_back(std::move(h));
   }
   DuplicateRound duplicate;
-  if (t.settings.duplicate || duplicate) {
+  if (t.settings.duplicate || duplicate_round) {
     if (Status s = prepare_duplicate_round(journal, t, n, &headers, &duplicate); !s.is_ok()) return s;
   }
 
@@ -675,7 +675,7 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
       if (Status s = table_result(journal, t, round.round, table.table, &r); !s.is_ok()) return s;
       if (round.final)
         for (const Placing& p : r.placings)
-          entrant(p.player).final = StandingTable{round.round, table.table, table.game, p.place, p.points, p.net_worth};
+          entrant(p.player).final = StandingTable{round.round, table.table, table.game, p.place, p.points, p.net_worth, std::nullopt};
       if (round.final && crowns) continue;
       Money total;
       for (const Placing& p : r.placings) total += p.net_worth;
@@ -683,7 +683,7 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
         Standing& s = entrant(p.player);
         s.points += p.points;
         s.net_worth += p.net_worth;
-        s.tables.push_back({round.round, table.table, table.game, p.place, p.points, p.net_worth});
+        s.tables.push_back({round.round, table.table, table.game, p.place, p.points, p.net_worth, std::nullopt});
         if (total.units > 0)
           shares[p.player] += static_cast<double>(p.net_worth.units) / static_cast<double>(total.units);
         for (const Placing& q : r.placings)

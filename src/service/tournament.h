@@ -191,12 +191,12 @@ std::int64_t table_key_game(const Tournament& t, const std::string& key);
 // gaps, when given, says what the seating could not have (pairs kept apart seated together,
 // repeat meetings in the round and left in the plan). Each table's key is derived from the
 // judge's (service/table_keys.h), which the caller has checked.
-// duplicate: this round is a duplicate round although the tournament was not made with
+// duplicate_round: this round is a duplicate round although the tournament was not made with
 // --duplicate (`seat --round N --duplicate`); every round of one made with it is duplicate
-// anyway. A final is one table, with no other to deal its dice to: final with duplicate is
+// anyway. A final is one table, with no other to deal its dice to: final with duplicate_round is
 // InvalidArgument.
 Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std::string& judge_key,
-                  TournamentRound* out, SeatingGaps* gaps = nullptr, bool duplicate = false);
+                  TournamentRound* out, SeatingGaps* gaps = nullptr, bool duplicate_round = false);
 
 // "Referee calls time" in every game of round n whose time is not called and that is not over,
 // each completing as its rules say (the move in progress is completed by the table; a finish-round
