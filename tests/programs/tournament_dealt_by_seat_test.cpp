@@ -142,8 +142,9 @@ TEST_F(ElevenInADuplicateRound, ScoresEachSeatAgainstTheSameSeatAtTablesOfItsSiz
   // Seat against seat, the two tables' scores are complementary: 100 between them.
   for (const SeatWorth& a : seats)
     for (const SeatWorth& b : seats)
-      if (a.size == 4 && b.size == 4 && a.seat == b.seat && a.player < b.player)
+      if (a.size == 4 && b.size == 4 && a.seat == b.seat && a.player < b.player) {
         EXPECT_NEAR(expected[a.player] + expected[b.player], 100.0, 1e-9);
+      }
 
   // The CSV: a column named field after the tie-breaks, the same figures.
   const RunResult csv = referee(ev.db, "tournament export --csv standings");
@@ -164,8 +165,11 @@ TEST_F(ElevenInADuplicateRound, ScoresEachSeatAgainstTheSameSeatAtTablesOfItsSiz
     if (line.back() == ',') cells.emplace_back();
     ASSERT_EQ(cells.size(), 11u) << line;
     const std::string& player = cells[1];
-    if (expected.count(player) == 0) EXPECT_EQ(cells[7], "") << line;
-    else EXPECT_NEAR(std::stod(cells[7]), expected[player], 0.005) << line;
+    if (expected.count(player) == 0) {
+      EXPECT_EQ(cells[7], "") << line;
+    } else {
+      EXPECT_NEAR(std::stod(cells[7]), expected[player], 0.005) << line;
+    }
     ++rows;
   }
   EXPECT_EQ(rows, 11);
