@@ -421,7 +421,8 @@ cli::CommandHelp tournament_command() {
       "variant", po::value<std::string>()->default_value("")->value_name("V"),
       "new: the games' variants (time-limit is added unless short-game is given; finish-round for championship play)")(
       "time-limit", po::value<std::string>()->default_value("")->value_name("T"), "new: each game's [TimeLimit], e.g. 90m")(
-      "duplicate", "new: every round a duplicate round (the same dice and cards at every table)")(
+      "duplicate", "new: every round a duplicate round (each seat's dice and the cards the same at every table); "
+      "seat: this round duplicate")(
       "auto-call-time", "new: referee serve calls time in a round when its --time-limit runs out (counted from its "
       "seating), and warns its tables 10 and 1 minutes before")(
       "apart", po::value<std::vector<std::string>>()->composing()->value_name("\"A, B\""),
@@ -454,14 +455,18 @@ cli::CommandHelp tournament_command() {
           "      [--time-limit 90m] [--duplicate] [--apart \"A, B\"]... [--tie-breaks LIST] [--final crowns|points]\n"
           "      [--auto-call-time]           prints the Head Judge's key and the first head to keep\n"
           "                                   (JSON: {\"tournament\", \"judge_key\", \"head\"})\n"
-          "  seat --round N [--final]        seats the round, one game a table tagged [Event] [Round] [Table], each\n"
-          "                                   with its table's key (JSON: {\"round\", \"tables\": [{\"table\", \"game\",\n"
-          "                                   \"players\", \"key\"}], \"commitment\"?})\n"
+          "  seat --round N [--final] [--duplicate]   seats the round, one game a table tagged [Event] [Round]\n"
+          "                                   [Table], each with its table's key (JSON: {\"round\", \"tables\":\n"
+          "                                   [{\"table\", \"game\", \"players\", \"key\"}], \"commitment\"?, \"dice\"?});\n"
+          "                                   --duplicate: this round duplicate, each seat's k-th throw the same at\n"
+          "                                   every table (new --duplicate: every round)\n"
           "  call-time --round N             Referee calls time in every unfinished game of the round\n"
           "  standings                       points by place, then the standings (JSON: {\"tournament\", \"rounds\",\n"
           "                                   \"tie_breaks\", \"final_rule\", \"champion\", \"standings\": [{\"rank\",\n"
-          "                                   \"player\", \"points\", \"net_worth\", \"tables\", \"tie_breaks\", \"final\"?}],\n"
-          "                                   \"head\", \"head_record\"}): the tournament's current head, to keep\n"
+          "                                   \"player\", \"points\", \"net_worth\", \"tables\", \"tie_breaks\", \"final\"?,\n"
+          "                                   \"field\"?}], \"head\", \"head_record\"}): the tournament's current head, to\n"
+          "                                   keep; field, after duplicate rounds: the score against the same seat\n"
+          "                                   at the round's other tables of its size, a percentage\n"
           "  sheet --round N --table T --html FILE   the table's score sheet, with the game's head hash\n"
           "  print --standings --html FILE   the standings as a wall chart (rank, points, tie-breaks, net worth)\n"
           "  print --round N --html FILE     the round's table cards (seats, the table's key made again from the\n"

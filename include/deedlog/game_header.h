@@ -36,6 +36,10 @@ inline std::string known_variants_list() {
   return out;
 }
 
+// The [SealedDice] values: the table's throws in order (the default), or each seat's.
+inline constexpr std::string_view kSealedDiceByThrow = "by-throw";
+inline constexpr std::string_view kSealedDiceBySeat = "by-seat";
+
 struct GameHeader {
   std::string ruleset;                    // required: "uk-1972"
   std::vector<std::string> players;       // required: seating order, first named moves first
@@ -45,6 +49,10 @@ struct GameHeader {
   // A sealed game ([Sealed "HEX"]): the SHA-256 (hex) of the seed the referee keeps apart from
   // the game, committed before the first throw and revealed once play is over. "" otherwise.
   std::string sealed;
+  // How a sealed game's dice come from its seed ([SealedDice], docs/notation.md): "" or
+  // "by-throw", the table's throws in order (every sealed game before the tag); "by-seat", each
+  // seat's own throws in order, so a seat's k-th throw is the same at every table of the seed.
+  std::string sealed_dice;
   std::string started;                    // ISO-8601, "" when not given
   std::string time_limit;                 // "90m", "" when not given
   // A user's own edition (--ruleset-file): the data file's text, kept with the game so that its
@@ -59,6 +67,9 @@ struct GameHeader {
   int format = 0;
   // Every tag as written, in file order (Title, Site, and any others), for printing back.
   std::vector<std::pair<std::string, std::string>> tags;
+
+  // A sealed game whose dice are dealt by seat.
+  bool sealed_by_seat() const { return !sealed.empty() && sealed_dice == kSealedDiceBySeat; }
 
   bool has_variant(const std::string& v) const {
     for (const auto& x : variants) if (x == v) return true;

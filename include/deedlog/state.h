@@ -20,6 +20,10 @@ struct PlayerState {
   bool bankrupt = false;
   // Get Out of Jail Free cards held, by pack: the card goes back to its own pack when used.
   std::array<std::uint8_t, kDeckCount> jail_cards{};
+  // The dice this player has thrown in the game (his turns' throws, re-throws, jail throws and
+  // a card's rent throw): the index of his seat's next throw in a game sealed by seat
+  // ([SealedDice "by-seat"], docs/trust.md "Sealed chance").
+  std::uint32_t throws = 0;
   // Owed and not yet paid: [0] to the Bank, [p + 1] to player p. The game waits while any is owed.
   std::array<Money, kMaxPlayers + 1> owes{};
 

@@ -12,7 +12,8 @@ namespace deedlog {
 // 7: the computer edition's clocks (offered_at, the auction's and rent claims' since) and
 // offers_this_turn, which 6 left out; flags stored as bytes checked on load.
 // 10: the finish-round setting and the agreed finishing hour (time_up_at).
-inline constexpr std::uint32_t kStateFormatVersion = 11;
+// 12: each player's count of throws (PlayerState::throws), for games sealed by seat.
+inline constexpr std::uint32_t kStateFormatVersion = 12;
 
 std::string save_state(const State& s);
 // false when the bytes are not a snapshot of this format version (or are damaged so that they

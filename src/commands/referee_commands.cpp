@@ -183,6 +183,7 @@ int run_new(const CommonOptions& o, const NewOptions& n, std::ostream& out, std:
         return kExitUsage;
       }
       header.sealed = like.header.sealed;
+      header.sealed_dice = like.header.sealed_dice;  // and its dice dealt the same way
     }
   }
   std::int64_t id = 0;

@@ -127,7 +127,10 @@ int run_seat(Journal& j, Tournament& t, const CommonOptions& o, const Tournament
     return usage(err, "seat: --final takes no value (a final's rule is new's: --final crowns|points)");
   TournamentRound round;
   SeatingGaps gaps;
-  if (Status s = seat_round(j, t, opt.round, opt.final, opt.key, &round, &gaps); !s.is_ok()) return fail(err, s);
+  if (opt.final && opt.duplicate)
+    return usage(err, "seat: a final is one table, with no other table to deal its dice to: --final takes no --duplicate");
+  if (Status s = seat_round(j, t, opt.round, opt.final, opt.key, &round, &gaps, opt.duplicate); !s.is_ok())
+    return fail(err, s);
   const int repeats = gaps.repeat_meetings;
   if (o.json) {
     out << seat_json(round, repeats, gaps).dump() << "\n";
@@ -356,6 +359,9 @@ int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::os
   if (action == nullptr)
     return usage(err, opt.action.empty() ? "which? " + tournament_action_names(", ")
                                          : "'" + opt.action + "' is not a tournament command");
+  // --duplicate chooses duplicate rounds: every round (new) or one (seat); nothing else takes it.
+  if (opt.duplicate && opt.action != "new" && opt.action != "seat")
+    return usage(err, opt.action + " takes no --duplicate (new: every round duplicate; seat --round N: that round)");
   if (opt.action == "new") return run_new_tournament(o, opt, out, err);
   const bool reads_only = action->reads_only;
   if (!journal_may_exist(o.db)) {

@@ -75,6 +75,7 @@ void evolve(State& s, const Event& e) {
       s.last_die1 = fields::CardDiceThrown::die1(e);
       s.last_die2 = fields::CardDiceThrown::die2(e);
       ++s.throws;
+      ++s.player(e.player).throws;
       break;
     case EventType::PlayerPlaced: {
       PlayerState& p = s.player(e.player);
@@ -142,6 +143,7 @@ void evolve(State& s, const Event& e) {
       s.rolled_this_turn = true;
       s.lift_at_once = 0;
       ++s.throws;
+      ++s.player(e.player).throws;
       break;
     case EventType::TokenMoved:
       s.player(e.player).square = fields::TokenMoved::to(e);

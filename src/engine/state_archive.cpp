@@ -13,7 +13,7 @@ namespace deedlog {
 // with any new field, so the build stops until the list and kStateFormatVersion are updated
 // (and tests/engine_snapshot_test.cpp checks that a save and a load give back the same State).
 static_assert(std::is_trivially_copyable_v<State>, "State is saved and copied as a plain value");
-static_assert(sizeof(State) == 1896,
+static_assert(sizeof(State) == 1960,
               "State changed: list the new field in state_archive.cpp and bump kStateFormatVersion");
 
 namespace {
@@ -46,7 +46,7 @@ void serialize(Archive& a, Money& m) {
 
 template <class Archive>
 void serialize(Archive& a, PlayerState& p) {
-  a(p.cash, p.square, flag(p.in_jail), p.jail_turns, flag(p.bankrupt), p.jail_cards, p.owes);
+  a(p.cash, p.square, flag(p.in_jail), p.jail_turns, flag(p.bankrupt), p.jail_cards, p.throws, p.owes);
 }
 
 template <class Archive>

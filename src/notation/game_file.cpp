@@ -29,8 +29,9 @@ constexpr std::string_view kSeed = "Seed";
 constexpr std::string_view kHouseRules = "HouseRules";
 // A sealed game: the commitment (SHA-256 hex) to the seed the referee keeps apart.
 constexpr std::string_view kSealed = "Sealed";
-constexpr std::array<std::string_view, 10> kKnownTags = {kRuleset, kPlayers, kVariant, kStarted, kTimeLimit,
-                                                         kSeed, kHouseRules, kSealed, "Title", "Site"};
+constexpr std::string_view kSealedDice = "SealedDice";
+constexpr std::array<std::string_view, 11> kKnownTags = {kRuleset, kPlayers, kVariant, kStarted, kTimeLimit,
+                                                         kSeed, kHouseRules, kSealed, kSealedDice, "Title", "Site"};
 // Longest player name accepted, in bytes.
 constexpr std::size_t kMaxPlayerName = 64;
 // Bounds on the parts of a TimeLimit ("1h30m"): a day of hours, a day of minutes.
@@ -224,6 +225,11 @@ std::string apply_tag(const Bracket& tag, GameHeader* h) {
     for (char c : value) hex = hex && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
     if (!hex) return "Sealed: the commitment is 64 lowercase hex digits (the SHA-256 of the sealed seed)";
     h->sealed = value;
+  } else if (known == kSealedDice) {
+    const std::string value(trim(tag.value));
+    if (value != kSealedDiceByThrow && value != kSealedDiceBySeat)
+      return fmt::format("SealedDice: '{}' is not a way to deal a sealed game's dice (by-throw or by-seat)", value.substr(0, 60));
+    h->sealed_dice = value;
   } else if (known == kSeed) {
     std::uint64_t seed = 0;
     std::string err = check_seed(trim(tag.value), &seed);
@@ -474,7 +480,8 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   if (!ruleset_tag) tag(kRuleset, header.ruleset);
   if (!players_tag) tag(kPlayers, join(header.players));
   ruleset_tag = players_tag = false;
-  bool variant = false, seed = false, started = false, time_limit = false, house = false, sealed = false;
+  bool variant = false, seed = false, started = false, time_limit = false, house = false, sealed = false,
+       sealed_dice = false;
   for (const auto& [name, value] : header.tags) {
     std::string_view known = known_tag(name);
     if (known == kRuleset) {
@@ -495,6 +502,9 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
     } else if (known == kSealed) {
       if (!header.sealed.empty() && !sealed) tag(kSealed, header.sealed);
       sealed = true;
+    } else if (known == kSealedDice) {
+      if (!header.sealed_dice.empty() && !sealed_dice) tag(kSealedDice, header.sealed_dice);
+      sealed_dice = true;
     } else if (known == kStarted) {
       if (!header.started.empty() && !started) tag(kStarted, header.started);
       started = true;
@@ -509,6 +519,7 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   if (!variant && !header.variants.empty()) tag(kVariant, join(header.variants));
   if (!seed && header.seed) tag(kSeed, std::to_string(*header.seed));
   if (!sealed && !header.sealed.empty()) tag(kSealed, header.sealed);
+  if (!sealed_dice && !header.sealed_dice.empty()) tag(kSealedDice, header.sealed_dice);
   if (!house && !header.house_rules.empty()) tag(kHouseRules, join(header.house_rules));
   if (!started && !header.started.empty()) tag(kStarted, header.started);
   if (!time_limit && !header.time_limit.empty()) tag(kTimeLimit, header.time_limit);

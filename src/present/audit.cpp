@@ -203,10 +203,10 @@ Status audit_game_file(const std::string& path, AuditReport* report, const std::
         ref_cmd.die1 = ref_cmd.die2 = 0;
         ref_cmd.chance = as_written(referee);
       } else {
-        table_cmd.chance = sealed_chance(ruleset, *seed, table.throws);
+        table_cmd.chance = sealed_chance_for_move(ruleset, gf.header, *seed, table, sealed_thrower(table, m.command));
       }
       if (seed) {
-        SealedChance c = sealed_chance(ruleset, *seed, referee.throws);
+        SealedChance c = sealed_chance_for_move(ruleset, gf.header, *seed, referee, sealed_thrower(referee, m.command));
         if (written) {
           // The table writes its cards as lines of their own: the referee checks each there.
           for (auto& order : c.packs) order.clear();

@@ -281,7 +281,7 @@ Status sealed_claim_chance(Journal& journal, const Game& g, const std::vector<Re
   std::optional<std::string> revealed;
   if (Status s = revealed_seed_for(journal, g.header.sealed, &revealed); !s.is_ok()) return s;
   if (revealed) {
-    claim->chance = sealed_chance(g.ruleset, *revealed, g.state.throws);
+    claim->chance = sealed_chance_for_move(g.ruleset, g.header, *revealed, g.state, sealed_thrower(g.state, *claim));
     d->sealed_chance = "seed";
     return Status::ok();
   }

@@ -142,15 +142,23 @@ void explain_sealed_throw(Context& c, int die1, int die2) {
   c.cite(rule::kSealedDice);
   c.out.sealed = true;
   c.out.sealed_throw = static_cast<std::int64_t>(k) + 1;
-  c.say(fmt::format("This game is sealed: the referee threw throw {} of the game from the seed kept apart, and every "
-                    "game sealed with that seed gets the same dice at its throw {}.",
-                    k + 1, k + 1));
+  // Dealt by seat ([SealedDice "by-seat"]): the thrower's seat's own next throw.
+  const bool by_seat = c.g.header.sealed_by_seat() && c.seated(c.e.player);
+  const std::uint64_t seat_k = by_seat ? c.g.state.player(c.e.player).throws : k;
+  if (by_seat)
+    c.say(fmt::format("This game is sealed by seat: the referee threw {}'s throw {} from the seed kept apart, and "
+                      "every game sealed with that seed gets the same dice at throw {} of seat {}.",
+                      c.name(c.e.player), seat_k + 1, seat_k + 1, c.e.player + 1));
+  else
+    c.say(fmt::format("This game is sealed: the referee threw throw {} of the game from the seed kept apart, and every "
+                      "game sealed with that seed gets the same dice at its throw {}.",
+                      k + 1, k + 1));
   if (!c.revealed_seed) {
     c.say("The seed is not revealed yet: the dice are taken as recorded (verify checks them once it is).");
     return;
   }
-  const SealedChance chance = sealed_chance(c.r(), *c.revealed_seed, k);
-  const auto& seed_dice = chance.dice.front();
+  const std::array<int, 2> seed_dice =
+      by_seat ? seat_dice(*c.revealed_seed, c.e.player, seat_k) : sealed_chance(c.r(), *c.revealed_seed, k).dice.front();
   c.out.seed_agrees = seed_dice[0] == die1 && seed_dice[1] == die2;
   c.say(*c.out.seed_agrees
             ? "The seed is revealed: these are its dice for that throw."

@@ -55,6 +55,10 @@ std::string standings_csv(const TournamentExport& e) {
     for (const TieBreakValue& v : e.standings.front().tie_breaks) tie_breaks.emplace_back(tie_break_name(v.tie_break));
   std::vector<std::string> header = {"rank", "player", "points"};
   header.insert(header.end(), tie_breaks.begin(), tie_breaks.end());
+  // The score against the field, after the tie-breaks, in a tournament with a round dealt by
+  // seat (one without any has no such score, and its file keeps the columns it always had).
+  const bool field = std::any_of(e.rounds.begin(), e.rounds.end(), [](const ExportedRound& r) { return r.dice_by_seat; });
+  if (field) header.emplace_back("field");
   for (const char* name : {"net_worth", "tables", "withdrawn"}) header.emplace_back(name);
   std::string out = csv_line(header);
   for (const Standing& s : e.standings) {
@@ -64,6 +68,7 @@ std::string standings_csv(const TournamentExport& e) {
       cells.push_back(row.contains("tie_breaks") && row.at("tie_breaks").contains(name)
                           ? csv_value(row.at("tie_breaks").at(name))
                           : std::string());
+    if (field) cells.push_back(row.contains("field") ? csv_value(row.at("field")) : std::string());
     cells.push_back(csv_value(row.at("net_worth")));
     cells.push_back(std::to_string(s.tables.size()));
     cells.push_back(s.withdrawn ? "true" : "false");

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "deedlog/clock_stamp.h"
+#include "deedlog/game_header.h"
 #include "journal/journal.h"
 
 namespace deedlog {
@@ -21,8 +22,10 @@ ojson points_json(double p) {
 namespace {
 
 ojson standing_table_json(const StandingTable& t) {
-  return {{"round", t.round}, {"table", t.table}, {"game", t.game}, {"place", t.place},
+  ojson j{{"round", t.round}, {"table", t.table}, {"game", t.game}, {"place", t.place},
           {"points", points_json(t.points)}, {"net_worth", t.net_worth.units}};
+  if (t.field) j["field"] = points_json(*t.field);
+  return j;
 }
 
 }  // namespace
@@ -49,6 +52,8 @@ ojson standing_json(const Standing& s) {
   for (const TieBreakValue& v : s.tie_breaks) tie_breaks[std::string(tie_break_name(v.tie_break))] = tie_break_json(v);
   j["tie_breaks"] = tie_breaks;
   if (s.final) j["final"] = standing_table_json(*s.final);
+  // The score against the field, a percentage to 2 places, after rounds dealt by seat only.
+  if (s.field) j["field"] = points_json(*s.field);
   return j;
 }
 
@@ -102,6 +107,7 @@ ojson seat_json(const TournamentRound& round, int repeat_meetings, const Seating
   doc["apart_together"] = together;
   if (round.final) doc["final"] = true;
   if (!round.commitment.empty()) doc["commitment"] = round.commitment;
+  if (round.dice_by_seat) doc["dice"] = std::string(kSealedDiceBySeat);
   return doc;
 }
 

@@ -96,8 +96,9 @@ std::string standings_words(const Tournament& t, const std::vector<Standing>& st
     std::string figures;
     for (const TieBreakValue& v : s.tie_breaks)
       figures += fmt::format("  {} {}", tie_break_name(v.tie_break), tie_break_json(v).dump());
-    out += fmt::format("  {:>3}. {:<20} {:>6} points  net worth {:>7}{}{}{}\n", s.rank, printable_text(s.player),
-                       points_json(s.points).dump(), s.net_worth.units, figures,
+    out += fmt::format("  {:>3}. {:<20} {:>6} points{}  net worth {:>7}{}{}{}\n", s.rank, printable_text(s.player),
+                       points_json(s.points).dump(),
+                       s.field ? fmt::format("  field {}%", points_json(*s.field).dump()) : "", s.net_worth.units, figures,
                        s.final ? fmt::format("  final: place {}", s.final->place) : "",
                        s.no_show ? "  (no-show)" : s.withdrawn ? "  (withdrawn)" : "");
   }

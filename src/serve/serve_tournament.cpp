@@ -603,18 +603,19 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
                 send_json(res, 200, call_time_json(round, outcomes));
               });
             });
-  // Seating a round, as tournament seat --round N [--final] --json: the tables' keys are in the
+  // Seating a round, as tournament seat --round N [--final] [--duplicate] --json: the tables' keys are in the
   // answer, for the judge to hand out (and made again by the print route).
   add_post_route(http, R"(/api/tournaments/(\d+)/rounds/(\d+)/seat)",
             [with_tournament, judge_only, fail, bearer](const httplib::Request& req, httplib::Response& res) {
               with_tournament(req, res, [&](Journal& j, Tournament& t) {
                 if (!judge_only(t, req, res)) return;
                 ojson body;
-                if (!read_body(req, res, {{"final", FieldType::Boolean}}, "seat", &body)) return;
+                if (!read_body(req, res, {{"final", FieldType::Boolean}, {"duplicate", FieldType::Boolean}}, "seat", &body))
+                  return;
                 TournamentRound round;
                 SeatingGaps gaps;
                 if (Status s = seat_round(j, t, static_cast<int>(path_number(req, 2)), body.value("final", false),
-                                          bearer(req), &round, &gaps);
+                                          bearer(req), &round, &gaps, body.value("duplicate", false));
                     !s.is_ok())
                   return fail(res, s);
                 res.set_header("Cache-Control", "no-store");

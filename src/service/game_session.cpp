@@ -30,6 +30,7 @@ std::string header_to_json(const GameHeader& h) {
   if (h.seed) j["seed"] = std::to_string(*h.seed);
   // Written only for a sealed game, so the hashed header of every other game is as before.
   if (!h.sealed.empty()) j["sealed"] = h.sealed;
+  if (!h.sealed_dice.empty()) j["sealed_dice"] = h.sealed_dice;  // likewise: games sealed by seat only
   if (!h.started.empty()) j["started"] = h.started;
   if (!h.time_limit.empty()) j["time_limit"] = h.time_limit;
   if (!h.ruleset_data.empty()) j["ruleset_data"] = h.ruleset_data;
@@ -51,6 +52,7 @@ Status header_from_json(const std::string& text, GameHeader* h) {
     g.variants = j.value("variants", std::vector<std::string>{});
     if (j.contains("seed")) g.seed = std::stoull(j.at("seed").get<std::string>());
     g.sealed = j.value("sealed", std::string());
+    g.sealed_dice = j.value("sealed_dice", std::string());
     g.started = j.value("started", std::string());
     g.time_limit = j.value("time_limit", std::string());
     g.ruleset_data = j.value("ruleset_data", std::string());
@@ -252,6 +254,8 @@ Status create_game(Journal& journal, const GameHeader& header, const std::option
   // A sealed game deals its opening (a short game's deeds) from the seed kept beside the
   // journal for its commitment (sealed_seeds.h); the seed itself goes nowhere in the journal.
   std::optional<SealedChance> chance;
+  if (!header.sealed_dice.empty() && header.sealed.empty())
+    return Status::invalid_argument("SealedDice says how a sealed game's dice are dealt: this game has no Sealed tag");
   if (!header.sealed.empty()) {
     if (header.seed) return Status::invalid_argument("a sealed game has no Seed tag: its seed is kept apart");
     // A journal that holds a sealed game is closed to others (Journal::make_private).
@@ -305,7 +309,8 @@ Status play_move(Journal& journal, Game& game, const Command& given, bool dry_ru
       // be made never depends on its dice, and what they would give is every table's future.
       outcome->withheld = dry_run && !seal->revealed && deals_sealed_chance(game.state, given);
       sealed_command.chance = outcome->withheld ? sealed_stand_in(game.ruleset, game.state)
-                                                : sealed_chance(game.ruleset, seal->seed, game.state.throws);
+                                                : sealed_chance_for_move(game.ruleset, game.header, seal->seed,
+                                                                         game.state, sealed_thrower(game.state, given));
       chosen = &sealed_command;
     }
   }

@@ -120,6 +120,27 @@ SealedChance sealed_chance(const Ruleset& r, const std::string& seed, std::uint6
   return c;
 }
 
+PlayerId sealed_thrower(const State& state, const Command& move) {
+  if (move.actor >= 0 && move.actor < state.player_count) return move.actor;
+  return state.turn;
+}
+
+std::array<int, 2> seat_dice(const std::string& seed, int seat, std::uint64_t k) {
+  SeedStream dice(seed, "seat/" + std::to_string(seat + 1) + "/dice/" + std::to_string(k));
+  const int d1 = 1 + static_cast<int>(dice.below(6));
+  const int d2 = 1 + static_cast<int>(dice.below(6));
+  return {d1, d2};
+}
+
+SealedChance sealed_chance_for_move(const Ruleset& r, const GameHeader& h, const std::string& seed, const State& state,
+                                    PlayerId thrower) {
+  SealedChance c = sealed_chance(r, seed, state.throws);
+  if (!h.sealed_by_seat() || thrower < 0 || thrower >= state.player_count) return c;
+  const std::uint64_t next = state.player(thrower).throws;
+  for (std::size_t i = 0; i < c.dice.size(); ++i) c.dice[i] = seat_dice(seed, thrower, next + i);
+  return c;
+}
+
 SealedChance recorded_chance(const Ruleset& r, const Events& recorded, std::uint64_t first_throw) {
   SealedChance c;
   c.first_throw = first_throw;

@@ -5,6 +5,7 @@
 // readable by its owner alone; in the table deedlog_seals on PostgreSQL); the game's header
 // holds only its commitment, the SHA-256 of the seed's text, so the journal can be handed round
 // before the reveal and checked against the seed after it (docs/trust.md, "Sealed chance").
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 
 #include "deedlog/command.h"
 #include "deedlog/event.h"
+#include "deedlog/game_header.h"
 #include "deedlog/ruleset.h"
 #include "deedlog/state.h"
 #include "deedlog/status.h"
@@ -33,6 +35,25 @@ bool well_formed_seed(const std::string& seed);
 // short game's deal. A function of the seed alone (and the throw's number), so every game
 // sealed with one seed gets the same k-th throw and the same orders.
 SealedChance sealed_chance(const Ruleset& ruleset, const std::string& seed, std::uint64_t first_throw);
+
+// Who throws in `move` at `state`, for a game sealed by seat: the move's player (a turn's
+// throw, a re-throw after doubles, a jail throw and a card's rent throw are all made in the
+// thrower's own move), else the player on turn.
+PlayerId sealed_thrower(const State& state, const Command& move);
+
+// The dice of a seat's k-th throw (k from 0) in a game sealed by seat: a function of the seed,
+// the seat (the player's place at the table, from 0) and k alone, so seat s's k-th throw is the
+// same at every table sealed with the seed, whatever the table's size and however many throws
+// the other seats made before it. Drawn from a stream of its own, "seat/S/dice/K" (S from 1),
+// apart from the by-throw scheme's "dice/K".
+std::array<int, 2> seat_dice(const std::string& seed, int seat, std::uint64_t k);
+
+// The chance of the move about to be decided at `state` in the scheme the header names
+// ([SealedDice]): by throw, sealed_chance(r, seed, state.throws); by seat, the same packs and deal
+// with the dice those of the thrower's seat from his next throw on (the engine still numbers
+// them from state.throws: a move's throws are all its thrower's).
+SealedChance sealed_chance_for_move(const Ruleset& ruleset, const GameHeader& header, const std::string& seed,
+                                    const State& state, PlayerId thrower);
 
 // The chance a recorded move used, read back from its events (the dice thrown, the cards turned
 // up, the deeds dealt), for `verify` before the seed is revealed: deciding the move again with

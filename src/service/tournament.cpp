@@ -11,6 +11,7 @@
 #include "core/plural.h"
 #include "core/printable_text.h"
 #include "deedlog/clock_stamp.h"
+#include "deedlog/game_header.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/event_text.h"
 #include "deedlog/game_file.h"
@@ -49,6 +50,8 @@ struct Fold {
     round.round = x.round;
     round.final = x.final;
     round.commitment = x.commitment;
+    round.dice_by_seat = !x.commitment.empty() && x.duplicate.is_object() &&
+                         x.duplicate.value("dice", std::string()) == kSealedDiceBySeat;
     round.record_seq = r.seq;
     for (const SeatedTable& s : x.tables) {
       TournamentTable table;
@@ -367,8 +370,11 @@ std::int64_t table_key_game(const Tournament& t, const std::string& key) {
 }
 
 Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std::string& judge_key,
-                  TournamentRound* out, SeatingGaps* gaps) {
+                  TournamentRound* out, SeatingGaps* gaps, bool duplicate_round) {
   if (!judge_key_matches(t, judge_key)) return Status::invalid_argument("seating needs the Head Judge's key");
+  if (final && duplicate_round)
+    return Status::invalid_argument("a final is one table: there is no other table to deal its dice to (seat it "
+                                    "without --duplicate)");
   const int seated = static_cast<int>(t.rounds.size());
   if (n < 1) return Status::invalid_argument("--round takes a round number, 1 or more");
   if (n <= seated) return Status::conflict(fmt::format("round {} is seated already (games {} to {})", n,
@@ -433,7 +439,7 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std:
     headers.push_back(std::move(h));
   }
   DuplicateRound duplicate;
-  if (t.settings.duplicate) {
+  if (t.settings.duplicate || duplicate_round) {
     if (Status s = prepare_duplicate_round(journal, t, n, &headers, &duplicate); !s.is_ok()) return s;
   }
 
@@ -441,6 +447,7 @@ Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std:
   round.round = n;
   round.final = final;
   round.commitment = duplicate.commitment;
+  round.dice_by_seat = duplicate.dice_by_seat;
   RoundSeated record;
   record.round = n;
   record.final = final;
@@ -621,6 +628,21 @@ void break_ties(std::vector<Standing>& list, std::size_t b, std::size_t e, std::
 
 }  // namespace
 
+std::map<std::string, double> field_scores(const std::vector<SeatResult>& seats) {
+  std::map<std::string, double> out;
+  for (const SeatResult& a : seats) {
+    int compared = 0, won = 0;  // won: 2 for each counterpart beaten, 1 for each tie
+    for (const SeatResult& b : seats) {
+      // The same seat at another table of the same size (two seats of one table differ).
+      if (&a == &b || b.seat != a.seat || b.table_size != a.table_size) continue;
+      ++compared;
+      won += a.net_worth.units > b.net_worth.units ? 2 : a.net_worth.units == b.net_worth.units ? 1 : 0;
+    }
+    if (compared > 0) out[a.player] = 100.0 * static_cast<double>(won) / (2.0 * static_cast<double>(compared));
+  }
+  return out;
+}
+
 Status tournament_standings(Journal& journal, const Tournament& t, std::vector<Standing>* out, int* rounds_counted) {
   std::map<std::string, Standing> by_player;
   std::vector<std::string> order;  // of entry
@@ -644,16 +666,18 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
   HeadToHeadPoints head;
   std::map<std::string, double> shares;                    // each table's share, summed (share)
   std::map<std::string, std::vector<std::string>> met;     // the opponents, one a meeting (opponents)
+  std::map<std::string, double> field_sum;                 // the rounds' scores against the field, summed
   *rounds_counted = 0;
   for (const TournamentRound& round : t.rounds) {
     if (!round.time_called) continue;
     ++*rounds_counted;
+    std::vector<SeatResult> seats;  // a round dealt by seat: each seat's result, for the field
     for (const TournamentTable& table : round.tables) {
       TableResult r;
       if (Status s = table_result(journal, t, round.round, table.table, &r); !s.is_ok()) return s;
       if (round.final)
         for (const Placing& p : r.placings)
-          entrant(p.player).final = StandingTable{round.round, table.table, table.game, p.place, p.points, p.net_worth};
+          entrant(p.player).final = StandingTable{round.round, table.table, table.game, p.place, p.points, p.net_worth, std::nullopt};
       if (round.final && crowns) continue;
       Money total;
       for (const Placing& p : r.placings) total += p.net_worth;
@@ -661,7 +685,7 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
         Standing& s = entrant(p.player);
         s.points += p.points;
         s.net_worth += p.net_worth;
-        s.tables.push_back({round.round, table.table, table.game, p.place, p.points, p.net_worth});
+        s.tables.push_back({round.round, table.table, table.game, p.place, p.points, p.net_worth, std::nullopt});
         if (total.units > 0)
           shares[p.player] += static_cast<double>(p.net_worth.units) / static_cast<double>(total.units);
         for (const Placing& q : r.placings)
@@ -670,12 +694,25 @@ Status tournament_standings(Journal& journal, const Tournament& t, std::vector<S
             met[p.player].push_back(q.player);
           }
       }
+      if (round.dice_by_seat)
+        for (std::size_t seat = 0; seat < table.players.size(); ++seat)
+          for (const Placing& p : r.placings)
+            if (p.player == table.players[seat]) seats.push_back({p.player, table.players.size(), seat, p.net_worth});
+    }
+    // Rounds sealed the old way, by the table's throws, dealt no seat the same dice: no field.
+    for (const auto& [player, score] : field_scores(seats)) {
+      Standing& s = entrant(player);
+      field_sum[player] += score;
+      ++s.field_rounds;
+      for (StandingTable& st : s.tables)
+        if (st.round == round.round) st.field = score;
     }
   }
   const std::vector<TieBreak>& tie_breaks = t.settings.tie_break_order();
   std::vector<Standing> list;
   for (std::size_t i = 0; i < order.size(); ++i) {
     Standing s = by_player[order[i]];
+    if (s.field_rounds > 0) s.field = field_sum[s.player] / static_cast<double>(s.field_rounds);
     for (TieBreak tb : tie_breaks) {
       double value = 0;
       switch (tb) {

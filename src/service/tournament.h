@@ -19,6 +19,7 @@
 //   record_appeal, record_sheet, record_entry (late entry, withdrawal, no-show)
 //   append_record       -> a record of any declared kind (tournament_records.h)
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -85,6 +86,10 @@ struct TournamentRound {
   std::vector<TournamentTable> tables;
   bool time_called = false;
   std::string commitment;  // a duplicate round: the SHA-256 of its seed (tournament_duplicate.h)
+  // A duplicate round dealt by seat (every round seated duplicate since the scheme came: its
+  // record's "duplicate" object says "dice": "by-seat"); false for one sealed the old way, by the
+  // table's throws, and for a round that is not duplicate.
+  bool dice_by_seat = false;
   std::int64_t record_seq = 0;  // the record that seated it
 };
 
@@ -186,8 +191,12 @@ std::int64_t table_key_game(const Tournament& t, const std::string& key);
 // gaps, when given, says what the seating could not have (pairs kept apart seated together,
 // repeat meetings in the round and left in the plan). Each table's key is derived from the
 // judge's (service/table_keys.h), which the caller has checked.
+// duplicate_round: this round is a duplicate round although the tournament was not made with
+// --duplicate (`seat --round N --duplicate`); every round of one made with it is duplicate
+// anyway. A final is one table, with no other to deal its dice to: final with duplicate_round is
+// InvalidArgument.
 Status seat_round(Journal& journal, Tournament& t, int n, bool final, const std::string& judge_key,
-                  TournamentRound* out, SeatingGaps* gaps = nullptr);
+                  TournamentRound* out, SeatingGaps* gaps = nullptr, bool duplicate_round = false);
 
 // "Referee calls time" in every game of round n whose time is not called and that is not over,
 // each completing as its rules say (the move in progress is completed by the table; a finish-round
@@ -233,6 +242,8 @@ struct StandingTable {
   int place = 0;
   double points = 0;
   Money net_worth;
+  // The round's score against the field (a round dealt by seat, when the seat had counterparts).
+  std::optional<double> field;
 };
 
 // A tie-break's figure for one player (docs/tournaments.md states each formula).
@@ -256,7 +267,25 @@ struct Standing {
   // is counted as a round (in tables, points, net worth and the tie-breaks); under Crowns it is
   // not: it places the finalists first, by their place there.
   std::optional<StandingTable> final;
+  // The score against the field (docs/tournaments.md, "Duplicate rounds"), as bridge's
+  // matchpoints: in each round dealt by seat, his net worth against the same seat's at the
+  // round's other tables of his table's size, 2 for each beaten and 1 for each tie, out of 2 a
+  // seat compared, as a percentage; this is its mean over those rounds. A round where his seat had
+  // no counterpart (the only table of its size) is left out; none left: no score.
+  std::optional<double> field;
+  int field_rounds = 0;  // the rounds it is the mean of
 };
+
+// One round's scores against the field, for each player whose seat had a counterpart (by
+// name): seats is each table's players by seat with their net worth (as the standings value
+// it), in any order of tables. Only the same seat at a table of the same size is compared.
+struct SeatResult {
+  std::string player;
+  std::size_t table_size = 0;
+  std::size_t seat = 0;  // from 0
+  Money net_worth;
+};
+std::map<std::string, double> field_scores(const std::vector<SeatResult>& seats);
 
 // Standings over the rounds whose time is called (the rounds still in play are left out: their
 // games are not finished). Ties: points, then the tournament's tie-breaks in its order

@@ -15,12 +15,16 @@ Status prepare_duplicate_round(Journal& journal, const Tournament&, int, std::ve
   std::string seed, commitment;
   if (Status s = make_sealed_seed(&seed); !s.is_ok()) return s;
   if (Status s = keep_seed(journal, seed, &commitment); !s.is_ok()) return s;
+  // Dealt by seat: the k-th throw of seat s is the same at every table of the round, so a seat is
+  // compared with the same seat elsewhere on the same dice (the score against the field).
   for (GameHeader& h : *headers) {
     h.seed.reset();
     h.sealed = commitment;
+    h.sealed_dice = std::string(kSealedDiceBySeat);
   }
   out->commitment = commitment;
-  out->record_payload = nlohmann::json{{"commitment", commitment}}.dump();
+  out->dice_by_seat = true;
+  out->record_payload = nlohmann::ordered_json{{"commitment", commitment}, {"dice", std::string(kSealedDiceBySeat)}}.dump();
   return Status::ok();
 }
 

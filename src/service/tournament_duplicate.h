@@ -18,13 +18,18 @@ struct Tournament;
 struct DuplicateRound {
   std::string commitment;      // the SHA-256 (hex) of the round's seed, printed by `tournament seat`
   std::string record_payload;  // JSON object text kept in the round's "seated" record ("" for none)
+  bool dice_by_seat = false;   // the tables' dice dealt by seat ([SealedDice "by-seat"])
 };
 
 // Called by seat_round, before the round's games are created, for a tournament made with
 // --duplicate: may change each table's header (headers[i] is table i + 1's) and fills *out.
 // A failure stops the seating; nothing is written.
 // The round's seed is 256 bits from the operating system, kept beside the journal (sealed_seeds.h);
-// every table's header gets its commitment ([Sealed]), so each game is thrown from it.
+// every table's header gets its commitment ([Sealed]), so each game is thrown from it, by seat
+// ([SealedDice "by-seat"]: a seat's k-th throw is the same at every table, whatever its size); the
+// round's record says so ({"commitment", "dice": "by-seat"}). Rounds seated before the scheme came
+// have no "dice" and their games no [SealedDice]: they were dealt by the table's throws, and
+// verify as they were.
 Status prepare_duplicate_round(Journal& journal, const Tournament& t, int round, std::vector<GameHeader>* headers,
                                DuplicateRound* out);
 

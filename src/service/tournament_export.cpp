@@ -28,6 +28,7 @@ Status gather_tournament_export(Journal& journal, const Tournament& t, Tournamen
     round.final = r.final;
     round.duplicate = !r.commitment.empty();
     round.commitment = r.commitment;
+    round.dice_by_seat = r.dice_by_seat;
     round.time_called = r.time_called;
     if (Status s = tournament_round_ended(journal, r, &round.ended); !s.is_ok()) return s;
     round.hidden = round.duplicate && !round.ended;

@@ -28,6 +28,7 @@ struct ExportedRound {
   bool final = false;
   bool duplicate = false;
   std::string commitment;  // a duplicate round's ("" for none)
+  bool dice_by_seat = false;  // a duplicate round dealt by seat: its players are scored against the field
   bool time_called = false;
   // ended: time called, or every game over or with time called. hidden: a duplicate round not
   // ended, whose results no export gives.

@@ -175,6 +175,10 @@ class RecordChecks {
       return round.commitment.empty()
                  ? fmt::format("table {}'s game {} is sealed, in a round that has no seed", table.table, table.game)
                  : fmt::format("table {}'s game {} is not sealed with the round's commitment", table.table, table.game);
+    if (!round.commitment.empty() && g.header.sealed_by_seat() != round.dice_by_seat)
+      return fmt::format("table {}'s game {} deals its dice {}, but the round's record says {}", table.table, table.game,
+                         g.header.sealed_by_seat() ? "by seat" : "by the table's throws",
+                         round.dice_by_seat ? "by seat" : "by the table's throws");
     return "";
   }
 
@@ -193,7 +197,10 @@ class RecordChecks {
     if (round.final && round.tables.size() != 1) return "the final seats more than one table";
     if (t_.settings.duplicate && round.commitment.empty())
       return fmt::format("round {} of a duplicate tournament has no commitment", round.round);
-    if (!t_.settings.duplicate && !round.commitment.empty())
+    // A tournament made without --duplicate may have rounds seated duplicate one by one (`seat
+    // --duplicate`): each dealt by seat, as its record says (rounds sealed by the table's throws
+    // came only from tournaments made with --duplicate).
+    if (!t_.settings.duplicate && !round.commitment.empty() && !round.dice_by_seat)
       return fmt::format("round {} has a commitment, but the tournament is not duplicate", round.round);
     std::set<std::string> seated_now;
     for (std::size_t i = 0; i < round.tables.size(); ++i) {

@@ -167,7 +167,7 @@ Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report,
     if (g.state.sealed) {
       // The referee's chance: from the revealed seed, or, before the reveal, as recorded.
       sealed_command = *known;
-      sealed_command.chance = seed ? sealed_chance(g.ruleset, *seed, g.state.throws)
+      sealed_command.chance = seed ? sealed_chance_for_move(g.ruleset, g.header, *seed, g.state, sealed_thrower(g.state, *known))
                                    : recorded_chance(g.ruleset, recorded, g.state.throws);
       sealed_command.chance->as_recorded = true;  // the recorded line is checked, named card and all
       chosen = &sealed_command;

@@ -171,7 +171,7 @@ TEST(TournamentEvent, SixteenPlayersThreeDuplicateRoundsTimeCalledAnAppealAndThe
     EXPECT_GE(seed.size(), 32u);  // at least 128 bits, in hex
     EXPECT_EQ(testing::sha256_hex(seed), commitment);
     for (const std::string& text : readable) EXPECT_EQ(text.find(seed), std::string::npos) << "the seed was readable before";
-    std::vector<std::vector<std::pair<int, int>>> throws;
+    std::vector<testing::SeatThrows> throws;
     std::vector<json> deals;  // the deeds dealt, seat by seat, at each table
     for (const json& t : seat["tables"]) {
       const std::int64_t game = t["game"].get<std::int64_t>();
@@ -180,7 +180,7 @@ TEST(TournamentEvent, SixteenPlayersThreeDuplicateRoundsTimeCalledAnAppealAndThe
       EXPECT_TRUE(verified["games"][0]["sealed"].get<bool>()) << verified;
       EXPECT_TRUE(verified["games"][0]["chance_checked"].get<bool>()) << verified;
       EXPECT_EQ(referee(ev.db, "--game " + str(game) + " verify --seed " + quote(seed)).code, kOk);
-      throws.push_back(testing::throws_of(ev.db, game));
+      throws.push_back(testing::throws_by_seat_of(ev.db, game));
       const json log = json_of(referee(ev.db, "--game " + str(game) + " --json log"));
       json deal = json::array();
       for (const json& e : log["events"])
@@ -190,7 +190,7 @@ TEST(TournamentEvent, SixteenPlayersThreeDuplicateRoundsTimeCalledAnAppealAndThe
     // The same deal of deeds at every table (the time-limited game deals them), seat by seat.
     EXPECT_FALSE(deals[0].empty());
     for (const json& deal : deals) EXPECT_EQ(deal, deals[0]);
-    EXPECT_GE(testing::expect_same_throws(throws), 5u);  // something compared: the shortest table threw 5 times at least
+    EXPECT_GE(testing::expect_same_throws_by_seat(throws), 5u);  // something compared: 5 throws at least
 
     // Each table's sheet: value's figures, the game's head.
     for (const json& t : seat["tables"]) {

@@ -206,15 +206,15 @@ TEST_F(TournamentEventServe, SixteenPlayersThreeDuplicateRoundsPlayedThroughTheA
     EXPECT_EQ(revealed["commitment"], commitment);
     const std::string seed = revealed["seed"];
     EXPECT_EQ(testing::sha256_hex(seed), commitment);
-    std::vector<std::vector<std::pair<int, int>>> throws;
+    std::vector<testing::SeatThrows> throws;
     for (const json& t : tables) {
       const std::int64_t game = t["game"].get<std::int64_t>();
       EXPECT_EQ(referee(ev.db, "--game " + str(game) + " verify --seed " + quote(seed)).code, 0);
       json events;
       ASSERT_EQ(get("/api/games/" + str(game) + "/events", "", &events), 200);
-      throws.push_back(testing::throws_in(events));
+      throws.push_back(testing::throws_by_seat_in(events));
     }
-    EXPECT_GE(testing::expect_same_throws(throws), 3u);
+    EXPECT_GE(testing::expect_same_throws_by_seat(throws), 3u);
 
     if (round == 2) {
       // The appeal, upheld through the API: the last at table 2 was not paid.

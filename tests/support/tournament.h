@@ -246,14 +246,39 @@ inline std::vector<std::pair<int, int>> throws_of(const std::filesystem::path& d
   return throws_in(doc);
 }
 
-// The k-th throw is the same at every table of a duplicate round (as far as the shortest table
-// threw); returns how many throws were compared.
-inline std::size_t expect_same_throws(const std::vector<std::vector<std::pair<int, int>>>& tables) {
-  std::size_t shortest = tables.empty() ? 0 : tables[0].size();
-  for (const auto& t : tables) shortest = std::min(shortest, t.size());
+// The dice each seat threw, in order (its turns' throws, re-throws after doubles, jail throws and
+// a card's rent throws), from `log --json`'s events: [seat][k].
+using SeatThrows = std::vector<std::vector<std::pair<int, int>>>;
+inline SeatThrows throws_by_seat_in(const nlohmann::json& log) {
+  SeatThrows seats;
+  for (const nlohmann::json& e : log.at("events"))
+    if (e.at("type") == "DiceThrown" || e.at("type") == "CardDiceThrown") {
+      const auto seat = e.at("player").get<std::size_t>();
+      if (seat >= seats.size()) seats.resize(seat + 1);
+      seats[seat].emplace_back(e.at("die1").get<int>(), e.at("die2").get<int>());
+    }
+  return seats;
+}
+
+inline SeatThrows throws_by_seat_of(const std::filesystem::path& db, std::int64_t game) {
+  const RunResult r = referee(db, "--game " + std::to_string(game) + " --json log");
+  EXPECT_EQ(r.code, kTournamentOk) << r.err;
+  const nlohmann::json doc = nlohmann::json::parse(r.out);  // held: the loop reads into it
+  return throws_by_seat_in(doc);
+}
+
+// A duplicate round deals by seat: seat s's k-th throw is the same at every table of the round,
+// whatever its size (as far as each seat threw at both tables); returns how many throws were
+// compared.
+inline std::size_t expect_same_throws_by_seat(const std::vector<SeatThrows>& tables) {
+  std::size_t compared = 0;
   for (std::size_t i = 1; i < tables.size(); ++i)
-    for (std::size_t k = 0; k < shortest; ++k) EXPECT_EQ(tables[i][k], tables[0][k]) << "table " << i + 1 << ", throw " << k;
-  return shortest;
+    for (std::size_t s = 0; s < std::min(tables[i].size(), tables[0].size()); ++s)
+      for (std::size_t k = 0; k < std::min(tables[i][s].size(), tables[0][s].size()); ++k) {
+        EXPECT_EQ(tables[i][s][k], tables[0][s][k]) << "table " << i + 1 << ", seat " << s + 1 << ", throw " << k;
+        ++compared;
+      }
+  return compared;
 }
 
 // A duplicate round seated through the command line: eight players, one round, two tables of
