@@ -311,11 +311,12 @@ $("appeal-send").onclick = async () => {
 $("seat-send").onclick = async () => {
   const round = parseInt($("seat-round").value, 10);
   if (!(round > 0)) return answer(400, "error", "Which round? A number, 1 or more.");
-  const r = await send("/api/tournaments/" + tid + "/rounds/" + round + "/seat", { final: $("seat-final").checked });
+  const r = await send("/api/tournaments/" + tid + "/rounds/" + round + "/seat", { final: $("seat-final").checked, duplicate: $("seat-duplicate").checked });
   if (r.status === 201) {
     const tables = (r.doc.tables || []).map((t) => "table " + t.table + ": " + t.players.join(", "));
     answer(201, "seat", (r.doc.final ? "The final" : "Round " + round) + " seated (" + tables.join("; ") + "), " +
-           r.doc.repeat_meetings + (r.doc.repeat_meetings === 1 ? " repeat meeting" : " repeat meetings") + ". Print its cards for the tables' keys.");
+           r.doc.repeat_meetings + (r.doc.repeat_meetings === 1 ? " repeat meeting" : " repeat meetings") +
+           (r.doc.commitment ? ", duplicate, commitment " + r.doc.commitment : "") + ". Print its cards for the tables' keys.");
     $("print-round").value = String(round);
   } else answer(r.status, "error", errorWords(r.status, r.doc));
   refresh();
@@ -431,6 +432,7 @@ std::string view_page(const TournamentView& v, const Tournament& t) {
           "<fieldset id=\"seating\"><legend>Seating and printing</legend>\n"
           "<div class=\"row\"><label>Round <input id=\"seat-round\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>"
           "<label class=\"choice\"><input type=\"checkbox\" id=\"seat-final\"> the final</label>"
+          "<label class=\"choice\"><input type=\"checkbox\" id=\"seat-duplicate\"> duplicate (dice dealt by seat)</label>"
           "<button type=\"button\" id=\"seat-send\" disabled>Seat the round</button></div>\n"
           "<div class=\"row\"><label>Round <input id=\"print-round\" type=\"number\" min=\"1\" inputmode=\"numeric\"></label>"
           "<button type=\"button\" id=\"print-send\" disabled>Print its cards and sheets</button></div>\n"

@@ -84,6 +84,7 @@ class TournamentDay : public ::testing::Test {
 
 TEST_F(TournamentDay, FortyPlayersFromSeatingToChampionThroughTheRoutes) {
   std::set<std::string> seated_ever;
+  std::vector<std::int64_t> duplicate_games;
   for (int round = 1; round <= 6; ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
     const bool final = round == 6;
@@ -96,7 +97,7 @@ TEST_F(TournamentDay, FortyPlayersFromSeatingToChampionThroughTheRoutes) {
     json seat;
     json body = json::object();
     if (final) body["final"] = true;
-    // DUP
+    if (round == 2) body["duplicate"] = true;  // this round alone duplicate
     ASSERT_EQ(post("/rounds/" + std::to_string(round) + "/seat", body, &seat), 201) << seat;
     const json& tables = seat["tables"];
     if (!final) {
@@ -111,7 +112,11 @@ TEST_F(TournamentDay, FortyPlayersFromSeatingToChampionThroughTheRoutes) {
         EXPECT_FALSE(round >= 4 && at.count("P05")) << t;  // withdrawn
       }
       EXPECT_EQ(players, round >= 4 ? 40u : round == 3 ? 41u : 40u);
-      // DUP2
+      EXPECT_EQ(round == 2, !seat.value("commitment", std::string()).empty()) << seat;
+      if (round == 2) {
+        EXPECT_EQ(seat.value("dice", std::string()), "by-seat") << seat;
+        for (const json& t : tables) duplicate_games.push_back(t["game"].get<std::int64_t>());
+      }
     } else {
       ASSERT_EQ(tables.size(), 1u);
       EXPECT_EQ(tables[0]["players"].size(), 4u);
@@ -130,12 +135,26 @@ TEST_F(TournamentDay, FortyPlayersFromSeatingToChampionThroughTheRoutes) {
     ASSERT_TRUE(called_by_the_clock(round));
   }
   EXPECT_TRUE(seated_ever.count("P41"));
+  // The duplicate round was dealt by seat: each seat's throws the same at every table.
+  ASSERT_EQ(duplicate_games.size(), 10u);
+  std::vector<testing::SeatThrows> by_seat;
+  for (const std::int64_t g : duplicate_games) by_seat.push_back(testing::throws_by_seat_of(event_->db, g));
+  EXPECT_GE(testing::expect_same_throws_by_seat(by_seat), 9u);
 
   // The champion: the final's winner.
   const json standings = view();
   ASSERT_TRUE(standings["champion"].is_object()) << standings["champion"];
   EXPECT_EQ(standings["champion"]["decided_by"], "final");
   EXPECT_EQ(standings["standings"][0]["player"], standings["champion"]["player"]);
+  // The score against the field, from the duplicate round: every player of round 2 has one.
+  int with_field = 0;
+  for (const json& st : standings["standings"])
+    if (st.contains("field") && !st["field"].is_null()) {
+      ++with_field;
+      EXPECT_GE(st["field"].get<double>(), 0.0) << st;
+      EXPECT_LE(st["field"].get<double>(), 100.0) << st;
+    }
+  EXPECT_EQ(with_field, 40);
   // The standings as CSV: a header and a line a player (41 entered).
   auto csv = server_->client().Get((base_ + "/standings.csv").c_str());
   ASSERT_TRUE(csv);
@@ -154,6 +173,9 @@ TEST_F(TournamentDay, FortyPlayersFromSeatingToChampionThroughTheRoutes) {
   const json log = json_of(testing::referee(event_->db, "--json tournament log"));  // kept whole for the loop
   for (const json& r : log["records"]) calls += r["kind"] == "time_called" ? 1 : 0;
   EXPECT_EQ(calls, 6);
+  // And the tournament's records verify, the by-seat round among them.
+  const auto verified = testing::referee(event_->db, "--json verify --tournament " + std::to_string(event_->id));
+  EXPECT_EQ(verified.code, 0) << verified.out << verified.err;
 }
 
 }  // namespace

@@ -282,7 +282,7 @@ TEST_F(TournamentPages, JudgeCallsTimeAndRulesAppealsFromThePage) {
 }
 
 // The rest of the judge's day from the page: a late entry and a withdrawal (from the next round
-// seated), the next round seated (the round box offers it), and its cards printed in a window of
+// seated), the next round seated duplicate (the round box offers it), and its cards printed in a window of
 // their own; a table's key is refused each of them (403) and writes nothing.
 TEST_F(TournamentPages, JudgeEntersWithdrawsSeatsAndPrintsFromThePage) {
   if (const std::string why = testing::browser_missing(); !why.empty()) GTEST_SKIP() << "no browser here: " << why;
@@ -324,11 +324,14 @@ TEST_F(TournamentPages, JudgeEntersWithdrawsSeatsAndPrintsFromThePage) {
   judge.wait_for("Ben shown withdrawn",
                  "const r = document.querySelector('#standings tr[data-player=\"Ben\"]');"
                  "return r !== null && r.dataset.withdrawn === 'true';");
+  judge.click("#seat-duplicate");  // round 2 dealt by seat: its commitment is in the log
   EXPECT_EQ(act(judge, [&] { judge.click("#seat-send"); }), 201);
   EXPECT_EQ(judge.script("return document.getElementById('answer').dataset.kind;"), "seat");
   judge.wait_for("round 2 shown", "return document.querySelector('#view section.round[data-round=\"2\"]') !== null;");
   const json log = get("/api/tournaments/" + tid + "/log");
   ASSERT_EQ(log["rounds"].size(), 2u) << log;
+  EXPECT_EQ(log["rounds"][1].value("commitment", std::string()).size(), 64u) << "the box asked for a duplicate round";
+  EXPECT_FALSE(log["rounds"][0].contains("commitment"));
   std::vector<std::string> seated;
   const json view = get("/api/tournaments/" + tid);
   for (const json& t : view["tables"][1]["tables"])
