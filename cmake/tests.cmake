@@ -61,11 +61,11 @@ function(deedlog_layer_sources out)
   set(${out} ${files} PARENT_SCOPE)
 endfunction()
 
-# The layers. Engine tests link the present layer only for the words a failed check prints
-# (support/table.h); what they assert is codes and values (the words are tests/present's).
+# The layers. Engine tests link the engine alone: they assert codes and values, and a failed
+# check prints the refusal's facts (support/refusal_facts.h); the words are tests/present's.
 set(deedlog_test_layers
   "rules_tests|deedlog_notation|core rules notation"
-  "engine_tests|deedlog_engine deedlog_present|engine"
+  "engine_tests|deedlog_engine|engine"
   "journal_tests|deedlog_journal|journal"
   "service_tests|deedlog_commands|service present"
   "programs_tests|deedlog_commands|programs")
@@ -167,9 +167,6 @@ foreach(test_source ${TEST_SOURCES})
     set(test_module commands)
   endif()
   set(libraries deedlog_${test_module})
-  if(test_module STREQUAL "engine")
-    list(APPEND libraries deedlog_present)
-  endif()
   deedlog_test_program(${test_name} LIBRARIES ${libraries} SOURCES ${test_source})
   if(test_name MATCHES "postgres")
     add_test(NAME ${test_name} COMMAND ${test_name})

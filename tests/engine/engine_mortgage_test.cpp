@@ -173,7 +173,7 @@ TEST(MortgageTransfer, TransferInterestOwedThenPaidStillLiftsAtOnceForTheLoanOnl
     FAIL() << "regression: the 10% owed on the transfer and paid as a debt (DebtPaid) does not mark the deed "
                     "as lifted-at-once (only InterestPaid with flag sets State::lift_at_once), so lifting before "
                     "the next throw charges £175 + £18 again; refused: "
-                 << d.violation.rule << ": " << refusal_text(uk1972(), d.violation);
+                 << testing::refusal_facts(d.violation);
   }
   t.play(unmortgage_cmd(1, kParkLane));
   EXPECT_EQ(count_of(t.last(), EventType::InterestPaid), 0);

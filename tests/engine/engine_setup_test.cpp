@@ -162,7 +162,7 @@ TEST(Setup, EveryImpossiblePositionIsARulingNotACrash) {
   for (const Case& c : cases) {
     const Decision d = start_with(c.players);
     ASSERT_FALSE(d.accepted) << c.what;
-    EXPECT_EQ(d.violation.rule, c.rule) << c.what << ": " << refusal_text(testing::uk1972(), d.violation);
+    EXPECT_EQ(d.violation.rule, c.rule) << c.what << ": " << testing::refusal_facts(d.violation);
   }
 }
 

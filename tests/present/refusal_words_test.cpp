@@ -54,7 +54,7 @@ TEST(RefusalWords, ABuildRunSaysWhereItStopped) {
   EXPECT_EQ(v.code, RefusalCode::BuildEvenly);
   ASSERT_FALSE(v.args.empty());
   EXPECT_EQ(v.args.back().kind, ArgKind::Progress);
-  EXPECT_EQ(v.message, "build on Park Lane first: no site may be more than one house ahead of another in its group "
+  EXPECT_EQ(words(testing::uk1972(), v), "build on Park Lane first: no site may be more than one house ahead of another in its group "
                        "(stopped at house 2 of 2)");
 }
 
@@ -104,10 +104,10 @@ TEST(RefusalWords, AnAuctionIsAlwaysOfSomething) {
 TEST(RefusalWords, TheTurnSaysWhoseItIs) {
   Table t;
   const Refused first = t.refuse(Table::cmd(Verb::Roll, 1, 3, 4));
-  EXPECT_TRUE(contains(first.message, "Ann must throw")) << first.message;
+  EXPECT_TRUE(contains(words(testing::uk1972(), first), "Ann must throw")) << words(testing::uk1972(), first);
   t.roll(0, 1, 3);  // Ann to Income Tax: her move is over
   const Refused cat = t.refuse(Table::cmd(Verb::Roll, 2, 2, 3));
-  EXPECT_TRUE(contains(cat.message, "Ben plays next")) << cat.message;
+  EXPECT_TRUE(contains(words(testing::uk1972(), cat), "Ben plays next")) << words(testing::uk1972(), cat);
 }
 
 // A debt (engine: Debt.APaymentBeyondTheCashLeavesADebtAndTheGameWaits): debtor, sum, creditor.
@@ -115,7 +115,7 @@ TEST(RefusalWords, ADebtNamesTheDebtorTheSumAndTheCreditor) {
   Table t({"Ann", "Ben"}, setup_with({seat(0, 150, 1)}));
   t.roll(0, 1, 2);  // 4 Income Tax 200 with 150 in hand
   const Refused v = t.refuse(Table::cmd(Verb::Roll, 1, 1, 2));
-  EXPECT_TRUE(contains(v.message, "Ann owes £200 to the Bank")) << v.message;
+  EXPECT_TRUE(contains(words(testing::uk1972(), v), "Ann owes £200 to the Bank")) << words(testing::uk1972(), v);
 }
 
 // Buying (engine: Purchase.*): only the lander, and the price he cannot pay.
@@ -123,11 +123,11 @@ TEST(RefusalWords, APurchaseNamesTheLanderAndThePrice) {
   Table t;
   t.roll(0, 4, 5);
   const Refused other = t.refuse(Table::cmd(Verb::Buy, 1));
-  EXPECT_TRUE(contains(other.message, "only Ann")) << other.message;
+  EXPECT_TRUE(contains(words(testing::uk1972(), other), "only Ann")) << words(testing::uk1972(), other);
   Table u({"Ann", "Ben"}, setup_with({seat(0, 100, 34)}));
   u.roll(0, 2, 3);  // 39 Mayfair £400
   const Refused poor = u.refuse(Table::cmd(Verb::Buy, 0));
-  EXPECT_TRUE(contains(poor.message, "£400")) << poor.message;
+  EXPECT_TRUE(contains(words(testing::uk1972(), poor), "£400")) << words(testing::uk1972(), poor);
 }
 
 // Rent (engine: RentWindow.OnlyTheOwnerMayAsk): the owner is named.
@@ -154,9 +154,9 @@ TEST(RefusalWords, NoBorrowingNamesAStandingBidOnlyWhenThereIsOne) {
   Table t({"Ann", "Ben", "Cat"}, setup_with({owning(0, {testing::prop(kOldKentRoad)})}));
   const Refused plain = t.refuse(offer_of_cash(1, 0, 1600));
   EXPECT_EQ(plain.code, RefusalCode::CannotBorrow);
-  EXPECT_TRUE(testing::has_arg(plain, arg::money(Money{1500}))) << plain.message;
-  EXPECT_FALSE(contains(plain.message, "bid")) << plain.message;
-  EXPECT_TRUE(contains(plain.message, "£1500")) << plain.message;
+  EXPECT_TRUE(testing::has_arg(plain, arg::money(Money{1500}))) << words(testing::uk1972(), plain);
+  EXPECT_FALSE(contains(words(testing::uk1972(), plain), "bid")) << words(testing::uk1972(), plain);
+  EXPECT_TRUE(contains(words(testing::uk1972(), plain), "£1500")) << words(testing::uk1972(), plain);
 
   // Ann declines Whitechapel Road (3): at its auction Ben's bid of £400 stands, and £1200 is more
   // than the £1100 left him.
@@ -168,14 +168,14 @@ TEST(RefusalWords, NoBorrowingNamesAStandingBidOnlyWhenThereIsOne) {
   u.play(bid);
   const Refused bidding = u.refuse(offer_of_cash(1, 0, 1200));
   EXPECT_EQ(bidding.code, RefusalCode::CannotBorrow);
-  EXPECT_TRUE(testing::has_arg(bidding, arg::money(Money{1100}))) << bidding.message;
-  EXPECT_TRUE(testing::has_arg(bidding, arg::money(Money{400}))) << bidding.message;
-  EXPECT_TRUE(contains(bidding.message, "standing bid of £400")) << bidding.message;
+  EXPECT_TRUE(testing::has_arg(bidding, arg::money(Money{1100}))) << words(testing::uk1972(), bidding);
+  EXPECT_TRUE(testing::has_arg(bidding, arg::money(Money{400}))) << words(testing::uk1972(), bidding);
+  EXPECT_TRUE(contains(words(testing::uk1972(), bidding), "standing bid of £400")) << words(testing::uk1972(), bidding);
 
   // Cat, who bid nothing, is refused at the same auction without a bid of hers being named.
   const Refused other = u.refuse(offer_of_cash(2, 0, 1600));
   EXPECT_EQ(other.code, RefusalCode::CannotBorrow);
-  EXPECT_FALSE(contains(other.message, "bid")) << other.message;
+  EXPECT_FALSE(contains(words(testing::uk1972(), other), "bid")) << words(testing::uk1972(), other);
 }
 
 // Bankruptcy refused (engine: Bankruptcy.OnlyWhenHeOwesMoreThanHeCanRaise): what he could

@@ -158,6 +158,36 @@ TEST(Layers, TheFaceIsJudgedByEachHeadersLayer) {
   EXPECT_FALSE(allowed().at("journal").count("deedlog"));
 }
 
+// The engine's test program links the engine alone (cmake/tests.cmake): its tests and the
+// support headers they include, followed to the end, name nothing above the engine (the words a
+// refusal makes are tests/present's; a failed engine check prints support/refusal_facts.h).
+TEST(Layers, EngineTestsIncludeNothingAboveTheEngine) {
+  const fs::path root(DEEDLOG_SOURCE_DIR);
+  const std::regex include_line(R"re(#include\s+"([a-z_]+/[^"]+)")re");
+  std::set<std::string> engine_may = allowed().at("engine");
+  engine_may.insert("engine");
+  std::vector<fs::path> todo;
+  for (const auto& entry : fs::directory_iterator(root / "tests/engine"))
+    if (entry.is_regular_file() && is_source(entry.path())) todo.push_back(entry.path());
+  ASSERT_GT(todo.size(), 10u);
+  std::set<std::string> seen;
+  while (!todo.empty()) {
+    const fs::path file = todo.back();
+    todo.pop_back();
+    const std::string text = read(file);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), include_line); it != std::sregex_iterator(); ++it) {
+      const std::string inc = (*it)[1];
+      if (inc.rfind("support/", 0) == 0) {
+        if (seen.insert(inc).second) todo.push_back(root / "tests" / inc);
+        continue;
+      }
+      EXPECT_TRUE(engine_may.count(folder_of_include(inc)))
+          << fs::relative(file, root).generic_string() << " includes " << inc << ": above the engine";
+    }
+  }
+  EXPECT_TRUE(seen.count("support/table.h"));
+}
+
 // The crossings test is only as good as its reading of includes: it must see some.
 TEST(Layers, TheCheckSeesTheIncludesItJudges) {
   const std::string text = read(fs::path(DEEDLOG_SOURCE_DIR) / "src/commands/referee_commands.cpp");

@@ -183,7 +183,7 @@ inline Table variant_table(std::vector<std::string> players, std::vector<std::st
   h.seed = seed;
   State s = initial_state(r, h);
   Decision d = decide_start(r, h, setup);
-  if (!d.accepted) throw std::runtime_error("setup refused: " + refusal_text(r, d.violation));
+  if (!d.accepted) throw std::runtime_error("setup refused: " + refusal_facts(d.violation));
   for (const Event& e : d.events) evolve(s, e);
   t.mutable_state() = s;
   if (start) *start = d.events;

@@ -13,8 +13,8 @@
 #include "deedlog/invariants.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/ruleset_catalog.h"
-#include "present/refusal_words.h"
 #include "rules/card_lookup.h"
+#include "support/refusal_facts.h"
 
 namespace deedlog::testing {
 
@@ -56,8 +56,9 @@ inline CardIndex card_named(const Ruleset& r, DeckId d, const std::string& text)
   throw std::runtime_error("no card " + text);
 }
 
-// A refusal as a test reads it: the engine's value (rule, code, facts) and its words, the
-// players named.
+// A refusal as a test reads it: the engine's value (rule, code, facts) and, to print when a
+// check fails, those facts told (support/refusal_facts.h). The words a player reads are the
+// present layer's: tests/present makes them from the value (refusal_text).
 struct Refused : Violation {
   std::string message;
 };
@@ -81,7 +82,7 @@ class Table {
     header_.seed = seed;
     state_ = initial_state(r_, header_);
     Decision d = decide_start(r_, header_, setup);
-    if (!d.accepted) throw std::runtime_error("setup refused: " + refusal_text(r_, d.violation));
+    if (!d.accepted) throw std::runtime_error("setup refused: " + refusal_facts(d.violation));
     for (const Event& e : d.events) evolve(state_, e);
     EXPECT_EQ(check_invariants(r_, state_), "") << "after the opening";
   }
@@ -97,8 +98,7 @@ class Table {
   // Plays a move that must be legal; returns its events.
   Events play(const Command& c) {
     Decision d = decide(r_, state_, c);
-    EXPECT_TRUE(d.accepted) << "refused: " << d.violation.rule << ": "
-                            << render_players(refusal_text(r_, d.violation), header_.players);
+    EXPECT_TRUE(d.accepted) << "refused: " << refusal_facts(d.violation);
     for (const Event& e : d.events) evolve(state_, e);
     // Every engine test checks the whole position after every move it plays (STYLE.md 9).
     EXPECT_EQ(check_invariants(r_, state_), "") << "after a move by seat " << int(c.actor);
@@ -111,7 +111,7 @@ class Table {
     Decision d = decide(r_, state_, c);
     EXPECT_FALSE(d.accepted) << "accepted a move that should be refused";
     EXPECT_EQ(before, state_);
-    Refused refused{d.violation, render_players(refusal_text(r_, d.violation), header_.players)};
+    Refused refused{d.violation, refusal_facts(d.violation)};
     return refused;
   }
 
