@@ -6,6 +6,7 @@
 #   tests/engine                             -> engine_tests    (deedlog_engine)
 #   tests/journal                            -> journal_tests   (deedlog_journal)
 #   tests/service, tests/present             -> service_tests   (the library above the engine, in process)
+#   tests/bots                               -> bots_tests      (the built-in players, self-play, the signature)
 #   tests/programs                           -> programs_tests  (the built referee and replay, run as a user runs them)
 #   tests/serve                              -> serve_tests     (referee serve; only with DEEDLOG_SERVER)
 #   tests/postgres                           -> postgres_tests  (only with DEEDLOG_POSTGRES; its serve files
@@ -67,7 +68,8 @@ set(deedlog_test_layers
   "rules_tests|deedlog_notation|core rules notation"
   "engine_tests|deedlog_engine|engine"
   "journal_tests|deedlog_journal|journal"
-  "service_tests|deedlog_commands|service present"
+  "service_tests|deedlog_present|service present"
+  "bots_tests|deedlog_bots|bots"
   "programs_tests|deedlog_commands|programs")
 if(DEEDLOG_SERVER)
   list(APPEND deedlog_test_layers "serve_tests|deedlog_commands|serve")
