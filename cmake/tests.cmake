@@ -8,6 +8,9 @@
 #   tests/service, tests/present             -> service_tests   (the library above the engine, in process)
 #   tests/bots                               -> bots_tests      (the built-in players, self-play, the signature)
 #   tests/programs                           -> programs_tests  (the built referee and replay, run as a user runs them)
+#   tests/tournament                         -> tournament_tests (the tournament's commands, run as the Head Judge runs them)
+#   tests/analysis                           -> analysis_tests  (analyse, chances, the model, a trade's price: the
+#                                                                 library in process and the commands run)
 #   tests/serve                              -> serve_tests     (referee serve; only with DEEDLOG_SERVER)
 #   tests/postgres                           -> postgres_tests  (only with DEEDLOG_POSTGRES; its serve files
 #                                                                 with DEEDLOG_SERVER too)
@@ -70,7 +73,9 @@ set(deedlog_test_layers
   "journal_tests|deedlog_journal|journal"
   "service_tests|deedlog_present|service present"
   "bots_tests|deedlog_bots|bots"
-  "programs_tests|deedlog_commands|programs")
+  "programs_tests|deedlog_commands|programs"
+  "tournament_tests|deedlog_commands|tournament"
+  "analysis_tests|deedlog_commands|analysis")
 if(DEEDLOG_SERVER)
   list(APPEND deedlog_test_layers "serve_tests|deedlog_commands|serve")
 endif()

@@ -10,7 +10,7 @@
 //
 // A field's stored name and its place in the list never change: records written by earlier
 // versions read as they were, and a record written now is the bytes earlier versions wrote
-// (tests/programs/tournament_records_written_test.cpp).
+// (tests/tournament/tournament_records_written_test.cpp).
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <optional>

@@ -1,4 +1,4 @@
-// The whole event of tests/programs/tournament_event_test.cpp through the server (docs/serve.md,
+// The whole event of tests/tournament/tournament_event_test.cpp through the server (docs/serve.md,
 // "Tournaments"): 16 players over 3 duplicate rounds of 4 tables of 4. The rounds are seated by
 // the command line (the server seats nothing); every game is played through the HTTP API with its
 // table's key, each move chosen from the legal moves the API lists; time is called and the appeal
