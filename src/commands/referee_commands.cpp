@@ -533,13 +533,13 @@ int run_play(const CommonOptions& o, const std::string& move_as_typed, bool dry_
   if (expect_seq && *expect_seq != g.state.seq)
     return fail(err, Status::conflict(fmt::format("game {} is at event {}, not {} as expected; nothing was written",
                                                   g.id, g.state.seq, *expect_seq)));
-  const std::string move = stamped_as_it_comes(g, move_as_typed);
   std::vector<Command> commands;
   ParseError perr;
-  if (!parse_moves(move, g.ruleset, g.header.players, &commands, &perr)) {
+  if (!parse_moves(move_as_typed, g.ruleset, g.header.players, &commands, &perr)) {
     err << "referee: " << perr.message << "\n";
     return kExitUsage;
   }
+  stamp_as_it_comes(g, &commands);
   // A line naming several properties is one move for each, played in the order written; a
   // refusal stops the line, and the moves before it stand (as an import's do).
   PlayOutcome po;

@@ -537,8 +537,9 @@ class Server {
       ParseError perr;
       // A game with a time limit is ruled by the hour its moves were made (docs/time-rules.md):
       // a move that comes to the server is stamped with the clock, as `play` and `table` do.
-      if (!parse_move(stamped_as_it_comes(g, body["move"].get<std::string>()), g.ruleset, g.header.players, &command, &perr))
+      if (!parse_move(body["move"].get<std::string>(), g.ruleset, g.header.players, &command, &perr))
         return send_error(res, 400, perr.message);
+      stamp_as_it_comes(g, &command);
       // The referee's own moves (take-backs, awards, calling time) need the referee's key: a
       // table scores its game but cannot correct it.
       if (command.actor == kReferee && role != KeyRole::Referee)

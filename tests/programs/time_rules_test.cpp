@@ -5,6 +5,9 @@
 // a scorekeeper types it and run through the real referee.
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <string>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "support/cli.h"
@@ -289,6 +292,34 @@ Turn: Ann
   const std::string log = future.text("log");
   EXPECT_NE(log.find("Ann rolls 1 2"), std::string::npos) << log;
   EXPECT_TRUE(future.doc("status")["agreed_hour"]["stamped"].get<bool>());
+}
+
+// The stamp is put on the moves themselves once they are read (the Command's `at` and clock),
+// not typed into the line and read back: a line of several moves carries one reading of the
+// clock on each, and a move the table stamped keeps its own.
+TEST(AgreedHour, EveryMoveOfALineCarriesTheSameStampAndATypedStampIsKept) {
+  Game g("live-line", R"([Ruleset "uk-1972"]
+[Players "Ann, Ben"]
+[Started "2999-01-01T19:00:00Z"]
+[Variant "short-game"]
+[TimeLimit "1h"]
+[Setup]
+Ann: cash 1200; at "Old Kent Road"; owns "Old Kent Road", "Whitechapel Road"
+Ben: cash 1200
+Turn: Ann
+[Moves]
+)");
+  g.played("Ann mortgages Old Kent Road, Whitechapel Road");
+  g.played("@2999-01-01T19:05:00Z Ann rolls 1 2");
+  std::vector<std::string> stamps;
+  const json log = g.doc("log");  // held: the loop reads into it
+  for (const auto& e : log["events"])
+    if (e["type"] == "MovePlayed") stamps.push_back(e.value("at", std::string()));
+  ASSERT_EQ(stamps.size(), 3u);
+  const std::regex iso(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)");
+  EXPECT_TRUE(std::regex_match(stamps[0], iso)) << stamps[0];
+  EXPECT_EQ(stamps[1], stamps[0]);  // the line's second move: the same reading of the clock
+  EXPECT_EQ(stamps[2], "2999-01-01T19:05:00Z");  // the table's own stamp
 }
 
 // rule uk-1972/short-game/finish-round: time called during Ann's turn; Ben and Cat have theirs,
