@@ -10,6 +10,7 @@
 // clock_tick is the whole rule, given the time: the server's thread (serve/) calls it every
 // second with the clock's time, and the tests with the times they choose.
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <utility>
@@ -35,15 +36,27 @@ struct ClockWarning {
 };
 
 // What one server remembers between ticks: the warnings given (tournament, round, minutes), so
-// that each is given once by this server (a restarted server gives the one that stands again).
+// that each is given once by this server (a restarted server gives the one that stands again);
+// and, so that a tick reads no tournament in which nothing can be due, each tournament's last
+// record as of the tick that read it and the next time anything of its clock falls due (a
+// warning or the end of a round). A new record (a seating, a call of time, an entry: by this
+// server, another or the command line) or that time coming makes the next tick read it again.
 struct ClockMemory {
+  struct Quiet {
+    std::int64_t last_seq = 0;  // the tournament's last record when it was read
+    std::int64_t read_at = 0;   // the tick's time
+    std::int64_t next_due = 0;  // nothing falls due before this (INT64_MAX: nothing until a new record)
+  };
   std::set<std::pair<std::int64_t, std::pair<int, int>>> warned;
+  std::map<std::int64_t, Quiet> quiet;        // by tournament
+  std::set<std::int64_t> without_clock;       // tournaments with no time limit (settings never change)
 };
 
 struct ClockTick {
   std::vector<ClockWarning> warnings;  // new this tick
   std::vector<std::int64_t> called;    // games time was called in by this tick
   std::vector<std::string> problems;   // a tournament that could not be read or called (kept going)
+  int tournaments_read = 0;            // how many tournaments this tick read (the rest were quiet)
 };
 
 // One tick at `now` (seconds since the epoch) over every tournament of the journal with a time

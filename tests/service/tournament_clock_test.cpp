@@ -144,6 +144,33 @@ TEST_F(TournamentClock, AGameOverIsNotWarned) {
   EXPECT_EQ(ten.warnings[0].table, 2);
 }
 
+// A tick reads a tournament only when something may be due: a new record, or a warning's or the
+// end's time come. Between them the server's every-second tick reads nothing (it read every
+// tournament with a clock every second before).
+TEST_F(TournamentClock, AQuietTournamentIsReadAgainOnlyOnANewRecordOrWhenSomethingFallsDue) {
+  std::int64_t began = 0;
+  const std::int64_t id = seated_event(true, &began);
+  ClockMemory memory;
+  EXPECT_EQ(tick(began + 60, &memory).tournaments_read, 1);
+  EXPECT_EQ(tick(began + 61, &memory).tournaments_read, 0);
+  EXPECT_EQ(tick(began + 80 * 60 - 1, &memory).tournaments_read, 0);
+  const ClockTick ten = tick(began + 80 * 60, &memory);  // the ten minutes' warning falls due
+  EXPECT_EQ(ten.tournaments_read, 1);
+  EXPECT_EQ(ten.warnings.size(), 2u);
+  EXPECT_EQ(tick(began + 80 * 60 + 5, &memory).tournaments_read, 0);
+  // The Head Judge calls time from the command line: a new record, so the next tick reads it,
+  // finds nothing left to do, and reads it no more.
+  Tournament t = tournament(id);
+  std::vector<CallTimeOutcome> outcomes;
+  ASSERT_TRUE(call_time_in_round(*j_, t, 1, &outcomes).is_ok());
+  const ClockTick after_call = tick(began + 80 * 60 + 6, &memory);
+  EXPECT_EQ(after_call.tournaments_read, 1);
+  EXPECT_TRUE(after_call.warnings.empty());
+  const ClockTick past_the_end = tick(began + 95 * 60, &memory);
+  EXPECT_EQ(past_the_end.tournaments_read, 0);
+  EXPECT_TRUE(past_the_end.called.empty());
+}
+
 // Two servers on one journal tick at the same moment past the limit: one records the call, the
 // other finds it recorded (the chain refuses a second writer), and the round is called once.
 TEST_F(TournamentClock, TwoServersTickingAtOnceCallTimeOnce) {
