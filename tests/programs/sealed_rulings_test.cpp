@@ -389,6 +389,36 @@ TEST(SealedAudit, AForgedThrowIsFoundWithTheSeed) {
   EXPECT_TRUE(a.at("breaches").empty()) << a.dump();
 }
 
+// A table of a round dealt by seat, as its scorekeeper wrote it (tests/data/README.md): each
+// player's throws are his seat's own, so the file checks clean with the seed; a throw changed
+// (the same square, other dice) is a breach on its line; and the same moves read as dealt by the
+// table's throws (the tag changed) are not the seed's.
+TEST(SealedAudit, ATableDealtBySeatIsCheckedSeatBySeat) {
+  const fs::path file = fs::path(DEEDLOG_SOURCE_DIR) / "tests/data/sealed-by-seat-table.game";
+  json a = audit(file, "--seed " + kTableSeed, kExitOk);
+  EXPECT_TRUE(a.at("breaches").empty()) << a.dump();
+  EXPECT_TRUE(a.at("sealed").at("seed_checked").get<bool>());
+  EXPECT_EQ(a.at("moves").get<int>(), a.at("accepted").get<int>());
+  const auto changed = [&](const std::string& name, const std::string& from, const std::string& to) {
+    std::string text = slurp(file);
+    const std::size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+    const fs::path out = temp_dir(name) / "table.game";
+    std::ofstream(out) << text;
+    return out;
+  };
+  const fs::path forged = changed("sealed-by-seat-forged", "Cat rolls 5 6", "Cat rolls 6 5");
+  a = audit(forged, "--seed " + kTableSeed, kExitRefused);
+  ASSERT_EQ(a.at("breaches").size(), 1u) << a.dump();
+  EXPECT_EQ(a.at("breaches").at(0).at("kind"), "chance");
+  EXPECT_EQ(a.at("breaches").at(0).at("rule"), "uk-1972/referee/sealed-dice");
+  EXPECT_EQ(a.at("breaches").at(0).at("line").get<int>(), line_of(forged, "Cat rolls 6 5"));
+  const fs::path by_throw = changed("sealed-by-seat-read-by-throw", "[SealedDice \"by-seat\"]", "[SealedDice \"by-throw\"]");
+  a = audit(by_throw, "--seed " + kTableSeed, kExitRefused);
+  EXPECT_FALSE(a.at("breaches").empty()) << a.dump();
+}
+
 // rule uk-1972/referee/sealed-dice: with the seed, a card written that the seed's order does not
 // turn up there is a breach; the referee plays the seed's card, and the positions differ.
 TEST(SealedAudit, AForgedCardIsFoundWithTheSeed) {
