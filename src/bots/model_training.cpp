@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <mutex>
+#include <numbers>
 #include <thread>
 #include <vector>
 
@@ -293,7 +294,7 @@ UnitFit fit_units(const std::vector<Features>& rows, const std::vector<Sample>& 
         batch_weight += sm.weight;
       }
       ++step;
-      const double rate = kLearningRate * 0.5 * (1 + std::cos(3.14159265358979323846 * static_cast<double>(step - 1) / total_steps));
+      const double rate = kLearningRate * 0.5 * (1 + std::cos(std::numbers::pi * static_cast<double>(step - 1) / total_steps));
       const double c1 = 1 - std::pow(kAdamBeta1, static_cast<double>(step));
       const double c2 = 1 - std::pow(kAdamBeta2, static_cast<double>(step));
       for (std::size_t i = 0; i < n; ++i) {

@@ -2,8 +2,8 @@
 // Fitting an evaluation model (docs/evaluation-model.md, "Training"): whole games of self-play by
 // the play-outs' own players (sound bids), positions sampled along each game, each labelled with
 // the game's eventual winner, and the weights of a conditional logit fitted to them by maximum
-// likelihood (Newton's method), then, when asked, hidden units with the linear weights (Adam). The same options give the same model, byte for byte, on any
-// number of threads.
+// likelihood (Newton's method), then, when asked, hidden units with the linear weights (Adam).
+// The same options give the same model, byte for byte, on any number of threads.
 #include <cstdint>
 #include <functional>
 #include <string>
