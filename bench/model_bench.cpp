@@ -13,6 +13,10 @@
 //                                      half width, as the analysis adds it; --plain-cache: the plain
 //                                      figures kept in (and read back from) FILE, for they do not
 //                                      depend on the model
+//   model_bench train --ruleset E [--short-game] [--games N] [--seed S] [--hidden H] [--epochs K] --out FILE
+//                                      a model as `referee train-model` fits it, with H hidden
+//                                      units (0: linear), to be compared by `bias --models DIR`
+//                                      before it is shipped
 //
 // Both run from the source tree (the samples are read from DEEDLOG_SOURCE_DIR) on every core.
 #include <algorithm>
@@ -32,6 +36,8 @@
 
 #include "bots/chances.h"
 #include "bots/evaluation_model.h"
+#include "bots/model_file.h"
+#include "bots/model_training.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/game_file.h"
@@ -219,6 +225,12 @@ double arg_double(int argc, char** argv, const char* name, double fallback) {
   return fallback;
 }
 
+bool has_flag(int argc, char** argv, const char* name) {
+  for (int i = 2; i < argc; ++i)
+    if (std::strcmp(argv[i], name) == 0) return true;
+  return false;
+}
+
 std::string arg_text(int argc, char** argv, const char* name) {
   for (int i = 2; i + 1 < argc; ++i)
     if (std::strcmp(argv[i], name) == 0) return argv[i + 1];
@@ -306,7 +318,7 @@ int run_bias(int argc, char** argv) {
         std::unique_ptr<EvaluationModel> one;
         if (!load_model_file(fmt::format("{}/{}{}.model", models, p.ruleset.id, variant), p.ruleset, &one).is_ok()) continue;
         for (ModelVariant v : {ModelVariant::Plain, ModelVariant::ShortGame})
-          if (one->has(v)) mine->set_weights(v, one->weights(v));
+          if (one->has(v)) mine->set_weights(v, one->weights(v), one->hidden(v));
       }
       m.policy.model = mine->empty() ? nullptr : mine.get();
       m.policy.horizon = horizon > 0 ? horizon : kAnalysisHorizon;
@@ -319,7 +331,9 @@ int run_bias(int argc, char** argv) {
         if (!copy->has(v)) continue;
         Features w = copy->weights(v);
         for (double& x : w) x *= scale;
-        copy->set_weights(v, w);
+        HiddenLayer units = copy->hidden(v);
+        for (HiddenUnit& u : units) u.output *= scale;
+        copy->set_weights(v, w, std::move(units));
       }
       m.policy.model = copy.get();
       scaled.push_back(std::move(copy));
@@ -458,13 +472,40 @@ int run_horizon(int argc, char** argv) {
   return 0;
 }
 
+// A model with hidden units (or none) fitted as train-model fits one, written to --out.
+int run_train(int argc, char** argv) {
+  TrainingOptions o;
+  o.ruleset = arg_text(argc, argv, "--ruleset");
+  o.short_game = has_flag(argc, argv, "--short-game");
+  o.games = arg_int(argc, argv, "--games", 20000);
+  o.seed = static_cast<std::uint64_t>(arg_int(argc, argv, "--seed", 1));
+  o.hidden = arg_int(argc, argv, "--hidden", 16);
+  o.epochs = arg_int(argc, argv, "--epochs", o.epochs);
+  const std::string out = arg_text(argc, argv, "--out");
+  if (o.ruleset.empty() || out.empty()) {
+    std::fprintf(stderr, "model_bench train: --ruleset and --out are needed\n");
+    return 2;
+  }
+  ModelFile m;
+  if (Status s = train_model(o, &m); !s.is_ok()) {
+    std::fprintf(stderr, "%s\n", s.message().c_str());
+    return 1;
+  }
+  m.command += fmt::format(" (model_bench train --hidden {} --epochs {})", o.hidden, o.epochs);
+  std::ofstream(out, std::ios::binary) << model_file_text(m);
+  fmt::print("{} {}: {} games, {} positions, log-likelihood {:.6f}, {} units\n", m.edition, m.variant, m.games, m.positions,
+             m.log_likelihood, m.hidden.size());
+  return 0;
+}
+
 }  // namespace
 }  // namespace deedlog
 
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "bias") == 0) return deedlog::run_bias(argc, argv);
   if (argc >= 2 && std::strcmp(argv[1], "horizon") == 0) return deedlog::run_horizon(argc, argv);
-  std::fprintf(stderr, "usage: model_bench horizon [--games N] | bias [--model-games N] [--plain-games M] [--horizon H] "
+  if (argc >= 2 && std::strcmp(argv[1], "train") == 0) return deedlog::run_train(argc, argv);
+  std::fprintf(stderr, "usage: model_bench horizon [--games N] | train --ruleset E --out FILE [--short-game] [--games N] [--seed S] [--hidden H] [--epochs K] | bias [--model-games N] [--plain-games M] [--horizon H] "
                        "[--decided T] [--play-on K] [--calibration C] [--plain-cache FILE]\n");
   return 2;
 }

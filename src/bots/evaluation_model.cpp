@@ -19,8 +19,9 @@ std::pair<const std::pair<std::string_view, std::string_view>*, std::size_t> mod
 
 std::string_view variant_name(ModelVariant v) { return v == ModelVariant::ShortGame ? "short-game" : "plain"; }
 
-void EvaluationModel::set_weights(ModelVariant v, const Features& weights) {
+void EvaluationModel::set_weights(ModelVariant v, const Features& weights, HiddenLayer hidden) {
   weights_[static_cast<std::size_t>(v)] = weights;
+  hidden_[static_cast<std::size_t>(v)] = std::move(hidden);
   has_[static_cast<std::size_t>(v)] = true;
 }
 
@@ -29,7 +30,7 @@ double EvaluationModel::score(const Ruleset& r, const State& s, PlayerId p, Mode
   const Features& w = weights_[static_cast<std::size_t>(v)];
   double x = 0;
   for (std::size_t i = 0; i < f.size(); ++i) x += w[i] * f[i];
-  return x;
+  return x + hidden_score(hidden_[static_cast<std::size_t>(v)], f);
 }
 
 WinShares EvaluationModel::shares(const Ruleset& r, const State& s) const {
@@ -136,7 +137,7 @@ const ShippedModels& shipped_models() {
         auto model = std::make_unique<EvaluationModel>(r);
         it = m.by_edition.emplace(edition, Shipped{std::move(r), std::move(model)}).first;
       }
-      it->second.model->set_weights(v, file.weights);
+      it->second.model->set_weights(v, file.weights, file.hidden);
     }
     for (const std::string& e : refused) m.by_edition.erase(e);
     return m;
@@ -168,7 +169,7 @@ Status load_model_file(const std::string& path, const Ruleset& ruleset, std::uni
   ModelFile file;
   if (Status s = parse_model_file(text, path, ruleset.id, &file); !s.is_ok()) return s;
   auto m = std::make_unique<EvaluationModel>(ruleset);
-  m->set_weights(file.variant == "short-game" ? ModelVariant::ShortGame : ModelVariant::Plain, file.weights);
+  m->set_weights(file.variant == "short-game" ? ModelVariant::ShortGame : ModelVariant::Plain, file.weights, file.hidden);
   *out = std::move(m);
   return Status::ok();
 }

@@ -1,7 +1,8 @@
 #pragma once
 // An evaluation of a position without playing it to the end: each player's share of the win as
-// a linear score of the features of his position (bots/model_features.h), turned into shares by
-// a softmax over the players still in (a conditional logit). A play-out stopped at a horizon is
+// a score of the features of his position (bots/model_features.h): linear, plus what a hidden
+// layer of units adds when the model has one (bots/model_network.h), turned into shares by a
+// softmax over the players still in (a conditional logit). A play-out stopped at a horizon is
 // scored by it (bots/chances.h, PlayOutPolicy). docs/evaluation-model.md says what each feature
 // is, how the weights were fitted and how the horizon was chosen.
 #include <array>
@@ -11,6 +12,7 @@
 #include <utility>
 
 #include "bots/model_features.h"
+#include "bots/model_network.h"
 #include "deedlog/ids.h"
 #include "deedlog/ruleset.h"
 #include "deedlog/state.h"
@@ -33,7 +35,8 @@ class EvaluationModel {
  public:
   // For positions of `ruleset` (its board sets the landing chances the features read).
   explicit EvaluationModel(const Ruleset& ruleset) : edition_(ruleset.id), reader_(ruleset) {}
-  void set_weights(ModelVariant v, const Features& weights);
+  // The linear weights of game v, and the hidden units added to the score (none: linear).
+  void set_weights(ModelVariant v, const Features& weights, HiddenLayer hidden = {});
   bool has(ModelVariant v) const { return has_[static_cast<std::size_t>(v)]; }
   bool empty() const { return !has_[0] && !has_[1]; }
 
@@ -46,6 +49,7 @@ class EvaluationModel {
   double score(const Ruleset& ruleset, const State& s, PlayerId p, ModelVariant v) const;
 
   const Features& weights(ModelVariant v) const { return weights_[static_cast<std::size_t>(v)]; }
+  const HiddenLayer& hidden(ModelVariant v) const { return hidden_[static_cast<std::size_t>(v)]; }
   const std::string& edition() const { return edition_; }
   const FeatureReader& reader() const { return reader_; }
 
@@ -53,6 +57,7 @@ class EvaluationModel {
   std::string edition_;
   FeatureReader reader_;
   std::array<Features, kModelVariants> weights_{};
+  std::array<HiddenLayer, kModelVariants> hidden_{};
   std::array<bool, kModelVariants> has_{};
 };
 

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <mutex>
+#include <numbers>
 #include <thread>
 #include <vector>
 
@@ -192,6 +193,159 @@ Fit evaluate(const std::vector<Features>& rows, const std::vector<Sample>& sampl
   return f;
 }
 
+// The hidden units' fit: Adam over minibatches of positions, every weight (the linear ones too,
+// from Newton's fit) moved together. In a space where each feature has mean 0 and SD 1 over the
+// rows, so one step size serves every feature; folded back into the features' own units at the
+// end, so the file and the score read the features as they are.
+constexpr int kBatchSamples = 1024;
+constexpr double kLearningRate = 0.003;  // at the first step, falling to 0 at the last (a cosine)
+constexpr double kAdamBeta1 = 0.9;
+constexpr double kAdamBeta2 = 0.999;
+constexpr double kAdamEpsilon = 1e-8;
+constexpr double kUnitDecay = 1e-4;      // a ridge on the units' weights, per unit of game weight
+constexpr double kSmallestSpread = 0.1;  // a feature's SD is taken as at least this when scaled
+
+// A number in [-1, 1) drawn from the seed and a counter.
+double draw(std::uint64_t seed, std::uint64_t i) {
+  return static_cast<double>(mix64(seed ^ mix64(i + 0x2545F4914F6CDD1Dull)) >> 11) * 0x1.0p-52 - 1.0;
+}
+
+struct UnitFit {
+  Features linear{};
+  HiddenLayer hidden;
+};
+
+// Fits `units` hidden units and the linear weights (starting from Newton's `linear`). Reads the
+// rows and samples in one fixed order on one thread, so the same data give the same bytes.
+UnitFit fit_units(const std::vector<Features>& rows, const std::vector<Sample>& samples, const Features& linear, int units,
+                  int epochs, std::uint64_t seed) {
+  constexpr int F = kFeatureCount;
+  const auto n_rows = static_cast<double>(rows.size());
+  Features mean{}, spread{};
+  for (const Features& x : rows)
+    for (int k = 0; k < F; ++k) mean[k] += x[k];
+  for (double& m : mean) m /= n_rows;
+  for (const Features& x : rows)
+    for (int k = 0; k < F; ++k) spread[k] += (x[k] - mean[k]) * (x[k] - mean[k]);
+  for (double& sd : spread) sd = std::max(std::sqrt(sd / n_rows), kSmallestSpread);
+  // The parameters, scaled: the linear weights, then each unit's inputs, bias and output.
+  const std::size_t per_unit = F + 2;
+  const std::size_t n = F + static_cast<std::size_t>(units) * per_unit;
+  std::vector<double> theta(n, 0.0), grad(n), m1(n, 0.0), m2(n, 0.0);
+  for (int k = 0; k < F; ++k) theta[k] = linear[k] * spread[k];
+  const std::uint64_t init_seed = mix64(seed ^ 0x6E6574776F726Bull);
+  for (int h = 0; h < units; ++h) {
+    double* u = &theta[F + static_cast<std::size_t>(h) * per_unit];
+    for (int k = 0; k < F; ++k) u[k] = draw(init_seed, static_cast<std::uint64_t>(h * F + k)) / std::sqrt(double{F});
+    u[F + 1] = 0.05 * draw(init_seed, static_cast<std::uint64_t>(1000000 + h));
+  }
+  std::vector<std::uint32_t> order(samples.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
+  const std::size_t batches_per_epoch = (samples.size() + kBatchSamples - 1) / kBatchSamples;
+  const double total_steps = static_cast<double>(batches_per_epoch) * epochs;
+  std::vector<Features> x(kMaxPlayers);
+  std::vector<double> t(static_cast<std::size_t>(units) * kMaxPlayers);
+  std::array<double, kMaxPlayers> score{}, prob{};
+  long long step = 0;
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    // A new order each pass (Fisher-Yates from the seed), the same on every run.
+    for (std::size_t i = order.size(); i > 1; --i) {
+      const std::uint64_t r = mix64(seed ^ mix64(static_cast<std::uint64_t>(epoch) * 0x9E3779B97F4A7C15ull + i));
+      std::swap(order[i - 1], order[r % i]);
+    }
+    for (std::size_t begin = 0; begin < order.size(); begin += kBatchSamples) {
+      const std::size_t end = std::min(order.size(), begin + kBatchSamples);
+      std::fill(grad.begin(), grad.end(), 0.0);
+      double batch_weight = 0;
+      for (std::size_t b = begin; b < end; ++b) {
+        const Sample& sm = samples[order[b]];
+        double top = -INFINITY;
+        for (int j = 0; j < sm.count; ++j) {
+          const Features& raw = rows[sm.first + static_cast<std::uint32_t>(j)];
+          for (int k = 0; k < F; ++k) x[j][k] = (raw[k] - mean[k]) / spread[k];
+          double v = 0;
+          for (int k = 0; k < F; ++k) v += theta[k] * x[j][k];
+          for (int h = 0; h < units; ++h) {
+            const double* u = &theta[F + static_cast<std::size_t>(h) * per_unit];
+            double z = u[F];
+            for (int k = 0; k < F; ++k) z += u[k] * x[j][k];
+            const double th = std::tanh(z);
+            t[static_cast<std::size_t>(j * units + h)] = th;
+            v += u[F + 1] * th;
+          }
+          score[j] = v;
+          top = std::max(top, v);
+        }
+        double sum = 0;
+        for (int j = 0; j < sm.count; ++j) sum += (prob[j] = std::exp(score[j] - top));
+        // The gradient of the negative log-likelihood, row by row.
+        for (int j = 0; j < sm.count; ++j) {
+          const double d = sm.weight * (prob[j] / sum - (j == sm.winner ? 1.0 : 0.0));
+          for (int k = 0; k < F; ++k) grad[k] += d * x[j][k];
+          for (int h = 0; h < units; ++h) {
+            const std::size_t base = F + static_cast<std::size_t>(h) * per_unit;
+            const double th = t[static_cast<std::size_t>(j * units + h)];
+            grad[base + F + 1] += d * th;
+            const double dz = d * theta[base + F + 1] * (1 - th * th);
+            grad[base + F] += dz;
+            for (int k = 0; k < F; ++k) grad[base + k] += dz * x[j][k];
+          }
+        }
+        batch_weight += sm.weight;
+      }
+      ++step;
+      const double rate = kLearningRate * 0.5 * (1 + std::cos(std::numbers::pi * static_cast<double>(step - 1) / total_steps));
+      const double c1 = 1 - std::pow(kAdamBeta1, static_cast<double>(step));
+      const double c2 = 1 - std::pow(kAdamBeta2, static_cast<double>(step));
+      for (std::size_t i = 0; i < n; ++i) {
+        double g = grad[i] / batch_weight;
+        const bool unit_weight = i >= static_cast<std::size_t>(F) && (i - F) % per_unit != static_cast<std::size_t>(F);
+        if (unit_weight) g += kUnitDecay * theta[i];
+        m1[i] = kAdamBeta1 * m1[i] + (1 - kAdamBeta1) * g;
+        m2[i] = kAdamBeta2 * m2[i] + (1 - kAdamBeta2) * g * g;
+        theta[i] -= rate * (m1[i] / c1) / (std::sqrt(m2[i] / c2) + kAdamEpsilon);
+      }
+    }
+  }
+  // Back to the features' own units: a constant added to every player's score changes no share,
+  // so the linear part's shift by the means is dropped, and each unit's goes into its bias.
+  UnitFit out;
+  for (int k = 0; k < F; ++k) out.linear[k] = theta[k] / spread[k];
+  out.hidden.resize(static_cast<std::size_t>(units));
+  for (int h = 0; h < units; ++h) {
+    const double* u = &theta[F + static_cast<std::size_t>(h) * per_unit];
+    HiddenUnit& unit = out.hidden[static_cast<std::size_t>(h)];
+    unit.bias = u[F];
+    unit.output = u[F + 1];
+    for (int k = 0; k < F; ++k) {
+      unit.input[k] = u[k] / spread[k];
+      unit.bias -= u[k] * mean[k] / spread[k];
+    }
+  }
+  return out;
+}
+
+// The mean log-likelihood of the winners (each game counting once) under a model with units.
+double mean_log_likelihood(const std::vector<Features>& rows, const std::vector<Sample>& samples, const UnitFit& fit) {
+  double total = 0, weight = 0;
+  std::array<double, kMaxPlayers> score{};
+  for (const Sample& s : samples) {
+    double top = -INFINITY;
+    for (int j = 0; j < s.count; ++j) {
+      const Features& x = rows[s.first + static_cast<std::uint32_t>(j)];
+      double v = hidden_score(fit.hidden, x);
+      for (int k = 0; k < kFeatureCount; ++k) v += fit.linear[k] * x[k];
+      score[j] = v;
+      top = std::max(top, v);
+    }
+    double sum = 0;
+    for (int j = 0; j < s.count; ++j) sum += std::exp(score[j] - top);
+    total += s.weight * (score[s.winner] - top - std::log(sum));
+    weight += s.weight;
+  }
+  return total / weight;
+}
+
 }  // namespace
 
 std::string training_command(const TrainingOptions& o) {
@@ -203,6 +357,8 @@ std::string training_command(const TrainingOptions& o) {
 Status train_model(const TrainingOptions& o, ModelFile* out, const std::function<void(int, int)>& progress) {
   if (o.games < 1) return Status::invalid_argument("train-model: --games must be at least 1");
   if (o.sample_every < 1 || o.max_moves < 1) return Status::invalid_argument("train-model: bad sampling");
+  if (o.hidden < 0 || o.hidden > kMaxHiddenUnits || o.epochs < 1)
+    return Status::invalid_argument(fmt::format("train-model: hidden units must be 0 to {}, epochs at least 1", kMaxHiddenUnits));
   Ruleset r;
   if (Status s = load_ruleset(o.ruleset, &r); !s.is_ok()) return Status::invalid_argument(s.message());
   const FeatureReader reader(r);
@@ -273,7 +429,19 @@ Status train_model(const TrainingOptions& o, ModelFile* out, const std::function
   for (const Sample& sm : samples) total_weight += sm.weight;
   m.log_likelihood = (f.log_likelihood + penalty) / total_weight;
   m.weights = w;
-  for (double x : w)
+  if (o.hidden > 0) {
+    UnitFit fit = fit_units(rows, samples, w, o.hidden, o.epochs, o.seed);
+    m.log_likelihood = mean_log_likelihood(rows, samples, fit);
+    m.weights = fit.linear;
+    m.hidden = std::move(fit.hidden);
+  }
+  std::vector<double> all(m.weights.begin(), m.weights.end());
+  for (const HiddenUnit& u : m.hidden) {
+    all.insert(all.end(), u.input.begin(), u.input.end());
+    all.push_back(u.bias);
+    all.push_back(u.output);
+  }
+  for (double x : all)
     if (!std::isfinite(x) || std::fabs(x) > kMaxModelWeight)
       return Status::invalid_argument(fmt::format("train-model: the fit gave a weight of {} (beyond {}): more games?", x, kMaxModelWeight));
   *out = std::move(m);

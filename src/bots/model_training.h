@@ -2,8 +2,8 @@
 // Fitting an evaluation model (docs/evaluation-model.md, "Training"): whole games of self-play by
 // the play-outs' own players (sound bids), positions sampled along each game, each labelled with
 // the game's eventual winner, and the weights of a conditional logit fitted to them by maximum
-// likelihood (Newton's method). The same options give the same model, byte for byte, on any
-// number of threads.
+// likelihood (Newton's method), then, when asked, hidden units with the linear weights (Adam).
+// The same options give the same model, byte for byte, on any number of threads.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -21,6 +21,10 @@ struct TrainingOptions {
   int threads = 0;                   // 0: one a core; the model is the same for any number
   int max_moves = 4000;              // a game still going after this many moves is left out (no winner)
   int sample_every = 16;             // a position every this many moves of a game
+  // Hidden units added to the linear score (bots/model_network.h), 0 for a linear model; fitted
+  // after the linear weights, by Adam over minibatches in an order drawn from `seed`.
+  int hidden = 0;
+  int epochs = 12;                   // passes over the positions fitting the units
 };
 
 // The command that makes this model, as a model file records it.
