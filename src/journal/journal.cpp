@@ -34,6 +34,11 @@ std::unique_ptr<KeyStore> Journal::open_key_store() const {
   return file_key_store(location_ + ".keys");
 }
 
+std::unique_ptr<AnalysisStore> Journal::open_analysis_store() const {
+  if (location_.empty() || location_ == ":memory:") return memory_analysis_store();
+  return folder_analysis_store(location_ + ".analysis");
+}
+
 std::unique_ptr<AppendListener> Journal::listen_for_appends(AppendHeard) const { return nullptr; }
 
 namespace {

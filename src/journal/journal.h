@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "deedlog/status.h"
+#include "journal/analysis_store.h"
 #include "journal/append_listener.h"
 #include "journal/key_store.h"
 #include "journal/seal_store.h"
@@ -197,6 +198,12 @@ class Journal {
   // PostgreSQL (on a connection of the store's own), the store's memory for an in-memory journal.
   // The store may outlive the journal; it is not read or made until its prepare().
   virtual std::unique_ptr<KeyStore> open_key_store() const;
+
+  // Where the analyses of this journal's games are kept (journal/analysis_store.h), made by the
+  // journal's kind: the folder `<location>.analysis` beside an SQLite file, the table
+  // deedlog_kept_analyses on PostgreSQL (on a connection of the store's own, made on first use),
+  // the store's memory for an in-memory journal. The store may outlive the journal.
+  virtual std::unique_ptr<AnalysisStore> open_analysis_store() const;
 
   // Hears of the appends any process makes to this journal, from now until the listener is
   // destroyed (journal/append_listener.h). nullptr when the journal's kind announces none (an

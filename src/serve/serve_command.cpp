@@ -204,9 +204,10 @@ class Server {
               [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
   }
 
-  // The keys' store, chosen by the journal (or the --keys file), read or made before the server
-  // listens.
+  // The stores of keys and of kept analyses, chosen by the journal (the keys' by the --keys file
+  // when one is given); the keys' read or made before the server listens.
   Status prepare(const Journal& journal) {
+    kept_analyses_ = journal.open_analysis_store();
     keys_ = open_serve_keys(journal, so_keys_);
     return keys_->load();
   }
@@ -636,7 +637,7 @@ class Server {
   }
 
   // GET /api/games/ID/analysis (docs/serve.md, "Analysis"): the analysis of the game at its head,
-  // kept (beside an SQLite journal, or in this server's memory) or computed in the background.
+  // kept (in the journal's store, or in this server's memory) or computed in the background.
   // One is computed at a time, on one thread, with analysis_games_ play-outs a position, so that
   // asking cannot tie the server up: a request while another game's is computed is told to wait.
   void analysis(const Game& g, httplib::Response& res) {
@@ -651,7 +652,7 @@ class Server {
       }
     }
     nlohmann::json kept;
-    if (find_kept_analysis(o_.db, g.id, head, &kept).is_ok()) {
+    if (find_kept_analysis(*kept_analyses_, g.id, head, &kept).is_ok()) {
       res.set_content(kept.dump(), "application/json");
       return;
     }
@@ -696,8 +697,8 @@ class Server {
       nlohmann::ordered_json doc = analysis_json(a);
       doc["head"] = head;
       result.document = doc.dump();
-      const Status kept = keep_analysis(o_.db, id, nlohmann::json::parse(result.document));
-      if (!kept.is_ok() && !kept_analysis_path(o_.db, id).empty())
+      const Status kept = keep_analysis(*kept_analyses_, id, nlohmann::json::parse(result.document));
+      if (!kept.is_ok())
         std::cerr << fmt::format("referee serve: the analysis of game {} is not kept: {}\n", id, kept.message());
     } else {
       std::cerr << fmt::format("referee serve: the analysis of game {} failed: {}\n", id, s.message());
@@ -719,6 +720,7 @@ class Server {
   std::vector<std::pair<std::string, std::string>> private_names_;  // a name, and the words said instead
   JournalPool journals_;
   std::unique_ptr<ServeKeys> keys_;
+  std::unique_ptr<AnalysisStore> kept_analyses_;  // the journal's (journal/analysis_store.h)
   Wakeups wakeups_;
   ClockWarnings clock_warnings_;
   std::unique_ptr<ServerClock> clock_;  // last: stopped before what it uses

@@ -365,6 +365,28 @@ TEST_P(Stores, AGamesKeyDigestsAreReadBackThroughAnotherStoreAndNeverReplaced) {
   EXPECT_EQ(kept->referee, referee);
 }
 
+// Kept analyses in the journal's own store (journal/analysis_store.h): the folder beside the
+// SQLite journal, the table in the PostgreSQL database (made by the first keep: until then a read
+// finds none). Read back through another store, and replaced by the next keep.
+TEST_P(Stores, AnAnalysisIsKeptReadBackThroughAnotherStoreAndReplaced) {
+  std::int64_t id = 0;
+  auto j = open();
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
+  auto store = j->open_analysis_store();
+  std::optional<std::string> kept;
+  ASSERT_TRUE(store->read(id, &kept).is_ok());
+  EXPECT_FALSE(kept);
+  ASSERT_TRUE(store->keep(id, R"({"head": "first"})").is_ok());
+  auto other = open()->open_analysis_store();
+  ASSERT_TRUE(other->read(id, &kept).is_ok());
+  EXPECT_EQ(kept, R"({"head": "first"})");
+  ASSERT_TRUE(other->read(id + 1, &kept).is_ok());
+  EXPECT_FALSE(kept);
+  ASSERT_TRUE(other->keep(id, R"({"head": "second"})").is_ok());
+  ASSERT_TRUE(store->read(id, &kept).is_ok());
+  EXPECT_EQ(kept, R"({"head": "second"})");
+}
+
 INSTANTIATE_TEST_SUITE_P(BothStores, Stores, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& p) { return p.param; });
 
