@@ -194,6 +194,7 @@ int run(int argc, char** argv) {
     if (Status s = resolve_game_id(*journal, wanted, &id); !s.is_ok()) return fail(s);
     Timeline timeline;
     if (Status s = Timeline::load(*journal, id, &timeline); !s.is_ok()) return fail(s);
+    const std::unique_ptr<AnalysisStore> kept_analyses = journal->open_analysis_store();
     journal.reset();
 
     // The analysis shown: the file named, checked against the game (a file of another game or
@@ -208,7 +209,7 @@ int run(int argc, char** argv) {
       analysis = std::move(doc);
     } else if (vm.count("html") || vm.count("plot")) {
       nlohmann::json doc;
-      const Status s = find_kept_analysis(vm["db"].as<std::string>(), id, timeline.head_hash(), &doc);
+      const Status s = find_kept_analysis(*kept_analyses, id, timeline.head_hash(), &doc);
       if (s.is_ok()) analysis = std::move(doc);
       else if (!s.is_not_found()) std::cerr << "replay: the kept analysis is passed over: " << s.message() << "\n";
     }

@@ -37,13 +37,12 @@ int run_analyse(const CommonOptions& o, const AnalyseCommandOptions& c, std::ost
   Analysis a;
   if (Status s = analyse_game(*j, id, ao, &a); !s.is_ok()) return fail(s);
   nlohmann::ordered_json doc = analysis_json(a);
-  // Kept beside the journal when it reaches the head, so the viewers show it without computing
-  // it again (docs/analysis-views.md); a PostgreSQL journal has no place beside it.
+  // Kept in the journal's store when it reaches the head, so the viewers show it without
+  // computing it again (docs/analysis-views.md).
   if (to_head) {
     doc["head"] = timeline.head_hash();
-    const Status kept = keep_analysis(o.db, id, nlohmann::json::parse(doc.dump()));
-    if (!kept.is_ok() && !kept_analysis_path(o.db, id).empty())
-      err << "referee: the analysis is not kept: " << kept.message() << "\n";
+    const Status kept = keep_analysis(*j->open_analysis_store(), id, nlohmann::json::parse(doc.dump()));
+    if (!kept.is_ok()) err << "referee: the analysis is not kept: " << kept.message() << "\n";
   }
   if (!c.annotate.empty()) {
     std::ofstream file(c.annotate, std::ios::binary | std::ios::trunc);

@@ -29,6 +29,18 @@ std::unique_ptr<SealStore> Journal::make_seal_store() const {
   return file_seal_store(location_ + ".seals");
 }
 
+std::unique_ptr<KeyStore> Journal::open_key_store() const {
+  if (location_.empty() || location_ == ":memory:") return memory_key_store();
+  return file_key_store(location_ + ".keys");
+}
+
+std::unique_ptr<AnalysisStore> Journal::open_analysis_store() const {
+  if (location_.empty() || location_ == ":memory:") return memory_analysis_store();
+  return folder_analysis_store(location_ + ".analysis");
+}
+
+std::unique_ptr<AppendListener> Journal::listen_for_appends(AppendHeard) const { return nullptr; }
+
 namespace {
 
 // The files an SQLite journal is made of: the file, its write-ahead log and its shared memory.

@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "deedlog/status.h"
+#include "journal/analysis_store.h"
+#include "journal/append_listener.h"
+#include "journal/key_store.h"
 #include "journal/seal_store.h"
 
 namespace deedlog {
@@ -189,6 +192,23 @@ class Journal {
   // (whose seals' table is closed to PUBLIC) there is no file to close: both are ok.
   Status make_private() const;
   Status check_private() const;
+
+  // The store of the server's keys for this journal's games (journal/key_store.h), made by the
+  // journal's kind: `<location>.keys` beside an SQLite file, the table deedlog_serve_keys on
+  // PostgreSQL (on a connection of the store's own), the store's memory for an in-memory journal.
+  // The store may outlive the journal; it is not read or made until its prepare().
+  virtual std::unique_ptr<KeyStore> open_key_store() const;
+
+  // Where the analyses of this journal's games are kept (journal/analysis_store.h), made by the
+  // journal's kind: the folder `<location>.analysis` beside an SQLite file, the table
+  // deedlog_kept_analyses on PostgreSQL (on a connection of the store's own, made on first use),
+  // the store's memory for an in-memory journal. The store may outlive the journal.
+  virtual std::unique_ptr<AnalysisStore> open_analysis_store() const;
+
+  // Hears of the appends any process makes to this journal, from now until the listener is
+  // destroyed (journal/append_listener.h). nullptr when the journal's kind announces none (an
+  // SQLite file: its readers poll); the listener may outlive the journal.
+  virtual std::unique_ptr<AppendListener> listen_for_appends(AppendHeard heard) const;
 
  protected:
   // A file beside the journal's file (`<location>.seals`), or this process's memory for an

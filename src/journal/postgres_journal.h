@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 #include <string_view>
+#include <utility>
 
 #include "journal/chained_journal.h"
 #include "journal/postgres_uri.h"  // is_postgres_uri
@@ -19,6 +20,16 @@ namespace deedlog {
 // (never if the append rolled back), so a listener (referee serve's streams) is woken when the
 // new events can be read; it is a wake-up, not a record: one lost in a crash costs a slow poll.
 inline constexpr const char* kPostgresEventsChannel = "deedlog_events";
+
+// The server's keys in the table deedlog_serve_keys of uri's database, on a connection of the
+// store's own (postgres_key_store.cpp; docs/journal.md, "On PostgreSQL").
+std::unique_ptr<KeyStore> postgres_key_store(std::string uri);
+// Kept analyses in the table deedlog_kept_analyses of uri's database, made by the first keep, on
+// a connection of the store's own (postgres_analysis_store.cpp).
+std::unique_ptr<AnalysisStore> postgres_analysis_store(std::string uri);
+// One connection that LISTENs on kPostgresEventsChannel of uri's database, on a thread of its own
+// (postgres_append_listener.cpp).
+std::unique_ptr<AppendListener> postgres_append_listener(std::string uri, AppendHeard heard);
 
 class PostgresJournal final : public ChainedJournal {
  public:
@@ -33,6 +44,11 @@ class PostgresJournal final : public ChainedJournal {
   int schema_version() const override { return schema_version_; }
   Status tournaments(std::vector<TournamentRow>* out) override;
   Status tournament(std::int64_t id, TournamentRow* out) override;
+  std::unique_ptr<KeyStore> open_key_store() const override { return postgres_key_store(location()); }
+  std::unique_ptr<AnalysisStore> open_analysis_store() const override { return postgres_analysis_store(location()); }
+  std::unique_ptr<AppendListener> listen_for_appends(AppendHeard heard) const override {
+    return postgres_append_listener(location(), std::move(heard));
+  }
 
   struct ConnDeleter {
     void operator()(PGconn* c) const { PQfinish(c); }

@@ -35,7 +35,6 @@
 #include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"
 #include "journal/journal.h"
-#include "journal/postgres_journal.h"
 #include "journal/postgres_uri.h"  // without_password
 #include "present/analysis_words.h"
 #include "present/game_json.h"
@@ -184,7 +183,7 @@ class JournalPool {
 class Server {
  public:
   Server(const CommonOptions& o, const ServeOptions& so)
-      : o_(o), journals_(o.db), keys_(open_serve_keys(o.db, so.keys)), limit_(so.rate), analysis_games_(so.analysis_games),
+      : o_(o), so_keys_(so.keys), journals_(o.db), limit_(so.rate), analysis_games_(so.analysis_games),
         price_games_(so.price_games) {
     // The names of the server's files a message may hold, each as given and absolute, longest
     // first (an absolute path holds the relative one), with the words said instead: a client is
@@ -205,7 +204,13 @@ class Server {
               [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
   }
 
-  Status prepare() { return keys_->load(); }
+  // The stores of keys and of kept analyses, chosen by the journal (the keys' by the --keys file
+  // when one is given); the keys' read or made before the server listens.
+  Status prepare(const Journal& journal) {
+    kept_analyses_ = journal.open_analysis_store();
+    keys_ = open_serve_keys(journal, so_keys_);
+    return keys_->load();
+  }
 
   Wakeups& wakeups() { return wakeups_; }
 
@@ -633,7 +638,7 @@ class Server {
   }
 
   // GET /api/games/ID/analysis (docs/serve.md, "Analysis"): the analysis of the game at its head,
-  // kept (beside an SQLite journal, or in this server's memory) or computed in the background.
+  // kept (in the journal's store, or in this server's memory) or computed in the background.
   // One is computed at a time, on one thread, with analysis_games_ play-outs a position, so that
   // asking cannot tie the server up: a request while another game's is computed is told to wait.
   void analysis(const Game& g, httplib::Response& res) {
@@ -648,7 +653,7 @@ class Server {
       }
     }
     nlohmann::json kept;
-    if (find_kept_analysis(o_.db, g.id, head, &kept).is_ok()) {
+    if (find_kept_analysis(*kept_analyses_, g.id, head, &kept).is_ok()) {
       res.set_content(kept.dump(), "application/json");
       return;
     }
@@ -693,8 +698,8 @@ class Server {
       nlohmann::ordered_json doc = analysis_json(a);
       doc["head"] = head;
       result.document = doc.dump();
-      const Status kept = keep_analysis(o_.db, id, nlohmann::json::parse(result.document));
-      if (!kept.is_ok() && !kept_analysis_path(o_.db, id).empty())
+      const Status kept = keep_analysis(*kept_analyses_, id, nlohmann::json::parse(result.document));
+      if (!kept.is_ok())
         std::cerr << fmt::format("referee serve: the analysis of game {} is not kept: {}\n", id, kept.message());
     } else {
       std::cerr << fmt::format("referee serve: the analysis of game {} failed: {}\n", id, s.message());
@@ -712,9 +717,11 @@ class Server {
   };
 
   CommonOptions o_;
+  std::string so_keys_;  // --keys: the file of keys, "" for the journal's own store
   std::vector<std::pair<std::string, std::string>> private_names_;  // a name, and the words said instead
   JournalPool journals_;
   std::unique_ptr<ServeKeys> keys_;
+  std::unique_ptr<AnalysisStore> kept_analyses_;  // the journal's (journal/analysis_store.h)
   Wakeups wakeups_;
   ClockWarnings clock_warnings_;
   std::unique_ptr<ServerClock> clock_;  // last: stopped before what it uses
@@ -762,16 +769,15 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
     err << "referee serve: --rate takes a number of requests a second above 0\n";
     return kExitUsage;
   }
-  {
-    // The journal is opened (and created) once here, so a bad --db fails now, not per request.
-    std::unique_ptr<Journal> j;
-    if (Status s = Journal::open(o.db, &j, false); !s.is_ok()) {
-      err << "referee: " << s.message() << "\n";
-      return kExitFailure;
-    }
+  // The journal is opened (and created) once here, so a bad --db fails now, not per request; it
+  // gives the server its stores of keys and of appends heard, then is closed.
+  std::unique_ptr<Journal> journal;
+  if (Status s = Journal::open(o.db, &journal, false); !s.is_ok()) {
+    err << "referee: " << s.message() << "\n";
+    return kExitFailure;
   }
   Server server(o, so);
-  if (Status s = server.prepare(); !s.is_ok()) {
+  if (Status s = server.prepare(*journal); !s.is_ok()) {
     err << "referee: " << s.message() << "\n";
     return kExitFailure;
   }
@@ -799,9 +805,12 @@ int run_serve(const CommonOptions& o, const ServeOptions& so, std::ostream& out,
     while (!listen_ended.load() && !http.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     http.stop();
   });
-  // On PostgreSQL, every append (by any server or command) is announced: one connection listens.
-  std::unique_ptr<NotifyListener> listener;
-  if (is_postgres_uri(o.db)) listener = std::make_unique<NotifyListener>(o.db, &server.wakeups());
+  // Where the journal announces every append (by any server or command: PostgreSQL), one
+  // listener hears them; elsewhere the streams poll.
+  Wakeups& wakeups = server.wakeups();
+  const std::unique_ptr<AppendListener> listener = journal->listen_for_appends(
+      AppendHeard{[&wakeups](std::int64_t game) { wakeups.notify(game); }, [&wakeups] { wakeups.notify_every_game(); }});
+  journal.reset();
   out << fmt::format("listening on http://{}:{}\n", host.find(':') == std::string::npos ? host : "[" + host + "]", bound);
   out.flush();
   server.start_clock(err);

@@ -1,14 +1,16 @@
 #pragma once
 // The write keys of the games created through referee serve (docs/serve.md, "Keys"). A key is
 // shown once, when its game is created; only its SHA-256 is kept, and a check compares digests in
-// constant time, so a copy of the store opens no game. Every server over the same journal sees
-// the same keys: for a PostgreSQL journal they are kept in its database (any server behind a
-// proxy honours a key another made), for an SQLite journal in a file beside it.
+// constant time, so a copy of the store opens no game. Where the digests are kept is the
+// journal's business (journal/key_store.h): every server over the same journal sees the same
+// keys (for a PostgreSQL journal they are kept in its database, so any server behind a proxy
+// honours a key another made; for an SQLite journal in a file beside it).
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include "deedlog/status.h"
+#include "journal/journal.h"
 
 namespace deedlog {
 
@@ -28,19 +30,22 @@ struct GameKeys {
 
 class ServeKeys {
  public:
-  virtual ~ServeKeys() = default;
+  explicit ServeKeys(std::unique_ptr<KeyStore> store) : store_(std::move(store)) {}
   // Reads (or makes) the store; a failure here stops the server before it listens.
-  virtual Status load() = 0;
+  Status load() { return store_->prepare(); }
   // Two new random keys for game; stored (hashed) before they are given.
-  virtual Status add(std::int64_t game, GameKeys* keys) = 0;
+  Status add(std::int64_t game, GameKeys* keys);
   // What key opens in game: None for a wrong key or a game without keys; Unreadable when the
   // store cannot be read.
-  virtual KeyRole check(std::int64_t game, const std::string& key) = 0;
+  KeyRole check(std::int64_t game, const std::string& key);
+
+ private:
+  std::unique_ptr<KeyStore> store_;
 };
 
-// The store for the journal db: the file keys_file when one is given; otherwise, for a
-// PostgreSQL journal, the table deedlog_serve_keys in its database, and for an SQLite journal
-// the file <db>.keys.
-std::unique_ptr<ServeKeys> open_serve_keys(const std::string& db, const std::string& keys_file);
+// The keys of journal's games: in the file keys_file when one is given, otherwise in the
+// journal's own store (Journal::open_key_store: the table deedlog_serve_keys of a PostgreSQL
+// journal's database, the file <db>.keys beside an SQLite journal).
+std::unique_ptr<ServeKeys> open_serve_keys(const Journal& journal, const std::string& keys_file);
 
 }  // namespace deedlog

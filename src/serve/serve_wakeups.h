@@ -1,17 +1,14 @@
 #pragma once
 // How referee serve's streams learn that a game has a new event without polling for it
 // (docs/serve.md, "Streams"): a write through this server wakes the game's watchers at once
-// (Wakeups::notify), and on a PostgreSQL journal a NotifyListener turns the database's
-// notifications, sent by whichever process appended (another server, the command line), into
-// the same wakeups. A slow poll stays as the fallback: an SQLite journal written by another
-// process, or a lost connection to the database.
-#include <atomic>
+// (Wakeups::notify), and where the journal can be heard (Journal::listen_for_appends: a
+// PostgreSQL journal) the appends of whichever process made them (another server, the command
+// line) are turned into the same wakeups. A slow poll stays as the fallback: an SQLite journal
+// written by another process, or a lost connection to the database.
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
-#include <string>
-#include <thread>
 #include <unordered_map>
 
 namespace deedlog {
@@ -34,25 +31,6 @@ class Wakeups {
   std::condition_variable changed_;
   std::unordered_map<std::int64_t, std::uint64_t> games_;
   std::uint64_t every_game_ = 0;
-};
-
-// One connection that LISTENs on the journal's channel (kPostgresEventsChannel) and wakes the
-// watchers of each game named in a notification; reconnects when the connection is lost, and
-// then wakes every watcher, since notifications sent meanwhile are gone. Stops when destroyed.
-class NotifyListener {
- public:
-  NotifyListener(std::string uri, Wakeups* wakeups);
-  ~NotifyListener();
-  NotifyListener(const NotifyListener&) = delete;
-  NotifyListener& operator=(const NotifyListener&) = delete;
-
- private:
-  void run();
-
-  std::string uri_;
-  Wakeups* wakeups_;
-  std::atomic<bool> stop_{false};
-  std::thread thread_;
 };
 
 }  // namespace deedlog

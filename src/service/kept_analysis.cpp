@@ -1,13 +1,11 @@
 #include "service/kept_analysis.h"
 
-#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
-#include "journal/postgres_uri.h"
-#include "journal/private_file.h"
 #include "service/analysis_report.h"
 
 namespace deedlog {
@@ -25,11 +23,6 @@ bool is_hex_hash(const nlohmann::json& j) {
 bool is_share(const nlohmann::json& j) { return j.is_number() && j.get<double>() >= 0 && j.get<double>() <= 1; }
 
 }  // namespace
-
-std::string kept_analysis_path(const std::string& db, std::int64_t game) {
-  if (is_postgres_uri(db)) return "";
-  return fmt::format("{}.analysis/game-{}.json", db, game);
-}
 
 Status check_analysis_shape(const nlohmann::json& doc) {
   auto bad = [](const std::string& what) { return Status::invalid_argument("not an analysis of a game: " + what); };
@@ -62,37 +55,46 @@ Status check_analysis_shape(const nlohmann::json& doc) {
   return Status::ok();
 }
 
+namespace {
+
+// A document's text, parsed and checked; `where` names it in the message.
+Status parse_analysis(const std::string& text, const std::string& where, nlohmann::json* doc) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded()) return Status::invalid_argument(fmt::format("{} is not JSON", where));
+  if (Status s = check_analysis_shape(j); !s.is_ok()) return Status::invalid_argument(where + ": " + s.message());
+  *doc = std::move(j);
+  return Status::ok();
+}
+
+}  // namespace
+
 Status read_analysis_file(const std::string& path, nlohmann::json* doc) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Status::not_found(fmt::format("no analysis file {}", path));
   std::stringstream text;
   text << in.rdbuf();
-  nlohmann::json j = nlohmann::json::parse(text.str(), nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) return Status::invalid_argument(fmt::format("{} is not JSON", path));
-  if (Status s = check_analysis_shape(j); !s.is_ok()) return Status::invalid_argument(path + ": " + s.message());
-  *doc = std::move(j);
-  return Status::ok();
+  return parse_analysis(text.str(), path, doc);
 }
 
-Status keep_analysis(const std::string& db, std::int64_t game, const nlohmann::json& doc) {
-  const std::string path = kept_analysis_path(db, game);
-  if (path.empty()) return Status::invalid_argument("a PostgreSQL journal keeps no analysis beside it; write it to a file");
+Status keep_analysis(AnalysisStore& store, std::int64_t game, const nlohmann::json& doc) {
   if (!doc.is_object() || !doc.contains("head") || !is_hex_hash(doc["head"]))
     return Status::invalid_argument("an analysis is kept with the head it analysed");
   if (Status s = check_analysis_shape(doc); !s.is_ok()) return s;
-  // The folder and its files are the journal's owner's alone (docs/trust.md, "Who can read what
-  // at one computer"), written whole through a private temporary renamed into place: a reader
-  // sees the old document or the new, never half, and no name planted beside it is followed.
-  const std::string folder = std::filesystem::path(path).parent_path().string();
-  if (Status s = make_private_folder(folder); !s.is_ok()) return s;
-  return write_private_file(path, doc.dump() + "\n");
+  // Private wherever it is kept (the folder 0700 and its files 0600, the table closed to PUBLIC:
+  // docs/trust.md, "Who can read what at one computer"), and written whole: a reader sees the old
+  // document or the new, never half.
+  return store.keep(game, doc.dump() + "\n");
 }
 
-Status find_kept_analysis(const std::string& db, std::int64_t game, const std::string& head, nlohmann::json* doc) {
-  const std::string path = kept_analysis_path(db, game);
-  if (path.empty()) return Status::not_found("a PostgreSQL journal keeps no analysis beside it");
+Status find_kept_analysis(AnalysisStore& store, std::int64_t game, const std::string& head, nlohmann::json* doc) {
+  std::optional<std::string> text;
+  if (Status s = store.read(game, &text); !s.is_ok()) return s;
+  const std::string where = store.where(game);
+  if (!text) return Status::not_found(fmt::format("no analysis is kept for game {}", game));
   nlohmann::json j;
-  if (Status s = read_analysis_file(path, &j); !s.is_ok()) return s;
+  if (Status s = parse_analysis(*text, where.empty() ? fmt::format("the analysis kept for game {}", game) : where, &j);
+      !s.is_ok())
+    return s;
   if (!j.contains("head") || j["head"] != head)
     return Status::not_found(fmt::format("the analysis kept for game {} is of an earlier head: the game has moved on", game));
   // An analysis of an older method (or of none named: before methods were) is computed again.

@@ -148,6 +148,25 @@ TEST(PostgresCli, CompletionOffersTheServersGamesAndPlayers) {
   EXPECT_EQ(referee(db, "--game 2 __complete players").out, "Cat\nDan\n");
 }
 
+// referee analyse keeps its result in the journal's database (table deedlog_kept_analyses), and
+// replay --html shows it from there, as it does from the folder beside an SQLite journal.
+TEST(PostgresCli, AnalyseKeepsItsResultInTheDatabaseAndReplayShowsIt) {
+  DEEDLOG_REQUIRE_POSTGRES();
+  const std::string db = Server::get().new_database();
+  ASSERT_EQ(referee(db, "import " + quote(testing::sample("uk-1972/table-speech.game"))).code, 0);
+  RunResult r = referee(db, "--json analyse --games 4");
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.err.find("not kept"), std::string::npos) << r.err;
+  EXPECT_EQ(json::parse(Server::get().query_value(database_of(db),
+                                                  "SELECT document FROM deedlog_kept_analyses WHERE game_id = 1")),
+            json::parse(r.out));
+  testing::RemovedAtExit dir{temp_dir("postgres-views")};
+  const auto page = dir.dir / "page.html";
+  r = testing::run(DEEDLOG_REPLAY, "--db " + quote(db) + " --html " + quote(page.string()));
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_NE(testing::slurp(page).find("id=\"win\""), std::string::npos);
+}
+
 TEST(PostgresCli, CopyNeedsBothEnds) {
   EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "copy --from a.db").code, 2);
   EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "copy --from a.db --to a.db").code, 2);

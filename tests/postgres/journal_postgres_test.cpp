@@ -3,9 +3,13 @@
 // where no server can start. The cases that tamper with the server's rows are PostgreSQL's own.
 #include <atomic>
 #include <barrier>
+#include <chrono>
+#include <condition_variable>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -335,6 +339,54 @@ TEST_P(Stores, EightWritersOnOneGameLoseNothingAndDuplicateNothing) {
   RecordProperty("conflicts_after_the_first_round", conflicts.load());
 }
 
+// The server's keys in the journal's own store (journal/key_store.h): a file beside the SQLite
+// journal, a table in the PostgreSQL database. A game's digests are read back by another store
+// of another connection to the journal, and are never replaced.
+TEST_P(Stores, AGamesKeyDigestsAreReadBackThroughAnotherStoreAndNeverReplaced) {
+  std::int64_t id = 0;
+  auto j = open();
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
+  const std::string referee(64, 'a'), table(64, 'b');
+  auto store = j->open_key_store();
+  ASSERT_TRUE(store->prepare().is_ok());
+  ASSERT_TRUE(store->keep(id, GameKeyDigests{referee, table}).is_ok());
+  auto other = open()->open_key_store();
+  ASSERT_TRUE(other->prepare().is_ok());
+  std::optional<GameKeyDigests> kept;
+  ASSERT_TRUE(other->read(id, &kept).is_ok());
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->referee, referee);
+  EXPECT_EQ(kept->table, table);
+  ASSERT_TRUE(other->read(id + 1, &kept).is_ok());
+  EXPECT_FALSE(kept);
+  EXPECT_FALSE(other->keep(id, GameKeyDigests{std::string(64, 'c'), std::string(64, 'd')}).is_ok());
+  ASSERT_TRUE(store->read(id, &kept).is_ok());
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->referee, referee);
+}
+
+// Kept analyses in the journal's own store (journal/analysis_store.h): the folder beside the
+// SQLite journal, the table in the PostgreSQL database (made by the first keep: until then a read
+// finds none). Read back through another store, and replaced by the next keep.
+TEST_P(Stores, AnAnalysisIsKeptReadBackThroughAnotherStoreAndReplaced) {
+  std::int64_t id = 0;
+  auto j = open();
+  ASSERT_TRUE(j->create_game(kHeader, {}, &id).is_ok());
+  auto store = j->open_analysis_store();
+  std::optional<std::string> kept;
+  ASSERT_TRUE(store->read(id, &kept).is_ok());
+  EXPECT_FALSE(kept);
+  ASSERT_TRUE(store->keep(id, R"({"head": "first"})").is_ok());
+  auto other = open()->open_analysis_store();
+  ASSERT_TRUE(other->read(id, &kept).is_ok());
+  EXPECT_EQ(kept, R"({"head": "first"})");
+  ASSERT_TRUE(other->read(id + 1, &kept).is_ok());
+  EXPECT_FALSE(kept);
+  ASSERT_TRUE(other->keep(id, R"({"head": "second"})").is_ok());
+  ASSERT_TRUE(store->read(id, &kept).is_ok());
+  EXPECT_EQ(kept, R"({"head": "second"})");
+}
+
 INSTANTIATE_TEST_SUITE_P(BothStores, Stores, ::testing::Values("sqlite", "postgresql"),
                          [](const auto& p) { return p.param; });
 
@@ -392,6 +444,60 @@ TEST_F(OnPostgres, TheEventsViewShowsAnEventARow) {
   EXPECT_EQ(Server::get().query_value(database_, "SELECT count(*) FROM events"), "7");
   EXPECT_EQ(Server::get().query_value(database_, "SELECT type FROM events WHERE seq = 3"), "DiceThrown");
   EXPECT_EQ(Server::get().query_value(database_, "SELECT version FROM deedlog_schema"), "2");
+}
+
+// The table of keys as the first servers made it (the referee's key alone): prepare gives it
+// the table's key's column, and its rows read as the referee's keys of games without a table key.
+TEST_F(OnPostgres, AKeysTableOfTheFirstServersIsReadAndGainsTheTableKeyColumn) {
+  ASSERT_EQ(sql("CREATE TABLE deedlog_serve_keys (game_id bigint PRIMARY KEY REFERENCES games (game_id),"
+                " key_sha256 text NOT NULL CONSTRAINT key_is_a_hash CHECK (length(key_sha256) = 64),"
+                " created timestamptz NOT NULL DEFAULT now())"),
+            "");
+  ASSERT_EQ(sql("INSERT INTO deedlog_serve_keys (game_id, key_sha256) VALUES (" + std::to_string(id_) + ", '" +
+                std::string(64, 'e') + "')"),
+            "");
+  auto store = j_->open_key_store();
+  ASSERT_TRUE(store->prepare().is_ok());
+  std::optional<GameKeyDigests> kept;
+  ASSERT_TRUE(store->read(id_, &kept).is_ok());
+  ASSERT_TRUE(kept);
+  EXPECT_EQ(kept->referee, std::string(64, 'e'));
+  EXPECT_EQ(kept->table, "");
+  EXPECT_EQ(Server::get().query_value(database_, "SELECT count(*) FROM information_schema.columns WHERE table_name ="
+                                                 " 'deedlog_serve_keys' AND column_name = 'table_sha256'"),
+            "1");
+}
+
+// An append made through another connection (another server, the command line) is heard by
+// the journal's listener (journal/append_listener.h), once it listens.
+TEST_F(OnPostgres, AnAppendThroughAnotherConnectionIsHeard) {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool listening = false;
+  std::vector<std::int64_t> heard;
+  auto listener = j_->listen_for_appends(AppendHeard{
+      [&](std::int64_t game) {
+        std::lock_guard<std::mutex> lock(mutex);
+        heard.push_back(game);
+        changed.notify_all();
+      },
+      [&] {
+        std::lock_guard<std::mutex> lock(mutex);
+        listening = true;
+        changed.notify_all();
+      }});
+  ASSERT_NE(listener, nullptr);
+  {
+    // Told once the LISTEN is made; the bound only keeps a broken build from hanging.
+    std::unique_lock<std::mutex> lock(mutex);
+    ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(60), [&] { return listening; }));
+  }
+  std::unique_ptr<Journal> other;
+  ASSERT_TRUE(Journal::open(uri_, &other).is_ok());
+  ASSERT_TRUE(other->append(id_, 8, a_move(2)).is_ok());
+  std::unique_lock<std::mutex> lock(mutex);
+  ASSERT_TRUE(changed.wait_for(lock, std::chrono::seconds(60), [&] { return !heard.empty(); }));
+  EXPECT_EQ(heard.front(), id_);
 }
 
 TEST_F(OnPostgres, ADatabaseOfAnotherProgramIsRefusedAndLeftAlone) {

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
 
 #include "serve/serve_keys.h"
@@ -23,7 +24,9 @@ TEST(ServeKeysFile, ALinkPlantedAtTheOldTemporaryNameIsNotFollowed) {
   // This process writes the keys here, so the pid in the old name is this test's own.
   const std::string planted = db.string() + ".keys.tmp." + std::to_string(::getpid());
   std::filesystem::create_symlink(victim, planted);
-  auto keys = open_serve_keys(db.string(), "");
+  std::unique_ptr<Journal> journal;
+  ASSERT_TRUE(Journal::open(db.string(), &journal).is_ok());
+  auto keys = open_serve_keys(*journal, "");
   ASSERT_TRUE(keys->load().is_ok());
   GameKeys made;
   ASSERT_TRUE(keys->add(1, &made).is_ok());
