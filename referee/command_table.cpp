@@ -970,12 +970,12 @@ RefereeCommands referee_commands() {
                      {"explain 57"}),
        run_explain_line},
       {dispute_command(), run_dispute_line},
-      {.help = plain_command("replay", "show a saved game move by move: the replay program (terminal, HTML page, SVG)",
-                             "replay [the replay program's options]",
-                             "Runs the replay program installed beside referee with the rest of the line, --db and --game\n"
-                             "included; 'replay --help' lists its options.",
-                             {"--db club.db --game 1 replay", "--db club.db replay --html game.html"}),
-       .hand_over = hand_over_to_replay},
+      {plain_command("replay", "show a saved game move by move: the replay program (terminal, HTML page, SVG)",
+                     "replay [the replay program's options]",
+                     "Runs the replay program installed beside referee with the rest of the line, --db and --game\n"
+                     "included; 'replay --help' lists its options.",
+                     {"--db club.db --game 1 replay", "--db club.db replay --html game.html"}),
+       hand_over_to_replay},
       {audit_command(), run_audit_line},
       {log_command(), run_log_line},
       {verify_command(), run_verify_line},
@@ -987,7 +987,7 @@ RefereeCommands referee_commands() {
 #ifdef DEEDLOG_SERVE_IN_THIS_PROGRAM
       {serve_command(), run_serve_line},
 #else
-      {.help = serve_command(), .hand_over = hand_over_to_serve},
+      {serve_command(), hand_over_to_serve},
 #endif
       {chances_command(), run_chances_line},
       {analyse_command(), run_analyse_line},

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/program_help.h"
@@ -42,9 +43,14 @@ using CommandRun = int (*)(const CommandCall& call);
 // server built in); word is the command word's place in the line.
 using HandOver = int (*)(const Args& line, std::size_t word, std::ostream& out, std::ostream& err);
 
+// A row: the command's help and what answers it. A row is made only with one of the two, so a
+// command cannot be declared without the function that runs it.
 struct RefereeCommand {
+  RefereeCommand(cli::CommandHelp command, CommandRun runs) : help(std::move(command)), run(runs) {}
+  RefereeCommand(cli::CommandHelp command, HandOver hands_over) : help(std::move(command)), hand_over(hands_over) {}
+
   cli::CommandHelp help;
-  CommandRun run = nullptr;      // one of run and hand_over
+  CommandRun run = nullptr;  // exactly one of run and hand_over
   HandOver hand_over = nullptr;
 };
 

@@ -1,6 +1,6 @@
 // referee: rules on moves of a property-trading game and keeps the game's journal.
-// A thin shell: the command line read against referee/command_table.cpp, calls into src/commands,
-// exit code out.
+// A thin shell: the command line read against the command table (referee/command_table.cpp), the
+// command's row run, its exit code out.
 #include <boost/program_options.hpp>
 
 #include <ctime>
