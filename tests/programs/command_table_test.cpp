@@ -55,7 +55,9 @@ TEST(CommandTable, EveryCommandInTheTableIsDispatchedToItsFunction) {
     const RunResult help = referee_alone(name + " --help");
     EXPECT_EQ(help.code, 0) << name << ": " << help.err;
     if (name == "replay") continue;  // the replay program's own help and words
-    EXPECT_EQ(referee_alone("help " + name).out, help.out) << name;
+    if (name != "help") {  // help --help is the list of commands
+      EXPECT_EQ(referee_alone("help " + name).out, help.out) << name;
+    }
     const RunResult ran = testing::referee(dir / "none.db", name + " one two three four five");
     EXPECT_EQ(ran.code, 2) << name << ": " << ran.err;
     EXPECT_FALSE(std::filesystem::exists(dir / "none.db")) << name;
