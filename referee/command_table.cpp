@@ -907,6 +907,7 @@ int hand_over_to_replay(const Args& line, std::size_t word, std::ostream& out, s
   return run_program_beside("replay", forwarded, out, err);
 }
 
+// referee explain SEQ: the event's number read here, a word that is none refused as usage.
 int run_explain_line(const CommandCall& c) {
   if (!c.want_args(1, "one event number")) return kExitUsage;
   std::int64_t seq = 0;
