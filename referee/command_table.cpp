@@ -1,14 +1,64 @@
+// Each command's help (its options, usage, words and examples) and, beside it, the function that
+// reads its options and calls into src/commands; referee_commands() at the end pairs them, one row
+// a command.
 #include "command_table.h"
 
-#include <cstdint>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <optional>
+
+#include "cli/secret_input.h"
+#include "commands/analyse_command.h"
+#include "commands/chances_command.h"
+#include "commands/copy_command.h"
+#include "commands/engine_session.h"
+#include "commands/games_listing.h"
+#include "commands/match_command.h"
+#include "commands/play_lines.h"
+#include "commands/table_session.h"
 #include "commands/tournament_command.h"
+#include "commands/trade_price_command.h"
+#include "commands/train_model_command.h"
+#include "core/exit_code.h"
+#include "serve/serve_command.h"
+#include "serve/serve_table.h"
 
 namespace deedlog {
 namespace {
 
 namespace po = boost::program_options;
 using Options = std::shared_ptr<po::options_description>;
+
+// The most play-outs one may ask for: each is kept until they are summed, so a number beyond
+// these would exhaust the memory before it said anything (chances and train-model in all; the
+// analysis and the price of a trade a position, where each position's are kept).
+constexpr int kMostPlayOuts = 1'000'000;
+constexpr int kMostPlayOutsAPosition = 100'000;
+
+// Another program installed beside this one (found as git finds its helpers, else on the
+// PATH), run in this process's place with the words given: `referee replay ...` runs replay, and
+// `referee serve ...` runs referee-serve (this program with the HTTP server built in, kept apart
+// so that every other command starts without loading it).
+int run_program_beside(const std::string& name, const Args& words, std::ostream& out, std::ostream& err) {
+  std::error_code failed;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", failed);
+  std::string program = failed ? std::string() : (self.parent_path() / name).string();
+  if (program.empty() || ::access(program.c_str(), X_OK) != 0) program = name;  // then on the PATH
+  Args forwarded = words;
+  std::vector<char*> argv;
+  argv.push_back(program.data());
+  for (std::string& a : forwarded) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  out.flush();
+  ::execvp(program.c_str(), argv.data());
+  err << "referee: cannot start " << name << " (" << std::strerror(errno) << "); it is installed beside referee\n";
+  return kExitFailure;
+}
 
 Options options(const std::string& caption) { return std::make_shared<po::options_description>(caption); }
 
@@ -71,6 +121,24 @@ cli::CommandHelp new_command() {
           o};
 }
 
+int run_new_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  if ((!vm.count("ruleset") && c.o.ruleset_file.empty()) || !vm.count("players"))
+    return c.usage_error("--ruleset (or --ruleset-file) and --players are required");
+  NewOptions n;
+  if (vm.count("ruleset")) n.ruleset = vm["ruleset"].as<std::string>();
+  n.players = vm["players"].as<std::string>();
+  n.variant = vm["variant"].as<std::string>();
+  n.house_rules = vm["house-rules"].as<std::string>();
+  if (vm.count("seed")) n.seed = vm["seed"].as<std::uint64_t>();
+  n.sealed = vm.count("sealed") > 0;
+  if (vm.count("seal-like")) n.seal_like = vm["seal-like"].as<std::int64_t>();
+  if ((n.seed ? 1 : 0) + (n.sealed ? 1 : 0) + (n.seal_like ? 1 : 0) > 1)
+    return c.usage_error("one of --seed, --sealed and --seal-like");
+  return run_new(c.o, n, c.out, c.err);
+}
+
 cli::CommandHelp import_command() {
   Options o = options("Options of import");
   add_ruleset_file(*o);
@@ -85,6 +153,10 @@ cli::CommandHelp import_command() {
           {"--db club.db import samples/uk-1972/long-game.game", "import - < friday.game",
            "--db club.db import --game 3 friday.game"},
           o};
+}
+
+int run_import_line(const CommandCall& c) {
+  return c.want_args(1, "one FILE.game, or - for standard input") ? run_import(c.o, c.args[0], c.out, c.err) : kExitUsage;
 }
 
 cli::CommandHelp play_command() {
@@ -123,6 +195,17 @@ cli::CommandHelp play_command() {
           o};
 }
 
+int run_play_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(1, "one move in quotes, e.g. \"Ann rolls 3 4\", or - for moves from standard input")) return kExitUsage;
+  const std::optional<std::int64_t> expect_seq =
+      vm.count("expect-seq") ? std::optional<std::int64_t>(vm["expect-seq"].as<std::int64_t>()) : std::nullopt;
+  if (c.args[0] != "-") return run_play(c.o, c.args[0], vm.count("dry-run") > 0, expect_seq, c.out, c.err);
+  if (vm.count("dry-run") || expect_seq)
+    return c.usage_error("--dry-run and --expect-seq take one move, not - (each line of - is recorded)");
+  return run_play_lines(c.o, std::cin, c.out, c.err);
+}
+
 cli::CommandHelp at_command(const std::string& name, const std::string& summary, const std::string& usage,
                             const char* at_what, std::vector<std::string> examples) {
   Options o = options("Options of " + name);
@@ -138,6 +221,11 @@ cli::CommandHelp status_command() {
           "--setup writes the game's tags and the position as a [Setup] (docs/notation.md, \"Setup\"): a new\n"
           "game from the position, like chess's FEN. What a [Setup] cannot state is said on stderr.",
           {"status", "--json status --at 57", "status --setup > from-here.game"}, o};
+}
+
+int run_status_line(const CommandCall& c) {
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  return c.vm.count("setup") ? run_status_setup(c.o, c.at(), c.out, c.err) : run_status(c.o, c.at(), c.out, c.err);
 }
 
 cli::CommandHelp table_command() {
@@ -169,6 +257,36 @@ cli::CommandHelp table_command() {
           o};
 }
 
+// Where a table's key is taken from (cli/secret_input.h): a file of mode 0600, the environment,
+// or a prompt that does not echo; never the command line.
+cli::SecretSource table_key_source(const po::variables_map& vm) {
+  return {"the table's key", kTableKeyVariable, vm.count("key-file") ? vm["key-file"].as<std::string>() : "",
+          "Table's key (not shown): "};
+}
+
+// referee table: at the journal file, or with --server through a judge's referee serve (the
+// program with the HTTP library in it, as for serve).
+int run_table_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  if (vm.count("key")) return c.usage_error(cli::secret_on_command_line(table_key_source(vm), "--key"));
+  if (!vm.count("server")) {
+    if (vm.count("key-file"))
+      return c.usage_error("--key-file is the table's key for --server; a table at the journal needs none");
+    return run_table(c.o, std::cin, c.out, c.err);
+  }
+#ifndef DEEDLOG_SERVE_IN_THIS_PROGRAM
+  return run_program_beside("referee-serve", c.line, c.out, c.err);
+#else
+  if (!kServerTableBuilt) return run_server_table(c.o, ServerTableOptions{}, std::cin, c.out, c.err);
+  if (!c.o.game) return c.usage_error("--server needs the game: --game ID (the number the judge gave the table)");
+  ServerTableOptions t;
+  t.server = vm["server"].as<std::string>();
+  if (Status s = cli::read_secret(table_key_source(vm), &t.key); !s.is_ok()) return c.usage_error(s.message());
+  return run_server_table(c.o, t, std::cin, c.out, c.err);
+#endif
+}
+
 cli::CommandHelp moves_command() {
   Options o = options("Options of moves");
   o->add_options()("now", po::value<std::string>()->default_value("")->value_name("TIME"),
@@ -176,6 +294,10 @@ cli::CommandHelp moves_command() {
   return {"moves", "every legal move now, in notation", "moves [--now TIME]",
           "What a puzzled player or a bot asks. Moves that take a number or a name are given as a form to fill in.",
           {"moves", "--json moves"}, o};
+}
+
+int run_moves_line(const CommandCall& c) {
+  return c.want_args(0, "no arguments") ? run_moves(c.o, c.vm["now"].as<std::string>(), c.out, c.err) : kExitUsage;
 }
 
 cli::CommandHelp stats_command() {
@@ -188,11 +310,24 @@ cli::CommandHelp stats_command() {
           {"--db sims.db stats", "--db sims.db --json stats --skip-throws 10"}, o};
 }
 
+int run_stats_line(const CommandCall& c) {
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  const int skip = c.vm["skip-throws"].as<int>();
+  if (skip < 0) return c.usage_error("--skip-throws takes 0 or more throws");
+  return run_stats(c.o, skip, c.out, c.err);
+}
+
 cli::CommandHelp log_command() {
   Options o = options("Options of log");
   o->add_options()("from", po::value<std::int64_t>()->default_value(1)->value_name("SEQ"), "the first event")(
       "to", po::value<std::int64_t>()->default_value(0)->value_name("SEQ"), "the last event (0: the end)");
   return {"log", "the journal, event by event", "log [--from SEQ] [--to SEQ]", "", {"log --from 40 --to 60", "--json log"}, o};
+}
+
+int run_log_line(const CommandCall& c) {
+  return c.want_args(0, "no arguments")
+             ? run_log(c.o, c.vm["from"].as<std::int64_t>(), c.vm["to"].as<std::int64_t>(), c.out, c.err)
+             : kExitUsage;
 }
 
 cli::CommandHelp verify_command() {
@@ -214,6 +349,15 @@ cli::CommandHelp verify_command() {
           o};
 }
 
+int run_verify_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  return run_verify(c.o, vm.count("expect-head") ? vm["expect-head"].as<std::string>() : std::string(), c.out, c.err,
+                    vm.count("seed") ? std::optional<std::string>(vm["seed"].as<std::string>()) : std::nullopt,
+                    vm.count("tournament") ? std::optional<std::int64_t>(vm["tournament"].as<std::int64_t>())
+                                           : std::nullopt);
+}
+
 cli::CommandHelp dispute_command() {
   cli::CommandHelp c = at_command("dispute", "rule on a claim: rent, salary, a fine, a build, a card, who wins",
                                   "dispute CLAIM [--at SEQ]", "rule on the position after this event (0: now)",
@@ -224,6 +368,11 @@ cli::CommandHelp dispute_command() {
       "before the reveal, on whether it is allowed alone, its dice not shown (\"withheld\"). Dice written in\n"
       "(\"Ann rolls 3 4\") are refused, rule referee/sealed-dice.";
   return c;
+}
+
+int run_dispute_line(const CommandCall& c) {
+  return c.want_args(1, "one claim in quotes, e.g. \"Ben claims rent\"") ? run_dispute(c.o, c.args[0], c.at(), c.out, c.err)
+                                                                         : kExitUsage;
 }
 
 cli::CommandHelp audit_command() {
@@ -241,6 +390,12 @@ cli::CommandHelp audit_command() {
           {"audit table-game.game", "--json audit - < table-game.game", "audit --seed HEX duplicate-table.game"}, o};
 }
 
+int run_audit_line(const CommandCall& c) {
+  if (!c.want_args(1, "one FILE.game, or - for standard input")) return kExitUsage;
+  return run_audit(c.o, c.args[0], c.out, c.err,
+                   c.vm.count("seed") ? std::optional<std::string>(c.vm["seed"].as<std::string>()) : std::nullopt);
+}
+
 cli::CommandHelp reveal_command() {
   Options o = options("Options of reveal");
   return {"reveal", "a sealed game's seed, once play is over",
@@ -250,6 +405,10 @@ cli::CommandHelp reveal_command() {
           "(rule referee/reveal-after-play). The seed is then marked revealed: verify checks the games against it.\n"
           "--json: {\"game\", \"games\", \"seed\", \"commitment\"}.",
           {"--db club.db --game 4 reveal", "--json --game 4 reveal"}, o};
+}
+
+int run_reveal_line(const CommandCall& c) {
+  return c.want_args(0, "no arguments") ? run_reveal(c.o, c.out, c.err) : kExitUsage;
 }
 
 cli::CommandHelp copy_command() {
@@ -262,6 +421,16 @@ cli::CommandHelp copy_command() {
           "postgresql:// URI. Refused, writing nothing, when the destination already holds one of the game ids.",
           {"copy --from club.db --to postgresql:///club", "copy --from postgresql:///club --to backup.db --game 3"},
           o};
+}
+
+int run_copy_line(const CommandCall& c) {
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  CopyOptions copy;
+  if (c.vm.count("from")) copy.from = c.vm["from"].as<std::string>();
+  if (c.vm.count("to")) copy.to = c.vm["to"].as<std::string>();
+  copy.game = c.o.game;
+  copy.json = c.o.json;
+  return run_copy(copy, c.out, c.err);
 }
 
 cli::CommandHelp simulate_command() {
@@ -289,6 +458,25 @@ cli::CommandHelp simulate_command() {
           o};
 }
 
+int run_simulate_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  SimulateOptions so;
+  so.ruleset = vm["ruleset"].as<std::string>();
+  so.games = vm["games"].as<int>();
+  so.seed = vm["seed"].as<std::uint64_t>();
+  so.players = vm["players"].as<int>();
+  so.max_moves = vm["max-moves"].as<int>();
+  so.journal = vm.count("no-journal") == 0;
+  so.cash = vm["cash"].as<std::int64_t>();
+  so.variant = vm["variant"].as<std::string>();
+  so.jail_strategy = vm["jail-strategy"].as<std::string>();
+  so.threads = vm["threads"].as<int>();
+  if (so.games < 0 || so.max_moves < 1) return c.usage_error("--games must be 0 or more and --max-moves at least 1");
+  if (so.threads < 0) return c.usage_error("--threads must be 0 (one a core) or more");
+  return run_simulate(c.o, so, c.out, c.err);
+}
+
 cli::CommandHelp engine_command() {
   Options o = options("Options of engine");
   add_ruleset_file(*o);
@@ -303,6 +491,10 @@ cli::CommandHelp engine_command() {
           "With --ruleset-file, a new game that names no \"ruleset\" is of that edition.",
           {"engine", "--db club.db engine < requests.jsonl"},
           o};
+}
+
+int run_engine_line(const CommandCall& c) {
+  return c.want_args(0, "no arguments") ? run_engine(c.o, !c.vm["db"].defaulted(), std::cin, c.out, c.err) : kExitUsage;
 }
 
 cli::CommandHelp serve_command() {
@@ -333,6 +525,27 @@ cli::CommandHelp serve_command() {
           o};
 }
 
+#ifdef DEEDLOG_SERVE_IN_THIS_PROGRAM
+int run_serve_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  if (!vm.count("listen")) return c.usage_error("--listen HOST:PORT is required (e.g. 127.0.0.1:8080)");
+  ServeOptions so;
+  so.listen = vm["listen"].as<std::string>();
+  so.rate = vm["rate"].as<double>();
+  if (vm.count("keys")) so.keys = vm["keys"].as<std::string>();
+  so.analysis_games = vm["analysis-games"].as<int>();
+  so.price_games = vm["price-games"].as<int>();
+  return run_serve(c.o, so, c.out, c.err);
+}
+#else
+// referee serve ...: referee-serve, this program with the HTTP server built in (kept apart so that
+// every other command starts without loading it), with the whole line.
+int hand_over_to_serve(const Args& line, std::size_t, std::ostream& out, std::ostream& err) {
+  return run_program_beside("referee-serve", line, out, err);
+}
+#endif
+
 cli::CommandHelp match_command() {
   Options o = options("Options of match");
   o->add_options()("ruleset", po::value<std::string>()->default_value("uk-1972")->value_name("R"), "the edition")(
@@ -358,6 +571,22 @@ cli::CommandHelp match_command() {
            "match --games 20 --player Ann=builtin --player Py='python3 examples/bots/random_bot.py'",
            "--db match.db --json match --games 10 --player A=builtin --player B=builtin"},
           o};
+}
+
+int run_match_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  MatchCommandOptions mo;
+  mo.ruleset = vm["ruleset"].as<std::string>();
+  mo.games = vm["games"].as<int>();
+  mo.seed = vm["seed"].as<std::uint64_t>();
+  if (vm.count("player")) mo.players = vm["player"].as<std::vector<std::string>>();
+  mo.max_moves = vm["max-moves"].as<int>();
+  mo.move_time = vm["move-time"].as<double>();
+  mo.call_time_after = vm["call-time-after"].as<int>();
+  mo.variant = vm["variant"].as<std::string>();
+  mo.journal = !vm["db"].defaulted();
+  return run_match(c.o, mo, c.out, c.err);
 }
 
 cli::CommandHelp chances_command() {
@@ -389,6 +618,23 @@ cli::CommandHelp chances_command() {
           o};
 }
 
+int run_chances_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  ChancesCommandOptions co;
+  co.at = c.at();
+  co.games = vm["games"].as<int>();
+  co.seed = vm["seed"].as<std::uint64_t>();
+  co.max_moves = vm["max-moves"].as<int>();
+  co.threads = vm["threads"].as<int>();
+  co.to_end = vm.count("to-end") > 0;
+  co.horizon = vm["horizon"].as<int>();
+  if (vm.count("model")) co.model_file = vm["model"].as<std::string>();
+  if (co.games < 1 || co.games > kMostPlayOuts || co.max_moves < 1 || co.threads < 0 || co.horizon < 0)
+    return c.usage_error("--games takes 1 to 1000000, --max-moves 1 or more, --threads (0: one a core) and --horizon 0 or more");
+  return run_chances(c.o, co, c.out, c.err);
+}
+
 cli::CommandHelp train_model_command() {
   Options o = options("Options of train-model");
   o->add_options()("ruleset", po::value<std::string>()->value_name("R"), "the built-in edition")(
@@ -407,6 +653,22 @@ cli::CommandHelp train_model_command() {
           {"train-model --ruleset uk-1972 --games 20000 --seed 1 --out data/models/uk-1972.model",
            "train-model --ruleset military --variant short-game --games 20000 --seed 1 --out my.model"},
           o};
+}
+
+int run_train_model_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  TrainModelCommandOptions to;
+  if (vm.count("ruleset")) to.ruleset = vm["ruleset"].as<std::string>();
+  to.variant = vm["variant"].as<std::string>();
+  to.games = vm["games"].as<int>();
+  to.seed = vm["seed"].as<std::uint64_t>();
+  to.threads = vm["threads"].as<int>();
+  if (vm.count("out")) to.out = vm["out"].as<std::string>();
+  if (to.ruleset.empty() || to.out.empty()) return c.usage_error("--ruleset R and --out FILE are required");
+  if (to.games < 1 || to.games > kMostPlayOuts || to.threads < 0)
+    return c.usage_error("--games takes 1 to 1000000, --threads 0 (one a core) or more");
+  return run_train_model(c.o, to, c.out, c.err);
 }
 
 cli::CommandHelp tournament_command() {
@@ -451,41 +713,7 @@ cli::CommandHelp tournament_command() {
   add_refused_key(*o);
   return {"tournament", "a tournament: seating, time called, standings, score sheets and appeals",
           "tournament " + tournament_action_names("|") + " [OPTIONS]",
-          "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
-          "      [--time-limit 90m] [--duplicate] [--apart \"A, B\"]... [--tie-breaks LIST] [--final crowns|points]\n"
-          "      [--auto-call-time]           prints the Head Judge's key and the first head to keep\n"
-          "                                   (JSON: {\"tournament\", \"judge_key\", \"head\"})\n"
-          "  seat --round N [--final] [--duplicate]   seats the round, one game a table tagged [Event] [Round]\n"
-          "                                   [Table], each with its table's key (JSON: {\"round\", \"tables\":\n"
-          "                                   [{\"table\", \"game\", \"players\", \"key\"}], \"commitment\"?, \"dice\"?});\n"
-          "                                   --duplicate: this round duplicate, each seat's k-th throw the same at\n"
-          "                                   every table (new --duplicate: every round)\n"
-          "  call-time --round N             Referee calls time in every unfinished game of the round\n"
-          "  standings                       points by place, then the standings (JSON: {\"tournament\", \"rounds\",\n"
-          "                                   \"tie_breaks\", \"final_rule\", \"champion\", \"standings\": [{\"rank\",\n"
-          "                                   \"player\", \"points\", \"net_worth\", \"tables\", \"tie_breaks\", \"final\"?,\n"
-          "                                   \"field\"?}], \"head\", \"head_record\"}): the tournament's current head, to\n"
-          "                                   keep; field, after duplicate rounds: the score against the same seat\n"
-          "                                   at the round's other tables of its size, a percentage\n"
-          "  sheet --round N --table T --html FILE   the table's score sheet, with the game's head hash\n"
-          "  print --standings --html FILE   the standings as a wall chart (rank, points, tie-breaks, net worth)\n"
-          "  print --round N --html FILE     the round's table cards (seats, the table's key made again from the\n"
-          "                                   judge's) and score sheets, one page a table; records nothing; the file\n"
-          "                                   is readable by you alone (JSON: {\"round\", \"file\", \"tables\": [{\"table\",\n"
-          "                                   \"game\", \"key_printed\"}]})\n"
-          "  appeal --game ID \"CLAIM\" [--upheld [--correction MOVE]]   the Head Judge's ruling, recorded\n"
-          "  log                             rounds, calls of time, appeals and their outcomes, sheets\n"
-          "  enter NAME / withdraw NAME / no-show NAME   from the next round seated\n"
-          "  reveal --round N                a duplicate round's seed, once time is called in the round (before:\n"
-          "                                   exit 3, rule tournament/reveal-after-time); JSON: {\"round\", \"seed\",\n"
-          "                                   \"commitment\"}, the commitment being the SHA-256 of the seed's text\n"
-          "  export --csv standings|results [--out FILE]   the standings, or every player's result at every\n"
-          "                                   table, as CSV (a duplicate round's results once it ends)\n"
-          "  export --record FILE            the whole event as one open record (docs/tournament-record.md)\n"
-          "  check FILE                      makes the record again from the journal: exit 0 when every figure\n"
-          "                                   agrees, 1 naming each that differs (JSON: {\"ok\", \"tournament\",\n"
-          "                                   \"differences\": [{\"path\", \"record\", \"journal\"}]}), 2 for a file\n"
-          "                                   that is not a record. Files written are new (one there: exit 2)\n"
+          tournament_actions_help() +
           "Points by place: 6 to the first, 0 to the last, evenly between (a table of 4: 6, 4, 2, 0; of 3: 6, 3, 0),\n"
           "so every table's places are worth 3 points on average. A bankrupt player is placed below those still\n"
           "in, by the order of going out; the others by net worth when time was called (equal worth shares the\n"
@@ -494,7 +722,7 @@ cli::CommandHelp tournament_command() {
           "total net worth, head to head, order of entry). After a final under crowns (the default) its winner is\n"
           "champion and the finalists come first, by their place in it; under points it adds a round of points.\n"
           "docs/tournaments.md states each tie-break's formula.\n"
-          "Every command but new, standings, log, reveal, export and check needs the Head Judge's key: from\n"
+          "Every command but " + tournament_actions_without_key() + " needs the Head Judge's key: from\n"
           "--key-file FILE (a file of mode 0600, yours), else DEEDLOG_JUDGE_KEY, else typed at a prompt that does\n"
           "not echo (standard input a terminal); missing, exit 2; wrong, exit 1, nothing written. A key on the\n"
           "command line (--key KEY) is refused, exit 2: every account can read a command line. A head kept (new's,\n"
@@ -511,6 +739,51 @@ cli::CommandHelp tournament_command() {
           o};
 }
 
+// Where the Head Judge's key is taken from (cli/secret_input.h), as the table's is.
+cli::SecretSource judge_key_source(const po::variables_map& vm) {
+  return {"the Head Judge's key", kJudgeKeyVariable, vm.count("key-file") ? vm["key-file"].as<std::string>() : "",
+          "Head Judge's key (not shown): "};
+}
+
+// The action (the first word) and its words are the tournament's own table's to read
+// (commands/tournament_command.cpp).
+int run_tournament_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  TournamentOptions t;
+  if (!c.args.empty()) t.action = c.args[0];
+  t.words.assign(c.args.begin() + (c.args.empty() ? 0 : 1), c.args.end());
+  if (vm.count("tournament")) t.tournament = vm["tournament"].as<std::int64_t>();
+  if (vm.count("name")) t.name = vm["name"].as<std::string>();
+  if (vm.count("players")) t.players = vm["players"].as<std::string>();
+  t.rounds = vm["rounds"].as<int>();
+  t.table_size = vm["table-size"].as<int>();
+  t.ruleset = vm["ruleset"].as<std::string>();
+  t.variant = vm["variant"].as<std::string>();
+  t.time_limit = vm["time-limit"].as<std::string>();
+  t.duplicate = vm.count("duplicate") > 0;
+  t.auto_call_time = vm.count("auto-call-time") > 0;
+  t.standings_chart = vm.count("standings") > 0;
+  if (vm.count("apart")) t.apart = vm["apart"].as<std::vector<std::string>>();
+  t.round = vm["round"].as<int>();
+  t.final = vm.count("final") > 0;
+  if (t.final) t.final_rule = vm["final"].as<std::string>();
+  if (vm.count("tie-breaks")) t.tie_breaks = vm["tie-breaks"].as<std::string>();
+  t.table = vm["table"].as<int>();
+  if (vm.count("html")) t.html = vm["html"].as<std::string>();
+  t.upheld = vm.count("upheld") > 0;
+  if (vm.count("correction")) t.correction = vm["correction"].as<std::string>();
+  if (vm.count("csv")) t.csv = vm["csv"].as<std::string>();
+  if (vm.count("out")) t.out = vm["out"].as<std::string>();
+  if (vm.count("record")) t.record = vm["record"].as<std::string>();
+  if (vm.count("key")) return c.usage_error(cli::secret_on_command_line(judge_key_source(vm), "--key"));
+  if (t.round < 0 || t.table < 0 || t.rounds < 0) return c.usage_error("--round, --table and --rounds take 1 or more");
+  // Asked for only by the actions that need it, so that standings never prompts.
+  if (tournament_action_needs_key(t.action))
+    if (Status s = cli::read_secret(judge_key_source(vm), &t.key); !s.is_ok() && !s.is_not_found())
+      return c.usage_error(s.message());
+  return run_tournament(c.o, t, c.out, c.err);
+}
+
 cli::CommandHelp autoplay_command() {
   Options o = options("Options of autoplay");
   o->add_options()("moves", po::value<int>()->default_value(0)->value_name("K"), "play K moves (0: to the game's end)")(
@@ -521,6 +794,11 @@ cli::CommandHelp autoplay_command() {
           "Every move is ruled and recorded as if typed. For tests, and for a table that must leave.",
           {"--db club.db --game 3 autoplay --moves 40 --seed 7", "--game 3 autoplay"},
           o};
+}
+
+int run_autoplay_line(const CommandCall& c) {
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  return run_autoplay(c.o, c.vm["moves"].as<int>(), c.vm["seed"].as<std::uint64_t>(), c.out, c.err);
 }
 
 cli::CommandHelp analyse_command() {
@@ -564,15 +842,96 @@ cli::CommandHelp analyse_command() {
           o};
 }
 
+int run_trade_price_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (vm.count("annotate") || !vm["from"].defaulted() || !vm["to"].defaulted())
+    return c.usage_error("--trade prices one offer at one position (--at SEQ): not with --from, --to or --annotate");
+  // The analysis's targets are not the price's (its changes are sampled to ±0.02, or --games
+  // fixes them): given with --trade they would be passed over in silence.
+  if (!vm["precision"].defaulted() || !vm["total-precision"].defaulted() || !vm["max-games"].defaulted())
+    return c.usage_error(
+        "--precision, --total-precision and --max-games are the analysis's: --trade samples each "
+        "change to within 0.02, or takes --games N play-outs a position");
+  TradePriceAsk ta;
+  ta.offer = vm["trade"].as<std::string>();
+  ta.at = c.at();
+  // --games given: exactly that many play-outs a position; left out: as many as the precision needs.
+  ta.options.games = vm["games"].defaulted() ? 0 : vm["games"].as<int>();
+  ta.options.seed = vm["seed"].as<std::uint64_t>();
+  ta.options.threads = vm["threads"].as<int>();
+  ta.options.max_moves = vm["max-moves"].as<int>();
+  if ((!vm["games"].defaulted() && (ta.options.games < 2 || ta.options.games > kMostPlayOutsAPosition)) ||
+      ta.options.max_moves < 1 || ta.options.threads < 0)
+    return c.usage_error("--games takes 2 to 100000, --max-moves 1 or more, --threads 0 (one a core) or more");
+  return run_trade_price(c.o, ta, c.out, c.err);
+}
+
+int run_analyse_line(const CommandCall& c) {
+  const po::variables_map& vm = c.vm;
+  if (!c.want_args(0, "no arguments")) return kExitUsage;
+  if (vm.count("trade")) return run_trade_price_line(c);
+  if (!vm["at"].defaulted()) return c.usage_error("--at is the position of --trade's offer; the analysis takes --from and --to");
+  AnalyseCommandOptions ao;
+  ao.games = vm["games"].as<int>();
+  ao.seed = vm["seed"].as<std::uint64_t>();
+  ao.threads = vm["threads"].as<int>();
+  ao.from = vm["from"].as<std::int64_t>();
+  ao.to = vm["to"].as<std::int64_t>();
+  ao.max_moves = vm["max-moves"].as<int>();
+  if (vm.count("annotate")) ao.annotate = vm["annotate"].as<std::string>();
+  // --games N alone asks for N play-outs a position, as it always did; with --precision too
+  // (or neither: the default), N is the first batch of the adaptive sampling.
+  ao.precision = !vm["games"].defaulted() && vm["precision"].defaulted() ? 0.0 : vm["precision"].as<double>();
+  ao.total_precision = vm["total-precision"].as<double>();
+  ao.max_games = vm["max-games"].as<int>();
+  if (ao.games < 2 || ao.games > kMostPlayOutsAPosition || ao.max_moves < 1 || ao.threads < 0 || ao.from < 0 ||
+      ao.to < 0 || !(ao.precision >= 0) || !(ao.total_precision >= 0) || ao.max_games < 0 ||
+      ao.max_games > kMostPlayOutsAPosition)
+    return c.usage_error(
+        "--games takes 2 to 100000, --max-moves 1 or more, --threads 0 (one a core) or more, --from and --to an event's seq, "
+        "--precision and --total-precision 0 or more, --max-games 0 to 100000");
+  return run_analyse(c.o, ao, c.out, c.err);
+}
+
 cli::CommandHelp plain_command(const std::string& name, const std::string& summary, const std::string& usage,
                                const std::string& description, std::vector<std::string> examples) {
   return {name, summary, usage, description, std::move(examples), options("Options of " + name)};
 }
 
+// referee replay ...: the replay program with the rest of the line, --db and --game included, so
+// `referee --db club.db replay` shows a game as `replay --db club.db` does.
+int hand_over_to_replay(const Args& line, std::size_t word, std::ostream& out, std::ostream& err) {
+  Args forwarded;
+  for (std::size_t i = 0; i < line.size(); ++i)
+    if (i != word) forwarded.push_back(line[i]);
+  return run_program_beside("replay", forwarded, out, err);
+}
+
+// referee explain SEQ: the event's number read here, a word that is none refused as usage.
+int run_explain_line(const CommandCall& c) {
+  if (!c.want_args(1, "one event number")) return kExitUsage;
+  std::int64_t seq = 0;
+  try {
+    seq = std::stoll(c.args[0]);
+  } catch (...) {
+    return c.usage_error("'" + c.args[0] + "' is not an event number");
+  }
+  return run_explain(c.o, seq, c.out, c.err);
+}
+
+// referee help [COMMAND]: the list of commands, or one command's help.
+int run_help_line(const CommandCall& c) {
+  if (c.args.empty()) return c.out << cli::program_help_text(c.program), kExitOk;
+  const cli::CommandHelp* topic = cli::find_command(c.program, c.args[0]);
+  if (!topic) return unknown_command(c.program, c.args[0], c.err);
+  return c.out << cli::command_help_text(c.program, *topic), kExitOk;
+}
+
 }  // namespace
 
-cli::ProgramHelp referee_help() {
-  cli::ProgramHelp p;
+RefereeCommands referee_commands() {
+  RefereeCommands t;
+  cli::ProgramHelp& p = t.help;
   p.name = "referee";
   p.summary = "rules on the moves of a property-trading board game and keeps its journal";
   p.usage = "[--db FILE] [--game ID] [--json] COMMAND [OPTIONS] [ARGS]";
@@ -584,55 +943,100 @@ cli::ProgramHelp referee_help() {
   p.examples = {"--db club.db import samples/uk-1972/long-game.game", "--db club.db games",
                 "--db club.db --game 1 status", "--db club.db verify"};
   p.global = global_options();
-  p.commands = {
-      new_command(),
-      import_command(),
-      play_command(),
-      status_command(),
-      table_command(),
-      plain_command("games", "the games in the journal: id, ruleset, players, moves, state", "games",
-                    "moves counts the moves recorded (the lines a .game file holds); events, every event.\n"
-                    "JSON: {\"games\": [{\"game\", \"ruleset\", \"players\", \"moves\", \"events\", \"over\", \"winner\"}]}.",
-                    {"--db club.db games", "--json games"}),
-      moves_command(),
-      at_command("value", "each estate valued item by item, and the richest", "value [--at SEQ]",
-                 "the position after this event (0: now)", {"value", "--json value --at 400"}),
-      at_command("settle", "what a player owes, what he could raise, and the settlement", "settle PLAYER [--at SEQ]",
-                 "the position after this event (0: now)", {"settle Ann"}),
-      plain_command("explain", "why event SEQ happened: the move, the rule, the arithmetic", "explain SEQ",
-                    "A sealed game's throw or card says it is the referee's from the seed kept apart and, once the\n"
-                    "seed is revealed, whether it is the seed's (JSON \"sealed\": {\"throw\", \"seed_agrees\"}).",
-                    {"explain 57"}),
-      dispute_command(),
-      plain_command("replay", "show a saved game move by move: the replay program (terminal, HTML page, SVG)",
-                    "replay [the replay program's options]",
-                    "Runs the replay program installed beside referee with the rest of the line, --db and --game\n"
-                    "included; 'replay --help' lists its options.",
-                    {"--db club.db --game 1 replay", "--db club.db replay --html game.html"}),
-      audit_command(),
-      log_command(),
-      verify_command(),
-      reveal_command(),
-      copy_command(),
-      simulate_command(),
-      match_command(),
-      engine_command(),
-      serve_command(),
-      chances_command(),
-      analyse_command(),
-      train_model_command(),
-      stats_command(),
-      tournament_command(),
-      autoplay_command(),
-      plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",
-                    {"help play"}),
+  // The commands, in the order help lists them: each its help and the function that runs it (or,
+  // for a command another program answers, the one that hands the line over unread).
+  t.rows = {
+      {new_command(), run_new_line},
+      {import_command(), run_import_line},
+      {play_command(), run_play_line},
+      {status_command(), run_status_line},
+      {table_command(), run_table_line},
+      {plain_command("games", "the games in the journal: id, ruleset, players, moves, state", "games",
+                     "moves counts the moves recorded (the lines a .game file holds); events, every event.\n"
+                     "JSON: {\"games\": [{\"game\", \"ruleset\", \"players\", \"moves\", \"events\", \"over\", \"winner\"}]}.",
+                     {"--db club.db games", "--json games"}),
+       [](const CommandCall& c) { return c.want_args(0, "no arguments") ? run_games(c.o, c.out, c.err) : kExitUsage; }},
+      {moves_command(), run_moves_line},
+      {at_command("value", "each estate valued item by item, and the richest", "value [--at SEQ]",
+                  "the position after this event (0: now)", {"value", "--json value --at 400"}),
+       [](const CommandCall& c) { return c.want_args(0, "no arguments") ? run_value(c.o, c.at(), c.out, c.err) : kExitUsage; }},
+      {at_command("settle", "what a player owes, what he could raise, and the settlement", "settle PLAYER [--at SEQ]",
+                  "the position after this event (0: now)", {"settle Ann"}),
+       [](const CommandCall& c) {
+         return c.want_args(1, "one player's name") ? run_settle(c.o, c.args[0], c.at(), c.out, c.err) : kExitUsage;
+       }},
+      {plain_command("explain", "why event SEQ happened: the move, the rule, the arithmetic", "explain SEQ",
+                     "A sealed game's throw or card says it is the referee's from the seed kept apart and, once the\n"
+                     "seed is revealed, whether it is the seed's (JSON \"sealed\": {\"throw\", \"seed_agrees\"}).",
+                     {"explain 57"}),
+       run_explain_line},
+      {dispute_command(), run_dispute_line},
+      {plain_command("replay", "show a saved game move by move: the replay program (terminal, HTML page, SVG)",
+                     "replay [the replay program's options]",
+                     "Runs the replay program installed beside referee with the rest of the line, --db and --game\n"
+                     "included; 'replay --help' lists its options.",
+                     {"--db club.db --game 1 replay", "--db club.db replay --html game.html"}),
+       hand_over_to_replay},
+      {audit_command(), run_audit_line},
+      {log_command(), run_log_line},
+      {verify_command(), run_verify_line},
+      {reveal_command(), run_reveal_line},
+      {copy_command(), run_copy_line},
+      {simulate_command(), run_simulate_line},
+      {match_command(), run_match_line},
+      {engine_command(), run_engine_line},
+#ifdef DEEDLOG_SERVE_IN_THIS_PROGRAM
+      {serve_command(), run_serve_line},
+#else
+      {serve_command(), hand_over_to_serve},
+#endif
+      {chances_command(), run_chances_line},
+      {analyse_command(), run_analyse_line},
+      {train_model_command(), run_train_model_line},
+      {stats_command(), run_stats_line},
+      {tournament_command(), run_tournament_line},
+      {autoplay_command(), run_autoplay_line},
+      {plain_command("help", "a command's options and examples, or the list of commands", "help [COMMAND]", "",
+                     {"help play"}),
+       run_help_line},
   };
+  for (const RefereeCommand& row : t.rows) p.commands.push_back(row.help);
   p.exit_codes =
       "0  done, or the move accepted\n"
       "1  anything else: not a journal, a broken chain, a conflict with another writer\n"
       "2  usage error: bad options, a line that does not parse\n"
       "3  refused by the rules (the ruling on stdout)";
-  return p;
+  return t;
 }
+
+const RefereeCommand* RefereeCommands::find(const std::string& name) const {
+  for (const RefereeCommand& row : rows)
+    if (row.help.name == name) return &row;
+  return nullptr;
+}
+
+int unknown_command(const cli::ProgramHelp& help, const std::string& typed, std::ostream& err) {
+  std::string message = "'" + typed + "' is not a referee command.";
+  const std::vector<std::string> near = cli::nearest_commands(help, typed);
+  for (std::size_t i = 0; i < near.size(); ++i)
+    message += (i == 0 ? " Did you mean " : " or ") + std::string("'") + near[i] + "'" + (i + 1 == near.size() ? "?" : "");
+  err << "referee: " << message << " ('referee help' lists the commands)\n";
+  return kExitUsage;
+}
+
+std::string CommandCall::where() const { return "referee " + command.name; }
+
+int CommandCall::usage_error(const std::string& message) const {
+  err << where() << ": " << message << "\n";
+  return kExitUsage;
+}
+
+bool CommandCall::want_args(std::size_t n, const char* what) const {
+  if (args.size() == n) return true;
+  err << where() << ": expected " << what << " (see 'referee " << command.name << " --help')\n";
+  return false;
+}
+
+std::int64_t CommandCall::at() const { return vm["at"].as<std::int64_t>(); }
 
 }  // namespace deedlog

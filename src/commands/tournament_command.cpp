@@ -309,18 +309,122 @@ int run_tournament_log(const Tournament& t, const CommonOptions& o, std::ostream
   return kExitOk;
 }
 
-int run_entry(Journal& j, Tournament& t, const CommonOptions& o, const TournamentOptions& opt, std::ostream& out,
-              std::ostream& err) {
+int run_entry(Journal& j, Tournament& t, EntryKind kind, const CommonOptions& o, const TournamentOptions& opt,
+              std::ostream& out, std::ostream& err) {
   if (opt.words.size() != 1) return usage(err, opt.action + " takes one player's name");
-  const EntryKind kind = opt.action == "enter" ? EntryKind::LateEntry
-                         : opt.action == "withdraw" ? EntryKind::Withdrawal
-                                                    : EntryKind::NoShow;
   TournamentEntry e;
   if (Status s = record_entry(j, t, kind, opt.words[0], &e); !s.is_ok()) return fail(err, s);
   if (o.json) out << entry_json(e).dump() << "\n";
   else out << entry_words(e) << "\n";
   return kExitOk;
 }
+
+// What an action needs opened before it runs.
+enum class Opens {
+  Nothing,               // it opens (or makes) the journal itself
+  JournalOnly,           // the journal, no tournament loaded
+  JournalAndTournament,  // the journal and the tournament (--tournament, or the journal's last)
+};
+
+// What an action runs with: the journal and the tournament, as far as its row asks them opened.
+struct TournamentRun {
+  Journal* opened;
+  Tournament* loaded;
+  const CommonOptions& o;
+  const TournamentOptions& opt;
+  std::ostream& out;
+  std::ostream& err;
+  Journal& journal() const { return *opened; }
+  Tournament& tournament() const { return *loaded; }
+};
+
+// One action of `referee tournament`: everything the shell, the help and the dispatch know of it.
+struct TournamentAction {
+  std::string_view name;
+  bool needs_key;   // the Head Judge's: the shell asks for a key only then, and it is checked before run
+  bool reads_only;  // opens the journal for reading only
+  Opens opens;
+  std::string_view help;  // its lines in `referee tournament --help` ("" when another row's line says it)
+  int (*run)(const TournamentRun&);
+};
+
+// The actions, in the order the synopsis and the help list them. A new action is a row here
+// (and its function above); docs/tournaments.md says what it does.
+const TournamentAction kTournamentActions[] = {
+    // Makes the journal when it is missing: opens nothing before it runs.
+    {"new", false, false, Opens::Nothing,
+     "  new --name N --players \"A, B, ...\" --rounds R [--table-size 4] [--ruleset E] [--variant V]\n"
+     "      [--time-limit 90m] [--duplicate] [--apart \"A, B\"]... [--tie-breaks LIST] [--final crowns|points]\n"
+     "      [--auto-call-time]           prints the Head Judge's key and the first head to keep\n"
+     "                                   (JSON: {\"tournament\", \"judge_key\", \"head\"})\n",
+     [](const TournamentRun& r) { return run_new_tournament(r.o, r.opt, r.out, r.err); }},
+    {"seat", true, false, Opens::JournalAndTournament,
+     "  seat --round N [--final] [--duplicate]   seats the round, one game a table tagged [Event] [Round]\n"
+     "                                   [Table], each with its table's key (JSON: {\"round\", \"tables\":\n"
+     "                                   [{\"table\", \"game\", \"players\", \"key\"}], \"commitment\"?, \"dice\"?});\n"
+     "                                   --duplicate: this round duplicate, each seat's k-th throw the same at\n"
+     "                                   every table (new --duplicate: every round)\n",
+     [](const TournamentRun& r) { return run_seat(r.journal(), r.tournament(), r.o, r.opt, r.out, r.err); }},
+    {"call-time", true, false, Opens::JournalAndTournament,
+     "  call-time --round N             Referee calls time in every unfinished game of the round\n",
+     [](const TournamentRun& r) { return run_call_time(r.journal(), r.tournament(), r.o, r.opt, r.out, r.err); }},
+    {"standings", false, true, Opens::JournalAndTournament,
+     "  standings                       points by place, then the standings (JSON: {\"tournament\", \"rounds\",\n"
+     "                                   \"tie_breaks\", \"final_rule\", \"champion\", \"standings\": [{\"rank\",\n"
+     "                                   \"player\", \"points\", \"net_worth\", \"tables\", \"tie_breaks\", \"final\"?,\n"
+     "                                   \"field\"?}], \"head\", \"head_record\"}): the tournament's current head, to\n"
+     "                                   keep; field, after duplicate rounds: the score against the same seat\n"
+     "                                   at the round's other tables of its size, a percentage\n",
+     [](const TournamentRun& r) { return run_standings(r.journal(), r.tournament(), r.o, r.out, r.err); }},
+    {"sheet", true, false, Opens::JournalAndTournament,
+     "  sheet --round N --table T --html FILE   the table's score sheet, with the game's head hash\n",
+     [](const TournamentRun& r) { return run_sheet(r.journal(), r.tournament(), r.o, r.opt, r.out, r.err); }},
+    // Reads only, but the page it writes carries every table's key.
+    {"print", true, true, Opens::JournalAndTournament,
+     "  print --standings --html FILE   the standings as a wall chart (rank, points, tie-breaks, net worth)\n"
+     "  print --round N --html FILE     the round's table cards (seats, the table's key made again from the\n"
+     "                                   judge's) and score sheets, one page a table; records nothing; the file\n"
+     "                                   is readable by you alone (JSON: {\"round\", \"file\", \"tables\": [{\"table\",\n"
+     "                                   \"game\", \"key_printed\"}]})\n",
+     [](const TournamentRun& r) { return run_print(r.journal(), r.tournament(), r.o, r.opt, r.out, r.err); }},
+    {"appeal", true, false, Opens::JournalAndTournament,
+     "  appeal --game ID \"CLAIM\" [--upheld [--correction MOVE]]   the Head Judge's ruling, recorded\n",
+     [](const TournamentRun& r) { return run_appeal(r.journal(), r.tournament(), r.o, r.opt, r.out, r.err); }},
+    {"log", false, true, Opens::JournalAndTournament,
+     "  log                             rounds, calls of time, appeals and their outcomes, sheets\n",
+     [](const TournamentRun& r) { return run_tournament_log(r.tournament(), r.o, r.out); }},
+    {"enter", true, false, Opens::JournalAndTournament,
+     "  enter NAME / withdraw NAME / no-show NAME   from the next round seated\n",
+     [](const TournamentRun& r) { return run_entry(r.journal(), r.tournament(), EntryKind::LateEntry, r.o, r.opt, r.out, r.err); }},
+    // Its help is on enter's line.
+    {"withdraw", true, false, Opens::JournalAndTournament,
+     "",
+     [](const TournamentRun& r) { return run_entry(r.journal(), r.tournament(), EntryKind::Withdrawal, r.o, r.opt, r.out, r.err); }},
+    // Its help is on enter's line.
+    {"no-show", true, false, Opens::JournalAndTournament,
+     "",
+     [](const TournamentRun& r) { return run_entry(r.journal(), r.tournament(), EntryKind::NoShow, r.o, r.opt, r.out, r.err); }},
+    // Needs no key: before time is called it is refused for everyone, after it the seed is
+    // everyone's to check the dice with.
+    {"reveal", false, false, Opens::JournalAndTournament,
+     "  reveal --round N                a duplicate round's seed, once time is called in the round (before:\n"
+     "                                   exit 3, rule tournament/reveal-after-time); JSON: {\"round\", \"seed\",\n"
+     "                                   \"commitment\"}, the commitment being the SHA-256 of the seed's text\n",
+     [](const TournamentRun& r) { return run_reveal_round(r.journal(), r.tournament(), r.o, r.opt, r.out, r.err); }},
+    // Read only, for everyone: a hidden round's results are left out of both (tournament_export.h).
+    {"export", false, true, Opens::JournalAndTournament,
+     "  export --csv standings|results [--out FILE]   the standings, or every player's result at every\n"
+     "                                   table, as CSV (a duplicate round's results once it ends)\n"
+     "  export --record FILE            the whole event as one open record (docs/tournament-record.md)\n",
+     [](const TournamentRun& r) { return run_tournament_export(r.journal(), r.tournament(), r.o, r.opt, r.out, r.err); }},
+    // The record names its tournament itself: the journal is opened, no tournament loaded.
+    {"check", false, true, Opens::JournalOnly,
+     "  check FILE                      makes the record again from the journal: exit 0 when every figure\n"
+     "                                   agrees, 1 naming each that differs (JSON: {\"ok\", \"tournament\",\n"
+     "                                   \"differences\": [{\"path\", \"record\", \"journal\"}]}), 2 for a file\n"
+     "                                   that is not a record. Files written are new (one there: exit 2)\n",
+     [](const TournamentRun& r) { return run_tournament_check(r.journal(), r.o, r.opt, r.out, r.err); }},
+};
 
 const TournamentAction* action_named(const std::string& name) {
   for (const TournamentAction& a : kTournamentActions)
@@ -349,6 +453,22 @@ std::string tournament_action_names(std::string_view separator) {
   return out;
 }
 
+std::string tournament_actions_help() {
+  std::string out;
+  for (const TournamentAction& a : kTournamentActions) out += a.help;
+  return out;
+}
+
+std::string tournament_actions_without_key() {
+  std::vector<std::string_view> names;
+  for (const TournamentAction& a : kTournamentActions)
+    if (!a.needs_key) names.push_back(a.name);
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += std::string(i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
+  return out;
+}
+
 bool tournament_action_needs_key(const std::string& action) {
   const TournamentAction* a = action_named(action);
   return a != nullptr && a->needs_key;
@@ -362,29 +482,19 @@ int run_tournament(const CommonOptions& o, const TournamentOptions& opt, std::os
   // --duplicate chooses duplicate rounds: every round (new) or one (seat); nothing else takes it.
   if (opt.duplicate && opt.action != "new" && opt.action != "seat")
     return usage(err, opt.action + " takes no --duplicate (new: every round duplicate; seat --round N: that round)");
-  if (opt.action == "new") return run_new_tournament(o, opt, out, err);
-  const bool reads_only = action->reads_only;
+  if (action->opens == Opens::Nothing) return action->run({nullptr, nullptr, o, opt, out, err});
   if (!journal_may_exist(o.db)) {
     err << "referee tournament: there is no journal at " << o.db << "\n";
     return kExitFailure;
   }
   std::unique_ptr<Journal> j;
-  if (Status s = Journal::open(o.db, &j, reads_only); !s.is_ok()) return fail(err, s);
-  // The record names its tournament itself.
-  if (opt.action == "check") return run_tournament_check(*j, o, opt, out, err);
+  if (Status s = Journal::open(o.db, &j, action->reads_only); !s.is_ok()) return fail(err, s);
+  if (action->opens == Opens::JournalOnly) return action->run({j.get(), nullptr, o, opt, out, err});
   Tournament t;
   if (Status s = load_tournament(*j, opt.tournament.value_or(0), &t); !s.is_ok()) return fail(err, s);
-  if (opt.action == "standings") return run_standings(*j, t, o, out, err);
-  if (opt.action == "log") return run_tournament_log(t, o, out);
-  if (opt.action == "reveal") return run_reveal_round(*j, t, o, opt, out, err);
-  if (opt.action == "export") return run_tournament_export(*j, t, o, opt, out, err);
-  if (const int code = check_key(t, opt, err); code != kExitOk) return code;
-  if (opt.action == "seat") return run_seat(*j, t, o, opt, out, err);
-  if (opt.action == "call-time") return run_call_time(*j, t, o, opt, out, err);
-  if (opt.action == "sheet") return run_sheet(*j, t, o, opt, out, err);
-  if (opt.action == "print") return run_print(*j, t, o, opt, out, err);
-  if (opt.action == "appeal") return run_appeal(*j, t, o, opt, out, err);
-  return run_entry(*j, t, o, opt, out, err);
+  if (action->needs_key)
+    if (const int code = check_key(t, opt, err); code != kExitOk) return code;
+  return action->run({j.get(), &t, o, opt, out, err});
 }
 
 int run_autoplay(const CommonOptions& o, int moves, std::uint64_t seed, std::ostream& out, std::ostream& err) {

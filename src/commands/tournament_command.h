@@ -12,31 +12,22 @@
 
 namespace deedlog {
 
-// The actions of `referee tournament`, listed once: the usage's synopsis, the check of an action
-// given and whether the Head Judge's key is asked for come from this list.
-struct TournamentAction {
-  std::string_view name;
-  bool needs_key;   // the Head Judge's: the shell asks for a key only then
-  bool reads_only;  // opens the journal for reading only
-};
-inline constexpr TournamentAction kTournamentActions[] = {
-    {"new", false, false},       {"seat", true, false},   {"call-time", true, false}, {"standings", false, true},
-    {"sheet", true, false},      {"appeal", true, false}, {"log", false, true},       {"enter", true, false},
-    {"withdraw", true, false},   {"no-show", true, false},
-    // Reads only, but the page it writes carries every table's key.
-    {"print", true, true},
-    // Needs no key: before time is called it is refused for everyone, after it the seed is
-    // everyone's to check the dice with.
-    {"reveal", false, false},
-    // Read only, for everyone: a hidden round's results are left out of both (tournament_export.h).
-    {"export", false, true},     {"check", false, true},
-};
+// The actions of `referee tournament` are declared once, in a table in tournament_command.cpp: each
+// row names the action, its lines of help, whether it needs the Head Judge's key and what it
+// opens, and the function that runs it. The usage's synopsis, the help's list of actions, the
+// check of an action given, whether a key is asked for and the dispatch are all made from it.
 
-// The actions' names, in the list's order, joined by separator ("new|seat|...").
+// The actions' names, in the table's order, joined by separator ("new|seat|...").
 std::string tournament_action_names(std::string_view separator);
 
+// The help's list of actions, the table's rows' lines in order.
+std::string tournament_actions_help();
+
+// The actions that need no key, in the table's order, as a sentence's list ("new, standings and log").
+std::string tournament_actions_without_key();
+
 struct TournamentOptions {
-  std::string action;             // one of kTournamentActions
+  std::string action;             // one of the table's actions (tournament_action_names)
   std::vector<std::string> words;  // the action's arguments (an appeal's claim, a player's name)
   std::optional<std::int64_t> tournament;  // --tournament ID (default: the journal's last)
   // new
@@ -70,7 +61,7 @@ struct TournamentOptions {
 // The environment variable that may hold the Head Judge's key.
 inline constexpr const char* kJudgeKeyVariable = "DEEDLOG_JUDGE_KEY";
 
-// Whether the action needs the Head Judge's key (kTournamentActions): the shell asks for a key only then.
+// Whether the action needs the Head Judge's key (the actions' table): the shell asks for a key only then.
 bool tournament_action_needs_key(const std::string& action);
 
 // How every tournament action ends in error: the status's words on err, exit 2 for what the

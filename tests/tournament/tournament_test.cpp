@@ -374,8 +374,6 @@ TEST(TournamentCli, BankruptPlayersArePlacedByTheOrderOfGoingOut) {
 namespace deedlog {
 namespace {
 
-// The actions are listed once (commands/tournament_command.h): the message for a missing action
-// and help's synopsis name every one that runs, reveal included (the message once left it out).
 // A round printed (docs/tournaments.md, "Printing a round"): one page a table, each card with the
 // key its seating handed out, made again from the Head Judge's key (so a lost card is printed
 // again); the file readable by its owner alone; the judge's key needed; nothing recorded.
@@ -430,6 +428,9 @@ TEST(TournamentCli, APrintedRoundCarriesTheKeysTheSeatingGaveInAPrivateFile) {
   EXPECT_EQ(ev.judge("tournament print --standings --round 1 --html " + quote(wall.string())).code, 2);  // one or the other
 }
 
+// The actions are declared once (the table in commands/tournament_command.cpp): the message for a
+// missing action and help's synopsis name every one that runs, reveal included (the message once
+// left it out).
 TEST(TournamentCli, TheUsageAndTheSynopsisNameEveryAction) {
   const auto dir = testing::temp_dir("tournament-actions");
   const RunResult none = testing::referee(dir / "club.db", "tournament");
@@ -441,7 +442,7 @@ TEST(TournamentCli, TheUsageAndTheSynopsisNameEveryAction) {
   const std::string synopsis = help.out.substr(at, help.out.find('\n', at) - at);
   for (const std::string action :
        {"new", "seat", "call-time", "standings", "sheet", "appeal", "log", "enter", "withdraw", "no-show", "reveal",
-        "print"}) {
+        "print", "export", "check"}) {
     EXPECT_NE(none.err.find(" " + action), std::string::npos) << action << ": " << none.err;
     EXPECT_TRUE(synopsis.find("|" + action + "|") != std::string::npos ||
                 synopsis.find("|" + action + " ") != std::string::npos || action == "new")
