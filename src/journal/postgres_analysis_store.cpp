@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "journal/analysis_store.h"
-#include "journal/postgres_journal.h"
+#include "journal/postgres_side_connection.h"
 
 namespace deedlog {
 namespace {
@@ -26,28 +26,19 @@ REVOKE ALL ON deedlog_kept_analyses FROM PUBLIC)sql";
 // SQLSTATE undefined_table: no analysis was ever kept in this database.
 constexpr std::string_view kNoSuchTable = "42P01";
 
-void ignore_notice(void*, const char*) {}
-
 class PostgresAnalyses final : public AnalysisStore {
  public:
-  explicit PostgresAnalyses(std::string uri) : uri_(std::move(uri)) {}
+  explicit PostgresAnalyses(std::string uri) : db_(std::move(uri), "its kept analyses") {}
 
   Status keep(std::int64_t game, const std::string& document) override {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (Status s = connected(); !s.is_ok()) return s;
+    if (Status s = db_.connected(); !s.is_ok()) return s;
     if (!has_table_) {
       // Two keepers at once: the advisory lock lets one make the table, the other find it.
-      const std::string sql = fmt::format(
-          "BEGIN; SELECT pg_advisory_xact_lock(hashtext('deedlog kept analyses')); {}; COMMIT", kAnalysesTable);
-      PostgresJournal::ResultPtr r(PQexec(conn_.get(), sql.c_str()));
-      if (PQresultStatus(r.get()) != PGRES_COMMAND_OK) {
-        const std::string words = PQresultErrorMessage(r.get());
-        PostgresJournal::ResultPtr rollback(PQexec(conn_.get(), "ROLLBACK"));
-        return Status::io_error("making the table of kept analyses: " + words);
-      }
+      if (Status s = db_.make_table("deedlog kept analyses", kAnalysesTable, "kept analyses"); !s.is_ok()) return s;
       has_table_ = true;
     }
-    PostgresJournal::ResultPtr r = run(
+    PostgresJournal::ResultPtr r = db_.run(
         "INSERT INTO deedlog_kept_analyses (game_id, document) VALUES ($1, $2)"
         " ON CONFLICT (game_id) DO UPDATE SET document = excluded.document, kept = now()",
         {std::to_string(game), document});
@@ -59,9 +50,9 @@ class PostgresAnalyses final : public AnalysisStore {
   Status read(std::int64_t game, std::optional<std::string>* out) override {
     std::lock_guard<std::mutex> lock(mutex_);
     out->reset();
-    if (Status s = connected(); !s.is_ok()) return s;
+    if (Status s = db_.connected(); !s.is_ok()) return s;
     PostgresJournal::ResultPtr r =
-        run("SELECT document FROM deedlog_kept_analyses WHERE game_id = $1", {std::to_string(game)});
+        db_.run("SELECT document FROM deedlog_kept_analyses WHERE game_id = $1", {std::to_string(game)});
     if (PQresultStatus(r.get()) != PGRES_TUPLES_OK) {
       const char* state = PQresultErrorField(r.get(), PG_DIAG_SQLSTATE);
       if (state != nullptr && std::string_view(state) == kNoSuchTable) return Status::ok();
@@ -74,33 +65,8 @@ class PostgresAnalyses final : public AnalysisStore {
   std::string where(std::int64_t) const override { return ""; }
 
  private:
-  // Connects on first use: a reader that never asks opens no connection.
-  Status connected() {
-    if (conn_ != nullptr && PQstatus(conn_.get()) == CONNECTION_OK) return Status::ok();
-    conn_.reset(PQconnectdb(uri_.c_str()));
-    if (conn_ == nullptr || PQstatus(conn_.get()) != CONNECTION_OK)
-      return Status::io_error("cannot connect to the journal's database for its kept analyses: " +
-                              std::string(conn_ ? PQerrorMessage(conn_.get()) : "out of memory"));
-    PQsetNoticeProcessor(conn_.get(), ignore_notice, nullptr);
-    return Status::ok();
-  }
-
-  // One statement of text parameters; once more on a new connection when the server went away
-  // between uses.
-  PostgresJournal::ResultPtr run(const char* sql, const std::vector<std::string>& params) {
-    std::vector<const char*> values;
-    for (const std::string& p : params) values.push_back(p.c_str());
-    for (int attempt = 0;; ++attempt) {
-      PostgresJournal::ResultPtr r(PQexecParams(conn_.get(), sql, static_cast<int>(values.size()), nullptr,
-                                                values.data(), nullptr, nullptr, 0));
-      if (attempt > 0 || PQstatus(conn_.get()) == CONNECTION_OK) return r;
-      PQreset(conn_.get());
-    }
-  }
-
-  std::string uri_;
   std::mutex mutex_;
-  PostgresJournal::ConnPtr conn_;
+  PostgresSideConnection db_;
   bool has_table_ = false;  // made (or found) by this store's first keep
 };
 
