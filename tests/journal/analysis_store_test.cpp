@@ -14,30 +14,15 @@
 
 #include "journal/analysis_store.h"
 #include "journal/journal.h"
+#include "support/file_modes.h"
 
 namespace deedlog {
 namespace {
 namespace fs = std::filesystem;
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("deedlog-analyses-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  fs::permissions(dir, static_cast<fs::perms>(0755));
-  return dir;
-}
-
-mode_t mode_of(const fs::path& p) {
-  struct stat st{};
-  EXPECT_EQ(::lstat(p.c_str(), &st), 0) << p;
-  return st.st_mode & 07777;
-}
-
-struct UmaskFor {
-  explicit UmaskFor(mode_t m) : before(::umask(m)) {}
-  ~UmaskFor() { ::umask(before); }
-  mode_t before;
-};
+fs::path fresh_dir(const std::string& name) { return testing::fresh_dir("analyses", name); }
+using testing::mode_of;
+using testing::UmaskFor;
 
 std::unique_ptr<Journal> open_journal(const std::string& path) {
   std::unique_ptr<Journal> j;

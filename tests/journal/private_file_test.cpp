@@ -16,6 +16,7 @@
 #include "journal/private_file.h"
 #include "journal/seal_store.h"
 #include "journal/sha256.h"
+#include "support/file_modes.h"
 
 namespace deedlog {
 namespace {
@@ -23,32 +24,10 @@ namespace fs = std::filesystem;
 
 constexpr uid_t kOtherAccount = 65534;  // nobody
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("deedlog-private-" + name + "-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  fs::permissions(dir, static_cast<fs::perms>(0755));
-  return dir;
-}
-
-mode_t mode_of(const fs::path& p) {
-  struct stat st{};
-  EXPECT_EQ(::lstat(p.c_str(), &st), 0) << p;
-  return st.st_mode & 07777;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-struct UmaskFor {
-  explicit UmaskFor(mode_t m) : before(::umask(m)) {}
-  ~UmaskFor() { ::umask(before); }
-  mode_t before;
-};
+fs::path fresh_dir(const std::string& name) { return testing::fresh_dir("private", name); }
+using testing::mode_of;
+using testing::UmaskFor;
+std::string slurp(const fs::path& p) { return testing::file_text(p); }
 
 std::string a_seed() { return std::string(64, 'a'); }
 std::string commitment_of(const std::string& seed) {
