@@ -25,6 +25,7 @@
 #include "commands/trade_price_command.h"
 #include "commands/train_model_command.h"
 #include "core/exit_code.h"
+#include "deedlog/command.h"
 #include "serve/serve_command.h"
 #include "serve/serve_table.h"
 
@@ -159,6 +160,25 @@ int run_import_line(const CommandCall& c) {
   return c.want_args(1, "one FILE.game, or - for standard input") ? run_import(c.o, c.args[0], c.out, c.err) : kExitUsage;
 }
 
+// Every move of the notation, one line each, in the verb list's order, with what it is
+// (deedlog/verbs.h: each verb's example and what it says).
+std::string moves_help() {
+  std::string out;
+  for (const Verb v : kVerbsListed) {
+    const VerbWords words = verb_words(v);
+    // What it is in a column of its own; after a long example, on the next line.
+    constexpr std::size_t kColumn = 38;
+    std::string line = "  " + std::string(words.example);
+    if (line.size() >= kColumn) {
+      out += line + "\n";
+      line.clear();
+    }
+    line.resize(kColumn, ' ');
+    out += line + std::string(words.says) + "\n";
+  }
+  return out;
+}
+
 cli::CommandHelp play_command() {
   Options o = options("Options of play");
   o->add_options()("dry-run", "rule only; record nothing")(
@@ -166,19 +186,7 @@ cli::CommandHelp play_command() {
       "record only if the game's last event is still SEQ (else conflict, exit 1, nothing written)");
   add_snapshot_every(*o);
   return {"play", "rule on a move; record it if legal, explain the refusal if not", "play [--dry-run] [--expect-seq SEQ] MOVE|-",
-          "MOVE is one line of the notation (docs/notation.md), in quotes: [@TIME] ACTOR VERB ...\n"
-          "  Ann rolls 3 4                      a throw of the dice\n"
-          "  Ann buys / Ann declines            the property she stands on\n"
-          "  Ann bids 120 / Ann passes          in the open auction\n"
-          "  Ben claims rent                    the owner asks for the rent due\n"
-          "  Ann draws \"Advance to Mayfair\"     the card turned up\n"
-          "  Ann pays fine / Ann uses card      out of jail\n"
-          "  Ann builds 2 houses on \"Park Lane\" also sells, mortgages X, unmortgages X\n"
-          "  Ann offers Ben: Mayfair, 100 for \"Park Lane\"   then: Ben accepts / Ben rejects\n"
-          "  Ann declares bankruptcy / Ann ends turn / Referee calls time\n"
-          "  Referee awards Ben 500 from Ann for \"rent asked in time\"   a correction\n"
-          "  Referee takes back 2 for \"mistyped dice\"   the last 2 moves void, the position before them\n"
-          "  Referee notes \"appeal by Ann rejected\"   a ruling that changes nothing, kept in the game\n"
+          "MOVE is one line of the notation (docs/notation.md), in quotes: [@TIME] ACTOR VERB ...\n" + moves_help() +
           "As said at the table: Ann throws 3 4 / Ann buys \"King's Cross Station\" / Ann uses a card /\n"
           "  Ann builds houses on Angel, Euston (one move per site) / Ann mortgages \"Park Lane\" and Mayfair /\n"
           "  Ann bids £1,000 / Ben declines (answers an offer) / a card by its printed words.\n"

@@ -19,7 +19,7 @@ namespace deedlog {
 
 // The verbs of a move line, declared with everything that belongs to each in deedlog/verbs.h:
 // "rolls 3 4", "claims rent", "Referee takes back 3 for "mistyped dice"" (docs/notation.md).
-#define DEEDLOG_VERB_ENUM(Name, code, maker, name, plain, ...) Name = code,
+#define DEEDLOG_VERB_ENUM(Name, code, ...) Name = code,
 enum class Verb : std::uint8_t { DEEDLOG_VERBS(DEEDLOG_VERB_ENUM) };
 #undef DEEDLOG_VERB_ENUM
 
@@ -27,29 +27,31 @@ enum class Verb : std::uint8_t { DEEDLOG_VERBS(DEEDLOG_VERB_ENUM) };
 inline constexpr std::size_t kVerbCount = 0 DEEDLOG_VERBS(DEEDLOG_VERB_COUNT);
 #undef DEEDLOG_VERB_COUNT
 
-// Who writes a verb's move (verbs.h, "maker").
-enum class VerbMaker : std::uint8_t { Player, Referee, Correction };
+// The verbs in the list's order (verbs.h), as help lists them.
+#define DEEDLOG_VERB_LISTED(Name, ...) Verb::Name,
+inline constexpr std::array<Verb, kVerbCount> kVerbsListed = {DEEDLOG_VERBS(DEEDLOG_VERB_LISTED)};
+#undef DEEDLOG_VERB_LISTED
+
+// A verb's words (verbs.h): its name, usage, what a refusal and completion call it, who makes it.
+// A field a row leaves out takes its default member initialiser, which is what leaving it out
+// means; GCC's -Wmissing-field-initializers would call each one a mistake.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+constexpr VerbWords verb_words(Verb v) {
+  switch (v) {
+#define DEEDLOG_VERB_WORDS(Name, code, rule, form, words, gate) \
+  case Verb::Name: return VerbWords{DEEDLOG_FIELDS words};
+    DEEDLOG_VERBS(DEEDLOG_VERB_WORDS)
+#undef DEEDLOG_VERB_WORDS
+  }
+  return VerbWords{};
+}
+#pragma GCC diagnostic pop
 
 // A verb's canonical words, as a move with no arguments is written ("rolls", "claims rent").
-constexpr std::string_view verb_name(Verb v) {
-  switch (v) {
-#define DEEDLOG_VERB_NAME(Name, code, maker, name, ...) \
-  case Verb::Name: return name;
-    DEEDLOG_VERBS(DEEDLOG_VERB_NAME)
-#undef DEEDLOG_VERB_NAME
-  }
-  return "?";
-}
+constexpr std::string_view verb_name(Verb v) { return verb_words(v).name; }
 
-constexpr VerbMaker verb_maker(Verb v) {
-  switch (v) {
-#define DEEDLOG_VERB_MAKER(Name, code, maker, ...) \
-  case Verb::Name: return VerbMaker::maker;
-    DEEDLOG_VERBS(DEEDLOG_VERB_MAKER)
-#undef DEEDLOG_VERB_MAKER
-  }
-  return VerbMaker::Player;
-}
+constexpr VerbMaker verb_maker(Verb v) { return verb_words(v).maker; }
 
 // The values are 0 to kVerbCount - 1, each once (a new verb takes the next).
 constexpr bool verb_codes_dense() {

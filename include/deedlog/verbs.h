@@ -1,140 +1,234 @@
 #pragma once
 // Every verb of a move line, declared once, as the event types are (event_types.h). From this one
-// list come the enum `Verb` and `verb_name` (command.h), the notation's table of verb words, how
-// each verb's words are read and written back and what completion offers after it
+// list come the enum `Verb`, each verb's words (`verb_words`, command.h), the notation's table of
+// verb words, how each verb's words are read and written back and what completion offers after it
 // (src/notation/moves.cpp, src/commands/table_completion.cpp), the gate's row (src/engine/gate.cpp),
-// the words a refusal names the move by (src/present/refusal_words.cpp) and which rule decide
-// calls for it (src/engine/decide.cpp). The rule itself lives in the rule file of its section.
+// the words a refusal names the move by (src/present/refusal_words.cpp), the declaration of the rule
+// that rules on it (src/engine/decide_support.h) and decide's call of that rule (src/engine/decide.cpp).
+// The rule itself lives in the rule file of its section.
 //
-//   DEEDLOG_VERBS(V): V(Verb, code, maker, "name", "plain", form, "usage", "referee", "act",
-//                       "completion", rule, gate...)
+//   DEEDLOG_VERBS(V): V(Verb, code, rule, form, (words...), (gate...))
 //
 // * Verb, code: the enum's name and its value. The list is in the order the notation lists its verb
 //   words (an unknown verb's message); the values are those the verbs have always had, and a new
-//   verb takes the next one (a test checks that they are 0 to N-1, each once).
-// * maker: who writes the move. Player; Referee (a referee's act: a player's line is refused by
-//   the notation, and by the gate); Correction (the referee's, recorded at any point, even after
-//   the end: the gate lets it through and its rule asks who).
-// * "name": the canonical words, as print_move writes a move with no arguments ("claims rent").
-//   Its first word is the verb word a line is read by; verbs that share it ("claims rent",
-//   "claims salary") are told apart by their second word. "plain": the verb word's plain form,
-//   read too ("claim").
+//   verb takes the next one (command.h checks that they are 0 to N-1, each once).
+// * rule: the engine's function that rules on the move once the gate let it through; declared from
+//   here (decide_support.h), defined in the rule file of its section.
 // * form: how the notation reads and writes the rest of the line (src/notation/moves.cpp,
 //   namespace form): `words` for the name's words alone; the others read their arguments.
-// * "usage": the line's forms, `|` between them, as an error message names them.
-// * "referee": for a referee's verb, what "only the Referee ..." says it does.
-// * "act": how a refusal names the act ("may {act} it"); "" where no refusal names it.
-// * "completion": the words `referee table` offers after the verb word, with `<square>` and
-//   `<player>` where it offers those names.
-// * rule: the engine's function that rules on the move once the gate let it through (decide.cpp
-//   calls it; it lives in the rule file of its section and is declared in decide_support.h).
-// * gate...: the gate's row (src/engine/gate.cpp, struct VerbGate): waits for debts, while a
-//   bought building waits to be placed, refused once time is called, the phases where it
-//   completes the move in progress, whether raising cash completes it, whether the deeds must be
-//   dealt first, the turn rows, the phases allowed and the rule and refusal outside them.
+// * (words...): the fields of `VerbWords` below, by name; a field left out is empty (the maker: a
+//   player).
+// * (gate...): the fields of the gate's row (`VerbGate`, src/engine/gate.cpp), by name; a field left
+//   out keeps the default written there. Only gate.cpp expands this column, so the names in it mean
+//   something there alone.
 //
-// Only the columns a reader expands are compiled there: the gate's names mean something in
-// gate.cpp alone.
+// A column in parentheses is a list of designated initialisers: `DEEDLOG_FIELDS column` unwraps it
+// where a row is built, and the compiler holds each name to its struct and its order.
+
+#include <cstdint>
+#include <string_view>
+
+namespace deedlog {
+
+// Who writes a verb's move.
+enum class VerbMaker : std::uint8_t {
+  Player,
+  Referee,     // a referee's act: a player's line is refused by the notation, and by the gate
+  Correction,  // the referee's, recorded at any point, even after the end: the gate lets it
+               // through and its rule asks who
+};
+
+// The words of a verb, as the notation, completion, help and refusals use them.
+struct VerbWords {
+  VerbMaker maker = VerbMaker::Player;
+  // The canonical words, as print_move writes a move with no arguments ("claims rent"). Its first
+  // word is the verb word a line is read by; verbs that share it ("claims rent", "claims salary")
+  // are told apart by their second word.
+  std::string_view name;
+  std::string_view plain;       // the verb word's plain form, read too ("claim")
+  std::string_view usage;       // the line's forms, `|` between them, as an error message names them
+  std::string_view referee;     // a referee's verb: what "only the Referee ..." says it does
+  std::string_view act;         // how a refusal names the act ("may {act} it"); empty where none does
+  std::string_view completion;  // what `referee table` offers after the verb word (`<square>`, `<player>`)
+  std::string_view example;     // a move of it, as `referee play --help` lists the moves
+  std::string_view says;        // what that move is, beside it there
+};
+
+}  // namespace deedlog
+
+#define DEEDLOG_FIELDS(...) __VA_ARGS__
 
 // clang-format off
 #define DEEDLOG_VERBS(V)                                                                                             \
-  V(Roll, 0, Player, "rolls", "roll", dice, "rolls 3 4|rolls", "", "throw", "", decide_roll,                         \
-    true, WhilePlacing::Refused, false, phases({Phase::CardDice}), false, true,                                      \
-    {{{bit(Phase::CardDice), TurnCheck::Mover, rule::kCardNearest, RefusalCode::CardThrowIsOthers},                  \
-      {kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase)                                                               \
-  V(Buy, 1, Player, "buys", "buy", purchase, "buys", "", "buy", "<square>", decide_buy,                              \
-    true, WhilePlacing::Refused, false, kAnyPhase, false, false,                                                     \
-    {{{bit(Phase::BuyDecision), TurnCheck::Mover, rule::kBuyAtPrintedPrice, RefusalCode::OnlyLanderBuys}}},          \
-    bit(Phase::BuyDecision), rule::kBuyAtPrintedPrice, RefusalCode::NothingToBuyOrDecline)                           \
-  V(Decline, 2, Player, "declines", "decline", words, "declines", "", "decline", "", decide_decline,                 \
-    true, WhilePlacing::Refused, false, kAnyPhase, false, false,                                                     \
-    {{{bit(Phase::BuyDecision), TurnCheck::Mover, rule::kBuyAtPrintedPrice, RefusalCode::OnlyLanderBuys}}},          \
-    bit(Phase::BuyDecision), rule::kBuyAtPrintedPrice, RefusalCode::NothingToBuyOrDecline)                           \
+  V(Roll, 0, decide_roll, dice,                                                                                      \
+    (.name = "rolls", .plain = "roll", .usage = "rolls 3 4|rolls", .act = "throw", .example = "Ann rolls 3 4",       \
+     .says = "a throw of the dice, as thrown"),                                                                      \
+    (.waits_for_debts = true, .completes = phases({Phase::CardDice}), .needs_deeds_dealt = true,                     \
+     .turn_rows = {{                                                                                                 \
+         {bit(Phase::CardDice), TurnCheck::Mover, rule::kCardNearest, RefusalCode::CardThrowIsOthers},               \
+         {kAnyPhase, TurnCheck::StartsTurn},                                                                         \
+     }}))                                                                                                            \
+  V(Buy, 1, decide_buy, purchase,                                                                                    \
+    (.name = "buys", .plain = "buy", .usage = "buys", .act = "buy", .completion = "<square>", .example = "Ann buys", \
+     .says = "the property she stands on, at its price"),                                                            \
+    (.waits_for_debts = true, .completes = kAnyPhase,                                                                \
+     .turn_rows = {{                                                                                                 \
+         {bit(Phase::BuyDecision), TurnCheck::Mover, rule::kBuyAtPrintedPrice, RefusalCode::OnlyLanderBuys},         \
+     }}, .allowed = bit(Phase::BuyDecision), .phase_rule = rule::kBuyAtPrintedPrice,                                 \
+     .phase_refusal = RefusalCode::NothingToBuyOrDecline, .listed_alone = true))                                     \
+  V(Decline, 2, decide_decline, words,                                                                               \
+    (.name = "declines", .plain = "decline", .usage = "declines", .act = "decline", .example = "Ann declines",       \
+     .says = "not to buy it (or a trade offered to her)"),                                                           \
+    (.waits_for_debts = true, .completes = kAnyPhase,                                                                \
+     .turn_rows = {{                                                                                                 \
+         {bit(Phase::BuyDecision), TurnCheck::Mover, rule::kBuyAtPrintedPrice, RefusalCode::OnlyLanderBuys},         \
+     }}, .allowed = bit(Phase::BuyDecision), .phase_rule = rule::kBuyAtPrintedPrice,                                 \
+     .phase_refusal = RefusalCode::NothingToBuyOrDecline, .listed_alone = true))                                     \
   /* Bids and passes: which auction rule refuses them depends on the edition (decide.cpp). */                        \
-  V(Bid, 3, Player, "bids", "bid", bid, "bids 120", "", "", "", decide_bid,                                          \
-    true, WhilePlacing::Refused, false, kAnyPhase, false, false, {}, kAnyPhase)                                      \
-  V(Pass, 4, Player, "passes", "pass", words, "passes", "", "", "", decide_pass,                                     \
-    true, WhilePlacing::Refused, false, kAnyPhase, false, false, {}, kAnyPhase)                                      \
-  V(ClaimRent, 5, Player, "claims rent", "claim", words, "claims rent", "", "", "rent", decide_claim_rent,           \
-    false, WhilePlacing::Allowed, false, kAnyPhase, false, false, {}, kAnyPhase)                                     \
-  V(Draw, 6, Player, "draws", "draw", card, "draws \"CARD\"|draws", "", "", "", decide_draw,                         \
-    true, WhilePlacing::Refused, false, kAnyPhase, false, false,                                                     \
-    {{{phases({Phase::AwaitingCard, Phase::CardChoice}), TurnCheck::Mover, rule::kCardDraw,                          \
-       RefusalCode::CardIsOthers}}},                                                                                 \
-    phases({Phase::AwaitingCard, Phase::CardChoice}), rule::kCardDraw, RefusalCode::NoCardDue)                       \
-  V(PayFine, 7, Player, "pays fine", "pay", words, "pays fine", "", "pay the fine", "fine", decide_pay_fine,         \
-    true, WhilePlacing::Refused, false, phases({Phase::CardChoice, Phase::JailChoice}), false, false,                \
-    {{{bit(Phase::CardChoice), TurnCheck::Mover, rule::kCardChoice, RefusalCode::ChoiceIsOthers},                    \
-      {bit(Phase::JailChoice), TurnCheck::Mover, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers},                 \
-      {kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase)                                                               \
-  V(UseCard, 8, Player, "uses card", "use", jail_card, "uses card", "", "use a card", "card", decide_use_card,       \
-    true, WhilePlacing::Refused, false, kNoPhase, false, false,                                                      \
-    {{{kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase)                                                               \
-  V(Build, 9, Player, "builds", "build", building, "builds house on X|builds 2 houses on X|builds hotel on X",       \
-    "", "", "house houses hotel on <square>", decide_build,                                                          \
-    true, WhilePlacing::PlacerOnly, false, bit(Phase::Placing), false, false,                                        \
-    {{{bit(Phase::Placing), TurnCheck::None},                                                                        \
-      {kAnyPhase, TurnCheck::MoverInEdition, rule::kHousesInTurn, RefusalCode::BuildOnlyInOwnTurn}}},                \
-    static_cast<PhaseSet>(kBetweenMoves | bit(Phase::Placing)), rule::kFinishTheMove,                                \
-    RefusalCode::MustFinishPending)                                                                                  \
-  V(Sell, 10, Player, "sells", "sell", building, "sells house on X|sells 2 houses on X|sells hotel on X",            \
-    "", "", "house houses hotel on <square>", decide_sell,                                                           \
-    false, WhilePlacing::Refused, false, kNoPhase, true, false, {}, kAnyPhase)                                       \
-  V(Mortgage, 11, Player, "mortgages", "mortgage", sites, "mortgages X", "", "mortgages", "and <square>",            \
-    decide_mortgage,                                                                                                 \
-    false, WhilePlacing::Refused, false, kNoPhase, true, false, {}, kAnyPhase)                                       \
-  V(Unmortgage, 12, Player, "unmortgages", "unmortgage", sites, "unmortgages X", "", "", "and <square>",             \
-    decide_unmortgage,                                                                                               \
-    false, WhilePlacing::Refused, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
-  V(Offer, 13, Player, "offers", "offer", offer, "offers PLAYER: WHAT for WHAT", "", "proposes a swop",              \
-    "for card nothing <square> <player>", decide_offer,                                                              \
-    false, WhilePlacing::Refused, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
-  V(Accept, 14, Player, "accepts", "accept", words, "accepts", "", "", "", decide_accept,                            \
-    false, WhilePlacing::Refused, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
-  V(Reject, 15, Player, "rejects", "reject", words, "rejects", "", "", "", decide_reject,                            \
-    false, WhilePlacing::Refused, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
-  V(PayTax, 16, Player, "pays tax", "pay", tax, "pays tax flat|pays tax 10%", "", "", "tax flat", decide_pay_tax,    \
-    false, WhilePlacing::Refused, false, bit(Phase::TaxChoice), false, false,                                        \
-    {{{bit(Phase::TaxChoice), TurnCheck::Mover, rule::kTaxChoice, RefusalCode::ChoiceIsOthers}}},                    \
-    bit(Phase::TaxChoice), rule::kTaxChoice, RefusalCode::NoTaxChoice)                                               \
-  V(DeclareBankruptcy, 17, Player, "declares bankruptcy", "declare", bankruptcy, "declares bankruptcy", "", "",      \
-    "bankruptcy", decide_bankruptcy,                                                                                 \
-    false, WhilePlacing::Refused, false, kAnyPhase, false, false, {}, kAnyPhase)                                     \
-  /* Ending the turn mid-move cites the rule the move waits on (decide.cpp); whose turn is checked here.             \
-     After time is called, the mover's `ends turn` closes his move (rent not asked for lapses). */                   \
-  V(EndTurn, 18, Player, "ends turn", "end", words, "ends turn", "", "", "turn", decide_end_turn,                    \
-    true, WhilePlacing::Refused, false, kBetweenMoves, false, false,                                                 \
-    {{{kAnyPhase, TurnCheck::Mover, rule::kEndTurn, RefusalCode::NotYourTurnToEnd}}}, kAnyPhase)                     \
+  V(Bid, 3, decide_bid, bid,                                                                                         \
+    (.name = "bids", .plain = "bid", .usage = "bids 120", .example = "Ann bids 120", .says = "in the open auction"), \
+    (.waits_for_debts = true, .completes = kAnyPhase))                                                               \
+  V(Pass, 4, decide_pass, words,                                                                                     \
+    (.name = "passes", .plain = "pass", .usage = "passes", .example = "Ann passes",                                  \
+     .says = "out of the open auction"),                                                                             \
+    (.waits_for_debts = true, .completes = kAnyPhase, .listed_alone = true))                                         \
+  V(ClaimRent, 5, decide_claim_rent, words,                                                                          \
+    (.name = "claims rent", .plain = "claim", .usage = "claims rent", .completion = "rent",                          \
+     .example = "Ben claims rent", .says = "the owner asks for the rent due"),                                       \
+    (.while_placing = WhilePlacing::Allowed, .completes = kAnyPhase, .listed_alone = true))                          \
+  V(Draw, 6, decide_draw, card,                                                                                      \
+    (.name = "draws", .plain = "draw", .usage = "draws \"CARD\"|draws",                                              \
+     .example = "Ann draws \"Advance to Mayfair\"", .says = "the card turned up"),                                   \
+    (.waits_for_debts = true, .completes = kAnyPhase,                                                                \
+     .turn_rows = {{                                                                                                 \
+         {phases({Phase::AwaitingCard, Phase::CardChoice}), TurnCheck::Mover, rule::kCardDraw,                    \
+          RefusalCode::CardIsOthers},                                                                                \
+     }}, .allowed = phases({Phase::AwaitingCard, Phase::CardChoice}), .phase_rule = rule::kCardDraw,                 \
+     .phase_refusal = RefusalCode::NoCardDue))                                                                       \
+  V(PayFine, 7, decide_pay_fine, words,                                                                              \
+    (.name = "pays fine", .plain = "pay", .usage = "pays fine", .act = "pay the fine", .completion = "fine",         \
+     .example = "Ann pays fine", .says = "out of jail"),                                                             \
+    (.waits_for_debts = true, .completes = phases({Phase::CardChoice, Phase::JailChoice}),                           \
+     .turn_rows = {{                                                                                                 \
+         {bit(Phase::CardChoice), TurnCheck::Mover, rule::kCardChoice, RefusalCode::ChoiceIsOthers},                 \
+         {bit(Phase::JailChoice), TurnCheck::Mover, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers},              \
+         {kAnyPhase, TurnCheck::StartsTurn},                                                                         \
+     }}, .listed_alone = true))                                                                                      \
+  V(UseCard, 8, decide_use_card, jail_card,                                                                          \
+    (.name = "uses card", .plain = "use", .usage = "uses card", .act = "use a card", .completion = "card",           \
+     .example = "Ann uses card", .says = "a Get Out of Jail Free card"),                                             \
+    (.waits_for_debts = true,                                                                                        \
+     .turn_rows = {{                                                                                                 \
+         {kAnyPhase, TurnCheck::StartsTurn},                                                                         \
+     }}, .listed_alone = true))                                                                                      \
+  V(Build, 9, decide_build, building,                                                                                \
+    (.name = "builds", .plain = "build", .usage = "builds house on X|builds 2 houses on X|builds hotel on X",        \
+     .completion = "house houses hotel on <square>", .example = "Ann builds 2 houses on \"Park Lane\"",              \
+     .says = "or a house, or a hotel"),                                                                              \
+    (.waits_for_debts = true, .while_placing = WhilePlacing::PlacerOnly, .completes = bit(Phase::Placing),           \
+     .turn_rows = {{                                                                                                 \
+         {bit(Phase::Placing), TurnCheck::None},                                                                     \
+         {kAnyPhase, TurnCheck::MoverInEdition, rule::kHousesInTurn, RefusalCode::BuildOnlyInOwnTurn},               \
+     }}, .allowed = static_cast<PhaseSet>(kBetweenMoves | bit(Phase::Placing)), .phase_rule = rule::kFinishTheMove,  \
+     .phase_refusal = RefusalCode::MustFinishPending))                                                               \
+  V(Sell, 10, decide_sell, building,                                                                                 \
+    (.name = "sells", .plain = "sell", .usage = "sells house on X|sells 2 houses on X|sells hotel on X",             \
+     .completion = "house houses hotel on <square>", .example = "Ann sells hotel on \"Park Lane\"",                  \
+     .says = "buildings back to the Bank"),                                                                          \
+    (.completes_while_owing = true))                                                                                 \
+  V(Mortgage, 11, decide_mortgage, sites,                                                                            \
+    (.name = "mortgages", .plain = "mortgage", .usage = "mortgages X", .act = "mortgages",                           \
+     .completion = "and <square>", .example = "Ann mortgages Mayfair", .says = "a site without buildings"),          \
+    (.completes_while_owing = true))                                                                                 \
+  V(Unmortgage, 12, decide_unmortgage, sites,                                                                        \
+    (.name = "unmortgages", .plain = "unmortgage", .usage = "unmortgages X", .completion = "and <square>",           \
+     .example = "Ann unmortgages Mayfair", .says = "the mortgage paid off"), ())                                     \
+  V(Offer, 13, decide_offer, offer,                                                                                  \
+    (.name = "offers", .plain = "offer", .usage = "offers PLAYER: WHAT for WHAT", .act = "proposes a swop",          \
+     .completion = "for card nothing <square> <player>",                                                             \
+     .example = "Ann offers Ben: Mayfair, 100 for \"Park Lane\"", .says = "a trade"), ())                            \
+  V(Accept, 14, decide_accept, words,                                                                                \
+    (.name = "accepts", .plain = "accept", .usage = "accepts", .example = "Ben accepts",                             \
+     .says = "the trade offered to him"),                                                                            \
+    (.listed_alone = true))                                                                                          \
+  V(Reject, 15, decide_reject, words,                                                                                \
+    (.name = "rejects", .plain = "reject", .usage = "rejects", .example = "Ben rejects",                             \
+     .says = "the trade offered to him"),                                                                            \
+    (.listed_alone = true))                                                                                          \
+  V(PayTax, 16, decide_pay_tax, tax,                                                                                 \
+    (.name = "pays tax", .plain = "pay", .usage = "pays tax flat|pays tax 10%", .completion = "tax flat",            \
+     .example = "Ann pays tax 10%", .says = "Income Tax, where the edition gives a choice"),                         \
+    (.completes = bit(Phase::TaxChoice),                                                                             \
+     .turn_rows = {{                                                                                                 \
+         {bit(Phase::TaxChoice), TurnCheck::Mover, rule::kTaxChoice, RefusalCode::ChoiceIsOthers},                   \
+     }}, .allowed = bit(Phase::TaxChoice), .phase_rule = rule::kTaxChoice,                                           \
+     .phase_refusal = RefusalCode::NoTaxChoice))                                                                     \
+  V(DeclareBankruptcy, 17, decide_bankruptcy, bankruptcy,                                                            \
+    (.name = "declares bankruptcy", .plain = "declare", .usage = "declares bankruptcy", .completion = "bankruptcy",  \
+     .example = "Ann declares bankruptcy", .says = "what she owes is more than she can raise"),                      \
+    (.completes = kAnyPhase, .listed_alone = true))                                                                  \
+  /* Ending the turn mid-move cites the rule the move waits on (decide.cpp); whose turn is checked here. After       \
+     time is called, the mover's `ends turn` closes his move (rent not asked for lapses). */                         \
+  V(EndTurn, 18, decide_end_turn, words,                                                                             \
+    (.name = "ends turn", .plain = "end", .usage = "ends turn", .completion = "turn", .example = "Ann ends turn",    \
+     .says = "her turn is over"),                                                                                    \
+    (.waits_for_debts = true, .completes = kBetweenMoves,                                                            \
+     .turn_rows = {{                                                                                                 \
+         {kAnyPhase, TurnCheck::Mover, rule::kEndTurn, RefusalCode::NotYourTurnToEnd},                               \
+     }}, .listed_alone = true))                                                                                      \
   /* Forming a Conglomerate: the edition is asked before the phase (conglomerate_rules.cpp). */                      \
-  V(FormConglomerate, 25, Player, "forms conglomerate", "form", conglomerate, "forms conglomerate A, B, C",          \
-    "", "", "conglomerate <square>", decide_form_conglomerate,                                                       \
-    false, WhilePlacing::Refused, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
-  V(CallTime, 19, Referee, "calls time", "call", words, "calls time", "calls time", "", "time", decide_call_time,    \
-    false, WhilePlacing::Refused, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
-  V(Deal, 20, Referee, "deals", "deal", deal, "deals PLAYER: DEEDS", "deals title deeds", "",                        \
-    "<square> <player>", decide_deal,                                                                                \
-    false, WhilePlacing::Refused, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
-  V(AuctionBuilding, 21, Referee, "auctions", "auction", building_auction, "auctions house|auctions hotel",          \
-    "calls a building auction", "", "house hotel", decide_auction_building,                                          \
-    true, WhilePlacing::Refused, true, kNoPhase, false, false, {}, kBetweenMoves, rule::kShortageAuction,            \
-    RefusalCode::MustFinishPending)                                                                                  \
-  V(Award, 22, Correction, "awards", "award", award, "awards PLAYER AMOUNT [from PLAYER]|awards PLAYER DEED",        \
-    "awards", "", "from for <square> <player>", decide_award,                                                        \
-    false, WhilePlacing::Allowed, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
+  V(FormConglomerate, 25, decide_form_conglomerate, conglomerate,                                                    \
+    (.name = "forms conglomerate", .plain = "form", .usage = "forms conglomerate A, B, C",                           \
+     .completion = "conglomerate <square>",                                                                          \
+     .example = "Ann forms conglomerate Boardwalk, \"Reading Railroad\", \"Mediterranean Avenue\"",                  \
+     .says = "regional-currency: three sites of three colours as one group"), ())                                    \
+  V(CallTime, 19, decide_call_time, words,                                                                           \
+    (.maker = VerbMaker::Referee, .name = "calls time", .plain = "call", .usage = "calls time",                      \
+     .referee = "calls time", .completion = "time", .example = "Referee calls time",                                 \
+     .says = "the time limit: estates are valued"), ())                                                              \
+  V(Deal, 20, decide_deal, deal,                                                                                     \
+    (.maker = VerbMaker::Referee, .name = "deals", .plain = "deal", .usage = "deals PLAYER: DEEDS",                  \
+     .referee = "deals title deeds", .completion = "<square> <player>",                                              \
+     .example = "Referee deals Ann: Mayfair, \"Park Lane\"",                                                         \
+     .says = "the short game: the deeds dealt at the start"), ())                                                    \
+  V(AuctionBuilding, 21, decide_auction_building, building_auction,                                                  \
+    (.maker = VerbMaker::Referee, .name = "auctions", .plain = "auction", .usage = "auctions house|auctions hotel",  \
+     .referee = "calls a building auction", .completion = "house hotel", .example = "Referee auctions house",        \
+     .says = "the Bank is short of houses and two want one"),                                                        \
+    (.waits_for_debts = true, .new_dealing = true, .allowed = kBetweenMoves, .phase_rule = rule::kShortageAuction,   \
+     .phase_refusal = RefusalCode::MustFinishPending))                                                               \
+  V(Award, 22, decide_award, award,                                                                                  \
+    (.maker = VerbMaker::Correction, .name = "awards", .plain = "award",                                             \
+     .usage = "awards PLAYER AMOUNT [from PLAYER]|awards PLAYER DEED", .referee = "awards",                          \
+     .completion = "from for <square> <player>",                                                                     \
+     .example = "Referee awards Ben 500 from Ann for \"rent asked in time\"", .says = "a correction"),               \
+    (.while_placing = WhilePlacing::Allowed))                                                                        \
   /* "Ann claims salary": only in disputes (the referee pays salary itself). */                                      \
-  V(ClaimSalary, 23, Player, "claims salary", "claim", words, "claims salary", "", "", "salary", decide_claim_salary, \
-    false, WhilePlacing::Refused, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
+  V(ClaimSalary, 23, decide_claim_salary, words,                                                                     \
+    (.name = "claims salary", .plain = "claim", .usage = "claims salary", .completion = "salary",                    \
+     .example = "Ann claims salary", .says = "in a dispute only: the referee pays salary itself"), ())               \
   /* The computer edition: a jailed player sits out a go (and is then free). */                                      \
-  V(SkipGo, 24, Player, "skips go", "skip", words, "skips go", "", "skip the go", "go", decide_skip_go,              \
-    true, WhilePlacing::Refused, false, bit(Phase::JailChoice), false, false,                                        \
-    {{{bit(Phase::JailChoice), TurnCheck::Mover, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers},                 \
-      {kAnyPhase, TurnCheck::StartsTurn}}}, kAnyPhase)                                                               \
+  V(SkipGo, 24, decide_skip_go, words,                                                                               \
+    (.name = "skips go", .plain = "skip", .usage = "skips go", .act = "skip the go", .completion = "go",             \
+     .example = "Ann skips go", .says = "the computer edition: a jailed player sits out a go"),                      \
+    (.waits_for_debts = true, .completes = bit(Phase::JailChoice),                                                   \
+     .turn_rows = {{                                                                                                 \
+         {bit(Phase::JailChoice), TurnCheck::Mover, rule::kJailPayOrMiss, RefusalCode::ChoiceIsOthers},              \
+         {kAnyPhase, TurnCheck::StartsTurn},                                                                         \
+     }}, .listed_alone = true))                                                                                      \
   /* A take-back is a correction: at any point, even after the end (correction_rules.cpp asks who). */               \
-  V(TakeBack, 26, Correction, "takes back", "take", take_back, "takes back [N] [for REASON]",                        \
-    "takes moves back", "", "back for", decide_take_back,                                                            \
-    false, WhilePlacing::Allowed, false, kNoPhase, false, false, {}, kAnyPhase)                                      \
+  V(TakeBack, 26, decide_take_back, take_back,                                                                       \
+    (.maker = VerbMaker::Correction, .name = "takes back", .plain = "take", .usage = "takes back [N] [for REASON]",  \
+     .referee = "takes moves back", .completion = "back for",                                                        \
+     .example = "Referee takes back 2 for \"mistyped dice\"",                                                        \
+     .says = "the last 2 moves void, the position before them"),                                                     \
+    (.while_placing = WhilePlacing::Allowed))                                                                        \
   /* A note is a correction's kind: a ruling that changes nothing (an appeal rejected), at any point, even after     \
      the end (correction_rules.cpp asks who). */                                                                     \
-  V(Note, 27, Correction, "notes", "note", note, "notes \"TEXT\"", "notes a ruling", "", "", decide_note,            \
-    false, WhilePlacing::Allowed, false, kNoPhase, false, false, {}, kAnyPhase)
+  V(Note, 27, decide_note, note,                                                                                     \
+    (.maker = VerbMaker::Correction, .name = "notes", .plain = "note", .usage = "notes \"TEXT\"",                    \
+     .referee = "notes a ruling", .example = "Referee notes \"appeal by Ann rejected\"",                             \
+     .says = "a ruling that changes nothing, kept in the game"),                                                     \
+    (.while_placing = WhilePlacing::Allowed))
+
 // clang-format on

@@ -54,8 +54,9 @@ struct VerbRow {
 };
 
 constexpr VerbRow kVerbRows[] = {
-#define DEEDLOG_VERB_ROW(Name, code, maker, name, plain, form, usage, referee, act, completion, ...) \
-  {name, plain, VerbMaker::maker != VerbMaker::Player, completion},
+#define DEEDLOG_VERB_ROW(Name, ...)                                                                    \
+  {verb_name(Verb::Name), verb_words(Verb::Name).plain, verb_maker(Verb::Name) != VerbMaker::Player, \
+   verb_words(Verb::Name).completion},
     DEEDLOG_VERBS(DEEDLOG_VERB_ROW)
 #undef DEEDLOG_VERB_ROW
 };

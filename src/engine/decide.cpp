@@ -39,6 +39,83 @@ void close_rent_windows(Outcome& out, PlayerId thrower) {
   }
 }
 
+std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
+  if (s.phase != Phase::Auction && policy::auctions_lifted_by_house_rule(r))
+    return violation(r, rule::kHouseNoAuctions, RefusalCode::NoAuctionHouseRule);
+  if (s.phase != Phase::Auction && !policy::declined_property_auctioned(r))
+    return violation(r, rule::kBuyDeclinedWaits, RefusalCode::NoAuctionInEdition);
+  if (s.phase != Phase::Auction)
+    return violation(r, rule::kDeclineAuction, RefusalCode::NoAuctionOpen, waiting_on(s));
+  if (s.auction.passed & (1u << p))
+    return violation(r, rule::kAuctionPassIsFinal, RefusalCode::PassedOutOfAuction, {arg::player(p)});
+  return std::nullopt;
+}
+
+// Which card of the pack the player says he turned up, checked against what the table knows
+// of the pack's order.
+std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId deck, const Command& c,
+                                       CardIndex* card) {
+  const Deck& d = r.decks[static_cast<int>(deck)];
+  const PackState& pack = s.packs[static_cast<int>(deck)];
+  const auto top = known_top_card(pack);
+  if (c.card_query.empty()) {
+    if (!top)
+      return violation(r, rule::kCardDraw, RefusalCode::PackOrderUnknown, {arg::deck(deck)});
+    *card = *top;
+    return std::nullopt;
+  }
+  // The card the player's words name in this pack, as the notation read them.
+  *card = c.card_in_pack[static_cast<std::size_t>(deck)];
+  if (*card == kNoCard || *card >= d.cards.size()) {
+    // The lookup's own words (the nearest cards) are said again from the words by the shell.
+    Violation v = violation(r, rule::kCardDraw, RefusalCode::NoSuchCard, {arg::deck(deck)});
+    v.quoted = c.card_query;
+    return v;
+  }
+  // rule cards/pack-order: copies of one card (us-standard's two "nearest Railroad" cards) are
+  // the same card to the players: the copy taken is one the pack can give now (the top when the
+  // order is known, else one not yet seen, never one a player holds).
+  const auto fits = [&](CardIndex i) {
+    const std::uint64_t b = std::uint64_t{1} << i;
+    if (pack.out & b) return false;
+    if (top) return *top == i;
+    return pack.unseen == 0 || (pack.unseen & b) != 0;
+  };
+  if (!fits(*card))
+    for (std::size_t i = 0; i < d.cards.size(); ++i)
+      if (d.cards[i].text == d.cards[*card].text && fits(static_cast<CardIndex>(i))) {
+        *card = static_cast<CardIndex>(i);
+        break;
+      }
+  const std::uint64_t bit = std::uint64_t{1} << *card;
+  if (pack.out & bit) return violation(r, rule::kCardJailKept, RefusalCode::CardHeldByPlayer, {arg::card(deck, *card)});
+  if (pack.unseen != 0 && !(pack.unseen & bit))
+    return violation(r, rule::kCardOrder, RefusalCode::CardSeenBefore, {arg::card(deck, *card)});
+  if (top && *top != *card)
+    return violation(r, rule::kCardOrder, RefusalCode::CardOrderKnown, {arg::card(deck, *top), arg::card(deck, *card)});
+  return std::nullopt;
+}
+
+// rule jail/last-failure-pay-or-miss: the fine paid after the last failed throw frees the player,
+// who moves by that throw.
+Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c) {
+  if (s.player(c.actor).cash < s.pending_fine)
+    return Decision::refuse(violation(r, rule::kJailPayOrMiss, RefusalCode::CannotPayFineMissGo,
+                                      {arg::player(c.actor), arg::money(s.player(c.actor).cash), arg::money(s.pending_fine)}));
+  Outcome out(r, s);
+  // A sealed game: a card where the throw lands is turned up from the order dealt with the move.
+  if (s.sealed && c.chance) out.chance = &*c.chance;
+  effect::pay_jail_fine(out, c.actor, s.pending_fine);
+  effect::leave_jail(out, c.actor, JailExit::ThirdTurnFine);
+  effect::move_forward(out, c.actor, s.last_die1 + s.last_die2);
+  resolve_landing(out, c.actor);
+  return accepted(out);
+}
+
+}  // namespace
+
+// The rules of the verbs this file holds (declared from deedlog/verbs.h in decide_support.h).
+
 Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
   if (s.sealed) {
@@ -158,18 +235,6 @@ Decision decide_decline(const Ruleset& r, const State& s, const Command& c) {
   return accepted(out);
 }
 
-std::optional<Violation> auction_open_for(const Ruleset& r, const State& s, PlayerId p) {
-  if (s.phase != Phase::Auction && policy::auctions_lifted_by_house_rule(r))
-    return violation(r, rule::kHouseNoAuctions, RefusalCode::NoAuctionHouseRule);
-  if (s.phase != Phase::Auction && !policy::declined_property_auctioned(r))
-    return violation(r, rule::kBuyDeclinedWaits, RefusalCode::NoAuctionInEdition);
-  if (s.phase != Phase::Auction)
-    return violation(r, rule::kDeclineAuction, RefusalCode::NoAuctionOpen, waiting_on(s));
-  if (s.auction.passed & (1u << p))
-    return violation(r, rule::kAuctionPassIsFinal, RefusalCode::PassedOutOfAuction, {arg::player(p)});
-  return std::nullopt;
-}
-
 // rule auction/any-player: every player still in the game may bid, the one who declined too.
 Decision decide_bid(const Ruleset& r, const State& s, const Command& c) {
   // rule jail/no-bidding
@@ -252,51 +317,6 @@ Decision decide_claim_rent(const Ruleset& r, const State& s, const Command& c) {
   return Decision::refuse(violation(r, rule::kRentAskInTime, RefusalCode::NoRentOwed, {arg::player(c.actor)}));
 }
 
-// Which card of the pack the player says he turned up, checked against what the table knows
-// of the pack's order.
-std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId deck, const Command& c,
-                                       CardIndex* card) {
-  const Deck& d = r.decks[static_cast<int>(deck)];
-  const PackState& pack = s.packs[static_cast<int>(deck)];
-  const auto top = known_top_card(pack);
-  if (c.card_query.empty()) {
-    if (!top)
-      return violation(r, rule::kCardDraw, RefusalCode::PackOrderUnknown, {arg::deck(deck)});
-    *card = *top;
-    return std::nullopt;
-  }
-  // The card the player's words name in this pack, as the notation read them.
-  *card = c.card_in_pack[static_cast<std::size_t>(deck)];
-  if (*card == kNoCard || *card >= d.cards.size()) {
-    // The lookup's own words (the nearest cards) are said again from the words by the shell.
-    Violation v = violation(r, rule::kCardDraw, RefusalCode::NoSuchCard, {arg::deck(deck)});
-    v.quoted = c.card_query;
-    return v;
-  }
-  // rule cards/pack-order: copies of one card (us-standard's two "nearest Railroad" cards) are
-  // the same card to the players: the copy taken is one the pack can give now (the top when the
-  // order is known, else one not yet seen, never one a player holds).
-  const auto fits = [&](CardIndex i) {
-    const std::uint64_t b = std::uint64_t{1} << i;
-    if (pack.out & b) return false;
-    if (top) return *top == i;
-    return pack.unseen == 0 || (pack.unseen & b) != 0;
-  };
-  if (!fits(*card))
-    for (std::size_t i = 0; i < d.cards.size(); ++i)
-      if (d.cards[i].text == d.cards[*card].text && fits(static_cast<CardIndex>(i))) {
-        *card = static_cast<CardIndex>(i);
-        break;
-      }
-  const std::uint64_t bit = std::uint64_t{1} << *card;
-  if (pack.out & bit) return violation(r, rule::kCardJailKept, RefusalCode::CardHeldByPlayer, {arg::card(deck, *card)});
-  if (pack.unseen != 0 && !(pack.unseen & bit))
-    return violation(r, rule::kCardOrder, RefusalCode::CardSeenBefore, {arg::card(deck, *card)});
-  if (top && *top != *card)
-    return violation(r, rule::kCardOrder, RefusalCode::CardOrderKnown, {arg::card(deck, *top), arg::card(deck, *card)});
-  return std::nullopt;
-}
-
 Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
   CardIndex card = kNoCard;
   Outcome out(r, s);
@@ -323,22 +343,6 @@ Decision decide_draw(const Ruleset& r, const State& s, const Command& c) {
   }
   if (auto v = identify_card(r, s, s.pending_deck, c, &card)) return Decision::refuse(std::move(*v));
   follow_card(out, c.actor, s.pending_deck, card);
-  return accepted(out);
-}
-
-// rule jail/last-failure-pay-or-miss: the fine paid after the last failed throw frees the player,
-// who moves by that throw.
-Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c) {
-  if (s.player(c.actor).cash < s.pending_fine)
-    return Decision::refuse(violation(r, rule::kJailPayOrMiss, RefusalCode::CannotPayFineMissGo,
-                                      {arg::player(c.actor), arg::money(s.player(c.actor).cash), arg::money(s.pending_fine)}));
-  Outcome out(r, s);
-  // A sealed game: a card where the throw lands is turned up from the order dealt with the move.
-  if (s.sealed && c.chance) out.chance = &*c.chance;
-  effect::pay_jail_fine(out, c.actor, s.pending_fine);
-  effect::leave_jail(out, c.actor, JailExit::ThirdTurnFine);
-  effect::move_forward(out, c.actor, s.last_die1 + s.last_die2);
-  resolve_landing(out, c.actor);
   return accepted(out);
 }
 
@@ -455,8 +459,6 @@ Decision decide_claim_salary(const Ruleset& r, const State&, const Command&) {
   return Decision::refuse(violation(r, rule::kSalaryByReferee, RefusalCode::SalaryPaidByReferee));
 }
 
-}  // namespace
-
 namespace {
 
 Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
@@ -473,7 +475,7 @@ Decision decide_move(const Ruleset& r, const State& s, const Command& c) {
   if (auto v = gate(r, s, c)) return Decision::refuse(std::move(*v));
   // The rule of each verb, from the verb list (deedlog/verbs.h, "rule").
   switch (c.verb) {
-#define DEEDLOG_VERB_RULE(Name, code, maker, name, plain, form, usage, referee, act, completion, rule, ...) \
+#define DEEDLOG_VERB_RULE(Name, code, rule, ...) \
   case Verb::Name: return rule(r, s, c);
     DEEDLOG_VERBS(DEEDLOG_VERB_RULE)
 #undef DEEDLOG_VERB_RULE

@@ -18,22 +18,13 @@ std::optional<Violation> debts_block(const Ruleset& r, const State& s);
 // What must happen before the game moves on, as the facts a refusal's words need.
 Waiting waiting_on(const State& s);
 
-// Raising money and the economy (each in its own file).
-Decision decide_build(const Ruleset& r, const State& s, const Command& c);
-Decision decide_sell(const Ruleset& r, const State& s, const Command& c);
-Decision decide_auction_building(const Ruleset& r, const State& s, const Command& c);
-Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c);
-Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c);
-Decision decide_offer(const Ruleset& r, const State& s, const Command& c);
-Decision decide_accept(const Ruleset& r, const State& s, const Command& c);
-Decision decide_reject(const Ruleset& r, const State& s, const Command& c);
-Decision decide_bankruptcy(const Ruleset& r, const State& s, const Command& c);
-Decision decide_deal(const Ruleset& r, const State& s, const Command& c);
-Decision decide_award(const Ruleset& r, const State& s, const Command& c);
-Decision decide_take_back(const Ruleset& r, const State& s, const Command& c);
-Decision decide_note(const Ruleset& r, const State& s, const Command& c);
-Decision decide_call_time(const Ruleset& r, const State& s, const Command& c);
-Decision decide_form_conglomerate(const Ruleset& r, const State& s, const Command& c);
+// The rule of each verb (deedlog/verbs.h, "rule"): decide calls it once the gate let the move
+// through. Each is defined in the rule file of its section (docs/design.md, "Where a rule lives").
+#define DEEDLOG_VERB_RULE_DECLARATION(Name, code, rule, ...) \
+  Decision rule(const Ruleset& r, const State& s, const Command& c);
+DEEDLOG_VERBS(DEEDLOG_VERB_RULE_DECLARATION)
+#undef DEEDLOG_VERB_RULE_DECLARATION
+
 // Why these squares cannot be stacked into a Conglomerate of `owner`'s, if they cannot. A setup
 // states Conglomerates already built on (built_allowed); a move forms them bare.
 std::optional<Violation> conglomerate_problem(const Ruleset& r, const State& s, PlayerId owner,

@@ -43,32 +43,45 @@ struct TurnRow {
 };
 
 // A verb's row: who may make it and what holds it back. The rows come from the verb list
-// (deedlog/verbs.h), where each verb's row stands beside its words.
+// (deedlog/verbs.h), where each verb's row stands beside its words, its fields by name; a field a
+// row leaves out keeps the default here.
 struct VerbGate {
-  VerbMaker maker;
-  bool waits_for_debts;       // it moves the game on, which waits while a debt is unpaid
-  WhilePlacing while_placing;
-  bool new_dealing;           // the referee's: refused once time is called (a player's move is
-                              // refused then unless it completes the move in progress)
-  PhaseSet completes;         // the phases where a player's move completes the move in progress
-  bool completes_while_owing; // raising cash to pay a debt completes the move too
-  bool needs_deeds_dealt;     // the short game: the deeds are dealt before the first throw
-  std::array<TurnRow, 3> turn_rows;  // the first row whose phases hold decides the turn check
-  PhaseSet allowed;           // the phases that allow it; else the refusal below
+  VerbMaker maker = VerbMaker::Player;
+  bool waits_for_debts = false;  // it moves the game on, which waits while a debt is unpaid
+  WhilePlacing while_placing = WhilePlacing::Refused;
+  bool new_dealing = false;           // the referee's: refused once time is called (a player's move
+                                      // is refused then unless it completes the move in progress)
+  PhaseSet completes = kNoPhase;      // the phases where a player's move completes the move in progress
+  bool completes_while_owing = false; // raising cash to pay a debt completes the move too
+  bool needs_deeds_dealt = false;     // the short game: the deeds are dealt before the first throw
+  std::array<TurnRow, 3> turn_rows{}; // the first row whose phases hold decides the turn check
+  PhaseSet allowed = kAnyPhase;       // the phases that allow it; else the refusal below
   RuleRef phase_rule{};
   RefusalCode phase_refusal = RefusalCode::UnknownMove;
+  bool listed_alone = false;          // the legal moves list it with no arguments, for each player
 };
 
 // One row per Verb, at the verb's value.
+// A field a row leaves out takes its default member initialiser, which is what leaving it out
+// means; GCC's -Wmissing-field-initializers would call each one a mistake.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 constexpr std::array<VerbGate, kVerbCount> gate_rows() {
   std::array<VerbGate, kVerbCount> rows{};
-#define DEEDLOG_VERB_GATE(Name, code, maker, name, plain, form, usage, referee, act, completion, rule, ...) \
-  rows[code] = VerbGate{VerbMaker::maker, __VA_ARGS__};
+#define DEEDLOG_VERB_GATE(Name, code, rule, form, words, gate) \
+  rows[code] = VerbGate{.maker = verb_maker(Verb::Name), DEEDLOG_FIELDS gate};
   DEEDLOG_VERBS(DEEDLOG_VERB_GATE)
 #undef DEEDLOG_VERB_GATE
   return rows;
 }
+#pragma GCC diagnostic pop
 constexpr std::array<VerbGate, kVerbCount> kGates = gate_rows();
+
+}  // namespace
+
+bool listed_alone(Verb v) { return kGates[static_cast<std::size_t>(v)].listed_alone; }
+
+namespace {
 
 // The facts each refusal of the gate's says.
 Violation refusal(const Ruleset& r, const State& s, const Command& c, const RuleRef& rule,

@@ -18,4 +18,9 @@ namespace deedlog {
 // The first check the move fails, as its refusal; none when the rule's own checks come next.
 std::optional<Violation> gate(const Ruleset& r, const State& s, const Command& c);
 
+// Whether the legal moves list the verb as its words alone, for each player, to be ruled on
+// (deedlog/verbs.h, the gate's `listed_alone`); the others' candidates carry arguments and are
+// built in legal_moves.cpp, or are never listed.
+bool listed_alone(Verb v);
+
 }  // namespace deedlog

@@ -6,6 +6,7 @@
 #include "deedlog/building_group.h"
 #include "deedlog/decide.h"
 #include "engine/decide_support.h"
+#include "engine/gate.h"
 
 namespace deedlog {
 namespace {
@@ -81,9 +82,9 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
       roll.die2 = 2;
       out.consider(roll, MoveRange{MoveRange::Kind::Dice, 1, 6});
     }
-    for (Verb v : {Verb::Buy, Verb::Decline, Verb::Pass, Verb::ClaimRent, Verb::PayFine, Verb::UseCard,
-                   Verb::Accept, Verb::Reject, Verb::DeclareBankruptcy, Verb::EndTurn, Verb::SkipGo})
-      out.consider(make_command(v, p));
+    // The verbs of words alone (verbs.h, `listed_alone`), in the list's order.
+    for (const Verb v : kVerbsListed)
+      if (listed_alone(v)) out.consider(make_command(v, p));
     if (s.phase == Phase::Auction) {
       const Money lowest = lowest_bid(r, s);
       Command bid = make_command(Verb::Bid, p);

@@ -801,9 +801,10 @@ void print(const Printer&, const Command& c, std::string* out) { *out += "notes 
 
 // The notation's table of verbs, one row per verb of the list, in the list's order.
 constexpr std::array<VerbForm, kVerbCount> kVerbForms = {{
-#define DEEDLOG_VERB_FORM(Name, code, maker, name, plain, form_name, usage, referee, ...)                         \
-  {Verb::Name, VerbMaker::maker, name, first_word(name), plain, usage, referee, &form::form_name::parse,         \
-   &form::form_name::print},
+#define DEEDLOG_VERB_FORM(Name, code, rule, form_name, ...)                                                     \
+  {Verb::Name, verb_maker(Verb::Name), verb_name(Verb::Name), first_word(verb_name(Verb::Name)),               \
+   verb_words(Verb::Name).plain, verb_words(Verb::Name).usage, verb_words(Verb::Name).referee,                 \
+   &form::form_name::parse, &form::form_name::print},
     DEEDLOG_VERBS(DEEDLOG_VERB_FORM)
 #undef DEEDLOG_VERB_FORM
 }};

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/article.h"
+#include "deedlog/command.h"
 #include "deedlog/clock_stamp.h"
 #include "deedlog/player_ref.h"
 #include "deedlog/policies.h"
@@ -30,14 +31,9 @@ std::string raising_words(const Ruleset& r) {
 // How a refusal names the act of a verb (deedlog/verbs.h, "act"): "cannot throw now". The
 // argument holds the verb plus 1; 0, or a verb whose refusals never name it, is a "move".
 std::string act_words(std::int32_t verb_plus_one) {
-  std::string_view words;
-  switch (verb_plus_one - 1) {
-#define DEEDLOG_VERB_ACT(Name, code, maker, name, plain, form, usage, referee, act, ...) \
-  case code: words = act; break;
-    DEEDLOG_VERBS(DEEDLOG_VERB_ACT)
-#undef DEEDLOG_VERB_ACT
-    default: break;
-  }
+  const std::int32_t code = verb_plus_one - 1;
+  const std::string_view words =
+      code >= 0 && static_cast<std::size_t>(code) < kVerbCount ? verb_words(static_cast<Verb>(code)).act : "";
   return words.empty() ? std::string("move") : std::string(words);
 }
 

@@ -61,7 +61,7 @@ TEST_F(Verbs, NamesAndMakersComeFromTheList) {
 // The verbs the list reads by their words alone ("declines", "ends turn").
 std::vector<Verb> verbs_of_words() {
   std::vector<Verb> out;
-#define DEEDLOG_TEST_VERB(Name, code, maker, name, plain, form, ...) \
+#define DEEDLOG_TEST_VERB(Name, code, rule, form, ...) \
   if (std::string(#form) == "words") out.push_back(Verb::Name);
   DEEDLOG_VERBS(DEEDLOG_TEST_VERB)
 #undef DEEDLOG_TEST_VERB
@@ -88,6 +88,30 @@ TEST_F(Verbs, AVerbOfWordsAloneIsItsName) {
     EXPECT_FALSE(parser.parse(printed + " twice", &back, &e)) << printed;
     EXPECT_EQ(e.message, "unexpected 'twice' after '" + std::string(verb_name(v)) + "'");
   }
+}
+
+// Each verb's example (what `referee play --help` lists) is a line of that verb, by its maker,
+// read in the edition its squares are from; every verb has one, and what it is beside it.
+TEST_F(Verbs, EachVerbsExampleReadsAsThatVerb) {
+  Ruleset regional;
+  ASSERT_TRUE(load_ruleset("regional-currency", &regional).is_ok());
+  const MoveParser uk(r, players);
+  const MoveParser us(regional, players);
+  EXPECT_EQ(kVerbsListed.size(), kVerbCount);
+  std::set<Verb> listed;
+  for (const Verb v : kVerbsListed) {
+    listed.insert(v);
+    const VerbWords words = verb_words(v);
+    ASSERT_FALSE(words.example.empty()) << verb_name(v);
+    EXPECT_FALSE(words.says.empty()) << verb_name(v);
+    Command c;
+    ParseError e;
+    const MoveParser& parser = v == Verb::FormConglomerate ? us : uk;
+    ASSERT_TRUE(parser.parse(std::string(words.example), &c, &e)) << words.example << ": " << e.message;
+    EXPECT_EQ(c.verb, v) << words.example;
+    EXPECT_EQ(c.actor == kReferee, words.maker != VerbMaker::Player) << words.example;
+  }
+  EXPECT_EQ(listed.size(), kVerbCount);
 }
 
 // Verbs that share their verb word are told apart by the word after it; neither read, the line
