@@ -43,7 +43,7 @@ function(deedlog_test_program name)
     DEEDLOG_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
     DEEDLOG_REFEREE="$<TARGET_FILE:referee>"
     DEEDLOG_REPLAY="$<TARGET_FILE:replay>" ${deedlog_with})
-  if(deedlog_commands IN_LIST ARG_LIBRARIES)
+  if(deedlog_commands IN_LIST ARG_LIBRARIES OR deedlog_serve IN_LIST ARG_LIBRARIES)
     target_link_libraries(${name} PRIVATE deedlog_cli)
     add_dependencies(${name} ${DEEDLOG_PROGRAMS})
   endif()
@@ -77,7 +77,7 @@ set(deedlog_test_layers
   "tournament_tests|deedlog_commands|tournament"
   "analysis_tests|deedlog_commands|analysis")
 if(DEEDLOG_SERVER)
-  list(APPEND deedlog_test_layers "serve_tests|deedlog_commands|serve")
+  list(APPEND deedlog_test_layers "serve_tests|deedlog_serve|serve")
 endif()
 foreach(layer ${deedlog_test_layers})
   string(REPLACE "|" ";" layer "${layer}")
