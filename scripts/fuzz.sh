@@ -2,7 +2,7 @@
 # Builds the fuzz targets (fuzz/, docs/fuzzing.md) with clang and libFuzzer in ./build-asan, the
 # clang sanitizer build scripts/sanitize.sh runs the tests in (nothing to build when it has run),
 # makes their seed corpora from samples/ and the edition data, and runs each target for
-# SECONDS (default 60). Fails when any target finds a crash, a leak, undefined behaviour or a
+# SECONDS (default 60), as many at once as there are cores. Fails when any target finds a crash, a leak, undefined behaviour or a
 # hang; the input that did it is kept in build-asan/fuzz/artifacts/TARGET/.
 #   bash scripts/fuzz.sh [SECONDS]
 # FUZZ_TARGETS="fuzz_ruleset ..." runs only those; FUZZ_WORK=DIR keeps the corpora there (they
@@ -77,18 +77,35 @@ for n in $(seq 0 127); do
   printf "\\x$(printf %02x $((n / 2)))\\x$(printf %02x $((n * 53 % 256)))\\x$(printf %02x $((n % 32)))$bytes" >"$work/fuzz_decide/seed-$n"
 done
 
-status=0
-summary=""
-for t in "${targets[@]}"; do
-  seeds="$(find "$work/$t" -type f | wc -l)"
+# The targets run side by side, one a core (each fuzzer is one process on one core): CI's
+# minute a target costs a minute of wall time per core, not per target.
+run_target() {  # run_target TARGET: its log in $out/TARGET.log, its exit code in $out/TARGET.rc
+  local t=$1 rc=0
   mkdir -p "$out/artifacts/$t"
-  echo "fuzz: $t for ${seconds}s from $seeds seeds"
-  log="$out/$t.log"
-  rc=0
+  echo "fuzz: $t for ${seconds}s from $(find "$work/$t" -type f | wc -l) seeds"
   # A hang (-timeout) and running out of memory (-rss_limit_mb) count as failures too.
   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     "build-asan/$t" "$work/$t" -max_total_time="$seconds" -seed="$fuzz_seed" -timeout=25 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$out/artifacts/$t/" >"$log" 2>&1 </dev/null || rc=$?
+    -print_final_stats=1 -artifact_prefix="$out/artifacts/$t/" >"$out/$t.log" 2>&1 </dev/null || rc=$?
+  echo "$rc" >"$out/$t.rc"
+}
+rm -f "$out"/*.rc
+running=0
+for t in "${targets[@]}"; do
+  if ((running >= jobs)); then
+    wait -n || true
+    running=$((running - 1))
+  fi
+  run_target "$t" &
+  running=$((running + 1))
+done
+wait
+
+status=0
+summary=""
+for t in "${targets[@]}"; do
+  log="$out/$t.log"
+  rc="$(cat "$out/$t.rc" 2>/dev/null || echo 1)"
   runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
   rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
   cov="$(grep -oE 'cov: [0-9]+' "$log" | tail -1 || true)"

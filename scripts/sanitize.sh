@@ -27,6 +27,9 @@ cmake --build build-asan -j "$(nproc)"
 # hotel throw's about 7 s of CPU in Release and ten times that here), whose code every other
 # AnalysisPrecision test runs at lower cost. The memory of an import of 1,000 and of 8,000 games
 # (ImportManyGames.EightTimes...) is measured on the plain build: the sanitizer's allocator holds freed memory in quarantine, so
-# its peak grows with the work done. Everything else runs.
+# its peak grows with the work done. The import killed at each of its first writes
+# (EmptyJournal.AnImportKilled...) is a crash test like Crash.*. The install checks (Install.*:
+# the programs, man pages and the library installed, and a program built against it) prove what
+# is installed, the same in either build. Everything else runs.
 ctest --test-dir build-asan --output-on-failure -j "$(nproc)" \
-  -E '^(LandingFrequencies\.|ImportManyGames\.EightTimesTheGamesTakeNoMoreMemory$|Crash\.|AnalysisLuckBalance\.|AnalysisPrecision\..*ForFiveSeeds$|Atomic\.EightImports|app_serve_failover_postgres_test$|Corpus\.sample_)'
+  -E '^(LandingFrequencies\.|ImportManyGames\.EightTimesTheGamesTakeNoMoreMemory$|Crash\.|EmptyJournal\.AnImportKilled|Install\.|AnalysisLuckBalance\.|AnalysisPrecision\..*ForFiveSeeds$|Atomic\.EightImports|app_serve_failover_postgres_test$|Corpus\.sample_)'
