@@ -22,6 +22,7 @@
 #include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/seeded_chance.h"
+#include "present/analysis_words.h"
 #include "present/refusal_words.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
@@ -41,7 +42,8 @@ struct Branch {
 
 // A choice (or what chance could bring): the branches it leads to, each with its weight.
 struct Option {
-  Command command;
+  Command command;  // the move; for NoTrade and BuildsNothing, the turn's end that stands for it
+  AlternativeKind kind = AlternativeKind::Move;
   std::vector<std::pair<std::size_t, double>> branches;  // index into the move's branches, weight
   bool made = false;
 };
@@ -531,8 +533,8 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
       std::optional<State> none = after_move(r, offered, withdraw, &seen_here);
       if (!none) continue;
       Option n;
-      n.command = make_command(Verb::EndTurn, p);  // worded as "no trade" by the caller
-      n.command.note = "no trade";
+      n.command = make_command(Verb::EndTurn, p);
+      n.kind = AlternativeKind::NoTrade;
       n.branches.push_back({add_branch(w, std::move(*none), seen_here), 1.0});
       w->options.push_back(std::move(n));
     }
@@ -557,12 +559,6 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
   bool any_made = false;
   for (const Option& o : w->options) any_made = any_made || o.made;
   if (!any_made) w->options.clear();
-}
-
-std::string option_words(const Ruleset& r, const Option& o, const std::vector<std::string>& players) {
-  if (o.command.note == "no trade") return players[static_cast<std::size_t>(o.command.actor)] + " makes no trade";
-  if (o.command.note == "builds nothing") return players[static_cast<std::size_t>(o.command.actor)] + " builds nothing";
-  return print_move(o.command, r, players);
 }
 
 // The cards seen at the position after event `seq`: turned up by then, in moves that stood then.
@@ -690,7 +686,7 @@ double weigh_decision(const Ruleset& r, const std::vector<Option>& options, cons
   m->error = d.error.value;
   m->error_low = d.low;
   m->error_high = d.high;
-  m->best = option_words(r, options[d.best], players);
+  m->best = alternative_words(options[d.best].kind, options[d.best].command, r, players);
   m->alternatives = static_cast<int>(options.size());
   m->mark = mark_of(d.error.value, m->error_low);
   return d.error.half;
@@ -730,7 +726,7 @@ void build_plans(const Ruleset& r, const State& at, const CardsSeen& seen, Playe
   if (firsts.empty()) return;
   Option none;
   none.command = end;
-  none.command.note = "builds nothing";
+  none.kind = AlternativeKind::BuildsNothing;
   none.made = true;
   none.branches.push_back({add_branch(w, std::move(*nothing), seen_end), 1.0});
   w->options.push_back(std::move(none));
@@ -1045,7 +1041,7 @@ Status best_move(const Ruleset& r, const State& position, const CardsSeen& seen,
     return s;
   const DecisionEstimate d = error_of(w.options, played, proposed.actor);
   const Option& chosen = w.options[d.best];
-  if (chosen.command.note == "no trade") {
+  if (chosen.kind == AlternativeKind::NoTrade) {
     // Not offering: the built-in player's next move other than the offer is the caller's to find.
     *best = make_command(Verb::EndTurn, proposed.actor);
     if (!decide(r, position, *best).accepted) *best = proposed;

@@ -26,6 +26,12 @@ struct WinChances {
 // The marks of a decision's error (docs/analysis.md, "Thresholds").
 enum class ErrorMark : std::uint8_t { None, Doubtful, Bad, VeryBad, Uncertain };
 
+// What an alternative to a decision is (docs/analysis.md, "Decisions"): a move the player could
+// have made (the move made among them), or not making the move weighed: the offer not made
+// (no trade), the turn ended without the builds planned (builds nothing). The analysis says which
+// by this type; the words are present's (analysis_words.h, alternative_words).
+enum class AlternativeKind : std::uint8_t { Move, NoTrade, BuildsNothing };
+
 struct MoveAnalysis {
   std::int64_t seq = 0;      // the move's MovePlayed event
   std::string move;          // the move as recorded (canonical notation)
