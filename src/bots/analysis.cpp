@@ -16,6 +16,7 @@
 #include "bots/simulation.h"
 #include "bots/site_worth.h"
 #include "deedlog/building_group.h"
+#include "deedlog/cards_to_come.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
@@ -267,30 +268,6 @@ State players_view(const Ruleset& r, const State& s, const CardsSeen& seen, std:
   return view;
 }
 
-// The cards of `deck` that could come next as the players see it: those not turned up yet (at a
-// table), or, in a seeded game, also those of the recorded order nobody has seen; the cards under
-// them, turned up before, in their order.
-void pack_as_seen(const Ruleset& r, const State& s, const CardsSeen& seen, DeckId deck, std::vector<CardIndex>* unseen,
-                  std::vector<CardIndex>* under) {
-  const PackState& pack = s.packs[static_cast<std::size_t>(deck)];
-  const std::uint64_t known_here = seen[static_cast<std::size_t>(deck)];
-  for (std::size_t i = 0; i < r.decks[static_cast<std::size_t>(deck)].cards.size(); ++i)
-    if ((pack.unseen & (std::uint64_t{1} << i)) && !(pack.out & (std::uint64_t{1} << i)))
-      unseen->push_back(static_cast<CardIndex>(i));
-  bool reached_seen = false;
-  for (int k = 0; k < pack.size; ++k) {
-    const CardIndex c = pack.known_at(k);
-    // Once a card the players saw lies in the known order, everything under it went back after it.
-    if (!s.seeded || reached_seen || (known_here & (std::uint64_t{1} << c))) {
-      reached_seen = reached_seen || s.seeded;
-      under->push_back(c);
-    } else {
-      unseen->push_back(c);
-    }
-  }
-  std::sort(unseen->begin(), unseen->end());
-}
-
 // The branches and options of one move: what chance could have brought (luck) and what the
 // player could have done (skill).
 struct MoveWork {
@@ -349,8 +326,8 @@ void throw_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen
 // fewer than two could come.
 void card_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen_before, const Command& draw_move,
                    DeckId deck, CardIndex came_card, MoveWork* w, std::vector<Option>* out, std::size_t* came_at) {
-  std::vector<CardIndex> unseen, under;
-  pack_as_seen(r, before, seen_before, deck, &unseen, &under);
+  const PackAsSeen pack = pack_as_seen(r, before, deck, seen_before[static_cast<std::size_t>(deck)]);
+  const std::vector<CardIndex>& unseen = pack.can_come;
   if (unseen.size() < 2) return;
   if (came_card != kNoCard && std::find(unseen.begin(), unseen.end(), came_card) == unseen.end()) return;
   const double chance = 1.0 / static_cast<double>(unseen.size());
@@ -364,15 +341,11 @@ void card_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen_
       continue;
     }
     State s = before;
-    Event shuffled;
-    shuffled.type = EventType::DeckShuffled;
-    shuffled.deck = deck;
     std::vector<CardIndex> order{k};
     for (CardIndex u : unseen)
       if (u != k) order.push_back(u);
-    order.insert(order.end(), under.begin(), under.end());
-    shuffled.order = std::move(order);
-    evolve(s, shuffled);
+    order.insert(order.end(), pack.under.begin(), pack.under.end());
+    evolve(s, deck_shuffled(deck, std::move(order)));
     s.seeded = true;  // the order below the card is the play-out's to draw, not this one
     Command draw = draw_move;
     draw.card_query.clear();
