@@ -534,18 +534,6 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
   if (!any_made) w->options.clear();
 }
 
-// The cards seen at the position after event `seq`: turned up by then, in moves that stood then.
-CardsSeen seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq) {
-  CardsSeen seen{};
-  for (const LoggedEvent& le : events) {
-    if (le.seq > seq) break;
-    if (le.voided_by != 0 && le.voided_by <= seq) continue;
-    const Event& e = le.event;
-    note_card_seen(e, &seen);
-  }
-  return seen;
-}
-
 struct RecordedMove {
   std::int64_t first = 0, last = 0;
   std::string text;
@@ -751,15 +739,16 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     return Status::invalid_argument(fmt::format("analyse: --from {} is beyond the game's last event ({})", o.from, last_seq));
   if (o.to > 0 && o.to < o.from)
     return Status::invalid_argument(fmt::format("analyse: --to {} comes before --from {}", o.to, o.from));
+  const GameLog log(journal, g);
   std::vector<LoggedEvent> events;
-  if (Status s = GameLog(journal, g).read_all(1, 0, &events); !s.is_ok()) return s;
+  if (Status s = log.read_all(1, 0, &events); !s.is_ok()) return s;
   mark_voided(&events);
   const Ruleset& r = g.ruleset;
   const std::vector<std::string>& players = g.header.players;
   const PlayOutPolicy policy = analysis_play_outs(r);
 
-  // The moves, each with the positions before and after it (a take-back's return folded as
-  // verify folds it).
+  // The moves, each with the positions before and after it, by the one fold of stored events
+  // (GameLog::fold: a take-back returns to the position before the moves it voids).
   std::vector<RecordedMove> moves;
   std::size_t i = 0;
   while (i < events.size() && events[i].event.type != EventType::MovePlayed) ++i;
@@ -779,11 +768,8 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     } else if (!moves.empty()) {
       moves.back().events.push_back(le.event);
     }
-    evolve(state, le.event);
+    if (Status s = log.fold(&state, le); !s.is_ok()) return s;
     if (!moves.empty()) moves.back().last = le.seq;
-    if (le.event.type == EventType::MovesTakenBack) {
-      if (Status s = position_after_take_back(journal, g, le, &state); !s.is_ok()) return s;
-    }
   }
   if (!moves.empty()) moves.back().after = state;
 
@@ -843,8 +829,8 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     const std::size_t k = analysed[idx];
     const RecordedMove& rm = moves[k];
     const Command& c = commands[k];
-    const CardsSeen seen_before = seen_at(events, rm.first - 1);
-    const CardsSeen seen_after = seen_at(events, rm.last);
+    const CardsSeen seen_before = cards_seen_at(events, rm.first - 1);
+    const CardsSeen seen_after = cards_seen_at(events, rm.last);
     if (!started_win) {
       MoveWork start;
       add_branch(&start, rm.before, seen_before);
@@ -961,7 +947,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   }
   if (!started_win) {
     MoveWork start;
-    add_branch(&start, state, seen_at(events, last_seq));
+    add_branch(&start, state, cards_seen_at(events, last_seq));
     Played played;
     bool short_of = false;
     if (Status s = sample_move(r, start, players, o, policy, 0, kReferee, 0, &played, &short_of); !s.is_ok()) return s;

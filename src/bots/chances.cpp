@@ -109,17 +109,21 @@ void note_card_seen(const Event& e, CardsSeen* seen) {
     (*seen)[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
 }
 
+CardsSeen cards_seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq) {
+  CardsSeen seen{};
+  for (const LoggedEvent& le : events) {
+    if (le.seq > seq) break;
+    if (le.voided_by != 0 && le.voided_by <= seq) continue;  // taken back by then
+    note_card_seen(le.event, &seen);
+  }
+  return seen;
+}
+
 Status cards_seen(Journal& journal, const Game& game, CardsSeen* out) {
   std::vector<LoggedEvent> events;
   if (Status s = GameLog(journal, game).read_all(1, game.state.seq, &events); !s.is_ok()) return s;
   mark_voided(&events);
-  CardsSeen seen{};
-  for (const LoggedEvent& le : events) {
-    const Event& e = le.event;
-    if (le.voided_by != 0) continue;
-    note_card_seen(e, &seen);
-  }
-  *out = seen;
+  *out = cards_seen_at(events, game.state.seq);
   return Status::ok();
 }
 

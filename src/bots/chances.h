@@ -21,6 +21,7 @@
 #include "deedlog/status.h"
 #include "journal/journal.h"
 #include "service/game.h"
+#include "service/game_log.h"
 #include "deedlog/event.h"
 #include "deedlog/state.h"
 #include "deedlog/ruleset.h"
@@ -85,6 +86,11 @@ using CardsSeen = std::array<std::uint64_t, kDeckCount>;
 // What the players have seen of the packs in `game` up to its position (game.state.seq), from
 // its events; a move taken back is as if not played.
 Status cards_seen(Journal& journal, const Game& game, CardsSeen* out);
+
+// The same at the position after event `seq`, from a game's events read in order from its first
+// and marked (mark_voided): the cards turned up by then, in moves that stood then (a take-back
+// after seq does not unsee them). cards_seen and the analysis's every position ask it.
+CardsSeen cards_seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq);
 
 // Marks the card `e` shows (a card turned up, or a get-out card handed over or back) as seen;
 // any other event shows none. Every reader of seen cards asks this one rule.
