@@ -2,6 +2,7 @@
 // Which cards of a pack can come next, as the players at the table see it (rule
 // cards/pack-order): the one rule the analysis's cards that could have come, the play-outs' own
 // order of the cards nobody has seen and the built-in player's card named at a table all ask.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -11,6 +12,16 @@
 #include "deedlog/state.h"
 
 namespace deedlog {
+
+// The cards of each pack the players have seen, bit i of [pack] for card i: those turned up (a
+// card drawn, a Get Out of Jail Free card dealt in a [Setup] or put back under its pack). The
+// position does not hold it (a seeded pack's order is known to the referee, not to the players):
+// a reader of a game's events folds it with note_card_seen.
+using CardsSeen = std::array<std::uint64_t, kDeckCount>;
+
+// Marks the card `e` shows (a card turned up, or a get-out card handed over or back) as seen;
+// any other event shows none. Every reader of seen cards asks this one rule.
+void note_card_seen(const Event& e, CardsSeen* seen);
 
 // A pack split by what the players know of it.
 struct PackAsSeen {

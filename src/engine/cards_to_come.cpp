@@ -3,7 +3,14 @@
 #include <algorithm>
 #include <utility>
 
+#include "deedlog/event_fields.h"
+
 namespace deedlog {
+
+void note_card_seen(const Event& e, CardsSeen* seen) {
+  if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
+    (*seen)[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
+}
 
 PackAsSeen pack_as_seen(const Ruleset& r, const State& s, DeckId deck, std::uint64_t seen) {
   PackAsSeen out;

@@ -1,7 +1,7 @@
 #pragma once
 // What `referee analyse` finds in a recorded game, as plain values: each player's win chance
 // after each move, the luck of each throw and card, the error of each decision, and the sums a
-// player reads. Computed in src/bots/analysis.h; worded and written as JSON in
+// player reads. Computed in src/analysis/analysis.h; worded and written as JSON in
 // src/present/analysis_words.h. Every share is of the play-outs that finished (those still going
 // at the move limit are counted apart, in `unfinished`).
 #include <cstdint>

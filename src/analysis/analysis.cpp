@@ -1,4 +1,4 @@
-#include "bots/analysis.h"
+#include "analysis/analysis.h"
 
 #include <algorithm>
 #include <array>
@@ -52,7 +52,7 @@ struct Option {
 using Worth = std::array<double, kMaxPlayers>;
 
 // The play-outs of every branch of one move: worth[branch][i], each seat's part of play-out i's
-// win (bots/chances.h, PlayOut::worth: 1 or 0 to the end, the model's shares at the horizon).
+// win (analysis/chances.h, PlayOut::worth: 1 or 0 to the end, the model's shares at the horizon).
 struct Played {
   int n = 0;  // play-outs of each branch so far
   std::vector<std::vector<Worth>> worth;
@@ -67,7 +67,7 @@ std::uint64_t play_out_seed(std::uint64_t seed, std::uint64_t key, int index) {
 
 // Plays play-outs played->n .. upto - 1 of every branch, play-out i of each branch from the same
 // seed (common random numbers); each result lands in its own slot, so the threads do not change
-// the answer. The play-outs are the analysis's (bots/chances.h, analysis_play_outs).
+// the answer. The play-outs are the analysis's (analysis/chances.h, analysis_play_outs).
 Status play_more(const Ruleset& r, const std::vector<Branch>& branches, const std::vector<std::string>& players,
                  const AnalysisOptions& o, const PlayOutPolicy& policy, std::uint64_t key, int upto, Played* out) {
   const int from = out->n;
@@ -1008,6 +1008,15 @@ Status best_move(const Ruleset& r, const State& position, const CardsSeen& seen,
   }
   *best = chosen.command;
   return Status::ok();
+}
+
+Status analyst_move(const Ruleset& r, const State& position, const CardsSeen& seen, const Command& proposed,
+                    const std::vector<std::string>& players, std::uint64_t game_seed, std::uint64_t key, Command* best) {
+  AnalysisOptions o;
+  o.games = kAnalystGames;
+  o.seed = game_seed;
+  o.threads = 1;
+  return best_move(r, position, seen, proposed, players, o, analyst_play_outs(r), key, best);
 }
 
 }  // namespace deedlog

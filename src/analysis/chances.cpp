@@ -1,4 +1,4 @@
-#include "bots/chances.h"
+#include "analysis/chances.h"
 
 #include <algorithm>
 #include <atomic>
@@ -102,11 +102,6 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
     share_out(s, &result);
     return result;
   }
-}
-
-void note_card_seen(const Event& e, CardsSeen* seen) {
-  if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-    (*seen)[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
 }
 
 CardsSeen cards_seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq) {
