@@ -34,7 +34,7 @@
 
 #include <fmt/format.h>
 
-#include "bots/chances.h"
+#include "analysis/chances.h"
 #include "bots/evaluation_model.h"
 #include "bots/model_file.h"
 #include "bots/model_training.h"

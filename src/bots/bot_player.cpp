@@ -6,6 +6,7 @@
 
 #include "bots/site_worth.h"
 #include "deedlog/building_group.h"
+#include "deedlog/cards_to_come.h"
 #include "deedlog/decide.h"
 #include "deedlog/position_queries.h"
 #include "deedlog/rule_book.h"
@@ -267,12 +268,10 @@ Command BotTable::draw(const State& s, PlayerId p) {
   // top), the card is one of those not yet seen, each as likely, named as a player names it.
   if (s.sealed) return c;  // a sealed game: the referee turns it up from the sealed order
   const DeckId deck = s.pending_deck;
-  const PackState& pack = s.packs[static_cast<std::size_t>(deck)];
-  const std::uint64_t can_come = pack.unseen & ~pack.out;
-  if (can_come == 0) return c;  // every card seen: the next is known, and the referee turns it
-  std::uint64_t left = can_come;
-  for (std::uint64_t k = random(static_cast<std::uint64_t>(__builtin_popcountll(can_come))); k > 0; --k) left &= left - 1;
-  const CardIndex card = static_cast<CardIndex>(__builtin_ctzll(left));
+  // The table's view: every card the position knows the place of is known to all (deedlog/cards_to_come.h).
+  const std::vector<CardIndex> can_come = pack_as_seen(r_, s, deck, ~std::uint64_t{0}).can_come;
+  if (can_come.empty()) return c;  // every card seen: the next is known, and the referee turns it
+  const CardIndex card = can_come[static_cast<std::size_t>(random(static_cast<std::uint64_t>(can_come.size())))];
   c.card_query = r_.decks[static_cast<int>(deck)].cards[card].text;
   c.card_in_pack[static_cast<std::size_t>(deck)] = card;
   return c;

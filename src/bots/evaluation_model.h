@@ -3,7 +3,7 @@
 // a score of the features of his position (bots/model_features.h): linear, plus what a hidden
 // layer of units adds when the model has one (bots/model_network.h), turned into shares by a
 // softmax over the players still in (a conditional logit). A play-out stopped at a horizon is
-// scored by it (bots/chances.h, PlayOutPolicy). docs/evaluation-model.md says what each feature
+// scored by it (analysis/chances.h, PlayOutPolicy). docs/evaluation-model.md says what each feature
 // is, how the weights were fitted and how the horizon was chosen.
 #include <array>
 #include <memory>

@@ -10,6 +10,7 @@
 
 #include "bots/bot_player.h"
 #include "bots/program_bot.h"
+#include "deedlog/cards_to_come.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
@@ -19,8 +20,6 @@
 #include "deedlog/ruleset_catalog.h"
 #include "deedlog/seeded_chance.h"
 #include "deedlog/valuation.h"
-#include "bots/analysis.h"
-#include "bots/chances.h"
 #include "present/game_json.h"
 #include "present/narration.h"
 #include "service/game_session.h"
@@ -31,13 +30,6 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 enum class BotKind { Builtin, Random, Analyst, Program };
-
-// The analyst's play-outs for each decision it weighs: fewer than `referee analyse` runs (200),
-// so a match of hundreds of games stays within a benchmark's hour. 96 rather than 48 since the
-// play-outs stop at the analysis's horizon (about ten times cheaper): on the same 100 deals it won
-// 0.070 more of the games while its play-outs bid soundly; with them bidding the spread (now), 48
-// did as well on 100 deals (docs/analysis-views.md, "The analyst player").
-constexpr int kAnalystGames = 96;
 
 BotKind kind_of(const MatchBot& b) {
   if (b.program == "builtin") return BotKind::Builtin;
@@ -131,6 +123,9 @@ Status check_match_options(const MatchOptions& o) {
     return Status::invalid_argument("--move-time is a number of seconds, more than 0 (e.g. 0.5)");
   for (const MatchBot& b : o.bots)
     if (b.program.empty()) return Status::invalid_argument(fmt::format("the bot {} has no program (NAME=PROGRAM)", b.name));
+  for (const MatchBot& b : o.bots)
+    if (kind_of(b) == BotKind::Analyst && !o.analyst)
+      return Status::invalid_argument(fmt::format("the bot {} is the analyst, which this program does not offer", b.name));
   for (const std::string& v : o.variants)
     if (known_variant(v).empty())
       return Status::invalid_argument(fmt::format("unknown variant '{}' (known variants: {})", v, known_variants_list()));
@@ -212,8 +207,6 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
                                                     JailStrategy::Mixed,
                                                     kind == BotKind::Analyst ? Bidding::Sound : Bidding::Spread);
       }
-      // The analyst's play-outs forecast rivals who bid as the built-in player does (bots/analysis.h).
-      const PlayOutPolicy analyst_policy = analyst_play_outs(r);
       // The cards the players have seen (the analyst's play-outs draw the others in an order of
       // their own, as the analysis does).
       CardsSeen seen{};
@@ -256,12 +249,8 @@ Status play_match(const MatchOptions& o, Journal* journal, MatchResult* result, 
         if (kind == BotKind::Builtin || kind == BotKind::Analyst) proposal = tables[seat]->next_move(g.state);
         if (proposal && proposal->actor == seat && kind == BotKind::Analyst) {
           // The analyst: the built-in player's move, or the alternative its play-outs find better
-          // where it is a decision the analysis weighs (bots/analysis.h, best_move).
-          AnalysisOptions ao;
-          ao.games = kAnalystGames;
-          ao.seed = game.seed;
-          ao.threads = 1;
-          if (Status s = best_move(r, g.state, seen, *proposal, g.header.players, ao, analyst_policy,
+          // where it is a decision the analysis weighs (analysis/analysis.h, analyst_move).
+          if (Status s = o.analyst(r, g.state, seen, *proposal, g.header.players, game.seed,
                                    mix64(game.seed ^ static_cast<std::uint64_t>(game.moves + 1)), &command);
               !s.is_ok())
             return s;

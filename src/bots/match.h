@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "bots/win_interval.h"
+#include "deedlog/cards_to_come.h"
+#include "deedlog/command.h"
+#include "deedlog/ruleset.h"
 #include "deedlog/state.h"
 #include "deedlog/status.h"
 #include "journal/journal.h"
@@ -21,6 +24,14 @@ struct MatchBot {
   std::string name;     // its player name at the table (the notation's rules for names)
   std::string program;  // "builtin", "random", or a command line (docs/engine-protocol.md, the bot protocol)
 };
+
+// The analyst player's move (`--player NAME=analyst`): in place of the built-in player's
+// `proposed` move at `position`, the move the analysis finds best (analysis/analysis.h,
+// analyst_move), given by the caller, for the analysis is a layer above the players. `seen`: the
+// cards the players have seen; `game_seed` and `key` seed its play-outs.
+using AnalystMove = std::function<Status(const Ruleset& ruleset, const State& position, const CardsSeen& seen,
+                                         const Command& proposed, const std::vector<std::string>& players,
+                                         std::uint64_t game_seed, std::uint64_t key, Command* best)>;
 
 struct MatchOptions {
   std::string ruleset = "uk-1972";
@@ -35,6 +46,7 @@ struct MatchOptions {
   int call_time_after = 400;
   std::vector<std::string> variants;
   std::int64_t snapshot_every = 256;  // journalled games store a snapshot this often (0: none)
+  AnalystMove analyst;                // the analyst's moves; none: a bot named analyst is refused
 };
 
 // How a game ended for the bot that lost it by its own doing.

@@ -2,7 +2,7 @@
 
 #include <ostream>
 
-#include "bots/analysis.h"
+#include "analysis/analysis.h"
 #include "core/exit_code.h"
 #include "present/analysis_words.h"
 #include "replay/timeline.h"

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "bots/chances.h"
+#include "analysis/chances.h"
 #include "bots/evaluation_model.h"
 #include "core/exit_code.h"
 #include "core/plural.h"

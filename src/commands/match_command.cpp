@@ -9,6 +9,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "analysis/analysis.h"
 #include "bots/match.h"
 #include "core/exit_code.h"
 #include "core/plural.h"
@@ -39,6 +40,7 @@ int run_match(const CommonOptions& o, const MatchCommandOptions& m, std::ostream
   opts.move_time = m.move_time;
   opts.call_time_after = m.call_time_after;
   opts.snapshot_every = o.snapshot_every;
+  opts.analyst = analyst_move;  // the analysis's best move (analysis/analysis.h)
   for (const std::string& p : m.players) {
     const std::size_t eq = p.find('=');
     if (eq == std::string::npos) {

@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bots/trade_price.h"
+#include "analysis/trade_price.h"
 #include "commands/referee_commands.h"
 #include "deedlog/ruleset.h"
 #include "deedlog/status.h"

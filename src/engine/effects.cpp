@@ -4,6 +4,7 @@
 
 #include <cassert>
 
+#include "deedlog/cards_to_come.h"
 #include "deedlog/currency.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/event_fields.h"
@@ -602,10 +603,7 @@ void note(Outcome& out, const std::string& text) {
 // ---- The opening ----
 
 void shuffle_deck(Outcome& out, DeckId deck, std::vector<CardIndex> order) {
-  Event e = make(EventType::DeckShuffled);
-  e.deck = deck;
-  e.order = std::move(order);
-  put(out, std::move(e));
+  put(out, deck_shuffled(deck, std::move(order)));
 }
 
 void place_player(Outcome& out, PlayerId p, Money cash, SquareId square, bool in_jail, int jail_turns) {

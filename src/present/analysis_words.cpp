@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "deedlog/game_file.h"
+
 namespace deedlog {
 namespace {
 
@@ -38,6 +40,16 @@ std::string mark_name(ErrorMark mark) {
     case ErrorMark::None: return "";
   }
   return "";
+}
+
+std::string alternative_words(AlternativeKind kind, const Command& command, const Ruleset& ruleset,
+                              const std::vector<std::string>& players) {
+  switch (kind) {
+    case AlternativeKind::NoTrade: return players[static_cast<std::size_t>(command.actor)] + " makes no trade";
+    case AlternativeKind::BuildsNothing: return players[static_cast<std::size_t>(command.actor)] + " builds nothing";
+    case AlternativeKind::Move: break;
+  }
+  return print_move(command, ruleset, players);
 }
 
 std::string mark_symbol(ErrorMark mark) {

@@ -7,6 +7,7 @@
 #include "core/printable_text.h"
 #include "service/game_session.h"
 #include "present/narration.h"
+#include "deedlog/cards_to_come.h"
 #include "deedlog/position_queries.h"
 #include "service/game_log.h"
 #include "deedlog/sealed_chance.h"
@@ -250,8 +251,8 @@ void explain(Context& c) {
       break;
     case EventType::CardDrawn: {
       c.cite(rule::kCardOrder);
-      const PackState& pack = s.packs[static_cast<int>(fields::CardDrawn::deck(e))];
-      const int unseen = __builtin_popcountll(pack.unseen);
+      // The table's view: every card whose place the position knows is known to all.
+      const std::size_t unseen = pack_as_seen(r, s, fields::CardDrawn::deck(e), ~std::uint64_t{0}).can_come.size();
       const Deck& deck = r.decks[static_cast<int>(fields::CardDrawn::deck(e))];
       if (fields::CardDrawn::card(e) >= deck.cards.size()) break;
       c.say(fmt::format("The card turned up: \"{}\".", r.decks[static_cast<int>(fields::CardDrawn::deck(e))].cards[fields::CardDrawn::card(e)].text));

@@ -1,7 +1,7 @@
 #pragma once
 // What `referee analyse` finds in a recorded game, as plain values: each player's win chance
 // after each move, the luck of each throw and card, the error of each decision, and the sums a
-// player reads. Computed in src/bots/analysis.h; worded and written as JSON in
+// player reads. Computed in src/analysis/analysis.h; worded and written as JSON in
 // src/present/analysis_words.h. Every share is of the play-outs that finished (those still going
 // at the move limit are counted apart, in `unfinished`).
 #include <cstdint>
@@ -25,6 +25,12 @@ struct WinChances {
 
 // The marks of a decision's error (docs/analysis.md, "Thresholds").
 enum class ErrorMark : std::uint8_t { None, Doubtful, Bad, VeryBad, Uncertain };
+
+// What an alternative to a decision is (docs/analysis.md, "Decisions"): a move the player could
+// have made (the move made among them), or not making the move weighed: the offer not made
+// (no trade), the turn ended without the builds planned (builds nothing). The analysis says which
+// by this type; the words are present's (analysis_words.h, alternative_words).
+enum class AlternativeKind : std::uint8_t { Move, NoTrade, BuildsNothing };
 
 struct MoveAnalysis {
   std::int64_t seq = 0;      // the move's MovePlayed event

@@ -68,7 +68,7 @@ class GameLog {
  public:
   // The one fold of a game's stored events: every reader that applies them to a position goes
   // through it (load_game, play_move after a take-back, verify, statistics, the replay timeline,
-  // the audit). Event e, the game's event seq, is applied to *state, the position after the
+  // the audit, the analysis). Event e, the game's event seq, is applied to *state, the position after the
   // event before it: evolve, and after a take-back (MovesTakenBack) the position before the
   // moves it voids, which the event does not carry: position_after(its first voided - 1) gives
   // it, and the fold goes on from seq (evolve.h, after_take_back). A take-back that names no

@@ -1,5 +1,5 @@
 #pragma once
-// The price of a trade, as bots/trade_price.h works it out and present/trade_price_words.h says
+// The price of a trade, as analysis/trade_price.h works it out and present/trade_price_words.h says
 // it (docs/trade-price.md): plain values, so that the words need not know the play-outs.
 #include <cstdint>
 #include <optional>

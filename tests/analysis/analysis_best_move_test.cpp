@@ -1,11 +1,11 @@
-// best_move (bots/analysis.h), the analyst's choice that `match --player NAME=analyst` plays: at
+// best_move (analysis/analysis.h), the analyst's choice that `match --player NAME=analyst` plays: at
 // a decision it weighs the alternatives by play-outs and returns the best; any other move comes
 // back as proposed. The same key and seed give the same choice on any number of threads.
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "bots/analysis.h"
+#include "analysis/analysis.h"
 #include "deedlog/game_file.h"
 #include "deedlog/ruleset_catalog.h"
 #include "service/game_session.h"

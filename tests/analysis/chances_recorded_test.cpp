@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bots/bot_player.h"
-#include "bots/chances.h"
+#include "analysis/chances.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
 #include "deedlog/game_file.h"

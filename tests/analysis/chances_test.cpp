@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bots/chances.h"
+#include "analysis/chances.h"
 #include "bots/simulation.h"
 #include "service/game_session.h"
 #include "support/cli.h"

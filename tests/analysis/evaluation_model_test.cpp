@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "bots/chances.h"
+#include "analysis/chances.h"
 #include "bots/evaluation_model.h"
 #include "bots/model_features.h"
 #include "deedlog/decide.h"

@@ -16,11 +16,13 @@
 #include <vector>
 
 #include "bots/win_interval.h"
+#include "deedlog/cards_to_come.h"
 #include "deedlog/command.h"
 #include "deedlog/violation.h"
 #include "deedlog/status.h"
 #include "journal/journal.h"
 #include "service/game.h"
+#include "service/game_log.h"
 #include "deedlog/event.h"
 #include "deedlog/state.h"
 #include "deedlog/ruleset.h"
@@ -78,17 +80,16 @@ struct Chances {
 
 // Plays `options.games` games out from `position` (each from play_out_start with its own seed).
 // invalid_argument for no play-outs.
-// The cards of each pack the players have seen, bit i of [pack] for card i: those turned up (a
-// card drawn, a Get Out of Jail Free card dealt in a [Setup] or put back under its pack).
-using CardsSeen = std::array<std::uint64_t, kDeckCount>;
+// CardsSeen, note_card_seen: the engine's (deedlog/cards_to_come.h).
 
 // What the players have seen of the packs in `game` up to its position (game.state.seq), from
 // its events; a move taken back is as if not played.
 Status cards_seen(Journal& journal, const Game& game, CardsSeen* out);
 
-// Marks the card `e` shows (a card turned up, or a get-out card handed over or back) as seen;
-// any other event shows none. Every reader of seen cards asks this one rule.
-void note_card_seen(const Event& e, CardsSeen* seen);
+// The same at the position after event `seq`, from a game's events read in order from its first
+// and marked (mark_voided): the cards turned up by then, in moves that stood then (a take-back
+// after seq does not unsee them). cards_seen and the analysis's every position ask it.
+CardsSeen cards_seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq);
 
 // The position a play-out starts from: `position` with the play-out's own dice (seed) and, in
 // each pack, the cards not in `seen` (nor held by a player) shuffled by the seed on top of the

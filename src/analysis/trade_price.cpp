@@ -1,4 +1,4 @@
-#include "bots/trade_price.h"
+#include "analysis/trade_price.h"
 
 #include <algorithm>
 #include <array>

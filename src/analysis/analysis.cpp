@@ -1,4 +1,4 @@
-#include "bots/analysis.h"
+#include "analysis/analysis.h"
 
 #include <algorithm>
 #include <array>
@@ -16,12 +16,14 @@
 #include "bots/simulation.h"
 #include "bots/site_worth.h"
 #include "deedlog/building_group.h"
+#include "deedlog/cards_to_come.h"
 #include "deedlog/decide.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/evolve.h"
 #include "deedlog/game_file.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/seeded_chance.h"
+#include "present/analysis_words.h"
 #include "present/refusal_words.h"
 #include "service/game_log.h"
 #include "service/game_session.h"
@@ -41,7 +43,8 @@ struct Branch {
 
 // A choice (or what chance could bring): the branches it leads to, each with its weight.
 struct Option {
-  Command command;
+  Command command;  // the move; for NoTrade and BuildsNothing, the turn's end that stands for it
+  AlternativeKind kind = AlternativeKind::Move;
   std::vector<std::pair<std::size_t, double>> branches;  // index into the move's branches, weight
   bool made = false;
 };
@@ -49,7 +52,7 @@ struct Option {
 using Worth = std::array<double, kMaxPlayers>;
 
 // The play-outs of every branch of one move: worth[branch][i], each seat's part of play-out i's
-// win (bots/chances.h, PlayOut::worth: 1 or 0 to the end, the model's shares at the horizon).
+// win (analysis/chances.h, PlayOut::worth: 1 or 0 to the end, the model's shares at the horizon).
 struct Played {
   int n = 0;  // play-outs of each branch so far
   std::vector<std::vector<Worth>> worth;
@@ -64,7 +67,7 @@ std::uint64_t play_out_seed(std::uint64_t seed, std::uint64_t key, int index) {
 
 // Plays play-outs played->n .. upto - 1 of every branch, play-out i of each branch from the same
 // seed (common random numbers); each result lands in its own slot, so the threads do not change
-// the answer. The play-outs are the analysis's (bots/chances.h, analysis_play_outs).
+// the answer. The play-outs are the analysis's (analysis/chances.h, analysis_play_outs).
 Status play_more(const Ruleset& r, const std::vector<Branch>& branches, const std::vector<std::string>& players,
                  const AnalysisOptions& o, const PlayOutPolicy& policy, std::uint64_t key, int upto, Played* out) {
   const int from = out->n;
@@ -265,30 +268,6 @@ State players_view(const Ruleset& r, const State& s, const CardsSeen& seen, std:
   return view;
 }
 
-// The cards of `deck` that could come next as the players see it: those not turned up yet (at a
-// table), or, in a seeded game, also those of the recorded order nobody has seen; the cards under
-// them, turned up before, in their order.
-void pack_as_seen(const Ruleset& r, const State& s, const CardsSeen& seen, DeckId deck, std::vector<CardIndex>* unseen,
-                  std::vector<CardIndex>* under) {
-  const PackState& pack = s.packs[static_cast<std::size_t>(deck)];
-  const std::uint64_t known_here = seen[static_cast<std::size_t>(deck)];
-  for (std::size_t i = 0; i < r.decks[static_cast<std::size_t>(deck)].cards.size(); ++i)
-    if ((pack.unseen & (std::uint64_t{1} << i)) && !(pack.out & (std::uint64_t{1} << i)))
-      unseen->push_back(static_cast<CardIndex>(i));
-  bool reached_seen = false;
-  for (int k = 0; k < pack.size; ++k) {
-    const CardIndex c = pack.known_at(k);
-    // Once a card the players saw lies in the known order, everything under it went back after it.
-    if (!s.seeded || reached_seen || (known_here & (std::uint64_t{1} << c))) {
-      reached_seen = reached_seen || s.seeded;
-      under->push_back(c);
-    } else {
-      unseen->push_back(c);
-    }
-  }
-  std::sort(unseen->begin(), unseen->end());
-}
-
 // The branches and options of one move: what chance could have brought (luck) and what the
 // player could have done (skill).
 struct MoveWork {
@@ -347,8 +326,8 @@ void throw_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen
 // fewer than two could come.
 void card_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen_before, const Command& draw_move,
                    DeckId deck, CardIndex came_card, MoveWork* w, std::vector<Option>* out, std::size_t* came_at) {
-  std::vector<CardIndex> unseen, under;
-  pack_as_seen(r, before, seen_before, deck, &unseen, &under);
+  const PackAsSeen pack = pack_as_seen(r, before, deck, seen_before[static_cast<std::size_t>(deck)]);
+  const std::vector<CardIndex>& unseen = pack.can_come;
   if (unseen.size() < 2) return;
   if (came_card != kNoCard && std::find(unseen.begin(), unseen.end(), came_card) == unseen.end()) return;
   const double chance = 1.0 / static_cast<double>(unseen.size());
@@ -362,15 +341,11 @@ void card_outcomes(const Ruleset& r, const State& before, const CardsSeen& seen_
       continue;
     }
     State s = before;
-    Event shuffled;
-    shuffled.type = EventType::DeckShuffled;
-    shuffled.deck = deck;
     std::vector<CardIndex> order{k};
     for (CardIndex u : unseen)
       if (u != k) order.push_back(u);
-    order.insert(order.end(), under.begin(), under.end());
-    shuffled.order = std::move(order);
-    evolve(s, shuffled);
+    order.insert(order.end(), pack.under.begin(), pack.under.end());
+    evolve(s, deck_shuffled(deck, std::move(order)));
     s.seeded = true;  // the order below the card is the play-out's to draw, not this one
     Command draw = draw_move;
     draw.card_query.clear();
@@ -531,8 +506,8 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
       std::optional<State> none = after_move(r, offered, withdraw, &seen_here);
       if (!none) continue;
       Option n;
-      n.command = make_command(Verb::EndTurn, p);  // worded as "no trade" by the caller
-      n.command.note = "no trade";
+      n.command = make_command(Verb::EndTurn, p);
+      n.kind = AlternativeKind::NoTrade;
       n.branches.push_back({add_branch(w, std::move(*none), seen_here), 1.0});
       w->options.push_back(std::move(n));
     }
@@ -557,24 +532,6 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
   bool any_made = false;
   for (const Option& o : w->options) any_made = any_made || o.made;
   if (!any_made) w->options.clear();
-}
-
-std::string option_words(const Ruleset& r, const Option& o, const std::vector<std::string>& players) {
-  if (o.command.note == "no trade") return players[static_cast<std::size_t>(o.command.actor)] + " makes no trade";
-  if (o.command.note == "builds nothing") return players[static_cast<std::size_t>(o.command.actor)] + " builds nothing";
-  return print_move(o.command, r, players);
-}
-
-// The cards seen at the position after event `seq`: turned up by then, in moves that stood then.
-CardsSeen seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq) {
-  CardsSeen seen{};
-  for (const LoggedEvent& le : events) {
-    if (le.seq > seq) break;
-    if (le.voided_by != 0 && le.voided_by <= seq) continue;
-    const Event& e = le.event;
-    note_card_seen(e, &seen);
-  }
-  return seen;
 }
 
 struct RecordedMove {
@@ -690,7 +647,7 @@ double weigh_decision(const Ruleset& r, const std::vector<Option>& options, cons
   m->error = d.error.value;
   m->error_low = d.low;
   m->error_high = d.high;
-  m->best = option_words(r, options[d.best], players);
+  m->best = alternative_words(options[d.best].kind, options[d.best].command, r, players);
   m->alternatives = static_cast<int>(options.size());
   m->mark = mark_of(d.error.value, m->error_low);
   return d.error.half;
@@ -730,7 +687,7 @@ void build_plans(const Ruleset& r, const State& at, const CardsSeen& seen, Playe
   if (firsts.empty()) return;
   Option none;
   none.command = end;
-  none.command.note = "builds nothing";
+  none.kind = AlternativeKind::BuildsNothing;
   none.made = true;
   none.branches.push_back({add_branch(w, std::move(*nothing), seen_end), 1.0});
   w->options.push_back(std::move(none));
@@ -782,15 +739,16 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     return Status::invalid_argument(fmt::format("analyse: --from {} is beyond the game's last event ({})", o.from, last_seq));
   if (o.to > 0 && o.to < o.from)
     return Status::invalid_argument(fmt::format("analyse: --to {} comes before --from {}", o.to, o.from));
+  const GameLog log(journal, g);
   std::vector<LoggedEvent> events;
-  if (Status s = GameLog(journal, g).read_all(1, 0, &events); !s.is_ok()) return s;
+  if (Status s = log.read_all(1, 0, &events); !s.is_ok()) return s;
   mark_voided(&events);
   const Ruleset& r = g.ruleset;
   const std::vector<std::string>& players = g.header.players;
   const PlayOutPolicy policy = analysis_play_outs(r);
 
-  // The moves, each with the positions before and after it (a take-back's return folded as
-  // verify folds it).
+  // The moves, each with the positions before and after it, by the one fold of stored events
+  // (GameLog::fold: a take-back returns to the position before the moves it voids).
   std::vector<RecordedMove> moves;
   std::size_t i = 0;
   while (i < events.size() && events[i].event.type != EventType::MovePlayed) ++i;
@@ -810,11 +768,8 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     } else if (!moves.empty()) {
       moves.back().events.push_back(le.event);
     }
-    evolve(state, le.event);
+    if (Status s = log.fold(&state, le); !s.is_ok()) return s;
     if (!moves.empty()) moves.back().last = le.seq;
-    if (le.event.type == EventType::MovesTakenBack) {
-      if (Status s = position_after_take_back(journal, g, le, &state); !s.is_ok()) return s;
-    }
   }
   if (!moves.empty()) moves.back().after = state;
 
@@ -874,8 +829,8 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
     const std::size_t k = analysed[idx];
     const RecordedMove& rm = moves[k];
     const Command& c = commands[k];
-    const CardsSeen seen_before = seen_at(events, rm.first - 1);
-    const CardsSeen seen_after = seen_at(events, rm.last);
+    const CardsSeen seen_before = cards_seen_at(events, rm.first - 1);
+    const CardsSeen seen_after = cards_seen_at(events, rm.last);
     if (!started_win) {
       MoveWork start;
       add_branch(&start, rm.before, seen_before);
@@ -992,7 +947,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   }
   if (!started_win) {
     MoveWork start;
-    add_branch(&start, state, seen_at(events, last_seq));
+    add_branch(&start, state, cards_seen_at(events, last_seq));
     Played played;
     bool short_of = false;
     if (Status s = sample_move(r, start, players, o, policy, 0, kReferee, 0, &played, &short_of); !s.is_ok()) return s;
@@ -1045,7 +1000,7 @@ Status best_move(const Ruleset& r, const State& position, const CardsSeen& seen,
     return s;
   const DecisionEstimate d = error_of(w.options, played, proposed.actor);
   const Option& chosen = w.options[d.best];
-  if (chosen.command.note == "no trade") {
+  if (chosen.kind == AlternativeKind::NoTrade) {
     // Not offering: the built-in player's next move other than the offer is the caller's to find.
     *best = make_command(Verb::EndTurn, proposed.actor);
     if (!decide(r, position, *best).accepted) *best = proposed;
@@ -1053,6 +1008,15 @@ Status best_move(const Ruleset& r, const State& position, const CardsSeen& seen,
   }
   *best = chosen.command;
   return Status::ok();
+}
+
+Status analyst_move(const Ruleset& r, const State& position, const CardsSeen& seen, const Command& proposed,
+                    const std::vector<std::string>& players, std::uint64_t game_seed, std::uint64_t key, Command* best) {
+  AnalysisOptions o;
+  o.games = kAnalystGames;
+  o.seed = game_seed;
+  o.threads = 1;
+  return best_move(r, position, seen, proposed, players, o, analyst_play_outs(r), key, best);
 }
 
 }  // namespace deedlog

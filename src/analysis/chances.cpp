@@ -1,4 +1,4 @@
-#include "bots/chances.h"
+#include "analysis/chances.h"
 
 #include <algorithm>
 #include <atomic>
@@ -10,6 +10,7 @@
 #include "bots/bot_player.h"
 #include "bots/evaluation_model.h"
 #include "bots/simulation.h"
+#include "deedlog/cards_to_come.h"
 #include "deedlog/event_fields.h"
 #include "deedlog/decide.h"
 #include "deedlog/evolve.h"
@@ -103,22 +104,21 @@ PlayOut play_out(const Ruleset& r, const State& position, const CardsSeen& seen,
   }
 }
 
-void note_card_seen(const Event& e, CardsSeen* seen) {
-  if (e.type == EventType::CardDrawn || e.type == EventType::JailCardAssigned || e.type == EventType::JailCardReturned)
-    (*seen)[static_cast<std::size_t>(fields::shared::deck(e))] |= std::uint64_t{1} << fields::shared::card(e);
+CardsSeen cards_seen_at(const std::vector<LoggedEvent>& events, std::int64_t seq) {
+  CardsSeen seen{};
+  for (const LoggedEvent& le : events) {
+    if (le.seq > seq) break;
+    if (le.voided_by != 0 && le.voided_by <= seq) continue;  // taken back by then
+    note_card_seen(le.event, &seen);
+  }
+  return seen;
 }
 
 Status cards_seen(Journal& journal, const Game& game, CardsSeen* out) {
   std::vector<LoggedEvent> events;
   if (Status s = GameLog(journal, game).read_all(1, game.state.seq, &events); !s.is_ok()) return s;
   mark_voided(&events);
-  CardsSeen seen{};
-  for (const LoggedEvent& le : events) {
-    const Event& e = le.event;
-    if (le.voided_by != 0) continue;
-    note_card_seen(e, &seen);
-  }
-  *out = seen;
+  *out = cards_seen_at(events, game.state.seq);
   return Status::ok();
 }
 
@@ -130,29 +130,15 @@ State play_out_start(const Ruleset& r, const State& position, const CardsSeen& s
   s.sealed = false;  // a sealed game's play-outs throw their own dice too, never the sealed seed's
   s.seed = mix64(seed);
   // Its own order of the cards nobody has seen: those still unseen at the table (a game
-  // recorded at a table), or, in a seeded game, those of the recorded order never turned up.
+  // recorded at a table), or, in a seeded game, those of the recorded order never turned up
+  // (the engine's one rule: deedlog/cards_to_come.h).
   for (int d = 0; d < kDeckCount; ++d) {
-    const PackState& pack = position.packs[static_cast<std::size_t>(d)];
-    const std::uint64_t known_here = seen[static_cast<std::size_t>(d)];
-    std::vector<CardIndex> unseen, under;
-    for (std::size_t i = 0; i < r.decks[d].cards.size(); ++i)
-      if (pack.unseen & (std::uint64_t{1} << i)) unseen.push_back(static_cast<CardIndex>(i));
-    for (int k = 0; k < pack.size; ++k) {
-      const CardIndex c = pack.known_at(k);
-      // At a table the cards under the unseen ones were all turned up; in a seeded game the
-      // whole pack is in order, and only the cards turned up are known to the players.
-      if (!position.seeded || (known_here & (std::uint64_t{1} << c))) under.push_back(c);
-      else unseen.push_back(c);
-    }
-    if (unseen.empty()) continue;  // every card seen: the order is the table's
-    // In the order of the edition's list, so the recorded order cannot show through.
-    std::sort(unseen.begin(), unseen.end());
-    Event shuffled;
-    shuffled.type = EventType::DeckShuffled;
-    shuffled.deck = static_cast<DeckId>(d);
-    shuffled.order = seeded_shuffle(s.seed, d, std::move(unseen));
-    shuffled.order.insert(fields::DeckShuffled::order(shuffled).end(), under.begin(), under.end());
-    evolve(s, shuffled);
+    const DeckId deck = static_cast<DeckId>(d);
+    PackAsSeen pack = pack_as_seen(r, position, deck, seen[static_cast<std::size_t>(d)]);
+    if (pack.can_come.empty()) continue;  // every card seen: the order is the table's
+    std::vector<CardIndex> order = seeded_shuffle(s.seed, d, std::move(pack.can_come));
+    order.insert(order.end(), pack.under.begin(), pack.under.end());
+    evolve(s, deck_shuffled(deck, std::move(order)));
   }
   return s;
 }
