@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "bots/analysis.h"
+#include "analysis/analysis.h"
 #include "commands/engine_session.h"
 #include "commands/move_stamp.h"
 #include "serve/serve_body.h"

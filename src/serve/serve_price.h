@@ -9,7 +9,7 @@
 #include <functional>
 #include <string>
 
-#include "bots/trade_price.h"
+#include "analysis/trade_price.h"
 #include "commands/one_at_a_time.h"
 #include "serve/serve_keys.h"
 #include "serve/serve_listing.h"

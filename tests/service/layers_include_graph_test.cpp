@@ -77,17 +77,6 @@ std::string folder_of_include(const std::string& path) {
   return folder == "deedlog" ? layer_of_face_header(path.substr(folder.size() + 1)) : folder;
 }
 
-// The headers left where a file was before it moved up to a layer of its own, for callers not
-// changed yet: each includes its new home and nothing else (checked below), and goes once
-// nothing includes it. src/serve still includes the analysis's two from src/bots.
-const std::map<std::string, std::string>& forwarding_headers() {
-  static const std::map<std::string, std::string> table = {
-      {"src/bots/analysis.h", "analysis/analysis.h"},
-      {"src/bots/trade_price.h", "analysis/trade_price.h"},
-  };
-  return table;
-}
-
 struct Crossing {
   std::string file;
   std::string include;
@@ -103,13 +92,10 @@ std::vector<Crossing> crossings() {
       const std::string layer =
           folder_layer == "deedlog" ? layer_of_face_header(entry.path().filename().string()) : folder_layer;
       const std::string text = read(entry.path());
-      const std::string rel = fs::relative(entry.path(), root).generic_string();
-      const auto forwarding = forwarding_headers().find(rel);
       for (auto it = std::sregex_iterator(text.begin(), text.end(), include_line); it != std::sregex_iterator(); ++it) {
         const std::string inc = (*it)[1];
         const std::string target = folder_of_include(inc);
         if (target == layer) continue;
-        if (forwarding != forwarding_headers().end() && forwarding->second == inc) continue;
         if (!allowed().at(layer).count(target))
           out.push_back({fs::relative(entry.path(), root).generic_string(), inc});
       }
@@ -132,20 +118,6 @@ TEST(Layers, EveryFolderOfSrcHasItsRule) {
     const std::string name = entry.path().filename().string();
     if (name == "python") continue;  // bindings: a program of their own, like referee/
     EXPECT_TRUE(allowed().count(name)) << "src/" << name << " has no rule in this test: say what it may include";
-  }
-}
-
-// A forwarding header forwards and does nothing else: one include, of its file's new home.
-TEST(Layers, AForwardingHeaderOnlyIncludesItsNewHome) {
-  const fs::path root(DEEDLOG_SOURCE_DIR);
-  const std::regex include_line(R"re(#include\s+"([^"]+)")re");
-  for (const auto& [file, home] : forwarding_headers()) {
-    const std::string text = read(root / file);
-    std::vector<std::string> includes;
-    for (auto it = std::sregex_iterator(text.begin(), text.end(), include_line); it != std::sregex_iterator(); ++it)
-      includes.push_back((*it)[1]);
-    EXPECT_EQ(includes, std::vector<std::string>{home}) << file;
-    EXPECT_TRUE(fs::exists(root / "src" / home)) << file << " forwards to src/" << home << ", which is not there";
   }
 }
 

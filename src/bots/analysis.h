@@ -1,4 +1,0 @@
-#pragma once
-// Moved to src/analysis/ (the analysis's own layer, above the players): kept only while a caller
-// still includes it from here; include "analysis/analysis.h".
-#include "analysis/analysis.h"
