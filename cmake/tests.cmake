@@ -46,6 +46,11 @@ function(deedlog_test_program name)
   if(deedlog_commands IN_LIST ARG_LIBRARIES OR deedlog_serve IN_LIST ARG_LIBRARIES)
     target_link_libraries(${name} PRIVATE deedlog_cli)
     add_dependencies(${name} ${DEEDLOG_PROGRAMS})
+    # The tests that run referee serve talk to it as a browser would (support/serve_browser.h): the
+    # HTTP client is theirs, not the library's.
+    if(DEEDLOG_SERVER)
+      target_link_libraries(${name} PRIVATE PkgConfig::HTTPLIB)
+    endif()
   endif()
 endfunction()
 
