@@ -54,5 +54,5 @@ configure_sanitizers() {
   forget_other_compiler build-asan clang++
   CC=clang CXX=clang++ configure_full build-asan -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" \
     "-DCMAKE_CXX_FLAGS=$flags" "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" \
-    -DDEEDLOG_PYTHON=OFF -DDEEDLOG_FUZZ=ON
+    -DDEEDLOG_PYTHON=OFF -DDEEDLOG_FUZZ=ON -DDEEDLOG_BENCH=OFF
 }
