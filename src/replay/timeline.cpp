@@ -75,19 +75,12 @@ Status Timeline::load(Journal& journal, std::int64_t game_id, Timeline* out) {
   std::string problem;
   std::string head = row.genesis;
   Status scan = GameLog(journal, g).read(1, 0, [&](const LoggedEvent& r) {
-    TimelineEvent te;
-    te.event = r.event;
     if (r.seq != static_cast<std::int64_t>(events.size()) + 1) {
       problem = fmt::format("event {} of game {} follows event {}", r.seq, game_id, events.size());
       return false;
     }
-    te.seq = r.seq;
-    te.at = r.at;
-    te.actor = r.actor;
-    te.type = r.type;
-    te.payload = r.payload;
     head = r.hash;
-    events.push_back(std::move(te));
+    events.push_back(r);  // the decoded event, without its place in the chain
     return true;
   });
   if (!scan.is_ok()) return scan;
