@@ -64,6 +64,11 @@ class PostgresJournal final : public ChainedJournal {
   };
   Status exec(const char* sql, const std::vector<Param>& params, std::string_view doing, ResultPtr* out = nullptr) const;
   Status bring_schema_up_to_date();
+  // Inside a write transaction: the schema's advisory lock, on which every opener that makes or
+  // adds tables waits; then, under it, whether `table` is in the current schema (made by one that
+  // held the lock before).
+  Status lock_schema(std::string_view doing) const;
+  Status lock_schema_and_find(const char* table, std::string_view doing, bool* found) const;
   Status add_seals_table();
 
   // The seeds of sealed games, in the table deedlog_seals: in the journal's database but not
