@@ -16,6 +16,7 @@
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/serve_process.h"
 #include "support/stream_watcher.h"
 
 namespace deedlog {
@@ -44,18 +45,12 @@ class TournamentServe : public ::testing::Test {
     for (const json& t : round["tables"])
       tables_.push_back({t["game"].get<int>(), t["key"].get<std::string>(), t["players"][0].get<std::string>()});
     ASSERT_EQ(tables_.size(), 2u);
-    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
-        DEEDLOG_REFEREE, "--db", db_.string(), "serve", "--listen", "127.0.0.1:0", "--rate", "1000"});
-    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    ASSERT_NE(colon, std::string::npos) << line;
-    port_ = std::stoi(line.substr(colon + 1));
+    server_ = std::make_unique<testing::ServeProcess>(db_.string(), std::vector<std::string>{"--rate", "1000"});
+    port_ = server_->port();
+    ASSERT_GT(port_, 0);
   }
   void TearDown() override {
-    if (server_) {
-      server_->send_signal(SIGTERM);
-      EXPECT_EQ(server_->wait(), 0);
-    }
+    server_.reset();  // SIGTERM; its exit code must be 0 (support/serve_process.h)
     std::filesystem::remove_all(dir_);
   }
 
@@ -106,7 +101,7 @@ class TournamentServe : public ::testing::Test {
   int tournament_ = 0;
   std::string judge_;
   std::vector<Table> tables_;
-  std::unique_ptr<PipeProcess> server_;
+  std::unique_ptr<testing::ServeProcess> server_;
   int port_ = 0;
 };
 
