@@ -17,28 +17,26 @@
 #include <httplib.h>
 
 #include "support/cli.h"
-#include "support/pipe_process.h"
 #include "support/postgres_server.h"
+#include "support/serve_process.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 using testing_pg::Server;
+using testing_pg::database_of;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
 TEST(ServeOnPostgres, ACommitCutOffIsAnUnknownOutcomeNotAFailure) {
   DEEDLOG_REQUIRE_POSTGRES();
   const std::string db = Server::get().new_database();
-  const std::string name = db.substr(std::string("postgresql:///").size(), db.find('?') - std::string("postgresql:///").size());
-  PipeProcess serve(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate",
-                                             "100000"});
-  const std::string line = serve.read_line();
-  ASSERT_NE(line.rfind(':'), std::string::npos) << line;
-  const int port = std::stoi(line.substr(line.rfind(':') + 1));
-  httplib::Client c("127.0.0.1", port);
+  const std::string name = database_of(db);
+  testing::ServeProcess serve(db);
+  const int port = serve.port();
+  ASSERT_GT(port, 0);
+  httplib::Client c = serve.client();
   c.set_read_timeout(120, 0);
   auto made = c.Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 4})", "application/json");
   ASSERT_TRUE(made && made->status == 201);
@@ -85,8 +83,6 @@ TEST(ServeOnPostgres, ACommitCutOffIsAnUnknownOutcomeNotAFailure) {
   int played = 0;
   for (const json& e : events) played += e["type"] == "MovePlayed" ? 1 : 0;
   EXPECT_EQ(played, 1);
-  serve.send_signal(SIGTERM);
-  EXPECT_EQ(serve.wait(), 0);
 }
 
 // Two games' moves at once, each commit held waiting for the (absent) standby: both reach that
@@ -97,13 +93,11 @@ TEST(ServeOnPostgres, ACommitCutOffIsAnUnknownOutcomeNotAFailure) {
 TEST(ServeOnPostgres, CommitsOfTwoGamesWaitForTheStandbySideBySide) {
   DEEDLOG_REQUIRE_POSTGRES();
   const std::string db = Server::get().new_database();
-  const std::string name = db.substr(std::string("postgresql:///").size(), db.find('?') - std::string("postgresql:///").size());
-  PipeProcess serve(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate",
-                                             "100000"});
-  const std::string line = serve.read_line();
-  ASSERT_NE(line.rfind(':'), std::string::npos) << line;
-  const int port = std::stoi(line.substr(line.rfind(':') + 1));
-  httplib::Client c("127.0.0.1", port);
+  const std::string name = database_of(db);
+  testing::ServeProcess serve(db);
+  const int port = serve.port();
+  ASSERT_GT(port, 0);
+  httplib::Client c = serve.client();
   c.set_read_timeout(120, 0);
   std::vector<json> games;
   for (int i = 0; i < 2; ++i) {
@@ -141,8 +135,6 @@ TEST(ServeOnPostgres, CommitsOfTwoGamesWaitForTheStandbySideBySide) {
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 200) << r->body;
   }
-  serve.send_signal(SIGTERM);
-  EXPECT_EQ(serve.wait(), 0);
 }
 
 }  // namespace
