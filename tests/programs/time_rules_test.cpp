@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/cli.h"
+#include "support/imported_game.h"
 
 namespace deedlog {
 namespace {
@@ -19,39 +20,9 @@ namespace fs = std::filesystem;
 using testing::quote;
 
 // One game in its own journal, started from a game file's text.
-struct Game {
-  fs::path dir;
-  fs::path db;
-  Game(const std::string& name, const std::string& text, int expect_code = 0) {
-    dir = testing::temp_dir("time-rules-" + name);
-    db = dir / "g.db";
-    std::ofstream(dir / "g.game") << text;
-    const auto r = testing::referee(db, "import " + quote((dir / "g.game").string()));
-    EXPECT_EQ(r.code, expect_code) << r.out << r.err;
-  }
-  ~Game() { fs::remove_all(dir); }
-  testing::RunResult play(const std::string& move) const { return testing::referee(db, "--json play " + quote(move)); }
-  void played(const std::string& move) const {
-    const auto r = play(move);
-    ASSERT_EQ(r.code, 0) << move << ": " << r.out << r.err;
-  }
-  // The rule a refused move cites.
-  std::string refused(const std::string& move) const {
-    const auto r = play(move);
-    EXPECT_EQ(r.code, 3) << move << ": " << r.out << r.err;
-    if (r.code != 3) return "";
-    return json::parse(r.out)["violation"]["rule"].get<std::string>();
-  }
-  json doc(const std::string& command) const {
-    const auto r = testing::referee(db, "--json " + command);
-    EXPECT_EQ(r.code, 0) << command << ": " << r.out << r.err;
-    return r.code == 0 ? json::parse(r.out) : json{};
-  }
-  std::string text(const std::string& command) const {
-    const auto r = testing::referee(db, command);
-    EXPECT_EQ(r.code, 0) << command << ": " << r.out << r.err;
-    return r.out;
-  }
+struct Game : testing::ImportedGame {
+  Game(const std::string& name, const std::string& text, int expect_code = 0)
+      : ImportedGame("time-rules-" + name, text, expect_code) {}
 };
 
 // The case: Ann has £40 and a mortgaged Mayfair; Ben has Pentonville Road with two houses
