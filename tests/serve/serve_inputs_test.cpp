@@ -20,6 +20,7 @@
 #include "journal/hash_chain.h"
 #include "support/cli.h"
 #include "support/serve_process.h"
+#include "support/tournament.h"
 
 namespace deedlog {
 namespace {
@@ -34,15 +35,11 @@ class ServeInputs : public ::testing::Test {
     dir_ = testing::temp_dir("serve-inputs-" +
                              std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     db_ = dir_ / "club.db";
-    const auto made = testing::referee(
-        db_, "--json tournament new --name Cup --players 'Ann, Ben' --rounds 1 --table-size 2");
-    ASSERT_EQ(made.code, 0) << made.err;
-    const json m = json::parse(made.out);
-    tournament_ = m["tournament"].get<int>();
-    judge_ = m["judge_key"].get<std::string>();
-    const auto seated = testing::referee(db_, "--json tournament seat --round 1 " + testing::key_file_option(judge_));
-    ASSERT_EQ(seated.code, 0) << seated.err;
-    const json table = json::parse(seated.out)["tables"][0];
+    const testing::SeatedCup cup = testing::seat_first_round(db_, "--players 'Ann, Ben' --rounds 1 --table-size 2");
+    ASSERT_FALSE(cup.round.is_null());
+    tournament_ = cup.tournament;
+    judge_ = cup.judge_key;
+    const json table = cup.round["tables"][0];
     game_ = table["game"].get<int>();
     table_key_ = table["key"].get<std::string>();
   }

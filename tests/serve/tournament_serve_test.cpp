@@ -18,6 +18,7 @@
 #include "support/pipe_process.h"
 #include "support/serve_process.h"
 #include "support/stream_watcher.h"
+#include "support/tournament.h"
 
 namespace deedlog {
 namespace {
@@ -33,16 +34,12 @@ class TournamentServe : public ::testing::Test {
     dir_ = testing::temp_dir("tournament-serve-" +
                              std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     db_ = dir_ / "club.db";
-    const auto made = testing::referee(
-        db_, "--json tournament new --name Cup --players 'Ann, Ben, Cat, Dan' --rounds 2 --table-size 2 --duplicate");
-    ASSERT_EQ(made.code, 0) << made.err;
-    const json m = json::parse(made.out);
-    tournament_ = m["tournament"].get<int>();
-    judge_ = m["judge_key"].get<std::string>();
-    const auto seated = testing::referee(db_, "--json tournament seat --round 1 " + testing::key_file_option(judge_));
-    ASSERT_EQ(seated.code, 0) << seated.err;
-    const json round = json::parse(seated.out);
-    for (const json& t : round["tables"])
+    const testing::SeatedCup cup =
+        testing::seat_first_round(db_, "--players 'Ann, Ben, Cat, Dan' --rounds 2 --table-size 2 --duplicate");
+    ASSERT_FALSE(cup.round.is_null());
+    tournament_ = cup.tournament;
+    judge_ = cup.judge_key;
+    for (const json& t : cup.round["tables"])
       tables_.push_back({t["game"].get<int>(), t["key"].get<std::string>(), t["players"][0].get<std::string>()});
     ASSERT_EQ(tables_.size(), 2u);
     server_ = std::make_unique<testing::ServeProcess>(db_.string(), std::vector<std::string>{"--rate", "1000"});
