@@ -3,7 +3,6 @@
 // command's row run, its exit code out.
 #include <boost/program_options.hpp>
 
-#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -30,13 +29,6 @@ bool has(const Args& args, const std::string& word) {
   for (const std::string& a : args)
     if (a == word) return true;
   return false;
-}
-
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
-  return text;
 }
 
 // The words a shell completes (completions/): commands, a command's options, the players of
@@ -101,7 +93,7 @@ bool parse(const cli::ProgramHelp& help, const cli::CommandHelp* command, const 
 int run(const RefereeCommands& commands, const Args& line, std::ostream& out, std::ostream& err) {
   const cli::ProgramHelp& help = commands.help;
   if (has(line, "--help-man")) {
-    out << cli::man_page(help, DEEDLOG_VERSION, today());
+    out << cli::man_page(help, DEEDLOG_VERSION, cli::today_utc());
     return kExitOk;
   }
   const std::optional<std::size_t> word = cli::command_word(line, help);

@@ -5,7 +5,6 @@
 #include <fstream>
 #include <iostream>
 #include <algorithm>
-#include <ctime>
 #include <memory>
 #include <optional>
 #include <string>
@@ -103,13 +102,6 @@ cli::ProgramHelp replay_help() {
   return p;
 }
 
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  char text[16];
-  std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
-  return text;
-}
-
 int run(int argc, char** argv) {
   const cli::ProgramHelp help = replay_help();
   const po::options_description& opts = *help.global;
@@ -123,7 +115,7 @@ int run(int argc, char** argv) {
     return kExitOk;
   }
   if (std::find(line.begin(), line.end(), "--help-man") != line.end()) {
-    std::cout << cli::man_page(help, DEEDLOG_VERSION, today());
+    std::cout << cli::man_page(help, DEEDLOG_VERSION, cli::today_utc());
     return kExitOk;
   }
   po::variables_map vm;

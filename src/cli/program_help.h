@@ -42,6 +42,8 @@ std::string program_help_text(const ProgramHelp& program);
 std::string command_help_text(const ProgramHelp& program, const CommandHelp& command);
 // The man page (roff, man(7) macros) from the same table.
 std::string man_page(const ProgramHelp& program, const std::string& version, const std::string& date);
+// Today's date in UTC, YYYY-MM-DD: the date a man page made now carries (--help-man).
+std::string today_utc();
 
 // The long names of a description's options ("--db"), for completion.
 std::vector<std::string> option_names(const po::options_description& options);

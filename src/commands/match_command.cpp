@@ -32,13 +32,7 @@ double cpu_seconds() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC
 }  // namespace
 
 int run_match(const CommonOptions& o, const MatchCommandOptions& m, std::ostream& out, std::ostream& err) {
-  MatchOptions opts;
-  opts.ruleset = m.ruleset;
-  opts.games = m.games;
-  opts.seed = m.seed;
-  opts.max_moves = m.max_moves;
-  opts.move_time = m.move_time;
-  opts.call_time_after = m.call_time_after;
+  MatchOptions opts = m;
   opts.snapshot_every = o.snapshot_every;
   opts.analyst = analyst_move;  // the analysis's best move (analysis/analysis.h)
   for (const std::string& p : m.players) {

@@ -227,6 +227,16 @@ std::string move_words(const StoredRow& row, const std::vector<std::pair<std::st
   return types.empty() ? range : fmt::format("{} ({})", range, types);
 }
 
+// The hash a stored row's fields make, made as it was when the row was written: event_hash for
+// an event of schema 1, move_hash for a move. Its stored hash differs when the row was edited.
+std::string recomputed_hash(std::int64_t game_id, const StoredRow& row) {
+  if (row.is_move)
+    return move_hash(MoveRow{.game_id = game_id, .seq = row.seq, .count = row.count, .at = row.at,
+                             .actor = row.actor, .events = row.events, .prev_hash = row.prev_hash, .hash = {}});
+  return event_hash(EventRow{.game_id = game_id, .seq = row.seq, .at = row.at, .actor = row.actor,
+                             .type = row.type, .payload = row.payload, .prev_hash = row.prev_hash, .hash = {}});
+}
+
 }  // namespace
 
 // The chain's checks on one stored row (docs/journal.md, "What verify_chain checks"); on
@@ -257,15 +267,7 @@ bool ChainedJournal::check_row(std::int64_t game_id, const StoredRow& row, Chain
                                                   "(events were deleted, inserted, reordered or rewritten)",
                                                   row.seq));
     }
-    EventRow e;
-    e.game_id = game_id;
-    e.seq = row.seq;
-    e.at = row.at;
-    e.actor = row.actor;
-    e.type = row.type;
-    e.payload = row.payload;
-    e.prev_hash = row.prev_hash;
-    const std::string recomputed = event_hash(e);
+    const std::string recomputed = recomputed_hash(game_id, row);
     if (recomputed != row.hash) {
       return fail(row.seq, detailed ? fmt::format("event {} ({}) was edited: its fields hash to {} but its "
                                                   "stored hash is {}",
@@ -297,15 +299,7 @@ bool ChainedJournal::check_row(std::int64_t game_id, const StoredRow& row, Chain
                                                   "deleted, inserted, reordered or rewritten)",
                                                   move_words(row, *events)));
     }
-    MoveRow m;
-    m.game_id = game_id;
-    m.seq = row.seq;
-    m.count = row.count;
-    m.at = row.at;
-    m.actor = row.actor;
-    m.events = row.events;
-    m.prev_hash = row.prev_hash;
-    const std::string recomputed = move_hash(m);
+    const std::string recomputed = recomputed_hash(game_id, row);
     if (recomputed != row.hash) {
       return fail(row.seq, detailed ? fmt::format("{} was edited: its events hash to {} but its stored hash is {}",
                                                   move_words(row, *events), short_hash(recomputed),

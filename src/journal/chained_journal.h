@@ -128,3 +128,33 @@ class ChainedJournal : public Journal {
 };
 
 }  // namespace deedlog
+
+// The declarations each store's class makes, written once for both (SqliteJournal,
+// PostgresJournal): its class body names the two lists, each in its place, and declares beside
+// them only what is its own (head_for_append, insert_moves, the side stores).
+// What Journal leaves to a store (public):
+#define DEEDLOG_JOURNAL_STORE_OVERRIDES                                                                  \
+  Status write_transaction(const std::function<Status()>& fn) override;                                 \
+  Status games(std::vector<GameRow>* out) override;                                                     \
+  Status game(std::int64_t game_id, GameRow* out) override;                                             \
+  Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) override;                  \
+  Status tournaments(std::vector<TournamentRow>* out) override;                                         \
+  Status tournament(std::int64_t id, TournamentRow* out) override;
+// ChainedJournal's primitives, above (private):
+#define DEEDLOG_CHAINED_JOURNAL_PRIMITIVES                                                               \
+  Status writable(std::string_view doing) const override;                                               \
+  Status insert_game(const std::string& header_json, std::int64_t* game_id) override;                   \
+  Status insert_game_as(const GameRow& game) override;                                                  \
+  Status head(std::int64_t game_id, std::int64_t* last_seq, std::string* last_hash) override;           \
+  Status insert_move(const MoveRow& row) override;                                                      \
+  Status read_stored(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,                  \
+                     const std::function<bool(const StoredRow&)>& fn) override;                         \
+  Status hash_of_event(std::int64_t game_id, std::int64_t seq, std::string* hash) override;             \
+  Status store_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& stored) override;    \
+  Status read_snapshots(std::int64_t game_id, std::int64_t max_seq,                                     \
+                        const std::function<bool(std::int64_t, const std::string&)>& fn) override;      \
+  Status insert_tournament(const TournamentRow& row, std::int64_t* id) override;                        \
+  Status tournament_head(std::int64_t id, std::int64_t* last_seq, std::string* last_hash) override;     \
+  Status insert_tournament_record(const TournamentRecord& record) override;                             \
+  Status read_tournament_records(std::int64_t id,                                                       \
+                                 const std::function<bool(const TournamentRecord&)>& fn) override;

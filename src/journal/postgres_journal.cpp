@@ -291,22 +291,9 @@ Status PostgresJournal::bring_schema_up_to_date() {
   if (!ours) {
     if (read_only_) return Status::corrupt(fmt::format("{} is not a deedlog journal: it is empty", name_));
     Status made = write_transaction([&] {
-      if (Status s = exec("SELECT pg_advisory_xact_lock(hashtext('deedlog journal schema'))", {}, "making the journal");
-          !s.is_ok()) {
-        return s;
-      }
-      // Read from pg_class, not by to_regclass: a name lookup goes through the session's catalog
-      // cache, which may still hold "no such table" from the first look even though the writer
-      // that held the lock has made it since (two servers starting on an empty database at once
-      // then both made the schema, and one failed with "already exists").
-      ResultPtr again;
-      if (Status s = exec("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON "
-                          "n.oid = c.relnamespace WHERE c.relname = 'deedlog_schema' AND n.nspname = current_schema())",
-                          {}, "making the journal", &again);
-          !s.is_ok()) {
-        return s;
-      }
-      if (std::string(PQgetvalue(again.get(), 0, 0)) == "t") return Status::ok();
+      bool made_since = false;
+      if (Status s = lock_schema_and_find("deedlog_schema", "making the journal", &made_since); !s.is_ok()) return s;
+      if (made_since) return Status::ok();
       // A multi-statement text: sent without parameters, as one simple query.
       ResultPtr made_schema(PQexec(conn_.get(), kSchema));
       if (PQresultStatus(made_schema.get()) != PGRES_COMMAND_OK) {
@@ -334,10 +321,7 @@ Status PostgresJournal::bring_schema_up_to_date() {
   if (version < 3 && !read_only_) {
     // A journal of schema 2 gains the tournaments' tables, once, whoever opens it first.
     Status added = write_transaction([&] {
-      if (Status s = exec("SELECT pg_advisory_xact_lock(hashtext('deedlog journal schema'))", {}, "adding tournaments");
-          !s.is_ok()) {
-        return s;
-      }
+      if (Status s = lock_schema("adding tournaments"); !s.is_ok()) return s;
       ResultPtr again;
       if (Status s = exec("SELECT max(version) FROM deedlog_schema", {}, "adding tournaments", &again); !s.is_ok()) {
         return s;
@@ -356,24 +340,35 @@ Status PostgresJournal::bring_schema_up_to_date() {
   return Status::ok();
 }
 
+Status PostgresJournal::lock_schema(std::string_view doing) const {
+  return exec("SELECT pg_advisory_xact_lock(hashtext('deedlog journal schema'))", {}, doing);
+}
+
+Status PostgresJournal::lock_schema_and_find(const char* table, std::string_view doing, bool* found) const {
+  if (Status s = lock_schema(doing); !s.is_ok()) return s;
+  // Read from pg_class, not by to_regclass: a name lookup goes through the session's catalog
+  // cache, which may still hold "no such table" from the first look even though the writer
+  // that held the lock has made it since (two servers starting on an empty database at once
+  // then both made the schema, and one failed with "already exists").
+  ResultPtr r;
+  if (Status s = exec("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON "
+                      "n.oid = c.relnamespace WHERE c.relname = $1 AND n.nspname = current_schema())",
+                      {{table}}, doing, &r);
+      !s.is_ok()) {
+    return s;
+  }
+  *found = std::string(PQgetvalue(r.get(), 0, 0)) == "t";
+  return Status::ok();
+}
+
 // A journal made before sealed games on PostgreSQL (or a new one) gains the seeds' table, once,
 // whoever opens it first for writing: the others wait on the advisory lock, then find it.
 Status PostgresJournal::add_seals_table() {
   bool may_not_create = false;
   Status added = write_transaction([&] {
-    if (Status s = exec("SELECT pg_advisory_xact_lock(hashtext('deedlog journal schema'))", {}, "adding the seals' table");
-        !s.is_ok()) {
-      return s;
-    }
-    // pg_class, not to_regclass: see bring_schema_up_to_date.
-    ResultPtr again;
-    if (Status s = exec("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON "
-                        "n.oid = c.relnamespace WHERE c.relname = 'deedlog_seals' AND n.nspname = current_schema())",
-                        {}, "adding the seals' table", &again);
-        !s.is_ok()) {
-      return s;
-    }
-    if (std::string(PQgetvalue(again.get(), 0, 0)) == "t") return Status::ok();
+    bool made_since = false;
+    if (Status s = lock_schema_and_find("deedlog_seals", "adding the seals' table", &made_since); !s.is_ok()) return s;
+    if (made_since) return Status::ok();
     ResultPtr made(PQexec(conn_.get(), kSealsTable));
     if (PQresultStatus(made.get()) != PGRES_COMMAND_OK) {
       const char* state = PQresultErrorField(made.get(), PG_DIAG_SQLSTATE);

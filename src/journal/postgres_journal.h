@@ -35,15 +35,10 @@ class PostgresJournal final : public ChainedJournal {
  public:
   static Status open(const std::string& uri, bool read_only, std::unique_ptr<Journal>* out);
 
-  Status write_transaction(const std::function<Status()>& fn) override;
-  Status games(std::vector<GameRow>* out) override;
-  Status game(std::int64_t game_id, GameRow* out) override;
-  Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) override;
+  DEEDLOG_JOURNAL_STORE_OVERRIDES
   // PostgreSQL journals hold schema 2's rows from the start (there is no schema 1 to migrate);
   // schema 3 adds the tournaments' tables.
   int schema_version() const override { return schema_version_; }
-  Status tournaments(std::vector<TournamentRow>* out) override;
-  Status tournament(std::int64_t id, TournamentRow* out) override;
   std::unique_ptr<KeyStore> open_key_store() const override { return postgres_key_store(location()); }
   std::unique_ptr<AnalysisStore> open_analysis_store() const override { return postgres_analysis_store(location()); }
   std::unique_ptr<AppendListener> listen_for_appends(AppendHeard heard) const override {
@@ -69,6 +64,11 @@ class PostgresJournal final : public ChainedJournal {
   };
   Status exec(const char* sql, const std::vector<Param>& params, std::string_view doing, ResultPtr* out = nullptr) const;
   Status bring_schema_up_to_date();
+  // Inside a write transaction: the schema's advisory lock, on which every opener that makes or
+  // adds tables waits; then, under it, whether `table` is in the current schema (made by one that
+  // held the lock before).
+  Status lock_schema(std::string_view doing) const;
+  Status lock_schema_and_find(const char* table, std::string_view doing, bool* found) const;
   Status add_seals_table();
 
   // The seeds of sealed games, in the table deedlog_seals: in the journal's database but not
@@ -77,23 +77,9 @@ class PostgresJournal final : public ChainedJournal {
   std::unique_ptr<SealStore> make_seal_store() const override;
   Status no_such_game(std::int64_t game_id) const;
 
-  Status writable(std::string_view doing) const override;
-  Status insert_game(const std::string& header_json, std::int64_t* game_id) override;
-  Status insert_game_as(const GameRow& game) override;
-  Status head(std::int64_t game_id, std::int64_t* last_seq, std::string* last_hash) override;
+  // ChainedJournal's primitives (chained_journal.h), and the head read under the game's lock.
+  DEEDLOG_CHAINED_JOURNAL_PRIMITIVES
   Status head_for_append(std::int64_t game_id, std::int64_t* last_seq, std::string* last_hash) override;
-  Status insert_move(const MoveRow& row) override;
-  Status read_stored(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
-                     const std::function<bool(const StoredRow&)>& fn) override;
-  Status hash_of_event(std::int64_t game_id, std::int64_t seq, std::string* hash) override;
-  Status store_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& stored) override;
-  Status read_snapshots(std::int64_t game_id, std::int64_t max_seq,
-                        const std::function<bool(std::int64_t, const std::string&)>& fn) override;
-
-  Status insert_tournament(const TournamentRow& row, std::int64_t* id) override;
-  Status tournament_head(std::int64_t id, std::int64_t* last_seq, std::string* last_hash) override;
-  Status insert_tournament_record(const TournamentRecord& record) override;
-  Status read_tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) override;
 
   int schema_version_ = 2;
   bool has_seals_table_ = false;  // a journal of an older deedlog opened read-only may have none

@@ -15,13 +15,8 @@ class SqliteJournal final : public ChainedJournal {
  public:
   static Status open(const std::string& path, bool read_only, std::unique_ptr<Journal>* out);
 
-  Status write_transaction(const std::function<Status()>& fn) override;
-  Status games(std::vector<GameRow>* out) override;
-  Status game(std::int64_t game_id, GameRow* out) override;
-  Status snapshot_seqs(std::int64_t game_id, std::vector<std::int64_t>* out) override;
+  DEEDLOG_JOURNAL_STORE_OVERRIDES
   int schema_version() const override { return schema_version_; }
-  Status tournaments(std::vector<TournamentRow>* out) override;
-  Status tournament(std::int64_t id, TournamentRow* out) override;
 
  private:
   SqliteJournal(std::string path, bool read_only, sqlite::DbPtr db);
@@ -33,23 +28,9 @@ class SqliteJournal final : public ChainedJournal {
   static Status open_unbegun(const std::string& path, std::unique_ptr<Journal>* out);
   Status use_wal();
   Status no_such_game(std::int64_t game_id) const;
-  // ChainedJournal's primitives (chained_journal.h).
-  Status writable(std::string_view doing) const override;
-  Status insert_game(const std::string& header_json, std::int64_t* game_id) override;
-  Status insert_game_as(const GameRow& game) override;
-  Status head(std::int64_t game_id, std::int64_t* last_seq, std::string* last_hash) override;
-  Status insert_move(const MoveRow& row) override;
+  // ChainedJournal's primitives (chained_journal.h), and its one SQLite has a faster way for.
+  DEEDLOG_CHAINED_JOURNAL_PRIMITIVES
   Status insert_moves(const std::vector<MoveRow>& rows, std::size_t* refused) override;
-  Status read_stored(std::int64_t game_id, std::int64_t from_seq, std::int64_t to_seq,
-                     const std::function<bool(const StoredRow&)>& fn) override;
-  Status hash_of_event(std::int64_t game_id, std::int64_t seq, std::string* hash) override;
-  Status store_snapshot(std::int64_t game_id, std::int64_t seq, const std::string& stored) override;
-  Status read_snapshots(std::int64_t game_id, std::int64_t max_seq,
-                        const std::function<bool(std::int64_t, const std::string&)>& fn) override;
-  Status insert_tournament(const TournamentRow& row, std::int64_t* id) override;
-  Status tournament_head(std::int64_t id, std::int64_t* last_seq, std::string* last_hash) override;
-  Status insert_tournament_record(const TournamentRecord& record) override;
-  Status read_tournament_records(std::int64_t id, const std::function<bool(const TournamentRecord&)>& fn) override;
   Status no_such_tournament(std::int64_t id) const;
   // Opens a transaction of the kind that fits: a savepoint inside write_transaction's.
   sqlite::Transaction::Kind write_kind() const;

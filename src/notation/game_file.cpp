@@ -84,22 +84,7 @@ std::string parse_bracket(std::string_view s, Bracket* out) {
   if (i >= inner.size() || inner[i] != '"')
     return fmt::format("expected a quoted value after the tag name {}, like [{} \"...\"]", out->name, out->name);
   ++i;
-  bool closed = false;
-  while (i < inner.size()) {
-    char c = inner[i];
-    if (c == '\\' && i + 1 < inner.size() && (inner[i + 1] == '"' || inner[i + 1] == '\\')) {
-      out->value.push_back(inner[i + 1]);
-      i += 2;
-    } else if (c == '"') {
-      ++i;
-      closed = true;
-      break;
-    } else {
-      out->value.push_back(c);
-      ++i;
-    }
-  }
-  if (!closed) return "unterminated quote in the tag's value";
+  if (!read_quoted(inner, &i, &out->value)) return "unterminated quote in the tag's value";
   if (!trim(inner.substr(i)).empty())
     return fmt::format("unexpected '{}' after the value of tag {}: one tag a line", trim(inner.substr(i)), out->name);
   return "";

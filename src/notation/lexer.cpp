@@ -119,6 +119,23 @@ std::string line_comment(std::string_view raw) {
   return scan.hash == std::string_view::npos ? "" : std::string(trim(raw.substr(scan.hash + 1)));
 }
 
+bool read_quoted(std::string_view text, std::size_t* i, std::string* out) {
+  while (*i < text.size()) {
+    const char c = text[*i];
+    if (c == '\\' && *i + 1 < text.size() && (text[*i + 1] == '"' || text[*i + 1] == '\\')) {
+      out->push_back(text[*i + 1]);
+      *i += 2;
+    } else if (c == '"') {
+      ++*i;
+      return true;
+    } else {
+      out->push_back(c);
+      ++*i;
+    }
+  }
+  return false;
+}
+
 std::string tokenize(std::string_view line, std::vector<Token>* out) {
   out->clear();
   std::size_t i = 0;
@@ -133,22 +150,7 @@ std::string tokenize(std::string_view line, std::vector<Token>* out) {
     if (c == '"') {
       t.quoted = true;
       ++i;
-      bool closed = false;
-      while (i < line.size()) {
-        char d = line[i];
-        if (d == '\\' && i + 1 < line.size() && (line[i + 1] == '"' || line[i + 1] == '\\')) {
-          t.text.push_back(line[i + 1]);
-          i += 2;
-        } else if (d == '"') {
-          ++i;
-          closed = true;
-          break;
-        } else {
-          t.text.push_back(d);
-          ++i;
-        }
-      }
-      if (!closed) return "unterminated quote (a \" without its closing \")";
+      if (!read_quoted(line, &i, &t.text)) return "unterminated quote (a \" without its closing \")";
     } else if (is_punct(c)) {
       t.punct = c;
       t.text = std::string(1, c);

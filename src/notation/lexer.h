@@ -40,6 +40,11 @@ std::string line_comment(std::string_view raw);
 // Returns an error message (an unterminated quote), or "".
 std::string tokenize(std::string_view line, std::vector<Token>* out);
 
+// A quoted text whose opening '"' stands just before text[*i] (a token, a tag's value): its
+// characters, \" and \\ each read as the one character escaped, appended to *out, and *i left
+// after the closing '"'. False when the text ends before the quote is closed.
+bool read_quoted(std::string_view text, std::size_t* i, std::string* out);
+
 // The text a run of tokens [first, last) was written as: a single quoted token gives its
 // contents, several tokens give the stretch of the line they cover.
 std::string span_text(std::string_view line, const std::vector<Token>& tokens, std::size_t first,

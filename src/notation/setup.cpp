@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "notation/internal.h"
 
@@ -217,23 +218,15 @@ std::string parse_setup_line(std::string_view line, const Context& ctx, SetupPos
     setup->time_called = true;
     return "";
   }
-  if (colon == 1 && !tokens[0].quoted && iequals(tokens[0].text, "Winner")) {
-    // "Winner: Ann": the game is over and Ann has won it.
-    if (setup->winner) return "'Winner:' given twice";
-    if (colon + 1 == n || mixed_quotes(tokens, colon + 1, n)) return "expected a player after 'Winner:'";
+  // "Winner: Ann": the game is over and Ann has won it. "Turn: Ben": Ben is to move.
+  for (auto [label, player] : {std::pair{"Winner", &setup->winner}, std::pair{"Turn", &setup->turn}}) {
+    if (colon != 1 || tokens[0].quoted || !iequals(tokens[0].text, label)) continue;
+    if (*player) return fmt::format("'{}:' given twice", label);
+    if (colon + 1 == n || mixed_quotes(tokens, colon + 1, n)) return fmt::format("expected a player after '{}:'", label);
     PlayerId p = 0;
     err = resolve_player(span_text(line, tokens, colon + 1, n), ctx, /*allow_referee=*/false, &p);
     if (!err.empty()) return err;
-    setup->winner = p;
-    return "";
-  }
-  if (colon == 1 && !tokens[0].quoted && iequals(tokens[0].text, "Turn")) {
-    if (setup->turn) return "'Turn:' given twice";
-    if (colon + 1 == n || mixed_quotes(tokens, colon + 1, n)) return "expected a player after 'Turn:'";
-    PlayerId p = 0;
-    err = resolve_player(span_text(line, tokens, colon + 1, n), ctx, /*allow_referee=*/false, &p);
-    if (!err.empty()) return err;
-    setup->turn = p;
+    *player = p;
     return "";
   }
 

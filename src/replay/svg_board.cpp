@@ -26,12 +26,6 @@ constexpr const char* kBoardGreen = "#d7ecd9";
 constexpr const char* kHouseGreen = "#1a8f2e";
 constexpr const char* kHotelRed = "#c8102e";
 
-std::string num(double v) {
-  const double r = std::round(v * 10) / 10;
-  if (r == std::floor(r)) return fmt::format("{}", static_cast<long long>(r));
-  return fmt::format("{:.1f}", r);
-}
-
 std::vector<std::pair<double, double>> token_slots(const Rect& a, int n) {
   std::vector<std::pair<double, double>> out;
   if (n <= 0) return out;
@@ -48,11 +42,11 @@ void token(std::string& out, double x, double y, PlayerId p, const std::string& 
   out += fmt::format(
       "<g class=\"token\"><circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" stroke=\"#fff\" stroke-width=\"1.5\"/>"
       "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\" font-weight=\"bold\" fill=\"#fff\">{}</text></g>",
-      num(x), num(y), num(kBoardTokenRadius), player_colour(p).web, num(x), num(y + 3.5), xml_escape(letter));
+      svg_number(x), svg_number(y), svg_number(kBoardTokenRadius), player_colour(p).web, svg_number(x), svg_number(y + 3.5), xml_escape(letter));
 }
 
 std::string rect_attrs(const Rect& r) {
-  return fmt::format("x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", num(r.x), num(r.y), num(r.w), num(r.h));
+  return fmt::format("x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"", svg_number(r.x), svg_number(r.y), svg_number(r.w), svg_number(r.h));
 }
 
 // The parts of the board that change: owners, buildings, mortgages, tokens, the square of the
@@ -71,7 +65,7 @@ std::string dynamic_layer(const Timeline& t, const BoardGeometry& g, const State
       out += fmt::format("<rect class=\"mortgaged\" {} fill=\"url(#hatch)\"/>"
                          "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\" font-weight=\"bold\" fill=\"#700\">"
                          "MORTGAGED</text>",
-                         rect_attrs(sp.box), num(sp.box.x + sp.box.w / 2), num(sp.box.y + sp.box.h / 2 + 3));
+                         rect_attrs(sp.box), svg_number(sp.box.x + sp.box.w / 2), svg_number(sp.box.y + sp.box.h / 2 + 3));
     if (h.buildings > 0) {
       const Rect& b = sp.band;
       if (h.buildings == kHotel) {
@@ -126,10 +120,10 @@ SquareId event_square(const Timeline& t, std::int64_t seq, const State& s) {
 
 std::string name_lines(const std::string& name, double x, double y, int chars, double size, bool bold) {
   const auto lines = wrap_words(name, chars);
-  std::string out = fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\"{}>", num(x), num(y),
-                                num(size), bold ? " font-weight=\"bold\"" : "");
+  std::string out = fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\"{}>", svg_number(x), svg_number(y),
+                                svg_number(size), bold ? " font-weight=\"bold\"" : "");
   for (std::size_t k = 0; k < lines.size() && k < 4; ++k)
-    out += fmt::format("<tspan x=\"{}\" dy=\"{}\">{}</tspan>", num(x), k == 0 ? "0" : num(size * 1.15),
+    out += fmt::format("<tspan x=\"{}\" dy=\"{}\">{}</tspan>", svg_number(x), k == 0 ? "0" : svg_number(size * 1.15),
                        xml_escape(lines[k]));
   return out + "</text>";
 }
@@ -138,23 +132,23 @@ std::string static_board(const Timeline& t, const BoardGeometry& g) {
   const Ruleset& r = t.ruleset();
   std::string out;
   out += fmt::format("<rect x=\"0\" y=\"0\" width=\"{0}\" height=\"{0}\" fill=\"{1}\" stroke=\"#222\" stroke-width=\"2\"/>",
-                     num(g.size), kBoardGreen);
+                     svg_number(g.size), kBoardGreen);
   for (int i = 0; i < r.board_size(); ++i) {
     const SquareBox& b = g.boxes[static_cast<std::size_t>(i)];
     const Square& sq = r.square(static_cast<SquareId>(i));
     out += fmt::format("<g class=\"square\" data-index=\"{}\"><title>{}</title>", i, xml_escape(sq.name));
-    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#222\"/>", num(b.x), num(b.y),
-                       num(b.w), num(b.h), kBoardGreen);
+    out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\" stroke=\"#222\"/>", svg_number(b.x), svg_number(b.y),
+                       svg_number(b.w), svg_number(b.h), kBoardGreen);
     const Colour c = group_colour(r, sq.group);
     double tx = b.x + b.w / 2, ty = b.y + 14, chars = 11, price_y = b.y + b.h - 10;
     if (b.corner) {
       if (sq.kind == SquareKind::Jail) {
         const Rect cell = square_parts(r, g)[static_cast<std::size_t>(i)].prisoners;
-        out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4a261\" stroke=\"#222\"/>", num(cell.x),
-                           num(cell.y), num(cell.w), num(cell.h));
+        out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f4a261\" stroke=\"#222\"/>", svg_number(cell.x),
+                           svg_number(cell.y), svg_number(cell.w), svg_number(cell.h));
         for (int k = 1; k < 4; ++k)
           out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#555\" stroke-width=\"1.5\"/>",
-                             num(cell.x + cell.w * k / 4), num(cell.y), num(cell.y + cell.h));
+                             svg_number(cell.x + cell.w * k / 4), svg_number(cell.y), svg_number(cell.y + cell.h));
         out += name_lines(sq.name, cell.x + cell.w / 2, cell.y + 12, 10, 10, true);
       } else {
         out += name_lines(sq.name, b.x + b.w / 2, b.y + (sq.kind == SquareKind::Go ? 38 : 26), 10,
@@ -176,7 +170,7 @@ std::string static_board(const Timeline& t, const BoardGeometry& g) {
     out += name_lines(sq.name, tx, ty, static_cast<int>(chars), 8, false);
     Money value = sq.is_property() ? sq.price : sq.tax;
     if (value.units > 0)
-      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\">{}</text>", num(tx), num(price_y),
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"8\">{}</text>", svg_number(tx), svg_number(price_y),
                          xml_escape(money_grouped(r, value)));
     out += "</g>";
   }
@@ -282,18 +276,18 @@ std::string board_svg(const Timeline& t, std::int64_t seq, const BoardSvgOptions
   std::string out = fmt::format(
       "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {0}\" width=\"{0}\" height=\"{0}\" "
       "font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\"{1}>",
-      num(g.size), o.for_html ? " id=\"board\"" : "");
+      svg_number(g.size), o.for_html ? " id=\"board\"" : "");
   out += fmt::format("<title>{} after event {}</title>", xml_escape(t.title()), seq);
   out += kDefs;
   out += static_board(t, g);
   const double mid = g.size / 2;
   out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"26\" font-weight=\"bold\" fill=\"#1b4d2b\">{}</text>",
-                     num(mid), num(g.corner + 48), xml_escape(t.title()));
-  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1b4d2b\">{}</text>", num(mid),
-                     num(g.corner + 70), xml_escape(r.title));
+                     svg_number(mid), svg_number(g.corner + 48), xml_escape(t.title()));
+  out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\" fill=\"#1b4d2b\">{}</text>", svg_number(mid),
+                     svg_number(g.corner + 70), xml_escape(r.title));
   if (o.for_html) {
     out += fmt::format("<text id=\"centre-words\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" fill=\"#222\"></text>",
-                       num(mid), num(mid - 30));
+                       svg_number(mid), svg_number(mid - 30));
     out += "<g id=\"dynamic\">" + dynamic_layer(t, g, s, event_square(t, seq, s)) + "</g>";
   } else {
     out += dynamic_layer(t, g, s, event_square(t, seq, s));
@@ -301,8 +295,8 @@ std::string board_svg(const Timeline& t, std::int64_t seq, const BoardSvgOptions
   if (o.caption && !o.for_html) {
     double y = mid - 60;
     const int turn = seq > 0 ? t.turn_of(seq) : 0;
-    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">{}</text>", num(mid),
-                       num(y), xml_escape(fmt::format("After event {} of {}{}", seq, t.last(),
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\">{}</text>", svg_number(mid),
+                       svg_number(y), xml_escape(fmt::format("After event {} of {}{}", seq, t.last(),
                                                       turn > 0 ? fmt::format(" · turn {}", turn) : std::string())));
     y += 20;
     const MoveWords w = move_words(t, seq);
@@ -310,7 +304,7 @@ std::string board_svg(const Timeline& t, std::int64_t seq, const BoardSvgOptions
     if (!w.sentences.empty())
       for (const auto& l : wrap_words(w.sentences.back(), 60)) lines.push_back(l);
     for (const auto& l : lines) {
-      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>", num(mid), num(y),
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\">{}</text>", svg_number(mid), svg_number(y),
                          xml_escape(l));
       y += 16;
     }
@@ -323,12 +317,12 @@ std::string board_svg(const Timeline& t, std::int64_t seq, const BoardSvgOptions
                                                                                  : std::string("off the board");
       if (ps.in_jail) status = fmt::format("in {}", r.words.jail);
       out += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"12\"><tspan font-weight=\"bold\">{}</tspan> {} · {}</text>",
-                         num(mid - 105), num(y), xml_escape(t.names()[static_cast<std::size_t>(p)]),
+                         svg_number(mid - 105), svg_number(y), xml_escape(t.names()[static_cast<std::size_t>(p)]),
                          xml_escape(money_grouped(r, ps.cash)), xml_escape(status));
       y += 20;
     }
-    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\" fill=\"#333\">Now: {}</text>", num(mid),
-                       num(y + 6), xml_escape(phase_words(r, t.names(), s)));
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\" fill=\"#333\">Now: {}</text>", svg_number(mid),
+                       svg_number(y + 6), xml_escape(phase_words(r, t.names(), s)));
   }
   out += "</svg>\n";
   return out;
@@ -391,16 +385,12 @@ std::string worth_chart_svg(const Timeline& t, const WorthSeries& series, const 
   const std::int64_t x_to = series.seqs.empty() ? 1 : std::max(series.seqs.back(), x_from + 1);
   auto X = [&](double seq) { return left + (seq - static_cast<double>(x_from)) / static_cast<double>(x_to - x_from) * pw; };
   auto Y = [&](double v) { return top + ph - (v - bottom_value) / (top_value - bottom_value) * ph; };
-  std::string out = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" id=\"worth\" "
-      "data-x0=\"{2}\" data-x1=\"{3}\" data-seq0=\"{4}\" data-seq1=\"{5}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
-      num(W), num(H), num(left), num(left + pw), x_from, x_to);
-  out += fmt::format("<title>Net worth over the game: {}</title>", xml_escape(t.title()));
-  out += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>", num(W), num(H));
+  const ChartFrame frame{W, H, left, pw, top, ph, x_from, x_to};
+  std::string out = chart_svg_open("worth", "Net worth over the game: " + t.title(), frame);
   for (double v = bottom_value; v <= top_value + 0.5; v += step) {
-    out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#ddd\"/>", num(left), num(left + pw), num(Y(v)));
-    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">{}</text>", num(left - 6),
-                       num(Y(v) + 4), xml_escape(money_grouped(r, Money{static_cast<std::int64_t>(v)})));
+    out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#ddd\"/>", svg_number(left), svg_number(left + pw), svg_number(Y(v)));
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">{}</text>", svg_number(left - 6),
+                       svg_number(Y(v) + 4), xml_escape(money_grouped(r, Money{static_cast<std::int64_t>(v)})));
   }
   // Turn marks along the bottom: about eight of them.
   const int turns = t.turn_count();
@@ -408,19 +398,19 @@ std::string worth_chart_svg(const Timeline& t, const WorthSeries& series, const 
     const int every = std::max(1, (turns + 7) / 8);
     for (int turn = 1; turn <= turns; turn += every) {
       const double x = X(static_cast<double>(std::max(t.turn_first(turn), x_from)));
-      out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>", num(x), num(top + ph),
-                         num(top + ph + 4));
-      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\" fill=\"#444\">turn {}</text>", num(x),
-                         num(top + ph + 16), turn);
+      out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#999\"/>", svg_number(x), svg_number(top + ph),
+                         svg_number(top + ph + 4));
+      out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\" fill=\"#444\">turn {}</text>", svg_number(x),
+                         svg_number(top + ph + 16), turn);
     }
   }
-  out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#444\"/>", num(left), num(top), num(top + ph));
-  out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#444\"/>", num(left), num(left + pw), num(top + ph));
+  out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#444\"/>", svg_number(left), svg_number(top), svg_number(top + ph));
+  out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#444\"/>", svg_number(left), svg_number(left + pw), svg_number(top + ph));
   for (std::size_t p = 0; p < series.totals.size(); ++p) {
     std::string points;
     for (std::size_t k = 0; k < series.seqs.size(); ++k)
-      points += fmt::format("{}{},{}", k ? " " : "", num(X(static_cast<double>(series.seqs[k]))),
-                            num(Y(static_cast<double>(series.totals[p][k]))));
+      points += fmt::format("{}{},{}", k ? " " : "", svg_number(X(static_cast<double>(series.seqs[k]))),
+                            svg_number(Y(static_cast<double>(series.totals[p][k]))));
     out += fmt::format("<polyline class=\"worth-line\" data-player=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" "
                        "stroke-linejoin=\"round\" points=\"{}\"><title>{}</title></polyline>",
                        p, player_colour(static_cast<PlayerId>(p)).web, points, xml_escape(t.names()[p]));
@@ -431,18 +421,41 @@ std::string worth_chart_svg(const Timeline& t, const WorthSeries& series, const 
     const std::string& name = t.names()[p];
     const std::int64_t last = series.totals[p].empty() ? 0 : series.totals[p].back();
     const std::string label = fmt::format("{} {}", name, money_grouped(r, Money{last}));
-    out += fmt::format("<line x1=\"{}\" y1=\"16\" x2=\"{}\" y2=\"16\" stroke=\"{}\" stroke-width=\"3\"/>", num(lx), num(lx + 16),
+    out += fmt::format("<line x1=\"{}\" y1=\"16\" x2=\"{}\" y2=\"16\" stroke=\"{}\" stroke-width=\"3\"/>", svg_number(lx), svg_number(lx + 16),
                        player_colour(static_cast<PlayerId>(p)).web);
-    out += fmt::format("<text x=\"{}\" y=\"20\" font-size=\"11\" fill=\"#222\">{}</text>", num(lx + 20), xml_escape(label));
+    out += fmt::format("<text x=\"{}\" y=\"20\" font-size=\"11\" fill=\"#222\">{}</text>", svg_number(lx + 20), xml_escape(label));
     lx += 28 + 7.0 * text_width(label);
   }
-  out += fmt::format("<text x=\"{}\" y=\"20\" text-anchor=\"end\" font-size=\"11\" fill=\"#666\">net worth</text>", num(left + pw));
-  if (o.cursor)
-    out += fmt::format("<line id=\"worth-cursor\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#111\" "
-                       "stroke-dasharray=\"4 3\"/>",
-                       num(left), num(top), num(top + ph));
-  out += "</svg>\n";
+  out += fmt::format("<text x=\"{}\" y=\"20\" text-anchor=\"end\" font-size=\"11\" fill=\"#666\">net worth</text>", svg_number(left + pw));
+  out += chart_svg_close("worth", frame, o.cursor);
   return out;
+}
+
+std::string svg_number(double v) {
+  const double r = std::round(v * 10) / 10;
+  if (r == std::floor(r)) return fmt::format("{}", static_cast<long long>(r));
+  return fmt::format("{:.1f}", r);
+}
+
+std::string chart_svg_open(const char* id, const std::string& title, const ChartFrame& f) {
+  std::string out = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" id=\"{6}\" "
+      "data-x0=\"{2}\" data-x1=\"{3}\" data-seq0=\"{4}\" data-seq1=\"{5}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
+      svg_number(f.width), svg_number(f.height), svg_number(f.left), svg_number(f.left + f.plot_width), f.x_from, f.x_to,
+      id);
+  out += fmt::format("<title>{}</title>", xml_escape(title));
+  out += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>", svg_number(f.width),
+                     svg_number(f.height));
+  return out;
+}
+
+std::string chart_svg_close(const char* id, const ChartFrame& f, bool cursor) {
+  std::string out;
+  if (cursor)
+    out += fmt::format("<line id=\"{3}-cursor\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#111\" "
+                       "stroke-dasharray=\"4 3\"/>",
+                       svg_number(f.left), svg_number(f.top), svg_number(f.top + f.plot_height), id);
+  return out + "</svg>\n";
 }
 
 }  // namespace deedlog

@@ -70,4 +70,22 @@ std::string worth_chart_svg(const Timeline& timeline, const WorthSeries& series,
 // out, then & < > " escaped).
 std::string xml_escape(const std::string& text);
 
+// A length or a coordinate as the SVG is written: to a tenth, a whole one without its point.
+std::string svg_number(double v);
+
+// Where a chart over a game's events draws (the net worth, the win chances): its size, the plot's
+// left edge, width, top and height, and the events its x axis spans.
+struct ChartFrame {
+  double width = 0, height = 0;
+  double left = 0, plot_width = 0;
+  double top = 0, plot_height = 0;
+  std::int64_t x_from = 0, x_to = 1;
+};
+// A chart's opening: the <svg> element named id, with the plot's bounds for the page's script
+// (data-x0, data-x1, data-seq0, data-seq1), its title, and its white ground.
+std::string chart_svg_open(const char* id, const std::string& title, const ChartFrame& frame);
+// A chart's end: the cursor the HTML page moves (a dashed line, id "ID-cursor") when asked for,
+// and the </svg>.
+std::string chart_svg_close(const char* id, const ChartFrame& frame, bool cursor);
+
 }  // namespace deedlog

@@ -68,38 +68,24 @@ const char* kind_name(EventKind kind) {
 
 Status Timeline::load(Journal& journal, std::int64_t game_id, Timeline* out) {
   GameRow row;
-  if (Status s = journal.game(game_id, &row); !s.is_ok()) return s;
-  GameHeader header;
-  if (Status s = header_from_json(row.header, &header); !s.is_ok()) return s;
-  Ruleset ruleset;
-  if (Status s = ruleset_for(header, &ruleset); !s.is_ok()) return s;
+  Game g;
+  if (Status s = read_game_header(journal, game_id, &g, &row); !s.is_ok()) return s;
   std::vector<TimelineEvent> events;
   events.reserve(static_cast<std::size_t>(std::max<std::int64_t>(row.last_seq, 0)));
   std::string problem;
   std::string head = row.genesis;
-  Game g;
-  g.id = game_id;
-  g.header = header;
-  g.ruleset = ruleset;
   Status scan = GameLog(journal, g).read(1, 0, [&](const LoggedEvent& r) {
-    TimelineEvent te;
-    te.event = r.event;
     if (r.seq != static_cast<std::int64_t>(events.size()) + 1) {
       problem = fmt::format("event {} of game {} follows event {}", r.seq, game_id, events.size());
       return false;
     }
-    te.seq = r.seq;
-    te.at = r.at;
-    te.actor = r.actor;
-    te.type = r.type;
-    te.payload = r.payload;
     head = r.hash;
-    events.push_back(std::move(te));
+    events.push_back(r);  // the decoded event, without its place in the chain
     return true;
   });
   if (!scan.is_ok()) return scan;
   if (!problem.empty()) return Status::corrupt(problem);
-  *out = from_events(game_id, std::move(header), std::move(ruleset), std::move(events));
+  *out = from_events(game_id, std::move(g.header), std::move(g.ruleset), std::move(events));
   out->head_hash_ = std::move(head);
   // Every position shown is one the game can hold: the pages and the terminal read squares,
   // rents and seats from it as from any position (the events decoded each in range; this

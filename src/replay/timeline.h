@@ -16,17 +16,13 @@
 #include "deedlog/state.h"
 #include "deedlog/status.h"
 #include "journal/journal.h"
+#include "service/game_log.h"
 
 namespace deedlog {
 
-struct TimelineEvent {
-  std::int64_t seq = 0;
-  std::string at;       // the clock time of the move, "" when it gave none
-  std::string actor;    // who made the move that caused it ("Ann", "Referee")
-  std::string type;     // the journal's type name ("RentPaid")
-  std::string payload;  // the journal's JSON payload, as stored
-  Event event;
-};
+// An event of the game: seq, the move's clock stamp, who made the move ("Ann", "Referee"), the
+// stored type name ("RentPaid") and JSON payload, and the event decoded.
+using TimelineEvent = DecodedEvent;
 
 // Kinds of event a viewer looks for ("find the next rent").
 enum class EventKind : std::uint8_t {

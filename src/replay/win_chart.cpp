@@ -14,12 +14,6 @@
 namespace deedlog {
 namespace {
 
-std::string num(double v) {
-  const double r = std::round(v * 10) / 10;
-  if (r == std::floor(r)) return fmt::format("{}", static_cast<long long>(r));
-  return fmt::format("{:.1f}", r);
-}
-
 // A move's text as the analysis and the journal write it, without the table's comment.
 std::string without_comment(const std::string& text) {
   const std::size_t hash = text.find("  # ");
@@ -102,28 +96,24 @@ std::string win_chart_svg(const Timeline& t, const WinSeries& series, const Char
   const std::int64_t x_to = series.points.empty() ? 1 : std::max(series.points.back().last, x_from + 1);
   auto X = [&](double seq) { return left + (seq - static_cast<double>(x_from)) / static_cast<double>(x_to - x_from) * pw; };
   auto Y = [&](double share) { return top + ph - share * ph; };
-  std::string out = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" id=\"win\" "
-      "data-x0=\"{2}\" data-x1=\"{3}\" data-seq0=\"{4}\" data-seq1=\"{5}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">",
-      num(W), num(H), num(left), num(left + pw), x_from, x_to);
-  out += fmt::format("<title>Win chances over the game: {}</title>", xml_escape(t.title()));
-  out += fmt::format("<rect x=\"0\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#fff\"/>", num(W), num(H));
+  const ChartFrame frame{W, H, left, pw, top, ph, x_from, x_to};
+  std::string out = chart_svg_open("win", "Win chances over the game: " + t.title(), frame);
   for (int k = 0; k <= 4; ++k) {
     const double v = k / 4.0;
-    out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"{3}\"/>", num(left), num(left + pw), num(Y(v)),
+    out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"{3}\"/>", svg_number(left), svg_number(left + pw), svg_number(Y(v)),
                        k == 2 ? "#bbb" : "#e4e4e4");
-    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">{}</text>", num(left - 6),
-                       num(Y(v) + 4), percent(v));
+    out += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"11\" fill=\"#444\">{}</text>", svg_number(left - 6),
+                       svg_number(Y(v) + 4), percent(v));
   }
-  out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#444\"/>", num(left), num(top), num(top + ph));
-  out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#444\"/>", num(left), num(left + pw), num(top + ph));
+  out += fmt::format("<line x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#444\"/>", svg_number(left), svg_number(top), svg_number(top + ph));
+  out += fmt::format("<line x1=\"{0}\" y1=\"{2}\" x2=\"{1}\" y2=\"{2}\" stroke=\"#444\"/>", svg_number(left), svg_number(left + pw), svg_number(top + ph));
   const std::size_t players = t.names().size();
   // A point's x is where its move ends: the chance after the move is the chance at its last event.
   auto x_of = [&](const WinPoint& w) { return X(static_cast<double>(w.seq == 0 ? x_from : w.last)); };
   for (std::size_t p = 0; p < players; ++p) {
     std::string points;
     for (std::size_t k = 0; k < series.points.size(); ++k)
-      points += fmt::format("{}{},{}", k ? " " : "", num(x_of(series.points[k])), num(Y(series.points[k].share[p])));
+      points += fmt::format("{}{},{}", k ? " " : "", svg_number(x_of(series.points[k])), svg_number(Y(series.points[k].share[p])));
     out += fmt::format("<polyline class=\"win-line\" data-player=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" "
                        "stroke-linejoin=\"round\" points=\"{}\"><title>{}</title></polyline>",
                        p, player_colour(static_cast<PlayerId>(p)).web, points, xml_escape(t.names()[p]));
@@ -139,33 +129,29 @@ std::string win_chart_svg(const Timeline& t, const WinSeries& series, const Char
     for (std::size_t p = 0; p < players; ++p)
       out += fmt::format("<circle class=\"win-point\" data-seq=\"{}\" data-move=\"{}\" data-player=\"{}\" cx=\"{}\" cy=\"{}\" r=\"2.5\" "
                          "fill=\"{}\"><title>{}</title></circle>",
-                         w.last, w.seq, p, num(x_of(w)), num(Y(w.share[p])), player_colour(static_cast<PlayerId>(p)).web,
+                         w.last, w.seq, p, svg_number(x_of(w)), svg_number(Y(w.share[p])), player_colour(static_cast<PlayerId>(p)).web,
                          xml_escape(title));
     if (w.marked_swing)
       out += fmt::format("<line class=\"win-swing\" data-seq=\"{0}\" data-move=\"{1}\" x1=\"{2}\" y1=\"{3}\" x2=\"{2}\" y2=\"{4}\" "
                          "stroke=\"#d33\" stroke-width=\"1.5\" stroke-dasharray=\"2 2\"><title>swing: {5}</title></line>",
-                         w.last, w.seq, num(x_of(w)), num(top), num(top + ph), xml_escape(title));
+                         w.last, w.seq, svg_number(x_of(w)), svg_number(top), svg_number(top + ph), xml_escape(title));
     if (!w.mark.empty() && w.mark != "uncertain")
       out += fmt::format("<text class=\"win-mark\" data-seq=\"{}\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\" "
                          "fill=\"#b00\">{}</text>",
-                         w.last, num(x_of(w)), num(top - 3), xml_escape(mark_symbol(w.mark)));
+                         w.last, svg_number(x_of(w)), svg_number(top - 3), xml_escape(mark_symbol(w.mark)));
   }
   double lx = left;
   for (std::size_t p = 0; p < players; ++p) {
     const double last = series.points.empty() ? 0 : series.points.back().share[p];
     const std::string label = fmt::format("{} {}", t.names()[p], percent(last));
-    out += fmt::format("<line x1=\"{}\" y1=\"16\" x2=\"{}\" y2=\"16\" stroke=\"{}\" stroke-width=\"3\"/>", num(lx), num(lx + 16),
+    out += fmt::format("<line x1=\"{}\" y1=\"16\" x2=\"{}\" y2=\"16\" stroke=\"{}\" stroke-width=\"3\"/>", svg_number(lx), svg_number(lx + 16),
                        player_colour(static_cast<PlayerId>(p)).web);
-    out += fmt::format("<text x=\"{}\" y=\"20\" font-size=\"11\" fill=\"#222\">{}</text>", num(lx + 20), xml_escape(label));
+    out += fmt::format("<text x=\"{}\" y=\"20\" font-size=\"11\" fill=\"#222\">{}</text>", svg_number(lx + 20), xml_escape(label));
     lx += 28 + 7.0 * text_width(label);
   }
-  out += fmt::format("<text x=\"{}\" y=\"20\" text-anchor=\"end\" font-size=\"11\" fill=\"#666\">win chance{}</text>", num(left + pw),
+  out += fmt::format("<text x=\"{}\" y=\"20\" text-anchor=\"end\" font-size=\"11\" fill=\"#666\">win chance{}</text>", svg_number(left + pw),
                      series.games > 0 ? fmt::format(" ({} a position)", count_of(series.games, "play-out")) : std::string());
-  if (o.cursor)
-    out += fmt::format("<line id=\"win-cursor\" x1=\"{0}\" y1=\"{1}\" x2=\"{0}\" y2=\"{2}\" stroke=\"#111\" "
-                       "stroke-dasharray=\"4 3\"/>",
-                       num(left), num(top), num(top + ph));
-  out += "</svg>\n";
+  out += chart_svg_close("win", frame, o.cursor);
   return out;
 }
 

@@ -269,35 +269,28 @@ class Server {
       res.set_content(serve_page(), "text/html; charset=utf-8");
     });
     add_post_route(http_, "/api/games", [this](const httplib::Request& req, httplib::Response& res) { create(req, res); });
+    // What the routes kept in other files are given: a journal lent from the pool for the one
+    // request, and this server's answer to a failure.
+    const LendJournal lend = [this](const std::function<void(Journal&)>& then) {
+      JournalPool::Lease j;
+      if (Status s = open(&j); !s.is_ok()) return s;
+      then(*j);
+      return Status::ok();
+    };
+    const SendFailure fail = [this](httplib::Response& res, const Status& s) { send_failure(res, s); };
     // The tournament's routes (serve_tournament.h); the games' own routes below ask may_read.
-    add_tournament_routes(http_, [this](const std::function<void(Journal&)>& then) {
-      JournalPool::Lease j;
-      if (Status s = open(&j); !s.is_ok()) return s;
-      then(*j);
-      return Status::ok();
-    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
-    [](const httplib::Request& req) { return bearer(req); },
-    [this](std::int64_t game) { wakeups_.notify(game); });
-    add_listing_routes(http_, [this](const std::function<void(Journal&)>& then) {
-      JournalPool::Lease j;
-      if (Status s = open(&j); !s.is_ok()) return s;
-      then(*j);
-      return Status::ok();
-    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
-    [this](Journal& j, const Game& g, const httplib::Request& req, httplib::Response& res) {
-      return may_read(j, g, req, res);
-    });
+    add_tournament_routes(http_, lend, fail, [](const httplib::Request& req) { return bearer(req); },
+                          [this](std::int64_t game) { wakeups_.notify(game); });
+    add_listing_routes(http_, lend, fail,
+                       [this](Journal& j, const Game& g, const httplib::Request& req, httplib::Response& res) {
+                         return may_read(j, g, req, res);
+                       });
     // The price of a trade (serve_price.h): computed one at a time, refused at a tournament's tables.
     TradePriceOptions price;
     price.games = price_games_;
-    add_price_routes(http_, [this](const std::function<void(Journal&)>& then) {
-      JournalPool::Lease j;
-      if (Status s = open(&j); !s.is_ok()) return s;
-      then(*j);
-      return Status::ok();
-    }, [this](httplib::Response& res, const Status& s) { send_failure(res, s); },
-    [this](std::int64_t game, const std::string& key) { return keys_->check(game, key); },
-    [](const httplib::Request& req) { return bearer(req); }, price, &prices_);
+    add_price_routes(
+        http_, lend, fail, [this](std::int64_t game, const std::string& key) { return keys_->check(game, key); },
+        [](const httplib::Request& req) { return bearer(req); }, price, &prices_);
     http_.Get(R"(/api/games/(\d+))", [this](const httplib::Request& req, httplib::Response& res) {
       with_readable_game(req, res, [&](Journal& j, Game& g) {
         RecordedRulings rulings;

@@ -529,12 +529,22 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
     return false;
   };
 
-  http.Get(R"(/api/tournaments/(\d+))", [with_tournament, fail, bearer](const httplib::Request& req, httplib::Response& res) {
+  // Loads the tournament and what the request's key may see of it (tournament_view: with the Head
+  // Judge's key, the leaders of hidden tables too) and hands both on.
+  auto with_view = [with_tournament, fail, bearer](
+                       const httplib::Request& req, httplib::Response& res,
+                       const std::function<void(const Tournament&, const TournamentView&)>& then) {
     with_tournament(req, res, [&](Journal& j, Tournament& t) {
       TournamentView view;
       const std::string key = bearer(req);
       if (Status s = tournament_view(j, t, !key.empty() && judge_key_matches(t, key), &view); !s.is_ok())
         return fail(res, s);
+      then(t, view);
+    });
+  };
+
+  http.Get(R"(/api/tournaments/(\d+))", [with_view](const httplib::Request& req, httplib::Response& res) {
+    with_view(req, res, [&](const Tournament& t, const TournamentView& view) {
       send_json(res, 200, tournament_view_json(t, view));
     });
   });
@@ -572,12 +582,8 @@ void add_tournament_routes(httplib::Server& http, LendJournal lend, SendFailure 
   });
   // The judge's page. Its script asks it again with the Head Judge's key in the header (never in
   // the address), and then it names a hidden table's leader; the key itself is never in the page.
-  http.Get(R"(/tournaments/(\d+))", [with_tournament, fail, bearer](const httplib::Request& req, httplib::Response& res) {
-    with_tournament(req, res, [&](Journal& j, Tournament& t) {
-      TournamentView view;
-      const std::string key = bearer(req);
-      if (Status s = tournament_view(j, t, !key.empty() && judge_key_matches(t, key), &view); !s.is_ok())
-        return fail(res, s);
+  http.Get(R"(/tournaments/(\d+))", [with_view](const httplib::Request& req, httplib::Response& res) {
+    with_view(req, res, [&](const Tournament& t, const TournamentView& view) {
       res.set_header("Cache-Control", "no-store");
       res.set_content(view_page(view, t), "text/html; charset=utf-8");
     });

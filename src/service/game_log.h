@@ -20,15 +20,20 @@
 
 namespace deedlog {
 
-// One stored event, read and checked.
-struct LoggedEvent {
+// One stored event, read, checked and decoded: what a reader that keeps a game's events keeps of
+// each (replay's Timeline).
+struct DecodedEvent {
   std::int64_t seq = 0;
   std::string at;       // the move's clock stamp, "" when it carried none
   std::string actor;    // "Ann", "Referee"
   std::string type;     // the stored type name, as the journal holds it
   std::string payload;  // the stored JSON fields, as the journal holds them
-  std::string hash;     // the hash of the row holding it (a move's events share one)
   Event event;
+};
+
+// The same as GameLog reads it: with where it stands in the chain and whether it still counts.
+struct LoggedEvent : DecodedEvent {
+  std::string hash;  // the hash of the row holding it (a move's events share one)
   // The seq of the take-back (MovesTakenBack) that voided it, 0 while it stands: set by
   // mark_voided, which sees the later events too.
   std::int64_t voided_by = 0;

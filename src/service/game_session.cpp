@@ -151,16 +151,23 @@ Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std
   return Status::ok();
 }
 
+Status read_game_header(Journal& journal, std::int64_t id, Game* game, GameRow* row) {
+  GameRow read;
+  if (Status s = journal.game(id, &read); !s.is_ok()) return s;
+  game->id = id;
+  if (Status s = header_from_json(read.header, &game->header); !s.is_ok()) return s;
+  if (Status s = ruleset_for(game->header, &game->ruleset); !s.is_ok()) return s;
+  if (row != nullptr) *row = std::move(read);
+  return Status::ok();
+}
+
 namespace {
 
 // load_game, from the latest sound snapshot when `from_snapshot`, else from the opening.
 Status fold_game(Journal& journal, std::int64_t id, std::int64_t to_seq, bool from_snapshot, Game* game) {
   GameRow row;
-  if (Status s = journal.game(id, &row); !s.is_ok()) return s;
   Game g;
-  g.id = id;
-  if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
-  if (Status s = ruleset_for(g.header, &g.ruleset); !s.is_ok()) return s;
+  if (Status s = read_game_header(journal, id, &g, &row); !s.is_ok()) return s;
   g.state = initial_state(g.ruleset, g.header);
   g.head_hash = row.genesis;
   if (to_seq < 0) return Status::invalid_argument("events are numbered from 1: there is no event " + std::to_string(to_seq));

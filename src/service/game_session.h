@@ -27,6 +27,10 @@ Status header_from_json(const std::string& text, GameHeader* h);
 // The edition a game is played under: its own data when it carries some, else the built-in one.
 Status ruleset_for(const GameHeader& header, Ruleset* out);
 
+// A game's id, header and edition, from its row in the journal (*row, when given, for its
+// genesis and last seq); nothing folded: game->state is left as it is.
+Status read_game_header(Journal& journal, std::int64_t id, Game* game, GameRow* row = nullptr);
+
 // Picks the game: the one given, or the only one in the file.
 Status resolve_game_id(Journal& journal, std::optional<std::int64_t> wanted, std::int64_t* id);
 

@@ -35,14 +35,6 @@ constexpr int kStall = 600;
 // a small event (8 players) would otherwise try its few swaps for the whole budget.
 constexpr int kShakes = 40;
 
-std::vector<int> sizes_for(int players, int table_size) {
-  if (players <= 0 || table_size <= 0) return {};
-  const int tables = (players + table_size - 1) / table_size;
-  std::vector<int> sizes(static_cast<std::size_t>(tables), players / tables);
-  for (int i = 0; i < players % tables; ++i) ++sizes[static_cast<std::size_t>(i)];
-  return sizes;
-}
-
 using Round = std::vector<std::vector<int>>;  // tables of player numbers
 
 // The schedule being searched: the planned rounds, who sits where, and how often each pair has
@@ -482,6 +474,14 @@ std::vector<Round> design_near(int n, int table_size, const std::vector<int>& si
 
 }  // namespace
 
+std::vector<int> table_sizes(int players, int table_size) {
+  if (players <= 0 || table_size <= 0) return {};
+  const int tables = (players + table_size - 1) / table_size;
+  std::vector<int> sizes(static_cast<std::size_t>(tables), players / tables);
+  for (int i = 0; i < players % tables; ++i) ++sizes[static_cast<std::size_t>(i)];
+  return sizes;
+}
+
 int SeatingPlan::total_repeat_meetings() const { return std::accumulate(repeat_meetings.begin(), repeat_meetings.end(), 0); }
 
 SeatingPlan plan_seating(const SeatingRequest& request) {
@@ -517,7 +517,7 @@ SeatingPlan plan_seating(const SeatingRequest& request) {
     apart[cell(ia->second, ib->second)] = apart[cell(ib->second, ia->second)] = 1;
   }
 
-  const std::vector<int> sizes = sizes_for(n, request.table_size);
+  const std::vector<int> sizes = table_sizes(n, request.table_size);
   const int rounds = request.rounds;
   Numbers numbers{request.seed ^ 0x5EA7ED5EA7ED5EA7ULL};
 

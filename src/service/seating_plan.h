@@ -29,6 +29,10 @@ struct ApartPair {
 // entry (bench/seating_bench.cpp). A plan that cannot be bettered stops sooner.
 inline constexpr std::int64_t kSeatingBudget = 12'000'000;
 
+// The sizes of the tables for n players at tables of size k: ceil(n / k) tables, as equal as
+// they can be, the larger first (17, 4 -> 4 4 3 3 3; 16, 4 -> 4 4 4 4; 5, 4 -> 3 2).
+std::vector<int> table_sizes(int players, int table_size);
+
 struct SeatingRequest {
   std::vector<std::string> players;  // those to seat in every planned round (their order is not used)
   int table_size = 4;                // tables of this size; smaller ones where the numbers force it

@@ -71,37 +71,17 @@ struct Fold {
     return Status::ok();
   }
   Status operator()(const AppealRuled& x) const {
-    TournamentAppeal a;
-    a.number = x.number;
-    a.game = x.game;
-    a.round = x.round;
-    a.table = x.table;
-    a.claim = x.claim;
-    a.upheld = x.upheld;
-    a.correction = x.correction;
-    a.game_seq = x.game_seq;
-    a.game_head = x.game_head;
-    a.record_seq = r.seq;
-    t->appeals.push_back(std::move(a));
+    t->appeals.push_back(TournamentAppeal{x, r.seq});
     return Status::ok();
   }
   Status operator()(const SheetWritten& x) const {
-    TournamentSheet sheet;
-    sheet.round = x.round;
-    sheet.table = x.table;
-    sheet.game = x.game;
-    sheet.head = x.head;
-    sheet.game_seq = x.game_seq;
-    sheet.file = x.file;
-    sheet.record_seq = r.seq;
-    sheet.supersedes = x.supersedes;
     if (x.supersedes != 0)
       for (TournamentSheet& s : t->sheets)
         if (s.record_seq == x.supersedes) {
           s.superseded_by = r.seq;
           s.why_superseded = x.why;
         }
-    t->sheets.push_back(std::move(sheet));
+    t->sheets.push_back(TournamentSheet{x, r.seq, 0, ""});
     return Status::ok();
   }
   Status operator()(const LateEntry& x) const { return entry(EntryKind::LateEntry, x); }
@@ -813,9 +793,8 @@ Status record_appeal(Journal& journal, Tournament& t, std::int64_t game, const s
       a.game_seq = events.empty() ? g.state.seq : events.front().seq;
     }
     a.game_head = g.head_hash;
-    return write_record(journal, t,
-                        AppealRuled{a.number, game, a.round, a.table, claim, upheld, a.game_seq, a.game_head,
-                                    upheld ? a.correction : std::string()});
+    // The record is the appeal as ruled (its correction "" when rejected: set only when upheld).
+    return write_record(journal, t, static_cast<const AppealRuled&>(a));
   });
   if (!written.is_ok()) return written;
   if (*refused) return Status::ok();

@@ -93,26 +93,16 @@ struct TournamentRound {
   std::int64_t record_seq = 0;  // the record that seated it
 };
 
-struct TournamentAppeal {
-  int number = 0;  // from 1
-  std::int64_t game = 0;
-  int round = 0, table = 0;
-  std::string claim;
-  bool upheld = false;
-  std::string correction;       // the move played into the game when upheld ("" when rejected)
-  std::int64_t game_seq = 0;    // the MovePlayed of the correction (upheld) or of the note (rejected)
-  std::string game_head;        // the game's head after the ruling
+// An appeal ruled: its record's fields (tournament_records.h; game_seq: the MovePlayed of the
+// correction when upheld, of the note when rejected), and the record's seq.
+struct TournamentAppeal : AppealRuled {
   std::int64_t record_seq = 0;
 };
 
-struct TournamentSheet {
-  int round = 0, table = 0;
-  std::int64_t game = 0;
-  std::string head;        // the game's head hash the sheet carries
-  std::int64_t game_seq = 0;
-  std::string file;        // where it was written
+// A score sheet written: its record's fields (supersedes: the record_seq of the sheet it replaced,
+// 0 for none; why: why that one no longer holds), the record's seq, and what replaced it in turn.
+struct TournamentSheet : SheetWritten {
   std::int64_t record_seq = 0;
-  std::int64_t supersedes = 0;     // the record_seq of the sheet it replaced (0: none)
   std::int64_t superseded_by = 0;  // the record_seq of the sheet that replaced it (0: current)
   std::string why_superseded;      // "appeal N upheld" ...
 };

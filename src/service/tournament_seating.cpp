@@ -62,14 +62,6 @@ long table_cost(const std::vector<std::size_t>& table, const History& h) {
 
 }  // namespace
 
-std::vector<int> table_sizes(int players, int table_size) {
-  if (players <= 0 || table_size <= 0) return {};
-  const int tables = (players + table_size - 1) / table_size;
-  std::vector<int> sizes(static_cast<std::size_t>(tables), players / tables);
-  for (int i = 0; i < players % tables; ++i) ++sizes[static_cast<std::size_t>(i)];
-  return sizes;
-}
-
 SeatedTables seat_players_greedily(const std::vector<std::string>& players, int table_size,
                                    const std::vector<SeatedTables>& earlier, std::uint64_t seed) {
   const std::vector<int> sizes = table_sizes(static_cast<int>(players.size()), table_size);

@@ -12,10 +12,6 @@
 
 namespace deedlog {
 
-// The sizes of the tables for n players at tables of size k: ceil(n / k) tables, as equal as
-// they can be, the larger first (17, 4 -> 4 4 3 3 3; 16, 4 -> 4 4 4 4; 5, 4 -> 3 2).
-std::vector<int> table_sizes(int players, int table_size);
-
 // What the seating is told beyond the players and the rounds played.
 struct SeatingOptions {
   // The event's rounds (TournamentSettings::rounds), 0 when not known. Known, and the round being

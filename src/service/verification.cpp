@@ -36,12 +36,8 @@ std::string describe_difference(const Events& expected, const Events& recorded) 
 
 Status verify_game(Journal& journal, std::int64_t game_id, VerifyReport* report, const std::optional<std::string>& given_seed) {
   *report = VerifyReport{};
-  GameRow row;
-  if (Status s = journal.game(game_id, &row); !s.is_ok()) return s;
   Game g;
-  g.id = game_id;
-  if (Status s = header_from_json(row.header, &g.header); !s.is_ok()) return s;
-  if (Status s = ruleset_for(g.header, &g.ruleset); !s.is_ok()) return s;
+  if (Status s = read_game_header(journal, game_id, &g); !s.is_ok()) return s;
 
   // One pass over the game (docs/journal.md, "Reading checks the chain"): the journal checks
   // each row's link and hash and hands it on; here it is decoded and, move by move, decided

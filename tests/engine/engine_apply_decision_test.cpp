@@ -9,6 +9,7 @@
 #include "deedlog/evolve.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/ruleset_catalog.h"
+#include "support/picked_move.h"
 
 namespace deedlog {
 namespace {
@@ -20,23 +21,7 @@ State folded(State s, const Command& c, const Events& events) {
   return s;
 }
 
-Command pick(const LegalMove& m, std::mt19937& rng) {
-  Command c = m.command;
-  const auto within = [&](std::int64_t lo, std::int64_t hi) {
-    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
-  };
-  switch (m.range.kind) {
-    case MoveRange::Kind::Dice:
-      c.die1 = static_cast<int>(within(m.range.min, m.range.max));
-      c.die2 = static_cast<int>(within(m.range.min, m.range.max));
-      break;
-    case MoveRange::Kind::Amount: c.amount = Money{within(m.range.min, m.range.max)}; break;
-    case MoveRange::Kind::Exact:
-    case MoveRange::Kind::ThreeColours:
-    case MoveRange::Kind::Deeds: break;
-  }
-  return c;
-}
+using testing::pick;  // support/picked_move.h
 
 // Random listed moves (a take-back aside: its return is the reader's, GameLog::fold; time called
 // and a building auction aside, as in engine_legal_move_ranges_test): after

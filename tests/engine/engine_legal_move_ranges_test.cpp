@@ -10,28 +10,12 @@
 #include "deedlog/legal_moves.h"
 #include "deedlog/position_queries.h"
 #include "deedlog/ruleset_catalog.h"
+#include "support/picked_move.h"
 
 namespace deedlog {
 namespace {
 
-// A listed move with its varying part set anywhere in its range: what a bot does with the list.
-Command pick(const LegalMove& m, std::mt19937& rng) {
-  Command c = m.command;
-  const auto within = [&](std::int64_t lo, std::int64_t hi) {
-    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
-  };
-  switch (m.range.kind) {
-    case MoveRange::Kind::Dice:
-      c.die1 = static_cast<int>(within(m.range.min, m.range.max));
-      c.die2 = static_cast<int>(within(m.range.min, m.range.max));
-      break;
-    case MoveRange::Kind::Amount: c.amount = Money{within(m.range.min, m.range.max)}; break;
-    case MoveRange::Kind::Exact:
-    case MoveRange::Kind::ThreeColours:
-    case MoveRange::Kind::Deeds: break;
-  }
-  return c;
-}
+using testing::pick;  // support/picked_move.h
 
 // Thousands of random listed moves in every edition, seeded and at a table (dice as thrown):
 // every one is accepted.

@@ -1,29 +1,21 @@
 // Refusals are values (engine/violation.h): these tests read the code and the rule, not the
 // words, so they hold whatever the words become (the words: tests/present/refusal_words_test.cpp).
+#include "support/economy.h"
 #include "support/table.h"
 
 namespace deedlog {
 namespace {
+using testing::build_cmd;
+using testing::kMayfair;
+using testing::kOldKentRoad;
+using testing::kParkLane;
+using testing::mortgage_cmd;
+using testing::owning;
 using testing::seat;
+using testing::sell_cmd;
 using testing::setup_with;
 using testing::Table;
-
-constexpr SquareId kOldKentRoad = 1;
-constexpr SquareId kParkLane = 37;
-constexpr SquareId kMayfair = 39;
-
-PlayerSetup owning(PlayerId p, std::vector<PropertySetup> props) {
-  PlayerSetup ps = seat(p);
-  ps.owns = std::move(props);
-  return ps;
-}
-
-Command on(Verb v, PlayerId p, SquareId s, int count = 1) {
-  Command c = Table::cmd(v, p);
-  c.square = s;
-  c.count = count;
-  return c;
-}
+using testing::unmortgage_cmd;
 
 void expect_refusal(const Refused& v, RefusalCode code, const std::string& rule) {
   EXPECT_EQ(v.code, code) << v.rule << ": " << v.message;
@@ -82,15 +74,15 @@ TEST(RefusalCodes, JailCardsAndRent) {
 
 TEST(RefusalCodes, BuildingMortgagesTradesAndDebts) {
   Table t({"Ann", "Ben", "Cat"}, setup_with({owning(0, {testing::prop(kMayfair)})}));
-  expect_refusal(t.refuse(on(Verb::Build, 0, kOldKentRoad)), RefusalCode::NotOwner, "houses/complete-group");
-  const Refused part = t.refuse(on(Verb::Build, 0, kMayfair));
+  expect_refusal(t.refuse(build_cmd(0, kOldKentRoad)), RefusalCode::NotOwner, "houses/complete-group");
+  const Refused part = t.refuse(build_cmd(0, kMayfair));
   expect_refusal(part, RefusalCode::GroupIncomplete, "houses/complete-group");
   ASSERT_EQ(part.args.size(), 3u);
   EXPECT_EQ(part.args[2].kind, ArgKind::Group);
-  expect_refusal(t.refuse(on(Verb::Mortgage, 0, kParkLane)), RefusalCode::NotOwner, "mortgage/value");
-  expect_refusal(t.refuse(on(Verb::Unmortgage, 0, kMayfair)), RefusalCode::NotMortgaged,
+  expect_refusal(t.refuse(mortgage_cmd(0, kParkLane)), RefusalCode::NotOwner, "mortgage/value");
+  expect_refusal(t.refuse(unmortgage_cmd(0, kMayfair)), RefusalCode::NotMortgaged,
                  "mortgage/lift-with-interest");
-  expect_refusal(t.refuse(on(Verb::Sell, 0, kMayfair)), RefusalCode::NoHousesLeftOn, "sell/buildings-half-price");
+  expect_refusal(t.refuse(sell_cmd(0, kMayfair)), RefusalCode::NoHousesLeftOn, "sell/buildings-half-price");
   expect_refusal(t.refuse(Table::cmd(Verb::Accept, 1)), RefusalCode::NoOfferOpen, "trade/answer-the-open-offer");
   expect_refusal(t.refuse(Table::cmd(Verb::DeclareBankruptcy, 0)), RefusalCode::OwesNothing,
                  "bankruptcy/only-when-insolvent");

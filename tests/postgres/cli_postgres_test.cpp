@@ -20,17 +20,12 @@ using testing::quote;
 using testing::RunResult;
 using testing::temp_dir;
 using testing_pg::Server;
+using testing_pg::database_of;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
 RunResult referee(const std::string& db, const std::string& args) {
   return testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " " + args);
-}
-
-// "postgresql:///NAME?host=..." -> NAME
-std::string database_of(const std::string& uri) {
-  const std::size_t from = std::string("postgresql:///").size();
-  return uri.substr(from, uri.find('?') - from);
 }
 
 TEST(PostgresCli, NewPlayStatusVerifyOnAServer) {

@@ -25,6 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing_pg::Server;
+using testing_pg::database_of;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
@@ -396,7 +397,7 @@ class OnPostgres : public ::testing::Test {
   void SetUp() override {
     DEEDLOG_REQUIRE_POSTGRES();
     uri_ = Server::get().new_database();
-    database_ = uri_.substr(std::string("postgresql:///").size(), uri_.find('?') - std::string("postgresql:///").size());
+    database_ = database_of(uri_);
     ASSERT_TRUE(Journal::open(uri_, &j_).is_ok());
     ASSERT_TRUE(j_->create_game(kHeader, {event("GameStarted", "{}", "Referee")}, &id_).is_ok());
     ASSERT_TRUE(j_->append(id_, 2, a_move(0)).is_ok());
@@ -502,7 +503,7 @@ TEST_F(OnPostgres, AnAppendThroughAnotherConnectionIsHeard) {
 
 TEST_F(OnPostgres, ADatabaseOfAnotherProgramIsRefusedAndLeftAlone) {
   const std::string other = Server::get().new_database();
-  const std::string name = other.substr(std::string("postgresql:///").size(), other.find('?') - std::string("postgresql:///").size());
+  const std::string name = database_of(other);
   ASSERT_EQ(Server::get().run_sql(name, "CREATE TABLE games (id int)"), "");
   std::unique_ptr<Journal> j;
   EXPECT_TRUE(Journal::open(other, &j).is_corrupt());

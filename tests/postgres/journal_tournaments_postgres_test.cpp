@@ -20,6 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using testing_pg::Server;
+using testing_pg::database_of;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
@@ -43,7 +44,7 @@ class TournamentStores : public ::testing::TestWithParam<std::string> {
     if (GetParam() == "postgresql") {
       DEEDLOG_REQUIRE_POSTGRES();
       name_ = Server::get().new_database();
-      database_ = name_.substr(std::string("postgresql:///").size(), name_.find('?') - std::string("postgresql:///").size());
+      database_ = database_of(name_);
     } else {
       dir_ = fs::temp_directory_path() / ("deedlog-tournament-stores-" + std::to_string(::getpid()) + "-" +
                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
@@ -153,7 +154,7 @@ TEST_P(TournamentStores, TheDatabaseRefusesToRewriteAndAReaderFindsAnEdit) {
 TEST(TournamentsOnPostgres, AJournalOfSchemaTwoGainsTheTablesWhenOpenedForWriting) {
   DEEDLOG_REQUIRE_POSTGRES();
   const std::string uri = Server::get().new_database();
-  const std::string db = uri.substr(std::string("postgresql:///").size(), uri.find('?') - std::string("postgresql:///").size());
+  const std::string db = database_of(uri);
   {
     std::unique_ptr<Journal> j;
     ASSERT_TRUE(Journal::open(uri, &j).is_ok());

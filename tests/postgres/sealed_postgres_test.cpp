@@ -33,6 +33,7 @@ using json = nlohmann::json;
 using testing::quote;
 using testing::RunResult;
 using testing_pg::Server;
+using testing_pg::database_of;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
@@ -52,12 +53,6 @@ std::string as_role(const std::string& name, const std::string& db, const std::s
   std::string uri = db;
   uri.replace(uri.find("user=postgres"), std::string("user=postgres").size(), "user=" + role);
   return uri;
-}
-
-// "postgresql:///NAME?host=..." -> NAME
-std::string database_of(const std::string& uri) {
-  const std::size_t from = std::string("postgresql:///").size();
-  return uri.substr(from, uri.find('?') - from);
 }
 
 std::string game_opt(std::int64_t g) { return "--game " + std::to_string(g) + " "; }

@@ -38,13 +38,13 @@
 #include <httplib.h>
 
 #include "support/cli.h"
-#include "support/pipe_process.h"
+#include "support/postgres_server.h"
+#include "support/serve_process.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 using testing::quote;
 using Clock = std::chrono::steady_clock;
 
@@ -64,13 +64,7 @@ struct Node {
 class Pair {
  public:
   Pair() {
-    for (const char* version : {"17", "16", "15", "14", "13"}) {
-      const std::string candidate = std::string("/usr/lib/postgresql/") + version + "/bin";
-      if (std::filesystem::exists(candidate + "/initdb")) {
-        bin_ = candidate;
-        break;
-      }
-    }
+    bin_ = testing_pg::server_programs();
     if (bin_.empty()) {
       why_ = "PostgreSQL's server is not installed (scripts/setup.sh installs it)";
       return;
@@ -161,29 +155,14 @@ class Pair {
   // The lost machine comes back as the new primary's synchronous standby (a fresh copy).
   bool rebuild_standby() { return make_standby(primary_, 1 - primary_); }
 
+  static std::string conninfo(const Node& n, const std::string& database) {
+    return "host=" + n.dir + " port=" + std::to_string(n.port) + " user=postgres dbname=" + database;
+  }
   std::string run_sql(const Node& n, const std::string& database, const std::string& sql) const {
-    const std::string conninfo = "host=" + n.dir + " port=" + std::to_string(n.port) + " user=postgres dbname=" + database;
-    PGconn* c = PQconnectdb(conninfo.c_str());
-    std::string error;
-    if (PQstatus(c) != CONNECTION_OK) {
-      error = PQerrorMessage(c);
-    } else {
-      PGresult* r = PQexec(c, sql.c_str());
-      const auto st = PQresultStatus(r);
-      if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) error = PQresultErrorMessage(r);
-      PQclear(r);
-    }
-    PQfinish(c);
-    return error;
+    return testing_pg::run_sql_at(conninfo(n, database), sql);
   }
   std::string query_value(const Node& n, const std::string& sql) const {
-    const std::string conninfo = "host=" + n.dir + " port=" + std::to_string(n.port) + " user=postgres dbname=postgres";
-    PGconn* c = PQconnectdb(conninfo.c_str());
-    PGresult* r = PQexec(c, sql.c_str());
-    std::string out = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0 ? PQgetvalue(r, 0, 0) : "";
-    PQclear(r);
-    PQfinish(c);
-    return out;
+    return testing_pg::query_value_at(conninfo(n, "postgres"), sql);
   }
 
  private:
@@ -349,11 +328,9 @@ TEST(ServeFailover, AcknowledgedMovesSurviveTheLossOfThePrimary) {
   Pair pair;
   if (!pair.ok()) GTEST_SKIP() << "PostgreSQL failover test skipped: " << pair.why();
   const std::string db = pair.uri();
-  PipeProcess serve(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate",
-                                             "100000"});
-  const std::string line = serve.read_line();
-  ASSERT_NE(line.rfind(':'), std::string::npos) << line;
-  const int port = std::stoi(line.substr(line.rfind(':') + 1));
+  testing::ServeProcess serve(db);  // stopped (SIGTERM, exit code 0) before the pair is
+  const int port = serve.port();
+  ASSERT_GT(port, 0);
   const pid_t server_pid = serve.pid();
 
   Tally tally;
@@ -440,8 +417,6 @@ TEST(ServeFailover, AcknowledgedMovesSurviveTheLossOfThePrimary) {
   for (std::size_t i = 0; i < acked_after.size(); ++i) {
     EXPECT_GE(acked_after[i], 20) << "after failover " << i + 1;
   }
-  serve.send_signal(SIGTERM);
-  EXPECT_EQ(serve.wait(), 0);
 }
 
 }  // namespace

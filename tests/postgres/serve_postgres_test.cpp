@@ -32,6 +32,7 @@ namespace {
 using nlohmann::json;
 using testing::quote;
 using testing_pg::Server;
+using testing_pg::database_of;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
@@ -79,7 +80,7 @@ TEST(ServeOnPostgres, AKeyMadeThroughOneServerOpensTheGameOnTheOther) {
   EXPECT_EQ(a.move(ca, other, key, json{{"move", "Ann rolls"}})->status, 401);
   EXPECT_EQ(a.move(ca, other, other_key, json{{"move", "Ann rolls"}})->status, 200);
   // Only digests are kept, in the database beside the journal.
-  const std::string name = db.substr(std::string("postgresql:///").size(), db.find('?') - std::string("postgresql:///").size());
+  const std::string name = database_of(db);
   EXPECT_EQ(Server::get().query_value(name, "SELECT count(*) FROM deedlog_serve_keys"), "2");
   EXPECT_EQ(Server::get().query_value(name, "SELECT count(*) FROM deedlog_serve_keys WHERE key_sha256 = '" + key + "'"),
             "0");

@@ -17,29 +17,44 @@
 #include <httplib.h>
 
 #include "support/cli.h"
-#include "support/pipe_process.h"
 #include "support/postgres_server.h"
+#include "support/serve_process.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 using testing_pg::Server;
+using testing_pg::database_of;
 
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
+// A new database of the throw-away server and `referee serve` over it. Its clients wait two
+// minutes for an answer: a move's commit is held here for a standby that never comes.
+struct Served {
+  std::string db = Server::get().new_database();
+  std::string name = database_of(db);
+  testing::ServeProcess serve{db};
+  httplib::Client client() const {
+    httplib::Client c = serve.client();
+    c.set_read_timeout(120, 0);
+    return c;
+  }
+};
+
+// Every commit from now on waits for the synchronous standby named (none for ""); the server's
+// error ("" when it took it).
+std::string wait_for_standby(const std::string& name) {
+  const std::string set = Server::get().run_sql("postgres", "ALTER SYSTEM SET synchronous_standby_names = '" + name + "'");
+  return set.empty() ? Server::get().run_sql("postgres", "SELECT pg_reload_conf()") : set;
+}
+
 TEST(ServeOnPostgres, ACommitCutOffIsAnUnknownOutcomeNotAFailure) {
   DEEDLOG_REQUIRE_POSTGRES();
-  const std::string db = Server::get().new_database();
-  const std::string name = db.substr(std::string("postgresql:///").size(), db.find('?') - std::string("postgresql:///").size());
-  PipeProcess serve(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate",
-                                             "100000"});
-  const std::string line = serve.read_line();
-  ASSERT_NE(line.rfind(':'), std::string::npos) << line;
-  const int port = std::stoi(line.substr(line.rfind(':') + 1));
-  httplib::Client c("127.0.0.1", port);
-  c.set_read_timeout(120, 0);
+  const Served served;
+  const std::string& name = served.name;
+  ASSERT_GT(served.serve.port(), 0);
+  httplib::Client c = served.client();
   auto made = c.Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 4})", "application/json");
   ASSERT_TRUE(made && made->status == 201);
   const json game = json::parse(made->body);
@@ -47,13 +62,11 @@ TEST(ServeOnPostgres, ACommitCutOffIsAnUnknownOutcomeNotAFailure) {
   const std::int64_t seq = json::parse(c.Get(path.c_str())->body)["seq"];
 
   // Every commit now waits for a standby named "ghost", which never comes.
-  ASSERT_EQ(Server::get().run_sql("postgres", "ALTER SYSTEM SET synchronous_standby_names = 'ghost'"), "");
-  ASSERT_EQ(Server::get().run_sql("postgres", "SELECT pg_reload_conf()"), "");
+  ASSERT_EQ(wait_for_standby("ghost"), "");
   const json body{{"move", "Ann rolls"}, {"expect_seq", seq}};
   const httplib::Headers headers{{"Authorization", "Bearer " + game["key"].get<std::string>()}};
   auto answer = std::async(std::launch::async, [&] {
-    httplib::Client mover("127.0.0.1", port);
-    mover.set_read_timeout(120, 0);
+    httplib::Client mover = served.client();
     return mover.Post((path + "/moves").c_str(), headers, body.dump(), "application/json");
   });
   // The move's backend waiting at its commit, terminated: a minute at most to find it.
@@ -66,8 +79,7 @@ TEST(ServeOnPostgres, ACommitCutOffIsAnUnknownOutcomeNotAFailure) {
   }
   EXPECT_EQ(terminated, "1");
   const httplib::Result r = answer.get();
-  ASSERT_EQ(Server::get().run_sql("postgres", "ALTER SYSTEM SET synchronous_standby_names = ''"), "");
-  ASSERT_EQ(Server::get().run_sql("postgres", "SELECT pg_reload_conf()"), "");
+  ASSERT_EQ(wait_for_standby(""), "");
   ASSERT_TRUE(r);
   EXPECT_EQ(r->status, 504) << r->body;
   const json unknown = json::parse(r->body);
@@ -85,8 +97,6 @@ TEST(ServeOnPostgres, ACommitCutOffIsAnUnknownOutcomeNotAFailure) {
   int played = 0;
   for (const json& e : events) played += e["type"] == "MovePlayed" ? 1 : 0;
   EXPECT_EQ(played, 1);
-  serve.send_signal(SIGTERM);
-  EXPECT_EQ(serve.wait(), 0);
 }
 
 // Two games' moves at once, each commit held waiting for the (absent) standby: both reach that
@@ -96,28 +106,21 @@ TEST(ServeOnPostgres, ACommitCutOffIsAnUnknownOutcomeNotAFailure) {
 // (docs/scaling.md, "A standby and a failover").
 TEST(ServeOnPostgres, CommitsOfTwoGamesWaitForTheStandbySideBySide) {
   DEEDLOG_REQUIRE_POSTGRES();
-  const std::string db = Server::get().new_database();
-  const std::string name = db.substr(std::string("postgresql:///").size(), db.find('?') - std::string("postgresql:///").size());
-  PipeProcess serve(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate",
-                                             "100000"});
-  const std::string line = serve.read_line();
-  ASSERT_NE(line.rfind(':'), std::string::npos) << line;
-  const int port = std::stoi(line.substr(line.rfind(':') + 1));
-  httplib::Client c("127.0.0.1", port);
-  c.set_read_timeout(120, 0);
+  const Served served;
+  const std::string& name = served.name;
+  ASSERT_GT(served.serve.port(), 0);
+  httplib::Client c = served.client();
   std::vector<json> games;
   for (int i = 0; i < 2; ++i) {
     auto made = c.Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 4})", "application/json");
     ASSERT_TRUE(made && made->status == 201);
     games.push_back(json::parse(made->body));
   }
-  ASSERT_EQ(Server::get().run_sql("postgres", "ALTER SYSTEM SET synchronous_standby_names = 'ghost'"), "");
-  ASSERT_EQ(Server::get().run_sql("postgres", "SELECT pg_reload_conf()"), "");
+  ASSERT_EQ(wait_for_standby("ghost"), "");
   std::vector<std::future<httplib::Result>> answers;
   for (const json& g : games) {
-    answers.push_back(std::async(std::launch::async, [port, g] {
-      httplib::Client mover("127.0.0.1", port);
-      mover.set_read_timeout(120, 0);
+    answers.push_back(std::async(std::launch::async, [&served, g] {
+      httplib::Client mover = served.client();
       return mover.Post(("/api/games/" + std::to_string(g["game"].get<int>()) + "/moves").c_str(),
                         httplib::Headers{{"Authorization", "Bearer " + g["key"].get<std::string>()}},
                         R"({"move": "Ann rolls"})", "application/json");
@@ -134,15 +137,12 @@ TEST(ServeOnPostgres, CommitsOfTwoGamesWaitForTheStandbySideBySide) {
                        << Server::get().query_value(name, "SELECT string_agg(wait_event_type || '/' || wait_event, ', ') "
                                                           "FROM pg_stat_activity WHERE datname = '" + name + "'");
   // Let them go: the standby is no longer awaited (the waits end, the commits are answered).
-  ASSERT_EQ(Server::get().run_sql("postgres", "ALTER SYSTEM SET synchronous_standby_names = ''"), "");
-  ASSERT_EQ(Server::get().run_sql("postgres", "SELECT pg_reload_conf()"), "");
+  ASSERT_EQ(wait_for_standby(""), "");
   for (auto& a : answers) {
     const httplib::Result r = a.get();
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 200) << r->body;
   }
-  serve.send_signal(SIGTERM);
-  EXPECT_EQ(serve.wait(), 0);
 }
 
 }  // namespace

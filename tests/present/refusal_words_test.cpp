@@ -8,30 +8,19 @@
 #include <vector>
 
 #include "present/refusal_words.h"
+#include "support/economy.h"
 #include "support/table.h"
 
 namespace deedlog {
 namespace {
+using testing::build_cmd;
+using testing::kMayfair;
+using testing::kOldKentRoad;
+using testing::kParkLane;
+using testing::owning;
 using testing::seat;
 using testing::setup_with;
 using testing::Table;
-
-constexpr SquareId kOldKentRoad = 1;
-constexpr SquareId kParkLane = 37;
-constexpr SquareId kMayfair = 39;
-
-PlayerSetup owning(PlayerId p, std::vector<PropertySetup> props) {
-  PlayerSetup ps = seat(p);
-  ps.owns = std::move(props);
-  return ps;
-}
-
-Command on(Verb v, PlayerId p, SquareId s, int count = 1) {
-  Command c = Table::cmd(v, p);
-  c.square = s;
-  c.count = count;
-  return c;
-}
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -50,7 +39,7 @@ std::string words(const Ruleset& r, const Violation& v) {
 TEST(RefusalWords, ABuildRunSaysWhereItStopped) {
   Table t({"Ann", "Ben", "Cat"},
           setup_with({owning(0, {testing::prop(kMayfair), testing::prop(kParkLane)})}));
-  const Refused v = t.refuse(on(Verb::Build, 0, kMayfair, 2));
+  const Refused v = t.refuse(build_cmd(0, kMayfair, 2));
   EXPECT_EQ(v.code, RefusalCode::BuildEvenly);
   ASSERT_FALSE(v.args.empty());
   EXPECT_EQ(v.args.back().kind, ArgKind::Progress);

@@ -9,6 +9,7 @@
 #include "deedlog/event_fields.h"
 #include "deedlog/game_file.h"
 #include "support/cli.h"
+#include "support/imported_game.h"
 #include "support/table.h"
 
 namespace deedlog {
@@ -88,17 +89,9 @@ TEST(RefereeNote, AllowedOnceTimeIsCalled) {
   EXPECT_EQ(ev[0].type, EventType::NoteRecorded);
 }
 
-struct Game {
-  fs::path db;
-  Game(const std::string& name, const std::string& text) {
-    const fs::path dir = testing::temp_dir("referee-note-" + name);
-    db = dir / "g.db";
-    std::ofstream(dir / "g.game") << text;
-    const auto r = testing::referee(db, "import " + quote((dir / "g.game").string()));
-    EXPECT_EQ(r.code, 0) << r.out << r.err;
-  }
-  testing::RunResult play(const std::string& move) const { return testing::referee(db, "--json play " + quote(move)); }
-  json status() const { return json::parse(testing::referee(db, "--json status").out); }
+struct Game : testing::ImportedGame {
+  Game(const std::string& name, const std::string& text) : ImportedGame("referee-note-" + name, text) {}
+  json status() const { return doc("status"); }
 };
 
 // The whole table: a ruling noted once time is called and after the game is over, shown,

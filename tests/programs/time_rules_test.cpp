@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "support/cli.h"
+#include "support/imported_game.h"
 
 namespace deedlog {
 namespace {
@@ -19,40 +20,44 @@ namespace fs = std::filesystem;
 using testing::quote;
 
 // One game in its own journal, started from a game file's text.
-struct Game {
-  fs::path dir;
-  fs::path db;
-  Game(const std::string& name, const std::string& text, int expect_code = 0) {
-    dir = testing::temp_dir("time-rules-" + name);
-    db = dir / "g.db";
-    std::ofstream(dir / "g.game") << text;
-    const auto r = testing::referee(db, "import " + quote((dir / "g.game").string()));
-    EXPECT_EQ(r.code, expect_code) << r.out << r.err;
-  }
-  ~Game() { fs::remove_all(dir); }
-  testing::RunResult play(const std::string& move) const { return testing::referee(db, "--json play " + quote(move)); }
-  void played(const std::string& move) const {
-    const auto r = play(move);
-    ASSERT_EQ(r.code, 0) << move << ": " << r.out << r.err;
-  }
-  // The rule a refused move cites.
-  std::string refused(const std::string& move) const {
-    const auto r = play(move);
-    EXPECT_EQ(r.code, 3) << move << ": " << r.out << r.err;
-    if (r.code != 3) return "";
-    return json::parse(r.out)["violation"]["rule"].get<std::string>();
-  }
-  json doc(const std::string& command) const {
-    const auto r = testing::referee(db, "--json " + command);
-    EXPECT_EQ(r.code, 0) << command << ": " << r.out << r.err;
-    return r.code == 0 ? json::parse(r.out) : json{};
-  }
-  std::string text(const std::string& command) const {
-    const auto r = testing::referee(db, command);
-    EXPECT_EQ(r.code, 0) << command << ": " << r.out << r.err;
-    return r.out;
-  }
+struct Game : testing::ImportedGame {
+  Game(const std::string& name, const std::string& text, int expect_code = 0)
+      : ImportedGame("time-rules-" + name, text, expect_code) {}
 };
+
+// The issue's case, to time called: Ann has £40 and a mortgaged Mayfair; Ben has the light blues
+// with two houses each; Ann lands on Pentonville Road (rent £100), Ben asks, time is called.
+// cat: the third seat's [Setup] line.
+std::string owed_rent_at_time_called(const std::string& cat) {
+  return R"([Ruleset "uk-1972"]
+[Players "Ann, Ben, Cat"]
+[Variant "short-game"]
+[Setup]
+Ann: cash 40; owns Mayfair (mortgaged)
+Ben: cash 200; owns "The Angel, Islington" (2 houses), "Euston Road" (2 houses), "Pentonville Road" (2 houses)
+)" + cat + R"(
+Turn: Ann
+[Moves]
+Ann rolls 4 5     # Pentonville Road, Ben's, two houses: £100
+Ben claims rent   # Ann has £40
+Referee calls time
+)";
+}
+
+// Ann lands on Ben's Strand (rent £18), then time is called; the moves after: more_moves.
+std::string strand_rent_at_time_called(const std::string& more_moves = "") {
+  return R"([Ruleset "uk-1972"]
+[Players "Ann, Ben"]
+[Variant "short-game"]
+[Setup]
+Ann: cash 500; at "Marlborough Street"
+Ben: cash 500; owns Strand
+Turn: Ann
+[Moves]
+Ann rolls 1 2     # Strand, Ben's: £18
+Referee calls time
+)" + more_moves;
+}
 
 // The issue's case: Ann has £40 and a mortgaged Mayfair; Ben has Pentonville Road with two houses
 // (rent £100); Cat has £1,000.
@@ -60,19 +65,7 @@ struct Game {
 // transaction in connection with it: a debt he cannot pay is settled, or he goes bankrupt, before
 // the game is over and anyone has won.
 TEST(TimeCalled, AnUnpaidDebtHoldsTheGameOpenUntilTheBankruptcy) {
-  Game g("owed-rent", R"([Ruleset "uk-1972"]
-[Players "Ann, Ben, Cat"]
-[Variant "short-game"]
-[Setup]
-Ann: cash 40; owns Mayfair (mortgaged)
-Ben: cash 200; owns "The Angel, Islington" (2 houses), "Euston Road" (2 houses), "Pentonville Road" (2 houses)
-Cat: cash 800; owns Strand
-Turn: Ann
-[Moves]
-Ann rolls 4 5     # Pentonville Road, Ben's, two houses: £100
-Ben claims rent   # Ann has £40
-Referee calls time
-)");
+  Game g("owed-rent", owed_rent_at_time_called("Cat: cash 800; owns Strand"));
   json s = g.doc("status");
   EXPECT_TRUE(s["time_called"].get<bool>());
   EXPECT_FALSE(s["over"].get<bool>());
@@ -103,35 +96,14 @@ Referee calls time
 // rule uk-1972/short-game/time-called: rent for the last landing may still be asked for; the
 // mover's "ends turn" closes the move, and rent not asked by then is lost.
 TEST(TimeCalled, RentStillOpenIsAskedOrLapsesWhenTheMoverEndsTheTurn) {
-  Game g("rent-open", R"([Ruleset "uk-1972"]
-[Players "Ann, Ben"]
-[Variant "short-game"]
-[Setup]
-Ann: cash 500; at "Marlborough Street"
-Ben: cash 500; owns Strand
-Turn: Ann
-[Moves]
-Ann rolls 1 2     # Strand, Ben's: £18
-Referee calls time
-)");
+  Game g("rent-open", strand_rent_at_time_called());
   EXPECT_FALSE(g.doc("status")["over"].get<bool>());
   EXPECT_TRUE(g.doc("value")["provisional"].get<bool>());
   g.played("Ben claims rent");
   EXPECT_TRUE(g.doc("status")["over"].get<bool>());
   EXPECT_EQ(g.doc("status")["players"][1]["cash"], 518);
 
-  Game lapsed("rent-lapsed", R"([Ruleset "uk-1972"]
-[Players "Ann, Ben"]
-[Variant "short-game"]
-[Setup]
-Ann: cash 500; at "Marlborough Street"
-Ben: cash 500; owns Strand
-Turn: Ann
-[Moves]
-Ann rolls 1 2
-Referee calls time
-Ann ends turn     # the move is closed: Ben did not ask
-)");
+  Game lapsed("rent-lapsed", strand_rent_at_time_called("Ann ends turn     # the move is closed: Ben did not ask\n"));
   EXPECT_TRUE(lapsed.doc("status")["over"].get<bool>());
   EXPECT_EQ(lapsed.refused("Ben claims rent"), "uk-1972/short-game/time-called");
   EXPECT_EQ(lapsed.doc("status")["players"][1]["cash"], 500);
@@ -431,19 +403,7 @@ Ann declares bankruptcy
 }
 
 TEST(SetupOfAnEndedGame, TimeCalledWithADebtUnpaid) {
-  Game g("setup-time-debt", R"([Ruleset "uk-1972"]
-[Players "Ann, Ben, Cat"]
-[Variant "short-game"]
-[Setup]
-Ann: cash 40; owns Mayfair (mortgaged)
-Ben: cash 200; owns "The Angel, Islington" (2 houses), "Euston Road" (2 houses), "Pentonville Road" (2 houses)
-Cat: cash 1000; at Strand
-Turn: Ann
-[Moves]
-Ann rolls 4 5
-Ben claims rent
-Referee calls time
-)");
+  Game g("setup-time-debt", owed_rent_at_time_called("Cat: cash 1000; at Strand"));
   const std::string text = setup_of(g);
   EXPECT_NE(text.find("Time: called"), std::string::npos) << text;
   EXPECT_NE(text.find("owes 100 to Ben"), std::string::npos) << text;

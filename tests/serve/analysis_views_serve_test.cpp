@@ -14,35 +14,23 @@
 #include <vector>
 
 #include "support/cli.h"
-#include "support/pipe_process.h"
+#include "support/serve_process.h"
 #include "support/webdriver.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 using testing::quote;
 using testing::referee;
 
-class Serving {
+// `referee serve` playing `games` play-outs for each analysis (support/serve_process.h).
+class Serving : public testing::ServeProcess {
  public:
   Serving(const std::string& db, const std::string& games)
-      : process_(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0", "--rate", "100000",
-                                          "--analysis-games", games}) {
-    const std::string line = process_.read_line();
-    const std::size_t colon = line.rfind(':');
-    if (colon != std::string::npos) port_ = std::stoi(line.substr(colon + 1));
-  }
-  ~Serving() {
-    process_.send_signal(SIGTERM);
-    EXPECT_EQ(process_.wait(), 0);
-  }
-  int port() const { return port_; }
+      : ServeProcess(db, {"--rate", "100000", "--analysis-games", games}) {}
   std::pair<int, json> get(const std::string& path) const {
-    httplib::Client c("127.0.0.1", port_);
-    c.set_read_timeout(60, 0);
-    auto r = c.Get(path.c_str());
+    auto r = client().Get(path.c_str());
     EXPECT_TRUE(r) << path;
     if (!r) return {0, json()};
     return {r->status, json::parse(r->body, nullptr, false)};
@@ -58,10 +46,6 @@ class Serving {
     }
     return r;
   }
-
- private:
-  PipeProcess process_;
-  int port_ = 0;
 };
 
 std::string head_of(const std::filesystem::path& db, int game) {

@@ -34,6 +34,7 @@
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/serve_process.h"
 #include "support/stream_watcher.h"
 
 namespace deedlog {
@@ -164,25 +165,7 @@ void replace_once(std::string* text, const std::string& from, const std::string&
 }
 
 // `referee serve` over a new SQLite journal on a free port of 127.0.0.1; stopped with SIGTERM.
-class Referee {
- public:
-  explicit Referee(const std::filesystem::path& db)
-      : process_(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db.string(), "serve", "--listen", "127.0.0.1:0",
-                                          "--rate", "100000"}) {
-    const std::string line = process_.read_line();
-    const std::size_t colon = line.rfind(':');
-    if (colon != std::string::npos) port_ = std::stoi(line.substr(colon + 1));
-  }
-  ~Referee() {
-    process_.send_signal(SIGTERM);
-    process_.wait();
-  }
-  int port() const { return port_; }
-
- private:
-  PipeProcess process_;
-  int port_ = 0;
-};
+using Referee = testing::ServeProcess;
 
 // nginx with the shipped site file, listening on 127.0.0.1:port and passing to upstream_port.
 class Front {

@@ -19,13 +19,13 @@
 #include "deedlog/event_text.h"
 #include "journal/hash_chain.h"
 #include "support/cli.h"
-#include "support/pipe_process.h"
+#include "support/serve_process.h"
+#include "support/tournament.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 
 // A tournament of two at one table, round 1 seated through the command line; a server over its
 // journal, started by each test once the journal is as it wants.
@@ -35,33 +35,23 @@ class ServeInputs : public ::testing::Test {
     dir_ = testing::temp_dir("serve-inputs-" +
                              std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     db_ = dir_ / "club.db";
-    const auto made = testing::referee(
-        db_, "--json tournament new --name Cup --players 'Ann, Ben' --rounds 1 --table-size 2");
-    ASSERT_EQ(made.code, 0) << made.err;
-    const json m = json::parse(made.out);
-    tournament_ = m["tournament"].get<int>();
-    judge_ = m["judge_key"].get<std::string>();
-    const auto seated = testing::referee(db_, "--json tournament seat --round 1 " + testing::key_file_option(judge_));
-    ASSERT_EQ(seated.code, 0) << seated.err;
-    const json table = json::parse(seated.out)["tables"][0];
+    const testing::SeatedCup cup = testing::seat_first_round(db_, "--players 'Ann, Ben' --rounds 1 --table-size 2");
+    ASSERT_FALSE(cup.round.is_null());
+    tournament_ = cup.tournament;
+    judge_ = cup.judge_key;
+    const json table = cup.round["tables"][0];
     game_ = table["game"].get<int>();
     table_key_ = table["key"].get<std::string>();
   }
   void TearDown() override {
-    if (server_) {
-      server_->send_signal(SIGTERM);
-      EXPECT_EQ(server_->wait(), 0);
-    }
+    server_.reset();  // SIGTERM; its exit code must be 0 (support/serve_process.h)
     std::filesystem::remove_all(dir_);
   }
 
   void start() {
-    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
-        DEEDLOG_REFEREE, "--db", db_.string(), "serve", "--listen", "127.0.0.1:0", "--rate", "1000"});
-    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    ASSERT_NE(colon, std::string::npos) << line;
-    port_ = std::stoi(line.substr(colon + 1));
+    server_ = std::make_unique<testing::ServeProcess>(db_.string(), std::vector<std::string>{"--rate", "1000"});
+    port_ = server_->port();
+    ASSERT_GT(port_, 0);
   }
 
   static httplib::Headers with_key(const std::string& key) {
@@ -129,7 +119,7 @@ class ServeInputs : public ::testing::Test {
   std::filesystem::path dir_, db_;
   int tournament_ = 0, game_ = 0;
   std::string judge_, table_key_;
-  std::unique_ptr<PipeProcess> server_;
+  std::unique_ptr<testing::ServeProcess> server_;
   int port_ = 0;
 };
 

@@ -15,38 +15,15 @@
 #include <httplib.h>
 
 #include "support/cli.h"
-#include "support/pipe_process.h"
+#include "support/serve_process.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 
-class Serving {
- public:
-  explicit Serving(const std::filesystem::path& db)
-      : process_(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db.string(), "serve", "--listen", "127.0.0.1:0", "--rate",
-                                          "100000"}) {
-    const std::string line = process_.read_line();
-    const std::size_t colon = line.rfind(':');
-    if (colon != std::string::npos) port_ = std::stoi(line.substr(colon + 1));
-  }
-  ~Serving() {
-    process_.send_signal(SIGTERM);
-    process_.wait();
-  }
-  httplib::Client client() const {
-    httplib::Client c("127.0.0.1", port_);
-    c.set_read_timeout(30, 0);
-    return c;
-  }
-  int port() const { return port_; }
-
- private:
-  PipeProcess process_;
-  int port_ = 0;
-};
+// `referee serve` over a journal (support/serve_process.h).
+using Serving = testing::ServeProcess;
 
 std::pair<int, std::string> create(const Serving& s) {
   auto r = s.client().Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 7})", "application/json");

@@ -18,6 +18,7 @@
 #include "commands/one_at_a_time.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/serve_process.h"
 
 namespace deedlog {
 namespace {
@@ -33,19 +34,13 @@ class ServePrice : public ::testing::Test {
   void SetUp() override {
     dir_ = testing::temp_dir("serve-price-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     db_ = dir_ / "club.db";
-    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db_.string(), "serve",
-                                                                     "--listen", "127.0.0.1:0", "--rate", "100000",
-                                                                     "--price-games", std::to_string(kPriceGames)});
-    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    ASSERT_NE(colon, std::string::npos) << line;
-    port_ = std::stoi(line.substr(colon + 1));
+    server_ = std::make_unique<testing::ServeProcess>(
+        db_.string(), std::vector<std::string>{"--rate", "100000", "--price-games", std::to_string(kPriceGames)});
+    port_ = server_->port();
+    ASSERT_GT(port_, 0);
   }
   void TearDown() override {
-    if (server_) {
-      server_->send_signal(SIGTERM);
-      EXPECT_EQ(server_->wait(), 0);
-    }
+    server_.reset();  // SIGTERM; its exit code must be 0 (support/serve_process.h)
     std::filesystem::remove_all(dir_);
   }
 
@@ -80,7 +75,7 @@ class ServePrice : public ::testing::Test {
   std::string path(const std::string& tail) const { return "/api/games/" + std::to_string(game_) + tail; }
 
   std::filesystem::path dir_, db_;
-  std::unique_ptr<PipeProcess> server_;
+  std::unique_ptr<testing::ServeProcess> server_;
   int port_ = 0;
   int game_ = 0;
   std::string key_, table_key_;

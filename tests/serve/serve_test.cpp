@@ -14,14 +14,13 @@
 #include <vector>
 
 #include "support/cli.h"
-#include "support/pipe_process.h"
+#include "support/serve_process.h"
 #include "support/stream_watcher.h"
 
 namespace deedlog {
 namespace {
 
 using nlohmann::json;
-using testing::PipeProcess;
 
 // A server on a free port of 127.0.0.1 over a journal of its own; stopped with SIGTERM.
 class Serve : public ::testing::Test {
@@ -31,24 +30,15 @@ class Serve : public ::testing::Test {
     start("1000");
   }
   void TearDown() override {
-    if (server_) {
-      server_->send_signal(SIGTERM);
-      EXPECT_EQ(server_->wait(), 0);
-    }
+    server_.reset();  // SIGTERM; its exit code must be 0 (support/serve_process.h)
     std::filesystem::remove_all(dir_);
   }
 
   void start(const std::string& rate) {
-    if (server_) {
-      server_->send_signal(SIGTERM);
-      server_->wait();
-    }
-    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
-        DEEDLOG_REFEREE, "--db", (dir_ / "club.db").string(), "serve", "--listen", "127.0.0.1:0", "--rate", rate});
-    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    ASSERT_NE(colon, std::string::npos) << line;
-    port_ = std::stoi(line.substr(colon + 1));
+    server_.reset();  // the one running first, if any
+    server_ = std::make_unique<testing::ServeProcess>((dir_ / "club.db").string(), std::vector<std::string>{"--rate", rate});
+    port_ = server_->port();
+    ASSERT_GT(port_, 0);
   }
 
   httplib::Client client() const {
@@ -82,7 +72,7 @@ class Serve : public ::testing::Test {
   }
 
   std::filesystem::path dir_;
-  std::unique_ptr<PipeProcess> server_;
+  std::unique_ptr<testing::ServeProcess> server_;
   int port_ = 0;
 };
 

@@ -16,7 +16,9 @@
 
 #include "support/cli.h"
 #include "support/pipe_process.h"
+#include "support/serve_process.h"
 #include "support/stream_watcher.h"
+#include "support/tournament.h"
 
 namespace deedlog {
 namespace {
@@ -32,30 +34,20 @@ class TournamentServe : public ::testing::Test {
     dir_ = testing::temp_dir("tournament-serve-" +
                              std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     db_ = dir_ / "club.db";
-    const auto made = testing::referee(
-        db_, "--json tournament new --name Cup --players 'Ann, Ben, Cat, Dan' --rounds 2 --table-size 2 --duplicate");
-    ASSERT_EQ(made.code, 0) << made.err;
-    const json m = json::parse(made.out);
-    tournament_ = m["tournament"].get<int>();
-    judge_ = m["judge_key"].get<std::string>();
-    const auto seated = testing::referee(db_, "--json tournament seat --round 1 " + testing::key_file_option(judge_));
-    ASSERT_EQ(seated.code, 0) << seated.err;
-    const json round = json::parse(seated.out);
-    for (const json& t : round["tables"])
+    const testing::SeatedCup cup =
+        testing::seat_first_round(db_, "--players 'Ann, Ben, Cat, Dan' --rounds 2 --table-size 2 --duplicate");
+    ASSERT_FALSE(cup.round.is_null());
+    tournament_ = cup.tournament;
+    judge_ = cup.judge_key;
+    for (const json& t : cup.round["tables"])
       tables_.push_back({t["game"].get<int>(), t["key"].get<std::string>(), t["players"][0].get<std::string>()});
     ASSERT_EQ(tables_.size(), 2u);
-    server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
-        DEEDLOG_REFEREE, "--db", db_.string(), "serve", "--listen", "127.0.0.1:0", "--rate", "1000"});
-    const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
-    const std::size_t colon = line.rfind(':');
-    ASSERT_NE(colon, std::string::npos) << line;
-    port_ = std::stoi(line.substr(colon + 1));
+    server_ = std::make_unique<testing::ServeProcess>(db_.string(), std::vector<std::string>{"--rate", "1000"});
+    port_ = server_->port();
+    ASSERT_GT(port_, 0);
   }
   void TearDown() override {
-    if (server_) {
-      server_->send_signal(SIGTERM);
-      EXPECT_EQ(server_->wait(), 0);
-    }
+    server_.reset();  // SIGTERM; its exit code must be 0 (support/serve_process.h)
     std::filesystem::remove_all(dir_);
   }
 
@@ -106,7 +98,7 @@ class TournamentServe : public ::testing::Test {
   int tournament_ = 0;
   std::string judge_;
   std::vector<Table> tables_;
-  std::unique_ptr<PipeProcess> server_;
+  std::unique_ptr<testing::ServeProcess> server_;
   int port_ = 0;
 };
 

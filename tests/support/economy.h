@@ -63,6 +63,13 @@ inline PlayerSetup holder(PlayerId p, std::int64_t cash, std::vector<PropertySet
   return ps;
 }
 
+// A seat with its holdings, its cash as the edition starts it.
+inline PlayerSetup owning(PlayerId p, std::vector<PropertySetup> owns) {
+  PlayerSetup ps = seat(p);
+  ps.owns = std::move(owns);
+  return ps;
+}
+
 inline PropertySetup hotel(SquareId s) { return prop(s, 0, false, true); }
 inline PropertySetup mortgaged(SquareId s) { return prop(s, 0, true); }
 

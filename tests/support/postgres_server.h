@@ -19,6 +19,49 @@
 
 namespace deedlog::testing_pg {
 
+// The folder of PostgreSQL's server programs (initdb, pg_ctl), the newest installed in Debian's
+// layout; "" when there is none.
+inline std::string server_programs() {
+  for (const char* version : {"17", "16", "15", "14", "13"}) {
+    const std::string candidate = std::string("/usr/lib/postgresql/") + version + "/bin";
+    if (std::filesystem::exists(candidate + "/initdb")) return candidate;
+  }
+  return "";
+}
+
+// Runs sql on the database conninfo names (a libpq URI or "host=... dbname=..."); the error
+// text ("" when none).
+inline std::string run_sql_at(const std::string& conninfo, const std::string& sql) {
+  PGconn* c = PQconnectdb(conninfo.c_str());
+  std::string error;
+  if (PQstatus(c) != CONNECTION_OK) {
+    error = PQerrorMessage(c);
+  } else {
+    PGresult* r = PQexec(c, sql.c_str());
+    const auto st = PQresultStatus(r);
+    if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) error = PQresultErrorMessage(r);
+    PQclear(r);
+  }
+  PQfinish(c);
+  return error;
+}
+
+// The first value of the first row sql returns there ("" when none).
+inline std::string query_value_at(const std::string& conninfo, const std::string& sql) {
+  PGconn* c = PQconnectdb(conninfo.c_str());
+  PGresult* r = PQexec(c, sql.c_str());
+  std::string out = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0 ? PQgetvalue(r, 0, 0) : "";
+  PQclear(r);
+  PQfinish(c);
+  return out;
+}
+
+// The database a URI of the server below names: "postgresql:///NAME?host=..." -> NAME.
+inline std::string database_of(const std::string& uri) {
+  const std::size_t from = std::string("postgresql:///").size();
+  return uri.substr(from, uri.find('?') - from);
+}
+
 class Server {
  public:
   static Server& get() {
@@ -45,28 +88,10 @@ class Server {
     return "postgresql:///" + database + "?host=" + dir_ + "&port=" + std::to_string(kPort) + "&user=postgres";
   }
   // Runs sql on database as the server's superuser; the error text ("" when none).
-  std::string run_sql(const std::string& database, const std::string& sql) const {
-    PGconn* c = PQconnectdb(uri(database).c_str());
-    std::string error;
-    if (PQstatus(c) != CONNECTION_OK) {
-      error = PQerrorMessage(c);
-    } else {
-      PGresult* r = PQexec(c, sql.c_str());
-      const auto st = PQresultStatus(r);
-      if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) error = PQresultErrorMessage(r);
-      PQclear(r);
-    }
-    PQfinish(c);
-    return error;
-  }
+  std::string run_sql(const std::string& database, const std::string& sql) const { return run_sql_at(uri(database), sql); }
   // The first value of the first row sql returns.
   std::string query_value(const std::string& database, const std::string& sql) const {
-    PGconn* c = PQconnectdb(uri(database).c_str());
-    PGresult* r = PQexec(c, sql.c_str());
-    std::string out = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0 ? PQgetvalue(r, 0, 0) : "";
-    PQclear(r);
-    PQfinish(c);
-    return out;
+    return query_value_at(uri(database), sql);
   }
   void stop() {
     if (!dir_.empty()) {
@@ -86,13 +111,7 @@ class Server {
   static int shell(const std::string& command) { return std::system(command.c_str()); }
 
   Server() {
-    for (const char* version : {"17", "16", "15", "14", "13"}) {
-      const std::string candidate = std::string("/usr/lib/postgresql/") + version + "/bin";
-      if (std::filesystem::exists(candidate + "/initdb")) {
-        bin_ = candidate;
-        break;
-      }
-    }
+    bin_ = server_programs();
     if (bin_.empty()) {
       why_ = "PostgreSQL's server is not installed (Debian's postgresql package; scripts/setup.sh installs it)";
       return;

@@ -70,6 +70,28 @@ struct Event {
   std::string state() const { return referee(db, "--json tournament log").out + referee(db, "--json games").out; }
 };
 
+// A tournament named Cup made through the command line (`tournament new --json` with
+// new_options) and its round 1 seated: its id, the Head Judge's key and the seated round
+// (`tournament seat --json`, its "tables"). A step that fails fails the test; round is then null.
+struct SeatedCup {
+  int tournament = 0;
+  std::string judge_key;
+  nlohmann::json round;
+};
+inline SeatedCup seat_first_round(const std::filesystem::path& db, const std::string& new_options) {
+  SeatedCup cup;
+  const RunResult made = referee(db, "--json tournament new --name Cup " + new_options);
+  EXPECT_EQ(made.code, kTournamentOk) << made.err;
+  if (made.code != kTournamentOk) return cup;
+  const nlohmann::json m = nlohmann::json::parse(made.out);
+  cup.tournament = m["tournament"].get<int>();
+  cup.judge_key = m["judge_key"].get<std::string>();
+  const RunResult seated = referee(db, "--json tournament seat --round 1 " + key_file_option(cup.judge_key));
+  EXPECT_EQ(seated.code, kTournamentOk) << seated.err;
+  if (seated.code == kTournamentOk) cup.round = nlohmann::json::parse(seated.out);
+  return cup;
+}
+
 // A player's points the hand cannot know (several bankrupt at one table: value's document does not
 // say who went out first).
 inline constexpr double kUnknown = -1e9;
