@@ -18,6 +18,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -141,6 +142,19 @@ class Pair {
       ::closedir(proc);
     }
     for (const pid_t pid : victims) ::kill(pid, SIGKILL);
+    // Gone before anything is started in their place: a killed process still exiting holds the
+    // socket's lock file and its port, and a server started then refuses to start (seen once on
+    // a loaded machine). A minute at most; a zombie counts as gone.
+    for (int i = 0; i < 600 && std::any_of(victims.begin(), victims.end(), running); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+
+  static bool running(pid_t pid) {
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    if (!std::getline(stat, line)) return false;
+    const std::size_t close = line.rfind(')');
+    return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z';
   }
 
   // The standby takes over: promoted, and told that it has no standby to wait for.
