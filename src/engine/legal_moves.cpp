@@ -82,7 +82,7 @@ std::vector<LegalMove> legal_moves(const Ruleset& r, const State& s, std::int64_
       roll.die2 = 2;
       out.consider(roll, MoveRange{MoveRange::Kind::Dice, 1, 6});
     }
-    // The verbs of words alone (verbs.h, `listed_alone`), in the list's order.
+    // The verbs listed with no arguments (verbs.h, `listed_alone`), in the list's order.
     for (const Verb v : kVerbsListed)
       if (listed_alone(v)) out.consider(make_command(v, p));
     if (s.phase == Phase::Auction) {
