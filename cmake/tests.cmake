@@ -31,18 +31,55 @@ foreach(part SERVER POSTGRES LINE_EDITING)
   endif()
 endforeach()
 
+# The test programs' own files are compiled for a quick build rather than a quick run: the code
+# they test (the libraries) keeps the build's optimisation, while their own bodies (GoogleTest's
+# macros, fixtures, text compared) gain little from it. At -O3 one test file took twice as long
+# to compile as at -O1 (10.2 s against 5.2 s, gcc), and there are over 150 of them. The sanitizer
+# build sets -O0 here (scripts/configure.sh). Empty: the build type's flags, as for the libraries.
+if(CMAKE_BUILD_TYPE MATCHES "^(Release|RelWithDebInfo|MinSizeRel)$")
+  set(deedlog_test_code_default "-O1")
+else()
+  set(deedlog_test_code_default "")
+endif()
+set(DEEDLOG_TEST_CODE_OPTIONS "${deedlog_test_code_default}" CACHE STRING
+    "compile options for the test programs' own files, after the build type's")
+separate_arguments(deedlog_test_code_options UNIX_COMMAND "${DEEDLOG_TEST_CODE_OPTIONS}")
+
+# Where the tests find the source tree and the programs (tests/support/build_paths.h): one small
+# generated file, so no test file's compile line names a folder of this clone.
+if(DEEDLOG_SERVER)
+  set(deedlog_serve_load_path "$<TARGET_FILE:serve_load>")
+else()
+  set(deedlog_serve_load_path "")
+endif()
+file(GENERATE OUTPUT ${CMAKE_BINARY_DIR}/generated/build_paths.cpp CONTENT
+"// Written by cmake/tests.cmake: the paths of this build (tests/support/build_paths.h).
+#include \"support/build_paths.h\"
+namespace deedlog::testing {
+const char* source_dir() { return \"${CMAKE_SOURCE_DIR}\"; }
+const char* referee_program() { return \"$<TARGET_FILE:referee>\"; }
+const char* replay_program() { return \"$<TARGET_FILE:replay>\"; }
+const char* serve_load_program() { return \"${deedlog_serve_load_path}\"; }
+}  // namespace deedlog::testing
+")
+add_library(deedlog_test_paths STATIC ${CMAKE_BINARY_DIR}/generated/build_paths.cpp)
+target_include_directories(deedlog_test_paths PUBLIC ${CMAKE_SOURCE_DIR}/tests)
+
 # deedlog_test_program(NAME LIBRARIES lib... SOURCES file...): a GoogleTest program. A test case
 # that needs an optional part reads DEEDLOG_WITH_SERVER, _POSTGRES, _LINE_EDITING (1 or 0) and
-# skips itself (GTEST_SKIP); one that runs the programs reads DEEDLOG_REFEREE / DEEDLOG_REPLAY.
+# skips itself (GTEST_SKIP); one that runs the programs finds them by support/build_paths.h.
 function(deedlog_test_program name)
   cmake_parse_arguments(ARG "" "" "LIBRARIES;SOURCES" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
-  target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES} GTest::gtest GTest::gtest_main Threads::Threads)
+  target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES} deedlog_test_paths GTest::gtest GTest::gtest_main Threads::Threads)
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests)
-  target_compile_definitions(${name} PRIVATE
-    DEEDLOG_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
-    DEEDLOG_REFEREE="$<TARGET_FILE:referee>"
-    DEEDLOG_REPLAY="$<TARGET_FILE:replay>" ${deedlog_with})
+  target_compile_options(${name} PRIVATE ${deedlog_test_code_options})
+  if(DEEDLOG_POSTGRES)
+    # The PostgreSQL tests' helpers (support/postgres_server.h) call libpq themselves; the journal
+    # keeps libpq's header to itself.
+    target_include_directories(${name} PRIVATE ${LIBPQ_INCLUDE_DIRS})
+  endif()
+  target_compile_definitions(${name} PRIVATE ${deedlog_with})
   if(deedlog_commands IN_LIST ARG_LIBRARIES OR deedlog_serve IN_LIST ARG_LIBRARIES)
     target_link_libraries(${name} PRIVATE deedlog_cli)
     add_dependencies(${name} ${DEEDLOG_PROGRAMS})
@@ -130,7 +167,6 @@ if(DEEDLOG_POSTGRES)
   endforeach()
   deedlog_test_program(postgres_tests LIBRARIES deedlog_commands SOURCES ${postgres_sources})
   if(DEEDLOG_SERVER)
-    target_compile_definitions(postgres_tests PRIVATE DEEDLOG_SERVE_LOAD="$<TARGET_FILE:serve_load>")
     add_dependencies(postgres_tests serve_load)
   endif()
   foreach(entry ${deedlog_postgres_files})

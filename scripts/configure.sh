@@ -47,12 +47,16 @@ configure_minimal() {
 }
 
 # build-asan: clang, Debug with -O1 (asserts on), AddressSanitizer and UndefinedBehaviorSanitizer
-# everywhere, and the fuzz targets (their four libraries with the fuzzer's coverage hooks).
+# everywhere, and the fuzz targets (their four libraries with the fuzzer's coverage hooks). Debug
+# information is line tables only: a report's stack names each file and line, which is all CI
+# reads of it, and full -g cost 10% to 25% more compile time. The test programs' own files are
+# compiled at -O0, still instrumented (half their compile time at -O1: 11.2 s against 5.6 s for one
+# file); the libraries they test keep -O1.
 # scripts/sanitize.sh runs the tests in it; scripts/fuzz.sh runs the fuzz targets from it.
 configure_sanitizers() {
   local flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
   forget_other_compiler build-asan clang++
-  CC=clang CXX=clang++ configure_full build-asan -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-g -O1" \
+  CC=clang CXX=clang++ configure_full build-asan -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-gline-tables-only -O1" -DDEEDLOG_TEST_CODE_OPTIONS=-O0 \
     "-DCMAKE_CXX_FLAGS=$flags" "-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=address,undefined" \
     -DDEEDLOG_PYTHON=OFF -DDEEDLOG_FUZZ=ON -DDEEDLOG_BENCH=OFF
 }

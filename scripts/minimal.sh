@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The smallest build: every optional part and the tests off (scripts/configure.sh), into
-# ./build-min (Debug: quick to compile, asserts on, and GCC's warnings at -O0, which differ
-# from the Release build's). Then checks that it needs nothing but the core's packages, in
+# ./build-min (Release, so its objects are the test stage's wherever the optional parts change
+# nothing: asserts on are the sanitizer build's, with clang). Then checks that it needs nothing but the core's packages, in
 # what it compiled and in what it links, and that what was left out says so to the user:
 #   * every header the compiler read (its dependency files) belongs to the source tree, the
 #     build folder or one of the allowed Debian packages (dpkg -S), and none is a header of
@@ -16,7 +16,9 @@ cd "$(dirname "$0")/.."
 dir=build-min
 bash scripts/setup.sh
 source scripts/configure.sh
-configure_minimal "$dir" -DCMAKE_BUILD_TYPE=Debug
+# Release, as the test stage's build: the layers that do not change with the optional parts compile
+# to the same objects, so on CI ccache has them from that build and this stage compiles the rest.
+configure_minimal "$dir" -DCMAKE_BUILD_TYPE=Release
 cmake --build "$dir" -j "$(nproc)"
 
 fail=0

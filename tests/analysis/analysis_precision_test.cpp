@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "support/analysed_game.h"
 #include "support/cli.h"
 
@@ -129,7 +130,7 @@ Ann passes
 TEST(AnalysisPrecision, AClubEveningTypedByHand) {
   Fixture f;
   const auto db = f.dir / "evening.db";
-  ASSERT_EQ(testing::referee(db, "import " + testing::quote(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/analysis-club-evening.game")).code, 0);
+  ASSERT_EQ(testing::referee(db, "import " + testing::quote(std::string(deedlog::testing::source_dir()) + "/tests/data/analysis-club-evening.game")).code, 0);
   for (int seed : {1, 2, 3}) {
     const json doc = analysed(db, "--seed " + std::to_string(seed) + " --threads 2");
     const json& bid = move_at(doc, "Cat bids 10");

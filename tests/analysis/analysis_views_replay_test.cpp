@@ -11,6 +11,7 @@
 #include <fstream>
 #include <regex>
 
+#include "support/build_paths.h"
 #include "service/analysis_report.h"
 #include "support/cli.h"
 #include "support/webdriver.h"
@@ -22,7 +23,7 @@ using testing::quote;
 using testing::referee;
 using testing::replay;
 
-const std::string kFixture = std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/analysis-table-speech.json";
+const std::string kFixture = std::string(deedlog::testing::source_dir()) + "/tests/data/analysis-table-speech.json";
 
 struct Game {
   testing::RemovedAtExit dir;

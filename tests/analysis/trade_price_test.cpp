@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -201,7 +202,7 @@ TEST(TradePrice, TheTablesPriceCommand) {
   std::ofstream(lines) << ":price Ann offers Ben: 5000 for \"Vine Street\"\n"
                           ":price Ann buys\n"
                           ":price Ann offers Ben: 200 for \"Vine Street\"\n";
-  const auto r = testing::run(DEEDLOG_REFEREE, "--db " + testing::quote(db.string()) + " --json table", lines.string());
+  const auto r = testing::run(deedlog::testing::referee_program(), "--db " + testing::quote(db.string()) + " --json table", lines.string());
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   std::istringstream out(r.out);
   std::vector<json> docs;

@@ -6,13 +6,14 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "support/build_paths.h"
 #include "deedlog/name_match.h"
 
 namespace deedlog {
 namespace {
 
 std::vector<NameCandidate> uk_board() {
-  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/src/rules/data/uk-1972.json");
+  std::ifstream in(std::string(deedlog::testing::source_dir()) + "/src/rules/data/uk-1972.json");
   std::stringstream ss;
   ss << in.rdbuf();
   nlohmann::json j = nlohmann::json::parse(ss.str());

@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "support/build_paths.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/state_check.h"
 #include "engine/event_codec_json.h"
@@ -339,7 +340,7 @@ TEST_F(CodecAgainstReference, OddPayloadsAreJudgedAlike) {
 
 // docs/journal.md is the format written down: it must name every event type there is.
 TEST(EventCodec, TheJournalFormatDocumentListsEveryEventType) {
-  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/docs/journal.md");
+  std::ifstream in(std::string(deedlog::testing::source_dir()) + "/docs/journal.md");
   std::stringstream doc;
   doc << in.rdbuf();
   for (int i = 0; i < kEventTypeCount; ++i) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/source_tree.h"
 
 namespace fs = std::filesystem;
@@ -30,8 +31,8 @@ const std::set<std::string> kAllowed = {
     "include/deedlog/event_types.h", "include/deedlog/event.h"};
 
 fs::path source_dir() {
-  if (const char* dir = std::getenv("DEEDLOG_SOURCE_DIR"); dir != nullptr && *dir != '\0') return dir;
-  return DEEDLOG_SOURCE_DIR;
+  if (const char* dir = std::getenv("deedlog::testing::source_dir()"); dir != nullptr && *dir != '\0') return dir;
+  return deedlog::testing::source_dir();
 }
 
 struct Scan {

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "support/build_paths.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/event_fields.h"
 
@@ -51,7 +52,7 @@ std::string expected_table() {
 }
 
 std::string read_doc() {
-  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/docs/journal.md");
+  std::ifstream in(std::string(deedlog::testing::source_dir()) + "/docs/journal.md");
   std::stringstream doc;
   doc << in.rdbuf();
   return doc.str();

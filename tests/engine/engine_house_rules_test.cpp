@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "deedlog/legal_moves.h"
 #include "deedlog/ruleset_catalog.h"
 #include "support/economy.h"
@@ -102,7 +103,7 @@ TEST(HouseRules, AnUnknownNameIsRefusedWithTheList) {
 }
 
 TEST(HouseRules, AnEditionFileMayListThem) {
-  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/docs/examples/uk-1972-jackpot.json");
+  std::ifstream in(std::string(deedlog::testing::source_dir()) + "/docs/examples/uk-1972-jackpot.json");
   std::stringstream buf;
   buf << in.rdbuf();
   Ruleset jackpot;

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "support/build_paths.h"
 #include "support/source_tree.h"
 
 namespace fs = std::filesystem;
@@ -37,7 +38,7 @@ std::string read(const fs::path& p) { return testing::read_source(p); }
 TEST(Policies, EachStructuralSettingIsReadInItsPolicyFileAlone) {
   int files = 0;
   for (const char* dir : {"src/engine", "include/deedlog"})
-  for (const auto& entry : fs::directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / dir)) {
+  for (const auto& entry : fs::directory_iterator(fs::path(deedlog::testing::source_dir()) / dir)) {
     if (entry.path().extension() != ".cpp" && entry.path().extension() != ".h") continue;
     ++files;
     // Comments may name a setting; code may not read it outside its home.

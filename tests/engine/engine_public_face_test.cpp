@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 
+#include "support/build_paths.h"
 #include "support/source_tree.h"
 
 namespace fs = std::filesystem;
@@ -23,7 +24,7 @@ std::string read(const fs::path& p) { return testing::read_source(p); }
 bool is_source(const fs::path& p) { return testing::is_cpp_source(p); }
 
 TEST(PublicFace, NothingOutsideTheEngineIncludesItsPrivateHeaders) {
-  const fs::path root(DEEDLOG_SOURCE_DIR);
+  const fs::path root(deedlog::testing::source_dir());
   const std::regex private_include(R"(#include\s+"engine/[a-z_]+\.h")");
   int checked = 0;
   for (const char* dir : {"src", "include", "referee", "replay", "fuzz", "bench", "tests", "examples"}) {
@@ -43,7 +44,7 @@ TEST(PublicFace, NothingOutsideTheEngineIncludesItsPrivateHeaders) {
 }
 
 TEST(PublicFace, PublicHeadersIncludeOnlyPublicHeaders) {
-  const fs::path face = fs::path(DEEDLOG_SOURCE_DIR) / "include/deedlog";
+  const fs::path face = fs::path(deedlog::testing::source_dir()) / "include/deedlog";
   int headers = 0;
   for (const auto& entry : fs::directory_iterator(face)) {
     ++headers;
@@ -56,7 +57,7 @@ TEST(PublicFace, PublicHeadersIncludeOnlyPublicHeaders) {
 // of ours, only headers of the same folder, named "deedlog/<name>.h", so the installed folder
 // needs nothing of src/ and a consumer's include path holds no bare "core/" or "rules/".
 TEST(PublicFace, PublicHeadersAreSelfContained) {
-  const fs::path face = fs::path(DEEDLOG_SOURCE_DIR) / "include/deedlog";
+  const fs::path face = fs::path(deedlog::testing::source_dir()) / "include/deedlog";
   const std::regex quoted_include(R"re(#\s*include\s*"([^"]+)")re");
   int includes = 0;
   for (const auto& entry : fs::directory_iterator(face)) {
@@ -73,12 +74,12 @@ TEST(PublicFace, PublicHeadersAreSelfContained) {
 
 // The values the face is written in are in the face: the core's, the edition's, the notation's.
 TEST(PublicFace, HoldsTheHeadersItIsWrittenIn) {
-  const fs::path face = fs::path(DEEDLOG_SOURCE_DIR) / "include/deedlog";
+  const fs::path face = fs::path(deedlog::testing::source_dir()) / "include/deedlog";
   for (const char* name : {"ids.h", "money.h", "clock_stamp.h", "status.h", "name_match.h", "ruleset.h", "house_rules.h",
                            "ruleset_catalog.h", "game_file.h"})
     EXPECT_TRUE(fs::exists(face / name)) << name;
   for (const char* gone : {"src/core/money.h", "src/rules/ruleset.h", "src/notation/game_file.h"})
-    EXPECT_FALSE(fs::exists(fs::path(DEEDLOG_SOURCE_DIR) / gone)) << gone << " is back beside its public copy";
+    EXPECT_FALSE(fs::exists(fs::path(deedlog::testing::source_dir()) / gone)) << gone << " is back beside its public copy";
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/build_paths.h"
 #include "deedlog/building_group.h"
 #include "deedlog/currency.h"
 #include "deedlog/event_codec.h"
@@ -42,7 +43,7 @@ Command on_square(Verb v, PlayerId p, SquareId sq) {
 }
 
 std::string edition_text() {
-  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/src/rules/data/regional-currency.json");
+  std::ifstream in(std::string(deedlog::testing::source_dir()) + "/src/rules/data/regional-currency.json");
   std::stringstream s;
   s << in.rdbuf();
   return s.str();

@@ -2,6 +2,7 @@
 // concurrency between processes, all-or-nothing moves, the database refusing to rewrite
 // history, verify_chain catching what a dishonest user could do with the triggers dropped,
 // and opening files that are not journals or are newer than this program.
+#include "support/build_paths.h"
 #include "journal/journal.h"
 
 #include <fmt/format.h>
@@ -904,7 +905,7 @@ TEST(Journal, ARowRefusedAmongManyIsNamedAndNothingIsWritten) {
 // one, and the view events shows old and new alike.
 TEST_F(JournalFile, ASchemaOneJournalIsReadAsItIsAndMigratedWithoutRewritingAnEvent) {
   const std::string file = path("old.db");
-  fs::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.db", file);
+  fs::copy_file(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-18ba09d.db", file);
   const std::string bytes = file_bytes(file);
   std::vector<EventRow> old_rows;
   {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "support/build_paths.h"
 #include "deedlog/game_file.h"
 #include "deedlog/game_reader.h"
 #include "deedlog/ruleset_catalog.h"
@@ -135,7 +136,7 @@ TEST_F(StrayText, TheColumnCountsTheIndent) {
 TEST(StrayTextCorpus, EveryKeptGameStillParses) {
   int files = 0;
   for (const char* folder : {"samples", "tests/data"}) {
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(DEEDLOG_SOURCE_DIR) / folder)) {
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(deedlog::testing::source_dir()) / folder)) {
       if (entry.path().extension() != ".game") continue;
       std::ifstream in(entry.path(), std::ios::binary);
       GameReader games(in);

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "support/build_paths.h"
 #include "deedlog/game_file.h"
 #include "deedlog/ruleset_catalog.h"
 
@@ -187,7 +188,7 @@ TEST_F(Verbs, OneParserServesSeveralThreads) {
 
 // No hidden state is left in the notation: every table a line is read by belongs to a parser.
 TEST(NotationSource, KeepsNoThreadLocalCache) {
-  const std::filesystem::path dir = std::filesystem::path(DEEDLOG_SOURCE_DIR) / "src" / "notation";
+  const std::filesystem::path dir = std::filesystem::path(deedlog::testing::source_dir()) / "src" / "notation";
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     std::ifstream in(entry.path());

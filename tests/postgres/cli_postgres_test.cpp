@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/postgres_server.h"
 
@@ -25,7 +26,7 @@ using testing_pg::database_of;
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
 
 RunResult referee(const std::string& db, const std::string& args) {
-  return testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " " + args);
+  return testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " " + args);
 }
 
 TEST(PostgresCli, NewPlayStatusVerifyOnAServer) {
@@ -105,7 +106,7 @@ TEST(PostgresCli, CopyFromAFileToAServerAndBackKeepsEveryHash) {
   ASSERT_EQ(referee(file, "new --ruleset us-short --players " + quote("Ann, Ben")).code, 0);
   const std::string server = Server::get().new_database();
 
-  RunResult r = testing::run(DEEDLOG_REFEREE, fmt::format("--json copy --from {} --to {}", quote(file), quote(server)));
+  RunResult r = testing::run(deedlog::testing::referee_program(), fmt::format("--json copy --from {} --to {}", quote(file), quote(server)));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const json copied = json::parse(r.out)["copied"];
   ASSERT_EQ(copied.size(), 2u);
@@ -118,13 +119,13 @@ TEST(PostgresCli, CopyFromAFileToAServerAndBackKeepsEveryHash) {
   EXPECT_EQ(referee(server, "--game 1 verify --expect-head " + head.substr(0, 16)).code, 0);
 
   // Again: the server holds those ids now, so nothing is copied.
-  r = testing::run(DEEDLOG_REFEREE, fmt::format("copy --from {} --to {}", quote(file), quote(server)));
+  r = testing::run(deedlog::testing::referee_program(), fmt::format("copy --from {} --to {}", quote(file), quote(server)));
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("already holds a game 1"), std::string::npos) << r.err;
 
   // And back, one game, to a new file: the same head.
   const std::string back = (dir / "back.db").string();
-  r = testing::run(DEEDLOG_REFEREE, fmt::format("--game 1 --json copy --from {} --to {}", quote(server), quote(back)));
+  r = testing::run(deedlog::testing::referee_program(), fmt::format("--game 1 --json copy --from {} --to {}", quote(server), quote(back)));
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_EQ(json::parse(r.out)["copied"][0]["head"], head);
   EXPECT_EQ(referee(back, "--game 1 verify --expect-head " + head.substr(0, 16)).code, 0);
@@ -157,14 +158,14 @@ TEST(PostgresCli, AnalyseKeepsItsResultInTheDatabaseAndReplayShowsIt) {
             json::parse(r.out));
   testing::RemovedAtExit dir{temp_dir("postgres-views")};
   const auto page = dir.dir / "page.html";
-  r = testing::run(DEEDLOG_REPLAY, "--db " + quote(db) + " --html " + quote(page.string()));
+  r = testing::run(deedlog::testing::replay_program(), "--db " + quote(db) + " --html " + quote(page.string()));
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(testing::slurp(page).find("id=\"win\""), std::string::npos);
 }
 
 TEST(PostgresCli, CopyNeedsBothEnds) {
-  EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "copy --from a.db").code, 2);
-  EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "copy --from a.db --to a.db").code, 2);
+  EXPECT_EQ(testing::run(deedlog::testing::referee_program(), "copy --from a.db").code, 2);
+  EXPECT_EQ(testing::run(deedlog::testing::referee_program(), "copy --from a.db --to a.db").code, 2);
 }
 
 }  // namespace

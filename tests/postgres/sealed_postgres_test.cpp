@@ -18,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/build_paths.h"
 #include "deedlog/ruleset_catalog.h"
 #include "journal/journal.h"
 #include "journal/sha256.h"
@@ -40,7 +41,7 @@ const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing
 constexpr int kExitOk = 0, kExitFailure = 1, kExitRefused = 3;
 
 RunResult referee(const std::string& db, const std::string& args) {
-  return testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " " + args);
+  return testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " " + args);
 }
 
 // The journal's URI as a login role of the server that may SELECT only `tables` (made if need

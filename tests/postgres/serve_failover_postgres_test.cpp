@@ -38,6 +38,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/postgres_server.h"
 #include "support/serve_process.h"
@@ -415,7 +416,7 @@ TEST(ServeFailover, AcknowledgedMovesSurviveTheLossOfThePrimary) {
       kept_unknown += std::max(0, extra);
     }
   }
-  const auto verified = testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " verify");
+  const auto verified = testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " verify");
   EXPECT_EQ(verified.code, 0) << verified.out << verified.err;
 
   std::cout << "failovers " << failovers << ", acknowledged moves " << tally.total_acked << ", recorded moves "

@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/postgres_server.h"
@@ -177,7 +178,7 @@ TEST(ServeOnPostgres, EightWritersThroughTwoServersLoseNothingAndDuplicateNothin
   }
   EXPECT_EQ(after_opening, accepted_seqs);
   EXPECT_EQ(played, winners);
-  const auto verified = testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " verify");
+  const auto verified = testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " verify");
   EXPECT_EQ(verified.code, 0) << verified.out << verified.err;
 }
 
@@ -209,11 +210,11 @@ TEST(ServeOnPostgres, AWatcherOnOneServerSeesAMoveMadeThroughTheOther) {
 TEST(ServeOnPostgres, AnAppendIsAnnouncedWithItsGame) {
   DEEDLOG_REQUIRE_POSTGRES();
   const std::string db = Server::get().new_database();
-  ASSERT_EQ(testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " new --ruleset uk-1972 --players " + quote("Ann, Ben")).code, 0);
+  ASSERT_EQ(testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " new --ruleset uk-1972 --players " + quote("Ann, Ben")).code, 0);
   PGconn* listener = PQconnectdb(db.c_str());
   ASSERT_EQ(PQstatus(listener), CONNECTION_OK);
   PQclear(PQexec(listener, "LISTEN deedlog_events"));
-  ASSERT_EQ(testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " play " + quote("Ann rolls 3 4")).code, 0);
+  ASSERT_EQ(testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " play " + quote("Ann rolls 3 4")).code, 0);
   std::string payload;
   for (int tries = 0; tries < 120 && payload.empty(); ++tries) {  // up to a minute: a generous bound, not a timing
     pollfd p{PQsocket(listener), POLLIN, 0};
@@ -231,7 +232,7 @@ TEST(ServeOnPostgres, AnAppendIsAnnouncedWithItsGame) {
 // serve_load, small: ten games of ten moves each at once, on each store; no errors, and the
 // journal holds every move (the chain verifies).
 void small_load(const std::string& db) {
-  const auto r = testing::run(DEEDLOG_SERVE_LOAD, "--referee " + quote(DEEDLOG_REFEREE) + " --db " + quote(db) +
+  const auto r = testing::run(deedlog::testing::serve_load_program(), "--referee " + quote(deedlog::testing::referee_program()) + " --db " + quote(db) +
                                                       " --games 10 --moves-per-game 10 --threads 4");
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   const json figures = json::parse(r.out);
@@ -239,7 +240,7 @@ void small_load(const std::string& db) {
   EXPECT_EQ(figures["games"], 10);
   EXPECT_EQ(figures["moves"], 100);
   EXPECT_EQ(figures["recorded"], 100);
-  const auto verified = testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " verify");
+  const auto verified = testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " verify");
   EXPECT_EQ(verified.code, 0) << verified.out << verified.err;
 }
 

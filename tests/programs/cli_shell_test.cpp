@@ -12,6 +12,7 @@
 #include <regex>
 #include <sstream>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -23,13 +24,13 @@ using testing::sample;
 using testing::temp_dir;
 using json = nlohmann::json;
 
-RunResult referee_alone(const std::string& args) { return testing::run(DEEDLOG_REFEREE, args); }
+RunResult referee_alone(const std::string& args) { return testing::run(deedlog::testing::referee_program(), args); }
 
 // referee with standard input read from a file holding text.
 RunResult referee_reading(const std::filesystem::path& db, const std::string& args, const std::string& input) {
   const auto in = db.parent_path() / "stdin.txt";
   std::ofstream(in) << input;
-  return testing::run(DEEDLOG_REFEREE, "--db " + quote(db.string()) + " " + args, in.string());
+  return testing::run(deedlog::testing::referee_program(), "--db " + quote(db.string()) + " " + args, in.string());
 }
 
 std::vector<json> json_lines(const std::string& out) {
@@ -49,7 +50,7 @@ std::filesystem::path two_player_game(const std::string& name) {
 
 TEST(Shell, VersionOfBothPrograms) {
   const std::regex version(R"(^(referee|replay) \(deedlog\) [0-9]+\.[0-9]+\.[0-9]+\n$)");
-  for (const RunResult& r : {referee_alone("--version"), testing::run(DEEDLOG_REPLAY, "--version")}) {
+  for (const RunResult& r : {referee_alone("--version"), testing::run(deedlog::testing::replay_program(), "--version")}) {
     EXPECT_EQ(r.code, 0) << r.err;
     EXPECT_TRUE(std::regex_match(r.out, version)) << r.out;
   }
@@ -219,7 +220,7 @@ TEST(Shell, ManPageIsWrittenFromTheHelpTables) {
     EXPECT_NE(man.out.find(std::string("\n.SH ") + section + "\n"), std::string::npos) << section;
   EXPECT_NE(man.out.find("\n.SS play\n"), std::string::npos);
   EXPECT_NE(man.out.find("\\-\\-dry\\-run"), std::string::npos);
-  const RunResult replay = testing::run(DEEDLOG_REPLAY, "--help-man");
+  const RunResult replay = testing::run(deedlog::testing::replay_program(), "--help-man");
   EXPECT_EQ(replay.code, 0);
   EXPECT_NE(replay.out.find("\n.TH REPLAY 1 "), std::string::npos);
 }
@@ -238,16 +239,16 @@ TEST(Shell, CompletionOffersTheGameIdsOfTheJournal) {
   const auto db = two_player_game("complete-games");
   ASSERT_EQ(referee(db, "new --ruleset us-standard --players " + quote("Cat, Dan")).code, 0);
   EXPECT_EQ(referee(db, "__complete games").out, "1\n2\n");
-  EXPECT_EQ(testing::run(DEEDLOG_REPLAY, "__complete games --db " + quote(db.string())).out, "1\n2\n");
+  EXPECT_EQ(testing::run(deedlog::testing::replay_program(), "__complete games --db " + quote(db.string())).out, "1\n2\n");
   // Not a journal: nothing offered, nothing created.
   const auto none = temp_dir("complete-none") / "absent.db";
-  EXPECT_EQ(testing::run(DEEDLOG_REPLAY, "__complete games --db " + quote(none.string())).out, "");
+  EXPECT_EQ(testing::run(deedlog::testing::replay_program(), "__complete games --db " + quote(none.string())).out, "");
   EXPECT_FALSE(std::filesystem::exists(none));
   if (std::system("command -v bash > /dev/null 2>&1") != 0) GTEST_SKIP() << "no bash to run the completion scripts";
-  const std::string source_dir = DEEDLOG_SOURCE_DIR;
+  const std::string source_dir = deedlog::testing::source_dir();
   for (const auto& [script, program, function] :
-       {std::tuple{"replay.bash", std::string(DEEDLOG_REPLAY), "_replay"},
-        std::tuple{"referee.bash", std::string(DEEDLOG_REFEREE), "_referee"}}) {
+       {std::tuple{"replay.bash", std::string(deedlog::testing::replay_program()), "_replay"},
+        std::tuple{"referee.bash", std::string(deedlog::testing::referee_program()), "_referee"}}) {
     const std::string words = quote(program) + " --db " + quote(db.string()) + " status --game ''";
     const std::string line = fmt::format(
         "source {}; COMP_WORDS=({}); COMP_CWORD=5; {}; printf '%s\\n' \"${{COMPREPLY[@]}}\"",

@@ -8,6 +8,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -113,8 +114,8 @@ TEST(Cli, UsageErrorsExitTwo) {
   EXPECT_NE(who.err.find("Ann"), std::string::npos) << who.err;
   EXPECT_EQ(referee(db, "new --ruleset uk-1972 --players Ann").code, 2);
   EXPECT_EQ(referee(db, "new --ruleset uk-1999 --players " + quote("Ann, Ben")).code, 2);
-  EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "--help").code, 0);
-  EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "play --help").code, 0);
+  EXPECT_EQ(testing::run(deedlog::testing::referee_program(), "--help").code, 0);
+  EXPECT_EQ(testing::run(deedlog::testing::referee_program(), "play --help").code, 0);
 }
 
 // Names that look alike are usage errors (exit 2), from the command line and from a .game file,

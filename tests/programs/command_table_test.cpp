@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "commands/tournament_command.h"
 #include "support/cli.h"
 
@@ -18,7 +19,7 @@ namespace deedlog {
 namespace {
 using testing::RunResult;
 
-RunResult referee_alone(const std::string& args) { return testing::run(DEEDLOG_REFEREE, args); }
+RunResult referee_alone(const std::string& args) { return testing::run(deedlog::testing::referee_program(), args); }
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
@@ -31,7 +32,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 // The string literals a piece of source compares a name with (`name == "x"`, `name != "x"`).
 std::set<std::string> compared_with(const std::string& file, const std::string& name) {
-  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/" + file);
+  std::ifstream in(std::string(deedlog::testing::source_dir()) + "/" + file);
   std::stringstream text;
   text << in.rdbuf();
   const std::string source = text.str();

@@ -18,6 +18,7 @@
 #include <map>
 #include <set>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 
@@ -30,7 +31,7 @@ using testing::referee;
 using testing::replay;
 using testing::RunResult;
 
-const fs::path kSource = DEEDLOG_SOURCE_DIR;
+const fs::path kSource = deedlog::testing::source_dir();
 
 // The play-outs of `chances`: few and short, so the whole program takes a minute or two.
 constexpr const char* kChances = "chances --games 6 --max-moves 300 --threads 1 --seed 3";
@@ -405,7 +406,7 @@ class Battery {
 
   void engine_checks() {
     // The engine protocol on the same journal answers with the command line's bytes.
-    testing::PipeProcess engine({DEEDLOG_REFEREE, "engine", "--db", db_.string()});
+    testing::PipeProcess engine({deedlog::testing::referee_program(), "engine", "--db", db_.string()});
     const std::string game = std::to_string(status_["game"].get<std::int64_t>());
     const std::string status = strip(engine.ask(R"({"cmd": "status", "game": )" + game + "}"));
     EXPECT_EQ(status, strip(ask("--json status").out)) << "engine status";

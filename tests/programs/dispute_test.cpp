@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -15,7 +16,7 @@ namespace fs = std::filesystem;
 
 std::vector<fs::path> disputed_games() {
   std::vector<fs::path> out;
-  for (const auto& e : fs::directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / "samples/disputes"))
+  for (const auto& e : fs::directory_iterator(fs::path(deedlog::testing::source_dir()) / "samples/disputes"))
     if (e.path().extension() == ".game") out.push_back(e.path());
   std::sort(out.begin(), out.end());
   return out;
@@ -79,9 +80,9 @@ TEST(Disputes, TheCorrectionIsRecordedAsARulingAndTheHistoryStays) {
 }
 
 TEST(Audit, FindsAllFiveBreachesAndTheCorrectedPosition) {
-  const fs::path game = fs::path(DEEDLOG_SOURCE_DIR) / "samples/audit/five-breaches.game";
-  const json want = json::parse(testing::slurp(fs::path(DEEDLOG_SOURCE_DIR) / "samples/audit/five-breaches.audit.json"));
-  const auto r = testing::run(DEEDLOG_REFEREE, "--json audit " + testing::quote(game.string()));
+  const fs::path game = fs::path(deedlog::testing::source_dir()) / "samples/audit/five-breaches.game";
+  const json want = json::parse(testing::slurp(fs::path(deedlog::testing::source_dir()) / "samples/audit/five-breaches.audit.json"));
+  const auto r = testing::run(deedlog::testing::referee_program(), "--json audit " + testing::quote(game.string()));
   EXPECT_EQ(r.code, 3) << r.err;  // breaches found
   const json got = json::parse(r.out);
   ASSERT_EQ(got["breaches"].size(), want["breaches"].size()) << r.out;
@@ -105,7 +106,7 @@ TEST(Audit, FindsAllFiveBreachesAndTheCorrectedPosition) {
     EXPECT_EQ(got["differences"][i]["table_cash"], want["differences"][i]["table_cash"]);
   }
   // A clean game audits clean.
-  const auto clean = testing::run(DEEDLOG_REFEREE, "audit " + testing::quote(testing::sample("uk-1972/long-game.game")));
+  const auto clean = testing::run(deedlog::testing::referee_program(), "audit " + testing::quote(testing::sample("uk-1972/long-game.game")));
   EXPECT_EQ(clean.code, 0) << clean.out;
 }
 
@@ -117,8 +118,8 @@ namespace {
 
 // Notation errors are breaches too: one run reports every problem of the transcript.
 TEST(Audit, ReportsNotationErrorsWithTheRulesBreachesInOneRun) {
-  const fs::path game = fs::path(DEEDLOG_SOURCE_DIR) / "tests/data/audit-notation-errors.game";
-  const auto r = testing::run(DEEDLOG_REFEREE, "--json audit " + testing::quote(game.string()));
+  const fs::path game = fs::path(deedlog::testing::source_dir()) / "tests/data/audit-notation-errors.game";
+  const auto r = testing::run(deedlog::testing::referee_program(), "--json audit " + testing::quote(game.string()));
   EXPECT_EQ(r.code, 3) << r.err;
   const json got = json::parse(r.out);
   ASSERT_EQ(got["breaches"].size(), 3u) << r.out;

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <string>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -92,7 +93,7 @@ TEST(EmptyJournal, AnImportKilledBeforeTheTablesExistLeavesNothingBroken) {
   const auto db = temp_dir("empty-journal-killed") / "club.db";
   const RunResult killed = testing::run(
       "strace", fmt::format("-f -o /dev/null -e trace=pwrite64 -e inject=pwrite64:signal=SIGKILL:when=1 {} --db {} import {}",
-                            DEEDLOG_REFEREE, quote(db.string()),
+                            deedlog::testing::referee_program(), quote(db.string()),
                             quote(sample("uk-1972/mortgage-traded-lifted-at-once.game"))));
   ASSERT_NE(killed.code, kExitOk) << "the import was not killed";
   if (std::filesystem::exists(db)) {
@@ -115,7 +116,7 @@ TEST(EmptyJournal, AnImportKilledAfterTheFirstPageLeavesAJournalNotYetBegun) {
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
     const RunResult killed = testing::run(
         "strace", fmt::format("-f -o /dev/null -e trace=pwrite64 -e inject=pwrite64:signal=SIGKILL:when={} {} --db {} import {}",
-                              n, DEEDLOG_REFEREE, quote(db.string()), game));
+                              n, deedlog::testing::referee_program(), quote(db.string()), game));
     if (killed.code == kExitOk) break;  // the Nth write never came: the import went through
     if (!std::filesystem::exists(db) || std::filesystem::file_size(db) == 0) continue;
     const int tables = tables_in_copy(db);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -70,7 +71,7 @@ TEST(ImportManyGames, EachGameIsImportedAndARefusalNamesTheFilesLine) {
   EXPECT_EQ(json::parse(referee(dir / "g.db", "--json games").out)["games"].size(), static_cast<std::size_t>(kGames));
 
   // From standard input, the same games to the same heads.
-  const RunResult piped = testing::run(DEEDLOG_REFEREE, "--db " + quote((dir / "piped.db").string()) + " --json import -",
+  const RunResult piped = testing::run(deedlog::testing::referee_program(), "--db " + quote((dir / "piped.db").string()) + " --json import -",
                                        file.string());
   ASSERT_EQ(piped.code, kExitRefused) << piped.err;
   EXPECT_EQ(json::parse(piped.out), j);
@@ -98,7 +99,7 @@ long peak_kb_importing(const fs::path& dir, int n) {
   const auto db = dir / fmt::format("{}.db", n);
   const auto kb = dir / fmt::format("{}.kb", n);
   const RunResult r = testing::run(
-      "/usr/bin/time", fmt::format("-f %M -o {} {} --db {} import {}", quote(kb.string()), DEEDLOG_REFEREE,
+      "/usr/bin/time", fmt::format("-f %M -o {} {} --db {} import {}", quote(kb.string()), deedlog::testing::referee_program(),
                                    quote(db.string()), quote(file.string())));
   EXPECT_EQ(r.code, kExitOk) << r.err;
   return std::stol(testing::slurp(kb));

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "deedlog/event_text.h"
 #include "journal/hash_chain.h"
 #include "support/cli.h"
@@ -96,7 +97,7 @@ TEST(TextLimit, TheEngineProtocolRefusesALongNoteAndGoesOn) {
           json{{"cmd", "play"}, {"move", "Referee notes \"" + kLong + "\""}}.dump() + "\n" +
           json{{"cmd", "play"}, {"move", "Referee notes \"" + kLong + "\""}, {"dry_run", true}}.dump() + "\n" +
           json{{"cmd", "status"}}.dump() + "\n");
-  const RunResult r = testing::run(DEEDLOG_REFEREE, "--db " + quote((dir / "games.db").string()) + " engine",
+  const RunResult r = testing::run(deedlog::testing::referee_program(), "--db " + quote((dir / "games.db").string()) + " engine",
                                    requests.string());
   ASSERT_EQ(r.code, kExitOk) << r.err;
   std::vector<json> answers;

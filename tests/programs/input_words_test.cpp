@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -17,7 +18,7 @@ using testing::RunResult;
 
 TEST(InputWords, ImportOfAFolderSaysItIsAFolder) {
   const auto dir = testing::temp_dir("words-folder");
-  const RunResult r = referee(dir / "games.db", "import " + quote(std::string(DEEDLOG_SOURCE_DIR) + "/samples"));
+  const RunResult r = referee(dir / "games.db", "import " + quote(std::string(deedlog::testing::source_dir()) + "/samples"));
   EXPECT_EQ(r.code, 1) << r.err;
   EXPECT_NE(r.err.find("is a folder"), std::string::npos) << r.err;
   EXPECT_EQ(r.err.find("underflow"), std::string::npos) << r.err;

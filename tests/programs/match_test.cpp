@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "bots/match.h"
 #include "support/cli.h"
 
@@ -14,7 +15,7 @@ namespace {
 using nlohmann::json;
 
 json match(const std::string& args, int* code = nullptr) {
-  const testing::RunResult r = testing::run(DEEDLOG_REFEREE, "--json match " + args);
+  const testing::RunResult r = testing::run(deedlog::testing::referee_program(), "--json match " + args);
   if (code) *code = r.code;
   else EXPECT_EQ(r.code, 0) << r.err;
   return json::parse(r.out, nullptr, false);
@@ -108,7 +109,7 @@ TEST(Match, ABotThatExitsLoses) {
 
 TEST(Match, BuiltinAgainstThePythonBot) {
   if (std::system("python3 -c 'import json' >/dev/null 2>&1") != 0) GTEST_SKIP() << "python3 is not installed";
-  const std::string bot = testing::quote("python3 " + std::string(DEEDLOG_SOURCE_DIR) + "/examples/bots/random_bot.py --seed 3");
+  const std::string bot = testing::quote("python3 " + std::string(deedlog::testing::source_dir()) + "/examples/bots/random_bot.py --seed 3");
   const json doc = match("--games 2 --seed 5 --max-moves 1500 --player Ann=builtin --player Py=" + bot);
   ASSERT_EQ(doc["results"].size(), 2u);
   for (const json& g : doc["results"]) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "journal/journal.h"
 #include "support/cli.h"
 
@@ -154,7 +155,7 @@ TEST(PrivateFiles, AJournalOrStoreOthersCanReadIsRefusedUntilItIsClosed) {
 RunResult referee_as_a_table(const fs::path& db, const std::string& args) {
   if (::geteuid() != 0) return referee(db, args);
   return run("setpriv --reuid=" + std::to_string(kOtherAccount) + " --regid=" + std::to_string(kOtherAccount) +
-                 " --clear-groups " + DEEDLOG_REFEREE,
+                 " --clear-groups " + deedlog::testing::referee_program(),
              "--db " + quote(db.string()) + " " + args);
 }
 
@@ -165,7 +166,7 @@ TEST(PrivateFiles, AnAccountThatMayNotReadTheSeedsIsToldSoNotThatNoneIsKept) {
   // The program must be one the other account may run: a build under a folder only root may
   // enter (a clone under /root) is not, and then there is no other account to test with.
   if (::geteuid() == 0 && referee_as_a_table(db, "--version").code != kExitOk)
-    GTEST_SKIP() << "the account nobody cannot run " << DEEDLOG_REFEREE << " where it was built";
+    GTEST_SKIP() << "the account nobody cannot run " << deedlog::testing::referee_program() << " where it was built";
   if (::geteuid() == 0) {
     // The table's account has the journal (its own copy of the folder and file) but not the seeds.
     ASSERT_EQ(::chown(dir.c_str(), kOtherAccount, kOtherAccount), 0);
@@ -224,7 +225,7 @@ TEST(PrivateFiles, ADryRunOfASealedThrowIsWithheldAndRecordsNothing) {
   const fs::path requests = dir / "requests.jsonl";
   std::ofstream(requests) << R"({"cmd": "play", "game": 1, "move": "Ann rolls", "dry_run": true, "id": 1})" << "\n"
                           << R"({"cmd": "quit"})" << "\n";
-  const RunResult engine = run(DEEDLOG_REFEREE, "--db " + quote(db.string()) + " engine", requests.string());
+  const RunResult engine = run(deedlog::testing::referee_program(), "--db " + quote(db.string()) + " engine", requests.string());
   ASSERT_EQ(engine.code, kExitOk) << engine.err;
   const json answer = json::parse(engine.out.substr(0, engine.out.find('\n')));
   EXPECT_TRUE(answer.at("accepted").get<bool>()) << engine.out;

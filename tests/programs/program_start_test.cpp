@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 
@@ -21,7 +22,7 @@ std::string mapped_files(int pid) {
 
 TEST(ProgramStart, ARefereeOnAnSqliteFileLoadsNeitherTheHttpServerNorLibpq) {
   const auto dir = testing::temp_dir("program-start");
-  testing::PipeProcess engine({DEEDLOG_REFEREE, "--db", (dir / "g.db").string(), "engine"});
+  testing::PipeProcess engine({deedlog::testing::referee_program(), "--db", (dir / "g.db").string(), "engine"});
   const auto created = nlohmann::json::parse(engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben"]})"));
   ASSERT_EQ(created["ok"], true);
   const std::string maps = mapped_files(engine.pid());
@@ -38,13 +39,13 @@ TEST(ProgramStart, ARefereeOnAnSqliteFileLoadsNeitherTheHttpServerNorLibpq) {
 TEST(ProgramStart, RefereeServeRunsTheServerInItsPlace) {
   if (!DEEDLOG_WITH_SERVER) GTEST_SKIP() << "built without the HTTP server (DEEDLOG_SERVER=OFF)";
   const auto dir = testing::temp_dir("program-start-serve");
-  testing::PipeProcess server({DEEDLOG_REFEREE, "--db", (dir / "club.db").string(), "serve", "--listen", "127.0.0.1:0"});
+  testing::PipeProcess server({deedlog::testing::referee_program(), "--db", (dir / "club.db").string(), "serve", "--listen", "127.0.0.1:0"});
   const std::string line = server.read_line();
   EXPECT_NE(line.find("listening on http://127.0.0.1:"), std::string::npos) << line;
   EXPECT_NE(mapped_files(server.pid()).find("libcpp-httplib"), std::string::npos);
   server.send_signal(SIGTERM);
   EXPECT_EQ(server.wait(), 0);
-  EXPECT_EQ(testing::run(DEEDLOG_REFEREE, "serve").code, 2);  // no --listen: the server's own usage error
+  EXPECT_EQ(testing::run(deedlog::testing::referee_program(), "serve").code, 2);  // no --listen: the server's own usage error
   std::filesystem::remove_all(dir);
 }
 

@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 
@@ -20,7 +21,7 @@ using testing::PipeProcess;
 std::int64_t seq_of(PipeProcess& engine) { return json::parse(engine.ask(R"({"cmd": "status"})"))["seq"]; }
 
 TEST(EngineFields, ADryRunOfAnotherTypeIsAnErrorAndRecordsNothing) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   ASSERT_EQ(json::parse(engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 7})"))["ok"], true);
   const std::int64_t before = seq_of(engine);
   for (const char* dry : {R"("yes")", R"("false")", "1", "0", "null", "[]", "{}", R"("true")"}) {
@@ -37,7 +38,7 @@ TEST(EngineFields, ADryRunOfAnotherTypeIsAnErrorAndRecordsNothing) {
 }
 
 TEST(EngineFields, EveryFieldOfEveryRequestIsCheckedForItsType) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   ASSERT_EQ(json::parse(engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 7})"))["ok"], true);
   const std::int64_t before = seq_of(engine);
   for (const char* request : {
@@ -65,7 +66,7 @@ TEST(EngineFields, EveryFieldOfEveryRequestIsCheckedForItsType) {
 }
 
 TEST(EngineFields, ARequestNestedTooDeepIsAnErrorNotACrash) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   const std::string deep = std::string(100000, '[') + std::string(100000, ']');
   const json answer = json::parse(engine.ask(R"({"cmd": "status", "id": )" + deep + "}"));
   EXPECT_EQ(answer["ok"], false);
@@ -83,7 +84,7 @@ TEST(EngineFields, AtPastTheLastEventIsAnErrorAsOnTheCommandLine) {
   ASSERT_EQ(testing::referee(db, "new --ruleset uk-1972 --players 'Ann, Ben' --seed 7").code, 0);
   const std::int64_t last = json::parse(testing::referee(db, "status --json").out)["seq"];
   EXPECT_EQ(testing::referee(db, "status --at " + std::to_string(last + 1)).code, 1);
-  PipeProcess engine({DEEDLOG_REFEREE, "--db", db.string(), "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "--db", db.string(), "engine"});
   for (const char* cmd : {"status", "value"}) {
     const json past = json::parse(engine.ask(json{{"cmd", cmd}, {"game", 1}, {"at", last + 1}}.dump()));
     EXPECT_EQ(past["ok"], false) << cmd << ": " << past.dump();

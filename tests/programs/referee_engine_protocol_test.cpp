@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 
@@ -26,7 +27,7 @@ class EngineProtocol : public ::testing::Test {
 };
 
 TEST_F(EngineProtocol, NewMovesPlayStatusValueQuit) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   const json created = json::parse(engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 7, "id": 1})"));
   EXPECT_EQ(created["ok"], true);
   EXPECT_EQ(created["game"], 1);
@@ -49,7 +50,7 @@ TEST_F(EngineProtocol, NewMovesPlayStatusValueQuit) {
 }
 
 TEST_F(EngineProtocol, ARefusedMoveIsPlaysNormalAnswerAndTheEngineGoesOn) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": "Ann, Ben", "seed": 7})");
   const json refused = json::parse(engine.ask(R"({"cmd": "play", "move": "Ben rolls"})"));
   EXPECT_EQ(refused["accepted"], false);
@@ -60,7 +61,7 @@ TEST_F(EngineProtocol, ARefusedMoveIsPlaysNormalAnswerAndTheEngineGoesOn) {
 }
 
 TEST_F(EngineProtocol, ExpectSeqConflictWritesNothing) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 7})");
   const std::int64_t seq = json::parse(engine.ask(R"({"cmd": "status"})"))["seq"];
   const json conflict = json::parse(engine.ask(
@@ -74,7 +75,7 @@ TEST_F(EngineProtocol, ExpectSeqConflictWritesNothing) {
 }
 
 TEST_F(EngineProtocol, BadRequestsAreErrorsAndTheEngineGoesOn) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   const json no_game = json::parse(engine.ask(R"({"cmd": "moves"})"));
   EXPECT_EQ(no_game["ok"], false);
   const json malformed = json::parse(engine.ask("this is not json {"));
@@ -97,7 +98,7 @@ TEST_F(EngineProtocol, BadRequestsAreErrorsAndTheEngineGoesOn) {
 }
 
 TEST_F(EngineProtocol, SeveralGamesPickedByGame) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   EXPECT_EQ(json::parse(engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 1})"))["game"], 1);
   EXPECT_EQ(json::parse(engine.ask(R"({"cmd": "new", "ruleset": "us-standard", "players": ["Cat", "Dan", "Eve"], "seed": 2})"))["game"], 2);
   EXPECT_EQ(json::parse(engine.ask(R"({"cmd": "moves"})"))["player"], "Cat");
@@ -106,7 +107,7 @@ TEST_F(EngineProtocol, SeveralGamesPickedByGame) {
 }
 
 TEST_F(EngineProtocol, ASetupStartsFromThePosition) {
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   const json created = json::parse(engine.ask(json{{"cmd", "new"}, {"ruleset", "uk-1972"}, {"players", {"Ann", "Ben"}},
                                                    {"setup", "Ann: cash 999; owns Mayfair\nTurn: Ben"}}.dump()));
   ASSERT_EQ(created["ok"], true) << created.dump();
@@ -123,7 +124,7 @@ TEST_F(EngineProtocol, ASetupStartsFromThePosition) {
 TEST_F(EngineProtocol, AnswersAreTheCommandLinesBytes) {
   const auto db = dir_ / "cli.db";
   ASSERT_EQ(testing::referee(db, "new --ruleset uk-1972 --players 'Ann, Ben, Cat' --seed 11").code, 0);
-  PipeProcess engine({DEEDLOG_REFEREE, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "engine"});
   ASSERT_EQ(json::parse(engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben", "Cat"], "seed": 11})"))["ok"], true);
   for (int i = 0; i < 40; ++i) {
     const std::string moves = engine.ask(R"({"cmd": "moves"})");
@@ -147,7 +148,7 @@ TEST_F(EngineProtocol, AnswersAreTheCommandLinesBytes) {
 TEST_F(EngineProtocol, WithDbTheGamesAreJournalled) {
   const auto db = dir_ / "engine.db";
   {
-    PipeProcess engine({DEEDLOG_REFEREE, "--db", db.string(), "engine"});
+    PipeProcess engine({deedlog::testing::referee_program(), "--db", db.string(), "engine"});
     ASSERT_EQ(json::parse(engine.ask(R"({"cmd": "new", "ruleset": "uk-1972", "players": ["Ann", "Ben"], "seed": 5})"))["ok"], true);
     for (int i = 0; i < 10; ++i) {
       const json listed = json::parse(engine.ask(R"({"cmd": "moves"})"))["moves"];
@@ -160,7 +161,7 @@ TEST_F(EngineProtocol, WithDbTheGamesAreJournalled) {
   }
   EXPECT_EQ(testing::referee(db, "verify").code, 0);
   // A second session picks the game up from the file.
-  PipeProcess again({DEEDLOG_REFEREE, "--db", db.string(), "engine"});
+  PipeProcess again({deedlog::testing::referee_program(), "--db", db.string(), "engine"});
   const json moves = json::parse(again.ask(R"({"cmd": "moves", "game": 1})"));
   EXPECT_EQ(moves.dump(), json::parse(testing::referee(db, "--json moves").out).dump());
 }
@@ -169,8 +170,8 @@ TEST_F(EngineProtocol, WithDbTheGamesAreJournalled) {
 // (it was ignored, so a bot developer's edition silently became the built-in one).
 // rule uk-1972-jackpot/house/free-parking-jackpot
 TEST_F(EngineProtocol, RulesetFileStartsGamesOfTheUsersEdition) {
-  const std::string edition = std::string(DEEDLOG_SOURCE_DIR) + "/docs/examples/uk-1972-jackpot.json";
-  PipeProcess engine({DEEDLOG_REFEREE, "--ruleset-file", edition, "engine"});
+  const std::string edition = std::string(deedlog::testing::source_dir()) + "/docs/examples/uk-1972-jackpot.json";
+  PipeProcess engine({deedlog::testing::referee_program(), "--ruleset-file", edition, "engine"});
   const json created = json::parse(
       engine.ask(R"({"cmd": "new", "players": ["Ann", "Ben"], "setup": "Ben: at \"Marylebone Station\""})"));
   ASSERT_EQ(created["ok"], true) << created.dump();

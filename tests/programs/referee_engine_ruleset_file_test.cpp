@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 
@@ -27,7 +28,7 @@ TEST(EngineRulesetFile, AMissingFileIsNamedInTheCommandLinesWords) {
   ASSERT_EQ(cli.err.rfind(prefix, 0), 0u) << cli.err;
   const std::string words = cli.err.substr(prefix.size(), cli.err.find('\n') - prefix.size());
 
-  PipeProcess engine({DEEDLOG_REFEREE, "--db", (dir / "engine.db").string(), "--ruleset-file", missing, "engine"});
+  PipeProcess engine({deedlog::testing::referee_program(), "--db", (dir / "engine.db").string(), "--ruleset-file", missing, "engine"});
   const json answer = json::parse(engine.ask(R"({"cmd": "new", "players": ["Ann", "Ben"]})"));
   EXPECT_EQ(answer["ok"], false) << answer.dump();
   EXPECT_EQ(answer["error"], words) << answer.dump();

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -13,7 +14,7 @@ using json = nlohmann::json;
 using testing::quote;
 using testing::referee;
 
-const std::string kEdition = std::string(DEEDLOG_SOURCE_DIR) + "/src/rules/data/regional-currency.json";
+const std::string kEdition = std::string(deedlog::testing::source_dir()) + "/src/rules/data/regional-currency.json";
 
 // Ben (West +2) lands on Cat's Boardwalk; Cat represents North at -4: spread +6.
 const std::string kRentGame =

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <thread>
 
+#include "support/build_paths.h"
 #include "present/narration.h"
 #include "journal/journal.h"
 #include "service/game_session.h"
@@ -258,7 +259,7 @@ TEST(ReplayHtml, LaidOutForAPhoneAndForADesktop) {
 TEST(ReplayHtml, ScreenshotForTheReadme) {
   if (!std::getenv("DEEDLOG_UPDATE_DOCS")) GTEST_SKIP() << "set DEEDLOG_UPDATE_DOCS=1 to write docs/replay-html.png";
   if (!std::filesystem::exists(chromium_path())) GTEST_SKIP() << "Chromium cannot run here: " << cannot_run({});
-  const auto png = std::filesystem::path(DEEDLOG_SOURCE_DIR) / "docs" / "replay-html.png";
+  const auto png = std::filesystem::path(deedlog::testing::source_dir()) / "docs" / "replay-html.png";
   const RunResult r = chromium("--virtual-time-budget=5000 --window-size=1400,1000 --screenshot=" + quote(png.string()) + " " +
                                quote(file_url(long_game_page().html, "seq=576")));
   EXPECT_EQ(r.code, 0) << r.err;

@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "service/game_session.h"
 #include "present/money_words.h"
 #include "replay/report.h"
@@ -104,7 +105,7 @@ json status_at(const std::filesystem::path& db, std::int64_t seq) {
 
 TEST(ReplayReport, NotationOfEverySampleImportsToTheSameJournal) {
   int games = 0;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(DEEDLOG_SOURCE_DIR) + "/samples")) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(std::string(deedlog::testing::source_dir()) + "/samples")) {
     if (entry.path().extension() != ".game") continue;
     const std::string name = entry.path().stem().string();
     std::unique_ptr<Journal> j;
@@ -133,7 +134,7 @@ TEST(ReplayReport, NotationOfEverySampleImportsToTheSameJournal) {
 TEST(ReplayReport, NotationKeepsTheTagsInTheOrderTypedAndImportsToTheSameHead) {
   const auto dir = temp_dir("replay-tag-order");
   const auto db = dir / "typed.db";
-  const std::string typed = std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/event-first.game";
+  const std::string typed = std::string(deedlog::testing::source_dir()) + "/tests/data/event-first.game";
   const RunResult first = referee(db, "--json import " + quote(typed));
   ASSERT_EQ(first.code, 0) << first.out << first.err;
   const RunResult printed = replay(db, "--format notation");

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "support/build_paths.h"
 #include "present/narration.h"
 #include "present/money_words.h"
 #include "replay/commentary.h"
@@ -365,7 +366,7 @@ void picture(const Tmux& tmux, int cols, int rows, const std::string& name) {
   const auto dir = temp_dir("replay-terminal-picture");
   const auto html = dir / "screen.html";
   std::ofstream(html) << ansi_to_html(tmux.screen(true), cols);
-  const auto png = std::filesystem::path(DEEDLOG_SOURCE_DIR) / "docs" / name;
+  const auto png = std::filesystem::path(deedlog::testing::source_dir()) / "docs" / name;
   EXPECT_TRUE(screenshot(html, png, cols * 9 + 30, rows * 18 + 24)) << "could not take " << png;
   std::filesystem::remove_all(dir);
 }
@@ -374,7 +375,7 @@ TEST(ReplayTerminal, StepsJumpsAndFindsUnderTmux) {
   if (!Tmux::available()) GTEST_SKIP() << "tmux is not installed here (scripts/setup.sh installs it)";
   const Tmux tmux("replay");
   // A game named and a terminal: the replay is interactive without being asked.
-  ASSERT_TRUE(tmux.start(80, 24, fmt::format("{} --db {} --game 1", DEEDLOG_REPLAY, quote(long_game().string()))));
+  ASSERT_TRUE(tmux.start(80, 24, fmt::format("{} --db {} --game 1", deedlog::testing::replay_program(), quote(long_game().string()))));
   std::string s = tmux.wait_for("Event 5 of 808 · turn 1 of 66: Ann");
   EXPECT_NE(s.find("Now: Ann to throw"), std::string::npos) << s;
   tmux.keys("n n n");

@@ -4,13 +4,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
 namespace {
 using json = nlohmann::json;
 
-const std::string kJackpotFile = std::string(DEEDLOG_SOURCE_DIR) + "/docs/examples/uk-1972-jackpot.json";
+const std::string kJackpotFile = std::string(deedlog::testing::source_dir()) + "/docs/examples/uk-1972-jackpot.json";
 
 // rule uk-1972-jackpot/house/free-parking-jackpot
 TEST(RulesetFile, HouseRulesEditionPaysTheJackpotOnFreeParking) {

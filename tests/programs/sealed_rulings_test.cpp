@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 
 namespace deedlog {
@@ -344,7 +345,7 @@ TEST(SealedRulings, AnalyseWeighsTheLuckOfASealedGamesThrows) {
 }
 
 // The table of a duplicate round as its scorekeeper wrote it (tests/data/README.md).
-const fs::path kTableFile = fs::path(DEEDLOG_SOURCE_DIR) / "tests/data/sealed-duplicate-table.game";
+const fs::path kTableFile = fs::path(deedlog::testing::source_dir()) / "tests/data/sealed-duplicate-table.game";
 const std::string kTableSeed = "d0e5ca11ab1e5eedd0e5ca11ab1e5eedd0e5ca11ab1e5eedd0e5ca11ab1e5eed";
 
 // The table's file with one line changed (the first line starting with `from`), written aside.
@@ -407,7 +408,7 @@ TEST(SealedAudit, AForgedThrowIsFoundWithTheSeed) {
 // (the same square, other dice) is a breach on its line; and the same moves read as dealt by the
 // table's throws (the tag changed) are not the seed's.
 TEST(SealedAudit, ATableDealtBySeatIsCheckedSeatBySeat) {
-  const fs::path file = fs::path(DEEDLOG_SOURCE_DIR) / "tests/data/sealed-by-seat-table.game";
+  const fs::path file = fs::path(deedlog::testing::source_dir()) / "tests/data/sealed-by-seat-table.game";
   json a = audit(file, "--seed " + kTableSeed, kExitOk);
   EXPECT_TRUE(a.at("breaches").empty()) << a.dump();
   EXPECT_TRUE(a.at("sealed").at("seed_checked").get<bool>());
@@ -469,7 +470,7 @@ TEST(SealedAudit, AWrongSeedIsAUsageError) {
   wrong[0] = wrong[0] == '0' ? '1' : '0';
   audit(kTableFile, "--seed " + wrong, kExitUsage);
   audit(kTableFile, "--seed nothex", kExitUsage);
-  audit(fs::path(DEEDLOG_SOURCE_DIR) / "tests/data/audit-notation-errors.game", "--seed " + kTableSeed, kExitUsage);
+  audit(fs::path(deedlog::testing::source_dir()) / "tests/data/audit-notation-errors.game", "--seed " + kTableSeed, kExitUsage);
 }
 
 }  // namespace

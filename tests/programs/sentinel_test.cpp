@@ -19,6 +19,7 @@
 #include <tuple>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "deedlog/event.h"
 #include "journal/hash_chain.h"
 #include "support/cli.h"
@@ -215,7 +216,7 @@ TEST_P(Sentinel, EveryReaderRefusesWhatTheFieldDoesNotAdmitAndNothingCrashes) {
     readers.push_back({cmd, referee(db, cmd)});
   readers.push_back({"replay", replay(db, "")});
   readers.push_back({"replay --html", replay(db, "--html " + quote(html.string()))});
-  readers.push_back({"copy", testing::run(DEEDLOG_REFEREE, "copy --from " + quote(db.string()) + " --to " + quote(copy.string()))});
+  readers.push_back({"copy", testing::run(deedlog::testing::referee_program(), "copy --from " + quote(db.string()) + " --to " + quote(copy.string()))});
   for (const Reader& r : readers) {
     EXPECT_FALSE(sanitizer_spoke(r.result)) << c.type << " " << c.payload << ", " << r.what << ": " << r.result.err;
     if (c.refused && !(c.by_position && r.what.rfind("explain", 0) == 0)) {

@@ -11,6 +11,7 @@
 #include <regex>
 #include <string>
 
+#include "support/build_paths.h"
 #include "core/exit_code.h"
 #include "support/cli.h"
 
@@ -115,7 +116,7 @@ TEST(NewGame, PrintsTheIdThenWhatToDoNext) {
   }();
   ASSERT_FALSE(m.empty()) << r.err;
   const std::string moves = m[1].str().substr(std::string("referee ").size()) + " --json moves";
-  const RunResult listed = testing::run(DEEDLOG_REFEREE, moves);
+  const RunResult listed = testing::run(deedlog::testing::referee_program(), moves);
   EXPECT_EQ(listed.code, 0) << moves << ": " << listed.err;
   EXPECT_EQ(json::parse(listed.out)["player"], "Ann");
   EXPECT_EQ(referee(db, "--json new --ruleset uk-1972 --players 'Ann, Ben'").out, "{\"game\":2}\n");
@@ -198,7 +199,7 @@ TEST(AuctionClose, ABidTheRentLeftUnpayableFallsAndTheHouseStaysWithTheBank) {
   const fs::path dir = testing::temp_dir("bid-left-unpayable");
   const fs::path db = dir / "g.db";
   const RunResult imported = referee(
-      db, "import " + quote(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/rent-claimed-mid-auction.game"));
+      db, "import " + quote(std::string(deedlog::testing::source_dir()) + "/tests/data/rent-claimed-mid-auction.game"));
   ASSERT_EQ(imported.code, 0) << imported.out << imported.err;
   const RunResult status = referee(db, "--json status");
   ASSERT_EQ(status.code, 0) << status.err;

@@ -2,6 +2,7 @@
 // and players as the game writes them, capitals and quotes included, in the places of a line
 // where they belong; verbs only where a verb stands. Then the same through libedit, in a
 // terminal that tmux runs.
+#include "support/build_paths.h"
 #include "commands/table_completion.h"
 
 #include <fmt/format.h>
@@ -94,7 +95,7 @@ TEST(TableCompletion, TabInATerminalCompletesANameOfSeveralWordsQuoted) {
   const std::filesystem::path db = testing::temp_dir("table-completion") / "g.db";
   ASSERT_EQ(testing::referee(db, "new --ruleset uk-1972 --players 'Ann, Ben'").code, 0);
   const Tmux tmux("table-completion");
-  ASSERT_TRUE(tmux.start(120, 40, fmt::format("{} --db {} table", DEEDLOG_REFEREE, testing::quote(db.string()))));
+  ASSERT_TRUE(tmux.start(120, 40, fmt::format("{} --db {} table", deedlog::testing::referee_program(), testing::quote(db.string()))));
   tmux.wait_for("Now: Ann to throw>");
   tmux.keys("'Ann mortgages Park L' Tab");
   tmux.wait_for("Now: Ann to throw> Ann mortgages \"Park Lane\"");

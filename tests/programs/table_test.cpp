@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/tmux.h"
 
@@ -27,7 +28,7 @@ TEST(TableSession, FromAPipeEachLineIsAnsweredAndARefusalDoesNotStopIt) {
   const fs::path db = new_game("pipe");
   const fs::path moves = db.parent_path() / "moves.txt";
   std::ofstream(moves) << "Ann rolls 3 4\nAnn buys\n?\nundo\nAnn rolls 2 3\nAnn buys\nAnn flies\n";
-  const auto r = testing::run(DEEDLOG_REFEREE, "--db " + quote(db.string()) + " --json table", moves.string());
+  const auto r = testing::run(deedlog::testing::referee_program(), "--db " + quote(db.string()) + " --json table", moves.string());
   ASSERT_EQ(r.code, 0) << r.out << r.err;
   std::vector<json> answers;
   std::stringstream in(r.out);
@@ -52,7 +53,7 @@ TEST(TableSession, InATerminalThePromptCompletionAndUndo) {
   if (!DEEDLOG_WITH_LINE_EDITING) GTEST_SKIP() << "built without line editing (DEEDLOG_LINE_EDITING=OFF): no completion";
   const fs::path db = new_game("tmux");
   const Tmux tmux("table");
-  ASSERT_TRUE(tmux.start(120, 40, fmt::format("{} --db {} table", DEEDLOG_REFEREE, quote(db.string()))));
+  ASSERT_TRUE(tmux.start(120, 40, fmt::format("{} --db {} table", deedlog::testing::referee_program(), quote(db.string()))));
   tmux.wait_for("Now: Ann to throw>");
   // Tab completes a player's name: "Be" + Tab is "Ben" (no other word starts so).
   tmux.keys("Be Tab");
@@ -121,7 +122,7 @@ TEST(StatusSetup, MidwayThroughTheBanksAuctionOfABankruptsDeedsItImportsToThePos
   const fs::path dir = testing::temp_dir("setup-bank-auction");
   const fs::path db = dir / "g.db";
   const auto imported = testing::referee(
-      db, "import " + quote(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/bankrupt-mid-auction.game"));
+      db, "import " + quote(std::string(deedlog::testing::source_dir()) + "/tests/data/bankrupt-mid-auction.game"));
   ASSERT_EQ(imported.code, 0) << imported.out << imported.err;
   json before = json::parse(testing::referee(db, "--json status").out);
   ASSERT_EQ(before["turn"]["player"], "Ben") << before;  // the auctions run in Ben's turn

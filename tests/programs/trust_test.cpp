@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "service/game_session.h"
 #include "deedlog/event_codec.h"
 #include "deedlog/evolve.h"
@@ -423,8 +424,8 @@ TEST(ReadOnly, AJournalOnReadOnlyMediaReadsAndVerifies) {
   const std::string inside = fmt::format(
       "mount --bind {} {} && mount -o remount,bind,ro {} && {} --db {}/games.db verify && {} --db {}/games.db status "
       ">/dev/null && ! touch {}/x 2>/dev/null",
-      quote(src.parent_path().string()), quote(mnt.string()), quote(mnt.string()), DEEDLOG_REFEREE,
-      quote(mnt.string()), DEEDLOG_REFEREE, quote(mnt.string()), quote(mnt.string()));
+      quote(src.parent_path().string()), quote(mnt.string()), quote(mnt.string()), deedlog::testing::referee_program(),
+      quote(mnt.string()), deedlog::testing::referee_program(), quote(mnt.string()), quote(mnt.string()));
   if (testing::run("unshare", "-m true").code != 0) GTEST_SKIP() << "no mount namespaces here";
   const RunResult r = testing::run("unshare", "-m sh -c " + quote(inside));
   EXPECT_EQ(r.code, 0) << r.out << r.err;
@@ -487,7 +488,7 @@ int kill_at_every(const std::string& syscall, const std::filesystem::path& db, c
     reset();
     const RunResult r = testing::run(
         "strace", fmt::format("-f -o /dev/null -e trace={0} -e inject={0}:signal=SIGKILL:when={1} {2} --db {3} {4}",
-                              syscall, n, DEEDLOG_REFEREE, quote(db.string()), args));
+                              syscall, n, deedlog::testing::referee_program(), quote(db.string()), args));
     if (r.code == kExitOk || r.code == kExitRefused) break;  // the Nth call never came: every point was tried
     ++kills;
     check(n);
@@ -564,7 +565,7 @@ namespace {
 TEST(Legacy, AJournalTheLastVersionWroteStillReadsVerifiesAndTakesMoves) {
   const auto dir = temp_dir("legacy");
   const auto db = dir / "old.db";
-  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-0.2.db", db);
+  std::filesystem::copy_file(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-0.2.db", db);
   const RunResult v = referee(db, "--json verify");
   ASSERT_EQ(v.code, kExitOk) << v.out << v.err;
   const json j = json::parse(v.out);
@@ -594,8 +595,8 @@ namespace {
 TEST(Legacy, AJournalOfSchemaOneWithStatedSetupsStillReadsVerifiesAndTakesMoves) {
   const auto dir = temp_dir("legacy-schema1");
   const auto db = dir / "old.db";
-  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.db", db);
-  const std::string heads = slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.heads");
+  std::filesystem::copy_file(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-18ba09d.db", db);
+  const std::string heads = slurp(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-18ba09d.heads");
   const RunResult v = referee(db, "--json verify");
   ASSERT_EQ(v.code, kExitOk) << v.out << v.err;
   const json j = json::parse(v.out);
@@ -633,9 +634,9 @@ namespace {
 void expect_a_schema_two_journal_reads_verifies_and_goes_on(const std::string& version) {
   const auto dir = temp_dir("legacy-" + version);
   const auto db = dir / "old.db";
-  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-" + version + ".db", db);
+  std::filesystem::copy_file(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-" + version + ".db", db);
   const json then =
-      json::parse(slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-" + version + ".heads"));
+      json::parse(slurp(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-" + version + ".heads"));
   const RunResult v = referee(db, "--json verify");
   ASSERT_EQ(v.code, kExitOk) << v.out << v.err;
   const json now = json::parse(v.out);
@@ -683,7 +684,7 @@ TEST(Legacy, AJournalOf48ecfe1ReadsVerifiesAndGoesOn) { expect_a_schema_two_jour
 TEST(Legacy, TheEventsViewReturnsTheRowsSchemaOneStored) {
   const auto db = imported("view-same-rows", sample("uk-1972/long-game.game"));
   const auto old_db = temp_dir("view-same-rows-old") / "old.db";
-  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-18ba09d.db", old_db);
+  std::filesystem::copy_file(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-18ba09d.db", old_db);
   const std::string query = "SELECT seq, at, actor, type, payload FROM events WHERE game_id = 1 ORDER BY seq";
   auto now = Sql(db).rows(query);
   const auto before = Sql(old_db).rows(query);

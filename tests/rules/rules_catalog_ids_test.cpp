@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "support/build_paths.h"
 #include "support/source_tree.h"
 
 namespace {
@@ -23,7 +24,7 @@ std::set<std::string> matches(const std::string& text, const std::regex& re) {
   return out;
 }
 
-const fs::path kRoot = DEEDLOG_SOURCE_DIR;
+const fs::path kRoot = deedlog::testing::source_dir();
 
 std::set<std::string> catalogue() {
   // A catalogue entry is a table row whose first cell is a back-quoted id.

@@ -1,6 +1,7 @@
 // Tests of the edition data: the uk-1972 board and packs load and carry the printed figures.
 #include <gtest/gtest.h>
 
+#include "support/build_paths.h"
 #include "deedlog/ruleset_catalog.h"
 
 #include <fstream>
@@ -54,7 +55,7 @@ namespace deedlog {
 namespace {
 
 std::string builtin_uk1972() {
-  std::ifstream in(std::string(DEEDLOG_SOURCE_DIR) + "/src/rules/data/uk-1972.json");
+  std::ifstream in(std::string(deedlog::testing::source_dir()) + "/src/rules/data/uk-1972.json");
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "deedlog/ruleset_catalog.h"
 #include "rules/edition_overlay.h"
 #include "support/cli.h"
@@ -16,7 +17,7 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-const fs::path kSource = DEEDLOG_SOURCE_DIR;
+const fs::path kSource = deedlog::testing::source_dir();
 
 // The file that replaced a whole one of tests/data/editions-flat/: a built-in edition, or the
 // example under docs/examples/.

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "support/build_paths.h"
 #include "deedlog/ruleset_catalog.h"
 #include "rules/card_lookup.h"
 
@@ -19,7 +20,7 @@ namespace {
 using nlohmann::json;
 
 json printed_cards() {
-  std::ifstream in(std::filesystem::path(DEEDLOG_SOURCE_DIR) / "tests" / "data" / "printed-cards.json");
+  std::ifstream in(std::filesystem::path(deedlog::testing::source_dir()) / "tests" / "data" / "printed-cards.json");
   std::stringstream text;
   text << in.rdbuf();
   return json::parse(text.str());

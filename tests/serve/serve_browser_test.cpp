@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/serve_browser.h"
@@ -212,7 +213,7 @@ TEST_F(ServePage, ATablePlaysThroughThePageAndAWatcherSeesEachMoveArrive) {
 
   // A phone and a wide screen: the page fits the width (nothing to scroll sideways), and the
   // board picture has loaded before the screenshot.
-  const std::filesystem::path shots = std::filesystem::path(DEEDLOG_REFEREE).parent_path() / "screenshots";
+  const std::filesystem::path shots = std::filesystem::path(deedlog::testing::referee_program()).parent_path() / "screenshots";
   for (const auto& [width, height] : {std::pair{420, 1500}, std::pair{1400, 1150}}) {
     table.window(width, height);
     table.script("window.scrollTo(0, 0);");

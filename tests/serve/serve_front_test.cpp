@@ -32,6 +32,7 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/serve_process.h"
@@ -171,7 +172,7 @@ using Referee = testing::ServeProcess;
 class Front {
  public:
   Front(const std::filesystem::path& dir, int port, int upstream_port) {
-    std::string site = slurp(std::filesystem::path(DEEDLOG_SOURCE_DIR) / "deploy/nginx/deedlog-serve.conf");
+    std::string site = slurp(std::filesystem::path(deedlog::testing::source_dir()) / "deploy/nginx/deedlog-serve.conf");
     replace_once(&site, "listen 80;", "listen 127.0.0.1:" + std::to_string(port) + ";");
     replace_once(&site, "server 127.0.0.1:8080;", "server 127.0.0.1:" + std::to_string(upstream_port) + ";");
     std::ofstream(dir / "deedlog-serve.conf") << site;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/postgres_server.h"
@@ -68,9 +69,9 @@ std::vector<int> ids(const json& listing) {
 void lists_games_and_values(const std::string& db, const std::filesystem::path& dir) {
   const std::filesystem::path file = dir / "short.game";
   std::ofstream(file) << kShortGame;
-  const auto imported = testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " import " + quote(file.string()));
+  const auto imported = testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " import " + quote(file.string()));
   ASSERT_EQ(imported.code, 0) << imported.out << imported.err;
-  ASSERT_EQ(testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " new --ruleset us-standard --players 'Dee, Eve'").code, 0);
+  ASSERT_EQ(testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " new --ruleset us-standard --players 'Dee, Eve'").code, 0);
   Serving server(db);
   ASSERT_GT(server.port(), 0);
   auto made = server.client().Post("/api/games", R"({"ruleset": "uk-1972", "players": ["Fay", "Gus", "Hal"]})",
@@ -129,7 +130,7 @@ void lists_games_and_values(const std::string& db, const std::filesystem::path& 
 
   // The valuation: the very document referee value --json gives, for a game over and one in play.
   for (int game : {1, 2, 3}) {
-    const auto cli = testing::run(DEEDLOG_REFEREE, "--db " + quote(db) + " --game " + std::to_string(game) + " --json value");
+    const auto cli = testing::run(deedlog::testing::referee_program(), "--db " + quote(db) + " --game " + std::to_string(game) + " --json value");
     ASSERT_EQ(cli.code, 0) << cli.err;
     const auto [c, doc] = server.get("/api/games/" + std::to_string(game) + "/value");
     EXPECT_EQ(c, 200);

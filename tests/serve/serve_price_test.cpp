@@ -15,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "commands/one_at_a_time.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
@@ -144,7 +145,7 @@ TEST_F(ServePrice, TheTableAsksThroughTheServer) {
   new_game();
   const std::filesystem::path key = dir_ / "table.key";
   testing::write_private_file(key, table_key_ + "\n");
-  PipeProcess table(std::vector<std::string>{DEEDLOG_REFEREE, "--json", "--game", std::to_string(game_), "table", "--server",
+  PipeProcess table(std::vector<std::string>{deedlog::testing::referee_program(), "--json", "--game", std::to_string(game_), "table", "--server",
                                              "http://127.0.0.1:" + std::to_string(port_), "--key-file", key.string()});
   table.write_line(std::string(":price ") + kOffer);
   const json doc = json::parse(table.read_line(), nullptr, false);
@@ -158,7 +159,7 @@ TEST_F(ServePrice, TheTableAsksThroughTheServer) {
 
 TEST_F(ServePrice, PriceGamesOutOfRangeIsAUsageError) {
   for (const char* n : {"1", "-3", "100001"}) {
-    const auto r = testing::run(DEEDLOG_REFEREE, "--db " + quote((dir_ / "other.db").string()) +
+    const auto r = testing::run(deedlog::testing::referee_program(), "--db " + quote((dir_ / "other.db").string()) +
                                                      " serve --listen 127.0.0.1:0 --price-games " + n);
     EXPECT_EQ(r.code, 2) << n << ": " << r.err;
   }

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/serve_process.h"
@@ -67,7 +68,7 @@ class ServeTable : public ::testing::Test {
     return p;
   }
   std::vector<std::string> table_argv(std::int64_t game, const std::vector<std::string>& more) const {
-    std::vector<std::string> argv{DEEDLOG_REFEREE, "--json", "--game", std::to_string(game), "table", "--server", url_};
+    std::vector<std::string> argv{deedlog::testing::referee_program(), "--json", "--game", std::to_string(game), "table", "--server", url_};
     argv.insert(argv.end(), more.begin(), more.end());
     return argv;
   }
@@ -148,7 +149,7 @@ TEST_F(ServeTable, MovesTypedAtTheTableAreTheJournalsAndTheSealedDiceAreTheRefer
 
 TEST_F(ServeTable, AnotherTablesGameIsRefused) {
   const std::string before = journal_state();
-  const auto r = testing::run(DEEDLOG_REFEREE, "--game " + std::to_string(round_.games[1]) + " table --server " + url_ +
+  const auto r = testing::run(deedlog::testing::referee_program(), "--game " + std::to_string(round_.games[1]) + " table --server " + url_ +
                                                    " --key-file " +
                                                    quote(key_file("table1.key", round_.table_keys[0]).string()));
   EXPECT_EQ(r.code, kFailure) << r.out << r.err;
@@ -158,7 +159,7 @@ TEST_F(ServeTable, AnotherTablesGameIsRefused) {
 
 TEST_F(ServeTable, AKeyOnTheCommandLineIsRefused) {
   const std::string before = journal_state();
-  const auto r = testing::run(DEEDLOG_REFEREE, "--json --game " + std::to_string(round_.games[0]) + " table --server " +
+  const auto r = testing::run(deedlog::testing::referee_program(), "--json --game " + std::to_string(round_.games[0]) + " table --server " +
                                                    url_ + " --key " + round_.table_keys[0]);
   EXPECT_EQ(r.code, kUsage) << r.out << r.err;
   EXPECT_TRUE(json::parse(r.out, nullptr, false).contains("error")) << r.out;
@@ -172,7 +173,7 @@ TEST_F(ServeTable, AKeyFileOthersMayReadIsRefused) {
   const std::string before = journal_state();
   for (const mode_t mode : {0644, 0640, 0604, 0660}) {
     const auto path = key_file("open-" + std::to_string(mode) + ".key", round_.table_keys[0], mode);
-    const auto r = testing::run(DEEDLOG_REFEREE, "--game " + std::to_string(round_.games[0]) + " table --server " + url_ +
+    const auto r = testing::run(deedlog::testing::referee_program(), "--game " + std::to_string(round_.games[0]) + " table --server " + url_ +
                                                      " --key-file " + quote(path.string()),
                                 "/dev/null");
     EXPECT_EQ(r.code, kUsage) << std::oct << mode << ": " << r.out << r.err;
@@ -182,12 +183,12 @@ TEST_F(ServeTable, AKeyFileOthersMayReadIsRefused) {
   }
   // A key file that is no file, holds nothing, or is not there.
   for (const std::string& bad : {dir_.string(), key_file("empty.key", "").string(), (dir_ / "missing.key").string()}) {
-    const auto r = testing::run(DEEDLOG_REFEREE, "--game " + std::to_string(round_.games[0]) + " table --server " + url_ +
+    const auto r = testing::run(deedlog::testing::referee_program(), "--game " + std::to_string(round_.games[0]) + " table --server " + url_ +
                                                      " --key-file " + quote(bad));
     EXPECT_EQ(r.code, kUsage) << bad << ": " << r.err;
   }
   // No key at all, and no terminal to ask on.
-  const auto none = testing::run(DEEDLOG_REFEREE, "--game " + std::to_string(round_.games[0]) + " table --server " + url_);
+  const auto none = testing::run(deedlog::testing::referee_program(), "--game " + std::to_string(round_.games[0]) + " table --server " + url_);
   EXPECT_EQ(none.code, kUsage) << none.err;
   EXPECT_EQ(journal_state(), before);
 }
@@ -226,7 +227,7 @@ TEST_F(ServeTable, TheKeyTypedAtThePromptIsNotShown) {
   const std::string ann = first_player(game);
   testing::Tmux tmux("serve-table");
   ASSERT_TRUE(tmux.start(160, 30,
-                         std::string("env -u DEEDLOG_TABLE_KEY ") + DEEDLOG_REFEREE + " --game " + std::to_string(game) +
+                         std::string("env -u DEEDLOG_TABLE_KEY ") + deedlog::testing::referee_program() + " --game " + std::to_string(game) +
                              " table --server " + url_ + "; sleep 60"));
   tmux.wait_for("Table's key");
   tmux.keys(key);

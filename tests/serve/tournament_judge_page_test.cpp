@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/serve_browser.h"
 #include "support/webdriver.h"
@@ -276,7 +277,7 @@ TEST_F(TournamentPages, JudgeCallsTimeAndRulesAppealsFromThePage) {
   EXPECT_EQ(judge.script("return document.documentElement.scrollWidth <= window.innerWidth;"), true);
   const std::string png = judge.screenshot();
   ASSERT_TRUE(testing::png_size(png).has_value()) << "the screenshot is not a PNG";
-  const std::filesystem::path shots = std::filesystem::path(DEEDLOG_REFEREE).parent_path() / "screenshots";
+  const std::filesystem::path shots = std::filesystem::path(deedlog::testing::referee_program()).parent_path() / "screenshots";
   std::filesystem::create_directories(shots);
   std::ofstream(shots / "tournament-judge-420.png", std::ios::binary) << png;
 }

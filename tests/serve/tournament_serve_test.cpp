@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/serve_process.h"
@@ -273,7 +274,7 @@ TEST_F(TournamentServe, TheClockWarnsTheTablesAndCallsTimeOnceAtTheLimit) {
   const std::string id = std::to_string(json::parse(made.out)["tournament"].get<int>());
   const std::string judge = json::parse(made.out)["judge_key"].get<std::string>();
   // A second server on the same journal, ticking too.
-  PipeProcess other(std::vector<std::string>{DEEDLOG_REFEREE, "--db", db_.string(), "serve", "--listen", "127.0.0.1:0"});
+  PipeProcess other(std::vector<std::string>{deedlog::testing::referee_program(), "--db", db_.string(), "serve", "--listen", "127.0.0.1:0"});
   ASSERT_NE(other.read_line().find("listening"), std::string::npos);
   const auto seated =
       testing::referee(db_, "--json --tournament " + id + " tournament seat --round 1 " + testing::key_file_option(judge));

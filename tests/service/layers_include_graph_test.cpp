@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/source_tree.h"
 
 namespace fs = std::filesystem;
@@ -83,7 +84,7 @@ struct Crossing {
 };
 
 std::vector<Crossing> crossings() {
-  const fs::path root(DEEDLOG_SOURCE_DIR);
+  const fs::path root(deedlog::testing::source_dir());
   std::vector<Crossing> out;
   const std::regex include_line(R"re(#include\s+"([a-z_]+/[^"]+)")re");
   auto check_dir = [&](const fs::path& dir, const std::string& folder_layer) {
@@ -113,7 +114,7 @@ TEST(Layers, EveryFolderIncludesOnlyTheLayersBelowIt) {
 }
 
 TEST(Layers, EveryFolderOfSrcHasItsRule) {
-  for (const auto& entry : fs::directory_iterator(fs::path(DEEDLOG_SOURCE_DIR) / "src")) {
+  for (const auto& entry : fs::directory_iterator(fs::path(deedlog::testing::source_dir()) / "src")) {
     if (!entry.is_directory()) continue;
     const std::string name = entry.path().filename().string();
     if (name == "python") continue;  // bindings: a program of their own, like referee/
@@ -125,7 +126,7 @@ TEST(Layers, EveryFolderOfSrcHasItsRule) {
 // every other reader gets events it has checked. The engine's codec is also used by the
 // engine itself, the fuzz targets and tests of the codec.
 TEST(Layers, OnlyGameLogDecodesStoredEvents) {
-  const fs::path root(DEEDLOG_SOURCE_DIR);
+  const fs::path root(deedlog::testing::source_dir());
   int files = 0;
   for (const char* dir : {"src", "referee", "replay"}) {
     for (const auto& entry : fs::recursive_directory_iterator(root / dir)) {
@@ -143,7 +144,7 @@ TEST(Layers, OnlyGameLogDecodesStoredEvents) {
 // Every header the table gives a layer is in include/deedlog/ (a renamed or moved one would
 // otherwise count as the engine's face, or not at all).
 TEST(Layers, TheFaceHeadersOfOtherLayersExist) {
-  const fs::path face = fs::path(DEEDLOG_SOURCE_DIR) / "include/deedlog";
+  const fs::path face = fs::path(deedlog::testing::source_dir()) / "include/deedlog";
   for (const auto& [name, layer] : face_layers())
     EXPECT_TRUE(fs::exists(face / name)) << "include/deedlog/" << name << " (" << layer << ") is not there";
 }
@@ -166,7 +167,7 @@ TEST(Layers, TheFaceIsJudgedByEachHeadersLayer) {
 // support headers they include, followed to the end, name nothing above the engine (the words a
 // refusal makes are tests/present's; a failed engine check prints support/refusal_facts.h).
 TEST(Layers, EngineTestsIncludeNothingAboveTheEngine) {
-  const fs::path root(DEEDLOG_SOURCE_DIR);
+  const fs::path root(deedlog::testing::source_dir());
   const std::regex include_line(R"re(#include\s+"([a-z_]+/[^"]+)")re");
   std::set<std::string> engine_may = allowed().at("engine");
   engine_may.insert("engine");
@@ -194,7 +195,7 @@ TEST(Layers, EngineTestsIncludeNothingAboveTheEngine) {
 
 // The crossings test is only as good as its reading of includes: it must see some.
 TEST(Layers, TheCheckSeesTheIncludesItJudges) {
-  const std::string text = read(fs::path(DEEDLOG_SOURCE_DIR) / "src/commands/referee_commands.cpp");
+  const std::string text = read(fs::path(deedlog::testing::source_dir()) / "src/commands/referee_commands.cpp");
   EXPECT_NE(text.find("#include \"service/game_log.h\""), std::string::npos);
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/source_tree.h"
 
 namespace fs = std::filesystem;
@@ -27,7 +28,7 @@ const std::regex& member_of_a_temporary() {
 
 TEST(RangeForTemporaries, NoLoopRunsOverAMemberOfATemporary) {
   std::vector<std::string> found;
-  const fs::path root = DEEDLOG_SOURCE_DIR;
+  const fs::path root = deedlog::testing::source_dir();
   for (const char* folder : {"src", "include", "tests", "referee", "replay", "fuzz", "bench", "examples"}) {
     if (!fs::exists(root / folder)) continue;
     for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {

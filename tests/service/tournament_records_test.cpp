@@ -12,6 +12,7 @@
 #include <variant>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "journal/journal.h"
 #include "service/tournament.h"
 #include "service/tournament_records.h"
@@ -24,7 +25,7 @@ std::vector<TournamentRecord> records_of(const std::string& name, std::int64_t t
   const auto dir = std::filesystem::temp_directory_path() / ("deedlog-test-records-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto db = dir / name;
-  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/" + name, db,
+  std::filesystem::copy_file(std::string(deedlog::testing::source_dir()) + "/tests/data/" + name, db,
                              std::filesystem::copy_options::overwrite_existing);
   std::vector<TournamentRecord> out;
   {

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include "support/build_paths.h"
 
 namespace deedlog::testing {
 
@@ -63,14 +64,14 @@ inline RunResult run(const std::string& program, const std::string& args, const 
 }
 
 inline RunResult referee(const std::filesystem::path& db, const std::string& args) {
-  return run(DEEDLOG_REFEREE, "--db " + quote(db.string()) + " " + args);
+  return run(deedlog::testing::referee_program(), "--db " + quote(db.string()) + " " + args);
 }
 
 inline RunResult replay(const std::filesystem::path& db, const std::string& args) {
-  return run(DEEDLOG_REPLAY, "--db " + quote(db.string()) + " " + args);
+  return run(deedlog::testing::replay_program(), "--db " + quote(db.string()) + " " + args);
 }
 
-inline std::string sample(const std::string& rel) { return std::string(DEEDLOG_SOURCE_DIR) + "/samples/" + rel; }
+inline std::string sample(const std::string& rel) { return std::string(deedlog::testing::source_dir()) + "/samples/" + rel; }
 
 // A folder of fixtures shared by the tests of one program, removed when it ends.
 struct RemovedAtExit {
@@ -105,7 +106,7 @@ inline std::string key_file_option(const std::string& key) {
 // Every sample game under samples/, in a stable order.
 inline std::vector<std::filesystem::path> all_sample_games() {
   std::vector<std::filesystem::path> games;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(std::filesystem::path(DEEDLOG_SOURCE_DIR) / "samples"))
+  for (const auto& e : std::filesystem::recursive_directory_iterator(std::filesystem::path(deedlog::testing::source_dir()) / "samples"))
     if (e.path().extension() == ".game") games.push_back(e.path());
   std::sort(games.begin(), games.end());
   return games;

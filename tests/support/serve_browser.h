@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
 #include "support/webdriver.h"
@@ -28,7 +29,7 @@ class ServeWithBrowsers : public ::testing::Test {
     // The browsers and the test all come from 127.0.0.1, one address for the rate limit: a
     // rate no page reaches, so no request of the test is ever a 429.
     server_ = std::make_unique<PipeProcess>(std::vector<std::string>{
-        DEEDLOG_REFEREE, "--db", (dir_ / "club.db").string(), "serve", "--listen", "127.0.0.1:0", "--rate", "1000"});
+        deedlog::testing::referee_program(), "--db", (dir_ / "club.db").string(), "serve", "--listen", "127.0.0.1:0", "--rate", "1000"});
     const std::string line = server_->read_line();  // "listening on http://127.0.0.1:PORT"
     const std::size_t colon = line.rfind(':');
     ASSERT_NE(colon, std::string::npos) << line;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/pipe_process.h"
 
 namespace deedlog::testing {
@@ -39,7 +40,7 @@ class ServeProcess {
 
  private:
   static std::vector<std::string> command(const std::string& db, const std::vector<std::string>& options) {
-    std::vector<std::string> argv{DEEDLOG_REFEREE, "--db", db, "serve", "--listen", "127.0.0.1:0"};
+    std::vector<std::string> argv{deedlog::testing::referee_program(), "--db", db, "serve", "--listen", "127.0.0.1:0"};
     argv.insert(argv.end(), options.begin(), options.end());
     return argv;
   }

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/tournament.h"
 
@@ -150,7 +151,7 @@ void expect_checks_pass(const std::string& page, const std::filesystem::path& di
   std::size_t ran = 0;
   for (auto m = std::sregex_iterator(page.begin(), page.end(), check); m != std::sregex_iterator(); ++m, ++ran) {
     const std::string args = unescaped((*m)[1].str());
-    const RunResult r = testing::run("cd " + quote(dir.string()) + " && " + DEEDLOG_REFEREE, args);
+    const RunResult r = testing::run("cd " + quote(dir.string()) + " && " + deedlog::testing::referee_program(), args);
     EXPECT_EQ(r.code, kOk) << args << "\n" << r.out << r.err;
   }
   EXPECT_GE(ran, at_least) << page;
@@ -162,7 +163,7 @@ TEST(TournamentAnswers, TheSheetsCheckCommandsNameTheJournalAndPassAsPrinted) {
   const std::filesystem::path dir = testing::temp_dir("tournament-answers-sheet");
   const std::string journal = "Club's night & day.db";
   auto in_dir = [&](const std::string& args) {
-    return testing::run("cd " + quote(dir.string()) + " && " + DEEDLOG_REFEREE, "--db " + quote(journal) + " " + args);
+    return testing::run("cd " + quote(dir.string()) + " && " + deedlog::testing::referee_program(), "--db " + quote(journal) + " " + args);
   };
   const RunResult made = in_dir("--json tournament new --name Cup --players 'Ann, Ben' --rounds 1 --table-size 2");
   ASSERT_EQ(made.code, kOk) << made.err;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/tournament.h"
 
@@ -41,9 +42,9 @@ json as_then(const json& now, const json& then) {
 TEST(TournamentRecordsWritten, AJournalOfE528e0cFoldsToTheSameStandingsLogAndVerdict) {
   const auto dir = testing::temp_dir("tournament-records-e528e0c");
   const auto db = dir / "club.db";
-  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/tournaments-written-by-e528e0c.db", db);
+  std::filesystem::copy_file(std::string(deedlog::testing::source_dir()) + "/tests/data/tournaments-written-by-e528e0c.db", db);
   const json then =
-      json::parse(testing::slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/tournaments-written-by-e528e0c.json"));
+      json::parse(testing::slurp(std::string(deedlog::testing::source_dir()) + "/tests/data/tournaments-written-by-e528e0c.json"));
 
   // Every record kind is in it: seated (a final and a duplicate round's among them), time_called,
   // appeal (rejected and upheld), sheet (superseded twice), late_entry, withdrawal, no_show.

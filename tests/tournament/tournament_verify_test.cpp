@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "support/build_paths.h"
 #include "journal/hash_chain.h"
 #include "journal/journal.h"
 #include "support/cli.h"
@@ -324,8 +325,8 @@ constexpr char kJudgeKey63b3c9e[] = "bf718a8dec7e312ba919e7ed910d6f3983060fdf187
 TEST(TournamentVerify, AJournalOf63b3c9eVerifiesWithItsHeadsAndGoesOn) {
   const auto dir = testing::temp_dir("tournament-verify-63b3c9e");
   const auto db = dir / "club.db";
-  std::filesystem::copy_file(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-63b3c9e.db", db);
-  const json then = json::parse(testing::slurp(std::string(DEEDLOG_SOURCE_DIR) + "/tests/data/journal-written-by-63b3c9e.heads"));
+  std::filesystem::copy_file(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-63b3c9e.db", db);
+  const json then = json::parse(testing::slurp(std::string(deedlog::testing::source_dir()) + "/tests/data/journal-written-by-63b3c9e.heads"));
 
   // Plain verify: the games as that version verified them, and the tournament.
   const json all = json_of(referee(db, "--json verify"));
