@@ -39,7 +39,7 @@ inline constexpr std::array<Verb, kVerbCount> kVerbsListed = {DEEDLOG_VERBS(DEED
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 constexpr VerbWords verb_words(Verb v) {
   switch (v) {
-#define DEEDLOG_VERB_WORDS(Name, code, rule, form, words, gate) \
+#define DEEDLOG_VERB_WORDS(Name, code, rule, form, choices, words, gate) \
   case Verb::Name: return VerbWords{DEEDLOG_FIELDS words};
     DEEDLOG_VERBS(DEEDLOG_VERB_WORDS)
 #undef DEEDLOG_VERB_WORDS
@@ -52,6 +52,18 @@ constexpr VerbWords verb_words(Verb v) {
 constexpr std::string_view verb_name(Verb v) { return verb_words(v).name; }
 
 constexpr VerbMaker verb_maker(Verb v) { return verb_words(v).maker; }
+
+// The choices a move of verb v answers (verbs.h): the one a move answers is the one its position
+// puts; none for a move that answers no choice.
+constexpr ChoiceSet verb_choices(Verb v) {
+  switch (v) {
+#define DEEDLOG_VERB_CHOICES(Name, code, rule, form, choices, ...) \
+  case Verb::Name: return choice_set({DEEDLOG_FIELDS choices});
+    DEEDLOG_VERBS(DEEDLOG_VERB_CHOICES)
+#undef DEEDLOG_VERB_CHOICES
+  }
+  return 0;
+}
 
 // The values are 0 to kVerbCount - 1, each once (a new verb takes the next).
 constexpr bool verb_codes_dense() {

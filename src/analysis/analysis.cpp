@@ -364,12 +364,31 @@ bool in_jail_choice(const State& s, PlayerId p) {
   return s.phase == Phase::AwaitingRoll && s.turn == p && s.player(p).in_jail && !s.rolled_this_turn;
 }
 
+// The choice `made` answers at `before`, of those its verb answers (deedlog/verbs.h): a card's
+// fine in the card's choice and a jailed player's way out at the start of his go where the
+// position puts them; any other wherever the rules let the move be made. Nothing for a move that
+// answers none (the throw of a player not in jail, a card turned up by chance).
+std::optional<Choice> choice_answered(const State& before, const Command& made) {
+  const ChoiceSet answers = verb_choices(made.verb);
+  for (unsigned b = 0; b < 8 * sizeof(ChoiceSet); ++b) {
+    if (!(answers & (1u << b))) continue;
+    const auto c = static_cast<Choice>(b);
+    if (c == Choice::FineOrCard && !(before.phase == Phase::CardChoice && before.turn == made.actor)) continue;
+    if (c == Choice::JailExit && !in_jail_choice(before, made.actor)) continue;
+    return c;
+  }
+  return std::nullopt;
+}
+
 // A decision's alternatives at `before` for the move `made` (the made one flagged), grouped as
-// the player sees them. Empty when the move is no decision the analysis weighs.
+// the player sees them: those of the choice it answers (choice_answered). Empty when the move is
+// no decision the analysis weighs.
 void decision_options(const Ruleset& r, const State& before, const CardsSeen& seen, const Command& made,
                       MoveWork* w) {
   const PlayerId p = made.actor;
   if (p == kReferee || p == kBank) return;
+  const std::optional<Choice> choice = choice_answered(before, made);
+  if (!choice || !weighs_answer(*choice, made.verb)) return;
   std::vector<Command> alts;
   auto add = [&](Command c) {
     c.at.clear();
@@ -383,14 +402,12 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
   plain.at.clear();
   plain.clock = kNoTime;
   bool jail_throw_option = false;
-  switch (made.verb) {
-    case Verb::Buy:
-    case Verb::Decline:
+  switch (*choice) {
+    case Choice::Purchase:
       add(make_command(Verb::Buy, p));
       add(make_command(Verb::Decline, p));
       break;
-    case Verb::Bid:
-    case Verb::Pass: {
+    case Choice::Auction: {
       add(plain);
       add(make_command(Verb::Pass, p));
       if (before.auction.lot == AuctionLot::Property && before.auction.square != kNoSquare) {
@@ -420,65 +437,53 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
       }
       break;
     }
-    case Verb::PayFine:
-    case Verb::Draw:
-      if (before.phase == Phase::CardChoice && before.turn == p) {
-        // The card's choice: pay its fine, or take a card from the other pack (the average over
-        // the cards that could come).
-        Command pay = make_command(Verb::PayFine, p);
-        CardsSeen seen_paid = seen;
-        if (std::optional<State> paid = after_move(r, before, pay, &seen_paid)) {
-          Option o;
-          o.command = pay;
-          o.made = made.verb == Verb::PayFine;
-          o.branches.push_back({add_branch(w, std::move(*paid), seen_paid), 1.0});
-          w->options.push_back(std::move(o));
-        }
-        Option take;
-        take.command = make_command(Verb::Draw, p);
-        take.made = made.verb == Verb::Draw;
-        if (made.verb == Verb::Draw && !w->outcomes.empty()) {
-          for (const Option& o : w->outcomes) take.branches.push_back(o.branches.front());
-        } else {
-          std::vector<Option> cards;
-          std::size_t none = SIZE_MAX;
-          card_outcomes(r, before, seen, take.command, before.pending_deck, kNoCard, w, &cards, &none);
-          for (const Option& o : cards) take.branches.push_back(o.branches.front());
-        }
-        if (!take.branches.empty()) w->options.push_back(std::move(take));
-        if (w->options.size() < 2 || !(w->options[0].made || w->options[1].made)) w->options.clear();
-        return;
+    case Choice::FineOrCard: {
+      // The card's choice: pay its fine, or take a card from the other pack (the average over
+      // the cards that could come).
+      Command pay = make_command(Verb::PayFine, p);
+      CardsSeen seen_paid = seen;
+      if (std::optional<State> paid = after_move(r, before, pay, &seen_paid)) {
+        Option o;
+        o.command = pay;
+        o.made = made.verb == Verb::PayFine;
+        o.branches.push_back({add_branch(w, std::move(*paid), seen_paid), 1.0});
+        w->options.push_back(std::move(o));
       }
-      if (made.verb == Verb::Draw) return;
-      [[fallthrough]];
-    case Verb::UseCard:
-    case Verb::Roll:
-      if (!in_jail_choice(before, p)) return;
+      Option take;
+      take.command = make_command(Verb::Draw, p);
+      take.made = made.verb == Verb::Draw;
+      if (made.verb == Verb::Draw && !w->outcomes.empty()) {
+        for (const Option& o : w->outcomes) take.branches.push_back(o.branches.front());
+      } else {
+        std::vector<Option> cards;
+        std::size_t none = SIZE_MAX;
+        card_outcomes(r, before, seen, take.command, before.pending_deck, kNoCard, w, &cards, &none);
+        for (const Option& o : cards) take.branches.push_back(o.branches.front());
+      }
+      if (!take.branches.empty()) w->options.push_back(std::move(take));
+      if (w->options.size() < 2 || !(w->options[0].made || w->options[1].made)) w->options.clear();
+      return;
+    }
+    case Choice::JailExit:
       add(make_command(Verb::PayFine, p));
       add(make_command(Verb::UseCard, p));
       jail_throw_option = true;
       break;
-    case Verb::Build:
-    case Verb::Sell:
-    case Verb::Mortgage:
-    case Verb::Unmortgage: {
+    case Choice::Holdings: {
       add(plain);
       for (const LegalMove& m : legal_moves(r, before))
         if (m.command.verb == made.verb && m.command.actor == p && alts.size() + 1 < kMostAlternatives) add(m.command);
       add(make_command(Verb::EndTurn, p));
       break;
     }
-    case Verb::Offer:
-    case Verb::Accept:
-    case Verb::Reject:
-      if (made.verb == Verb::Offer) {
-        add(plain);
-      } else {
-        add(make_command(Verb::Accept, p));
-        add(make_command(Verb::Reject, p));
-      }
+    case Choice::TradeOffer:
+      add(plain);
       break;
-    case Verb::PayTax: {
+    case Choice::TradeAnswer:
+      add(make_command(Verb::Accept, p));
+      add(make_command(Verb::Reject, p));
+      break;
+    case Choice::IncomeTax: {
       Command flat = make_command(Verb::PayTax, p);
       flat.tax = TaxChoice::Flat;
       Command percent = flat;
@@ -487,8 +492,6 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
       add(percent);
       break;
     }
-    default:
-      return;
   }
   for (const Command& c : alts) {
     CardsSeen seen_here = seen;
@@ -499,7 +502,7 @@ void decision_options(const Ruleset& r, const State& before, const CardsSeen& se
     o.made = (c == plain);
     o.branches.push_back({add_branch(w, std::move(*s), seen_here), 1.0});
     w->options.push_back(std::move(o));
-    if (c.verb == Verb::Offer) {
+    if (*choice == Choice::TradeOffer) {
       // No trade: the offer withdrawn at once, the position as it was but for the offer counted.
       Command withdraw = make_command(Verb::Reject, p);
       const State offered = w->branches[w->options.back().branches.front().first].state;
@@ -543,6 +546,22 @@ struct RecordedMove {
 };
 
 }  // namespace
+
+bool weighs_answer(Choice c, Verb v) {
+  switch (c) {
+    case Choice::Purchase: return v == Verb::Buy || v == Verb::Decline;
+    case Choice::FineOrCard: return v == Verb::PayFine || v == Verb::Draw;
+    // Sitting out the go instead (the computer edition) is not among the ways out weighed.
+    case Choice::JailExit: return v == Verb::PayFine || v == Verb::UseCard || v == Verb::Roll;
+    case Choice::TradeAnswer: return v == Verb::Accept || v == Verb::Reject;
+    case Choice::IncomeTax: return v == Verb::PayTax;
+    // The move made is among the alternatives itself (a bid, a building, a mortgage, an offer).
+    case Choice::Auction:
+    case Choice::Holdings:
+    case Choice::TradeOffer: return true;
+  }
+  return false;
+}
 
 std::string rating_band(double error_rate) {
   if (error_rate < 0.002) return "world class";

@@ -61,6 +61,13 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
 // a move by what players who know the game would do next.
 PlayOutPolicy analyst_play_outs(const Ruleset& ruleset);
 
+// Whether the analysis weighs a move of verb v where it answers choice c (deedlog/verbs.h,
+// verb_choices) against that choice's alternatives (docs/analysis.md, "Skill"): where they are a
+// fixed few (buy or decline; the card's fine or a card; the fine, a card or a throw out of jail;
+// accept or reject; the tax's two ways), only the verbs among them; where the move made is one of
+// them itself (a bid, a building or mortgage, an offer), any verb. A move not weighed is left out.
+bool weighs_answer(Choice choice, Verb verb);
+
 // The best move, by the play-outs of `play_outs` (analysis_play_outs, analyst_play_outs), in
 // place of `proposed` (a legal move of the player to act at `position`, e.g. the built-in
 // player's): when `proposed` is a decision the analysis weighs (buy or decline, bid or pass, pay

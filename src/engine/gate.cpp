@@ -68,7 +68,7 @@ struct VerbGate {
 #pragma GCC diagnostic ignored "-Wmissing-field-initializers"
 constexpr std::array<VerbGate, kVerbCount> gate_rows() {
   std::array<VerbGate, kVerbCount> rows{};
-#define DEEDLOG_VERB_GATE(Name, code, rule, form, words, gate) \
+#define DEEDLOG_VERB_GATE(Name, code, rule, form, choices, words, gate) \
   rows[code] = VerbGate{.maker = verb_maker(Verb::Name), DEEDLOG_FIELDS gate};
   DEEDLOG_VERBS(DEEDLOG_VERB_GATE)
 #undef DEEDLOG_VERB_GATE
