@@ -2,18 +2,15 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <iterator>
 #include <optional>
-#include <thread>
 #include <utility>
 
 #include <fmt/format.h>
 
-#include "bots/simulation.h"
 #include "bots/site_worth.h"
 #include "deedlog/building_group.h"
 #include "deedlog/cards_to_come.h"
@@ -74,20 +71,11 @@ Status play_more(const Ruleset& r, const std::vector<Branch>& branches, const st
   if (upto <= from) return Status::ok();
   const std::size_t per = static_cast<std::size_t>(upto - from);
   const std::size_t n = branches.size() * per;
-  std::vector<PlayOut> results(n);
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t t = next++; t < n; t = next++) {
-      const std::size_t b = t / per;
-      const int i = from + static_cast<int>(t % per);
-      results[t] = play_out(r, branches[b].state, branches[b].seen, play_out_seed(o.seed, key, i), o.max_moves, policy);
-    }
-  };
-  const int threads = simulation_threads(o.threads, static_cast<int>(std::min<std::size_t>(n, 1 << 20)));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  const std::vector<PlayOut> results = play_outs_on_threads(n, o.threads, [&](std::size_t t) {
+    const std::size_t b = t / per;
+    const int i = from + static_cast<int>(t % per);
+    return play_out(r, branches[b].state, branches[b].seen, play_out_seed(o.seed, key, i), o.max_moves, policy);
+  });
   out->worth.resize(branches.size());
   out->unfinished.resize(branches.size(), 0);
   for (std::size_t t = 0; t < n; ++t) {

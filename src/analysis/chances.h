@@ -12,6 +12,7 @@
 // players hold are out of the pack. A seeded game's recorded order of its cards is never used.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -119,6 +120,12 @@ struct PlayOut {
 };
 PlayOut play_out(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves,
                  const PlayOutPolicy& policy = {});
+
+// Plays `count` play-outs, play(t) the t-th, on simulation_threads(threads, ...) threads, each
+// into slot t of the answer: which thread played what does not change it. Every caller's
+// play-outs (chances, the analysis, a trade's price) are played so.
+std::vector<PlayOut> play_outs_on_threads(std::size_t count, int threads,
+                                          const std::function<PlayOut(std::size_t)>& play);
 
 // players: the game's names, for the words of a play-out gone wrong.
 Status estimate_chances(const Ruleset& ruleset, const State& position, const CardsSeen& seen,
