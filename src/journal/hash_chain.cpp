@@ -17,8 +17,6 @@ namespace {
 constexpr std::string_view kGenesisTag = "deedlog-genesis-v1\n";
 constexpr std::string_view kEventTag = "deedlog-event-v1\n";
 constexpr std::string_view kMoveTag = "deedlog-move-v2\n";
-constexpr std::string_view kTournamentGenesisTag = "deedlog-tournament-v1\n";
-constexpr std::string_view kTournamentRecordTag = "deedlog-tournament-record-v1\n";
 
 // A netstring: decimal byte length, ':', the bytes, ','. The length makes the split between
 // fields unambiguous whatever bytes the fields hold (no separator can be forged inside one).
@@ -243,12 +241,12 @@ bool split_move_events(std::string_view events, std::vector<std::pair<std::strin
 std::string genesis_hash(const std::string& header) { return digest(kGenesisTag, header); }
 
 std::string tournament_genesis(const std::string& name, const std::string& settings, const std::string& judge_key_sha256) {
-  return digest(kTournamentGenesisTag, name, settings, judge_key_sha256);
+  return digest("deedlog-tournament-v1\n", name, settings, judge_key_sha256);
 }
 
 std::string tournament_record_hash(const TournamentRecord& record) {
-  return digest(kTournamentRecordTag, record.prev_hash, record.tournament_id, record.seq, record.at, record.kind,
-                record.payload);
+  return digest("deedlog-tournament-record-v1\n", record.prev_hash, record.tournament_id, record.seq, record.at,
+                record.kind, record.payload);
 }
 
 std::string event_hash(const EventRow& event) {
