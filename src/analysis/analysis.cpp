@@ -28,7 +28,6 @@
 namespace deedlog {
 namespace {
 
-constexpr double kZ95 = 1.96;
 constexpr std::size_t kMostAlternatives = 8;  // a decision's alternatives weighed, the move made among them
 constexpr int kFewestBelieved = 30;           // play-outs a branch before an interval reached is believed
 
@@ -98,7 +97,7 @@ struct Estimate {
   double value = 0;
   double half = 1;
 };
-Estimate estimate(const std::vector<double>& d, double z = kZ95) {
+Estimate estimate(const std::vector<double>& d, double z = kAnalysisZ95) {
   Estimate e;
   if (d.empty()) return e;
   double mean = 0;
@@ -866,7 +865,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
         const double half = (m.luck_high - m.luck_low) / 2;
         widen(half);
         pa.luck += *m.luck;
-        pa.luck_variance += (half / kZ95) * (half / kZ95);
+        pa.luck_variance += (half / kAnalysisZ95) * (half / kAnalysisZ95);
         ++pa.chance_events;
         if (!pa.luckiest || *m.luck > pa.luckiest->luck) pa.luckiest = LuckMoment{m.seq, *m.luck};
         if (!pa.unluckiest || *m.luck < pa.unluckiest->luck) pa.unluckiest = LuckMoment{m.seq, *m.luck};
@@ -945,7 +944,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   for (PlayerAnalysis& pa : a.players) {
     pa.error_rate = pa.decisions > 0 ? pa.total_error / pa.decisions : 0.0;
     pa.rating = pa.decisions > 0 ? rating_band(pa.error_rate) : "";
-    const double half = kZ95 * std::sqrt(pa.luck_variance);
+    const double half = kAnalysisZ95 * std::sqrt(pa.luck_variance);
     pa.luck_low = pa.luck - half;
     pa.luck_high = pa.luck + half;
   }

@@ -100,6 +100,10 @@ State play_out_start(const Ruleset& ruleset, const State& position, const CardsS
 // The horizon of the analysis's play-outs, in moves (docs/evaluation-model.md, "The horizon").
 inline constexpr int kAnalysisHorizon = 48;
 
+// The z of the 95% intervals of the analysis and of a trade's price, rounded as their figures
+// have always been worked (estimate_chances keeps the exact quantile for its own interval).
+inline constexpr double kAnalysisZ95 = 1.96;
+
 // The play-outs of the analysis and of `chances` for `ruleset`: to a horizon scored by the
 // edition's shipped model when it has one (a user's edition has none: to the end), sound bids.
 PlayOutPolicy analysis_play_outs(const Ruleset& ruleset);

@@ -18,7 +18,6 @@
 namespace deedlog {
 namespace {
 
-constexpr double kZ95 = 1.96;
 // Adaptive sampling starts with this many play-outs a position and doubles them until the
 // changes are as precise as asked (or the most allowed is reached).
 constexpr int kFirstGames = 200;
@@ -83,7 +82,7 @@ std::pair<double, double> paired(const Worths& after, const Worths& before, Play
     const double d = after[i][static_cast<std::size_t>(p)] - before[i][static_cast<std::size_t>(p)] - mean;
     ss += d * d;
   }
-  return {mean, kZ95 * std::sqrt(ss / static_cast<double>(n - 1)) / std::sqrt(static_cast<double>(n))};
+  return {mean, kAnalysisZ95 * std::sqrt(ss / static_cast<double>(n - 1)) / std::sqrt(static_cast<double>(n))};
 }
 
 // The position after `offer` is made and its recipient accepts it, or the ruling refusing either.
