@@ -198,8 +198,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   effect::throw_dice(out, p, d1, d2, run, doubles);
   if (doubles && run >= r.doubles_to_jail) {
     // rule turn/three-doubles-jail: the third double in a row does not move the token.
-    effect::send_to_jail(out, p, JailReason::ThreeDoubles);
-    effect::finish_move(out, p);
+    effect::send_to_jail_ending_move(out, p, JailReason::ThreeDoubles);
     return accepted(out);
   }
   effect::move_forward(out, p, d1 + d2);

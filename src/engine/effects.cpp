@@ -158,6 +158,11 @@ void send_to_jail(Outcome& out, PlayerId p, JailReason why) {
                .with(fields::SentToJail::set_reason, why));
 }
 
+void send_to_jail_ending_move(Outcome& out, PlayerId p, JailReason why) {
+  send_to_jail(out, p, why);
+  finish_move(out, p);
+}
+
 void leave_jail(Outcome& out, PlayerId p, JailExit how) {
   put(out, make(EventType::LeftJail, p).with(fields::LeftJail::set_how, how));
 }
