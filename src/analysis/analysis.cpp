@@ -2,18 +2,15 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <iterator>
 #include <optional>
-#include <thread>
 #include <utility>
 
 #include <fmt/format.h>
 
-#include "bots/simulation.h"
 #include "bots/site_worth.h"
 #include "deedlog/building_group.h"
 #include "deedlog/cards_to_come.h"
@@ -31,7 +28,6 @@
 namespace deedlog {
 namespace {
 
-constexpr double kZ95 = 1.96;
 constexpr std::size_t kMostAlternatives = 8;  // a decision's alternatives weighed, the move made among them
 constexpr int kFewestBelieved = 30;           // play-outs a branch before an interval reached is believed
 
@@ -74,20 +70,11 @@ Status play_more(const Ruleset& r, const std::vector<Branch>& branches, const st
   if (upto <= from) return Status::ok();
   const std::size_t per = static_cast<std::size_t>(upto - from);
   const std::size_t n = branches.size() * per;
-  std::vector<PlayOut> results(n);
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t t = next++; t < n; t = next++) {
-      const std::size_t b = t / per;
-      const int i = from + static_cast<int>(t % per);
-      results[t] = play_out(r, branches[b].state, branches[b].seen, play_out_seed(o.seed, key, i), o.max_moves, policy);
-    }
-  };
-  const int threads = simulation_threads(o.threads, static_cast<int>(std::min<std::size_t>(n, 1 << 20)));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  const std::vector<PlayOut> results = play_outs_on_threads(n, o.threads, [&](std::size_t t) {
+    const std::size_t b = t / per;
+    const int i = from + static_cast<int>(t % per);
+    return play_out(r, branches[b].state, branches[b].seen, play_out_seed(o.seed, key, i), o.max_moves, policy);
+  });
   out->worth.resize(branches.size());
   out->unfinished.resize(branches.size(), 0);
   for (std::size_t t = 0; t < n; ++t) {
@@ -110,7 +97,7 @@ struct Estimate {
   double value = 0;
   double half = 1;
 };
-Estimate estimate(const std::vector<double>& d, double z = kZ95) {
+Estimate estimate(const std::vector<double>& d, double z = kAnalysisZ95) {
   Estimate e;
   if (d.empty()) return e;
   double mean = 0;
@@ -897,7 +884,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
         const double half = (m.luck_high - m.luck_low) / 2;
         widen(half);
         pa.luck += *m.luck;
-        pa.luck_variance += (half / kZ95) * (half / kZ95);
+        pa.luck_variance += (half / kAnalysisZ95) * (half / kAnalysisZ95);
         ++pa.chance_events;
         if (!pa.luckiest || *m.luck > pa.luckiest->luck) pa.luckiest = LuckMoment{m.seq, *m.luck};
         if (!pa.unluckiest || *m.luck < pa.unluckiest->luck) pa.unluckiest = LuckMoment{m.seq, *m.luck};
@@ -976,7 +963,7 @@ Status analyse_game(Journal& journal, std::int64_t game_id, const AnalysisOption
   for (PlayerAnalysis& pa : a.players) {
     pa.error_rate = pa.decisions > 0 ? pa.total_error / pa.decisions : 0.0;
     pa.rating = pa.decisions > 0 ? rating_band(pa.error_rate) : "";
-    const double half = kZ95 * std::sqrt(pa.luck_variance);
+    const double half = kAnalysisZ95 * std::sqrt(pa.luck_variance);
     pa.luck_low = pa.luck - half;
     pa.luck_high = pa.luck + half;
   }

@@ -143,25 +143,31 @@ State play_out_start(const Ruleset& r, const State& position, const CardsSeen& s
   return s;
 }
 
+std::vector<PlayOut> play_outs_on_threads(std::size_t count, int threads,
+                                          const std::function<PlayOut(std::size_t)>& play) {
+  std::vector<PlayOut> results(count);
+  // Each thread takes the next play-out; each result lands in its own slot.
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t t = next++; t < count; t = next++) results[t] = play(t);
+  };
+  const int used = simulation_threads(threads, static_cast<int>(std::min<std::size_t>(count, 1 << 20)));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < used; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  return results;
+}
+
 Status estimate_chances(const Ruleset& r, const State& position, const CardsSeen& seen,
                         const std::vector<std::string>& players, const ChancesOptions& o, Chances* out) {
   if (o.games < 1) return Status::invalid_argument("--games must be at least 1");
   if (o.max_moves < 1) return Status::invalid_argument("--max-moves must be at least 1");
-  std::vector<PlayOut> results(static_cast<std::size_t>(o.games));
-  // Each thread takes the next play-out; each result lands in its own slot, so the answer does
-  // not depend on which thread played what.
-  std::atomic<int> next{0};
-  auto worker = [&] {
-    for (int i = next++; i < o.games; i = next++)
-      results[static_cast<std::size_t>(i)] =
-          play_out(r, position, seen, o.seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull, o.max_moves,
-                   o.policy);
-  };
-  const int threads = simulation_threads(o.threads, o.games);
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  const std::vector<PlayOut> results =
+      play_outs_on_threads(static_cast<std::size_t>(o.games), o.threads, [&](std::size_t i) {
+        return play_out(r, position, seen, o.seed + static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ull, o.max_moves,
+                        o.policy);
+      });
   Chances c;
   c.games = o.games;
   for (PlayerId p = 0; p < position.player_count; ++p) c.players.push_back(PlayerChance{p});

@@ -12,6 +12,7 @@
 // players hold are out of the pack. A seeded game's recorded order of its cards is never used.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,10 @@ State play_out_start(const Ruleset& ruleset, const State& position, const CardsS
 // The horizon of the analysis's play-outs, in moves (docs/evaluation-model.md, "The horizon").
 inline constexpr int kAnalysisHorizon = 48;
 
+// The z of the 95% intervals of the analysis and of a trade's price, rounded as their figures
+// have always been worked (estimate_chances keeps the exact quantile for its own interval).
+inline constexpr double kAnalysisZ95 = 1.96;
+
 // The play-outs of the analysis and of `chances` for `ruleset`: to a horizon scored by the
 // edition's shipped model when it has one (a user's edition has none: to the end), sound bids.
 PlayOutPolicy analysis_play_outs(const Ruleset& ruleset);
@@ -119,6 +124,12 @@ struct PlayOut {
 };
 PlayOut play_out(const Ruleset& ruleset, const State& position, const CardsSeen& seen, std::uint64_t seed, int max_moves,
                  const PlayOutPolicy& policy = {});
+
+// Plays `count` play-outs, play(t) the t-th, on simulation_threads(threads, ...) threads, each
+// into slot t of the answer: which thread played what does not change it. Every caller's
+// play-outs (chances, the analysis, a trade's price) are played so.
+std::vector<PlayOut> play_outs_on_threads(std::size_t count, int threads,
+                                          const std::function<PlayOut(std::size_t)>& play);
 
 // players: the game's names, for the words of a play-out gone wrong.
 Status estimate_chances(const Ruleset& ruleset, const State& position, const CardsSeen& seen,

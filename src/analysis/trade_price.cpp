@@ -2,16 +2,13 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
-#include <thread>
 #include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
 
-#include "bots/simulation.h"
 #include "deedlog/decide.h"
 #include "deedlog/game_file.h"
 #include "deedlog/position_queries.h"
@@ -21,7 +18,6 @@
 namespace deedlog {
 namespace {
 
-constexpr double kZ95 = 1.96;
 // Adaptive sampling starts with this many play-outs a position and doubles them until the
 // changes are as precise as asked (or the most allowed is reached).
 constexpr int kFirstGames = 200;
@@ -53,20 +49,10 @@ Status play_positions(const Ruleset& r, const std::vector<const State*>& positio
   const std::size_t per = static_cast<std::size_t>(to - from);
   const std::size_t n = positions.size() * per;
   for (Worths* w : rows) w->resize(static_cast<std::size_t>(to));
-  std::vector<PlayOut> results(n);
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t t = next++; t < n; t = next++) {
-      const std::size_t k = t / per;
-      const int i = from + static_cast<int>(t % per);
-      results[t] = play_out(r, *positions[k], seen, play_out_seed(o.seed, key, i), o.max_moves, policy);
-    }
-  };
-  const int threads = simulation_threads(o.threads, static_cast<int>(std::min<std::size_t>(n, 1 << 20)));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  const std::vector<PlayOut> results = play_outs_on_threads(n, o.threads, [&](std::size_t t) {
+    const int i = from + static_cast<int>(t % per);
+    return play_out(r, *positions[t / per], seen, play_out_seed(o.seed, key, i), o.max_moves, policy);
+  });
   for (std::size_t t = 0; t < n; ++t) {
     const PlayOut& po = results[t];
     if (po.refused)
@@ -96,7 +82,7 @@ std::pair<double, double> paired(const Worths& after, const Worths& before, Play
     const double d = after[i][static_cast<std::size_t>(p)] - before[i][static_cast<std::size_t>(p)] - mean;
     ss += d * d;
   }
-  return {mean, kZ95 * std::sqrt(ss / static_cast<double>(n - 1)) / std::sqrt(static_cast<double>(n))};
+  return {mean, kAnalysisZ95 * std::sqrt(ss / static_cast<double>(n - 1)) / std::sqrt(static_cast<double>(n))};
 }
 
 // The position after `offer` is made and its recipient accepts it, or the ruling refusing either.

@@ -98,6 +98,16 @@ std::optional<Violation> identify_card(const Ruleset& r, const State& s, DeckId 
 
 // rule jail/last-failure-pay-or-miss: the fine paid after the last failed throw frees the player,
 // who moves by that throw.
+// The fine and a card are ways out of jail in the turn, before its throw: the turn is taken (a
+// go missed blocks it), the player must be in jail, and `thrown` is the refusal once he has thrown.
+std::optional<Violation> out_of_jail_before_throw(Outcome& out, PlayerId p, const RuleRef& rule, RefusalCode thrown) {
+  take_turn(out, p);
+  if (auto v = missed_go_block(out.ruleset, out.state, p)) return v;
+  if (!out.state.player(p).in_jail) return violation(out.ruleset, rule, RefusalCode::NotInJail, {arg::player(p)});
+  if (out.state.rolled_this_turn) return violation(out.ruleset, rule, thrown);
+  return std::nullopt;
+}
+
 Decision decide_pay_and_move(const Ruleset& r, const State& s, const Command& c) {
   if (s.player(c.actor).cash < s.pending_fine)
     return Decision::refuse(violation(r, rule::kJailPayOrMiss, RefusalCode::CannotPayFineMissGo,
@@ -188,8 +198,7 @@ Decision decide_roll(const Ruleset& r, const State& s, const Command& c) {
   effect::throw_dice(out, p, d1, d2, run, doubles);
   if (doubles && run >= r.doubles_to_jail) {
     // rule turn/three-doubles-jail: the third double in a row does not move the token.
-    effect::send_to_jail(out, p, JailReason::ThreeDoubles);
-    effect::finish_move(out, p);
+    effect::send_to_jail_ending_move(out, p, JailReason::ThreeDoubles);
     return accepted(out);
   }
   effect::move_forward(out, p, d1 + d2);
@@ -384,12 +393,9 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
   }
   if (s.phase == Phase::JailChoice) return decide_pay_and_move(r, s, c);
   Outcome out(r, s);
-  take_turn(out, c.actor);
-  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(std::move(*v));
+  if (auto v = out_of_jail_before_throw(out, c.actor, rule::kJailFine, RefusalCode::FineBeforeThrow))
+    return Decision::refuse(std::move(*v));
   const PlayerState& ps = out.state.player(c.actor);
-  if (!ps.in_jail)
-    return Decision::refuse(violation(r, rule::kJailFine, RefusalCode::NotInJail, {arg::player(c.actor)}));
-  if (out.state.rolled_this_turn) return Decision::refuse(violation(r, rule::kJailFine, RefusalCode::FineBeforeThrow));
   if (ps.jail_turns >= r.jail.fine_before_throw_turns)
     return Decision::refuse(violation(r, rule::kJailThirdTurn, RefusalCode::LastJailTurnThrowFirst, {arg::player(c.actor)}));
   if (ps.cash < r.jail.fine)
@@ -402,12 +408,9 @@ Decision decide_pay_fine(const Ruleset& r, const State& s, const Command& c) {
 
 Decision decide_use_card(const Ruleset& r, const State& s, const Command& c) {
   Outcome out(r, s);
-  take_turn(out, c.actor);
-  if (auto v = missed_go_block(r, out.state, c.actor)) return Decision::refuse(std::move(*v));
+  if (auto v = out_of_jail_before_throw(out, c.actor, rule::kJailCard, RefusalCode::CardBeforeThrow))
+    return Decision::refuse(std::move(*v));
   const PlayerState& ps = out.state.player(c.actor);
-  if (!ps.in_jail)
-    return Decision::refuse(violation(r, rule::kJailCard, RefusalCode::NotInJail, {arg::player(c.actor)}));
-  if (out.state.rolled_this_turn) return Decision::refuse(violation(r, rule::kJailCard, RefusalCode::CardBeforeThrow));
   if (ps.jail_card_count() == 0)
     return Decision::refuse(violation(r, rule::kJailCard, RefusalCode::NoJailCard, {arg::player(c.actor)}));
   // With a card from each pack, the Chance card is used first (docs/rules.md).

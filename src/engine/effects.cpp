@@ -29,24 +29,65 @@ void put(Outcome& out, Event&& e) {
   out.emit(std::move(e), EffectsAccess::key());
 }
 
-Event make(EventType t, PlayerId player = kBank) {
-  Event e;
-  e.type = t;
-  e.player = player;
-  return e;
+// An event being made: its type and player, then each slot its type carries, set by name in one
+// expression (put(out, make(EventType::BidMade, p).square(sq).amount(a))).
+struct Draft {
+  Event event;
+  Draft& other(PlayerId p) { event.other = p; return *this; }
+  Draft& square(SquareId s) { event.square = s; return *this; }
+  Draft& amount(Money m) { event.amount = m; return *this; }
+  // A sum and, only where it differs, its other figure in amount2: what the payee gets, or the
+  // sum as printed in the region's currency.
+  Draft& amounts(Money sum, Money other) {
+    event.amount = sum;
+    if (other != sum) event.amount2 = other;
+    return *this;
+  }
+  Draft& deck(DeckId d) { event.deck = d; return *this; }
+  Draft& card(CardIndex c) { event.card = c; return *this; }
+  Draft& dice(int die1, int die2) {
+    event.die1 = static_cast<std::int8_t>(die1);
+    event.die2 = static_cast<std::int8_t>(die2);
+    return *this;
+  }
+  Draft& mask(std::uint64_t squares) { event.mask = squares; return *this; }
+  Draft& clock(std::int64_t c) { event.clock = c; return *this; }
+  Draft& text(const std::string& t) { event.text = t; return *this; }
+  // A trade's terms: what the offerer gives in mask, amount and cards, what he gets in the second of each.
+  Draft& terms(const TradeTerms& t) {
+    event.mask = t.give;
+    event.mask2 = t.get;
+    event.amount = t.give_cash;
+    event.amount2 = t.get_cash;
+    event.cards = static_cast<std::uint8_t>(t.give_cards);
+    event.cards2 = static_cast<std::uint8_t>(t.get_cards);
+    return *this;
+  }
+  // A field of the type's own, by its typed setter (deedlog/event_fields.h).
+  template <class Set, class Value>
+  Draft& with(Set set, const Value& value) {
+    set(event, value);
+    return *this;
+  }
+};
+
+Draft make(EventType t, PlayerId player = kBank) {
+  Draft d;
+  d.event.type = t;
+  d.event.player = player;
+  return d;
 }
 
+void put(Outcome& out, Draft& d) { put(out, std::move(d.event)); }
+void put(Outcome& out, Draft&& d) { put(out, std::move(d.event)); }
+
 void token_to(Outcome& out, PlayerId p, SquareId to, int travelled) {
-  Event e = make(EventType::TokenMoved, p);
-  fields::TokenMoved::set_to(e, to);
-  fields::TokenMoved::set_travelled(e, travelled);
-  put(out, std::move(e));
+  put(out, make(EventType::TokenMoved, p).with(fields::TokenMoved::set_to, to)
+               .with(fields::TokenMoved::set_travelled, travelled));
 }
 
 void pay_salary(Outcome& out, PlayerId p, bool lands_on_start) {
-  Event e = make(EventType::SalaryPaid, p);
-  e.amount = policy::salary_for(out.ruleset, lands_on_start);
-  put(out, std::move(e));
+  put(out, make(EventType::SalaryPaid, p).amount(policy::salary_for(out.ruleset, lands_on_start)));
 }
 
 EventType payment_event(PaymentKind kind) {
@@ -72,21 +113,16 @@ bool feeds_jackpot(PaymentKind kind) {
 void start_turn(Outcome& out, PlayerId p) { put(out, make(EventType::TurnStarted, p)); }
 
 void throw_dice(Outcome& out, PlayerId p, int die1, int die2, int doubles_run, bool throws_again) {
-  Event e = make(EventType::DiceThrown, p);
-  e.die1 = static_cast<std::int8_t>(die1);
-  e.die2 = static_cast<std::int8_t>(die2);
-  fields::DiceThrown::set_doubles_run(e, doubles_run);
-  fields::DiceThrown::set_throws_again(e, throws_again);
-  put(out, std::move(e));
+  put(out, make(EventType::DiceThrown, p).dice(die1, die2).with(fields::DiceThrown::set_doubles_run, doubles_run)
+               .with(fields::DiceThrown::set_throws_again, throws_again));
 }
 
 void finish_move(Outcome& out, PlayerId p) {
-  Event e = make(EventType::MoveCompleted, p);
   // rule turn/doubles-throw-again: a double earns another throw, unless the move ended in jail.
   // Once time is called (short game) the move in progress is the last: no further throw.
-  fields::MoveCompleted::set_throws_again(e, out.state.throw_again && !out.state.player(p).in_jail &&
-                                         (!out.state.time_called || out.state.finish_round));
-  put(out, std::move(e));
+  const bool again = out.state.throw_again && !out.state.player(p).in_jail &&
+                     (!out.state.time_called || out.state.finish_round);
+  put(out, make(EventType::MoveCompleted, p).with(fields::MoveCompleted::set_throws_again, again));
 }
 
 // ---- Moving a token ----
@@ -118,36 +154,31 @@ void move_back_to(Outcome& out, PlayerId p, SquareId target) {
 
 void send_to_jail(Outcome& out, PlayerId p, JailReason why) {
   // rule jail/no-salary: straight to jail, whatever the path; the turn ends there.
-  Event e = make(EventType::SentToJail, p);
-  fields::SentToJail::set_jail(e, out.ruleset.jail_square);
-  fields::SentToJail::set_reason(e, why);
-  put(out, std::move(e));
+  put(out, make(EventType::SentToJail, p).with(fields::SentToJail::set_jail, out.ruleset.jail_square)
+               .with(fields::SentToJail::set_reason, why));
+}
+
+void send_to_jail_ending_move(Outcome& out, PlayerId p, JailReason why) {
+  send_to_jail(out, p, why);
+  finish_move(out, p);
 }
 
 void leave_jail(Outcome& out, PlayerId p, JailExit how) {
-  Event e = make(EventType::LeftJail, p);
-  fields::LeftJail::set_how(e, how);
-  put(out, std::move(e));
+  put(out, make(EventType::LeftJail, p).with(fields::LeftJail::set_how, how));
 }
 
 void pay_jail_fine(Outcome& out, PlayerId p, Money fine) { pay(out, PaymentKind::JailFine, p, kBank, fine); }
 
 void fail_jail_throw(Outcome& out, PlayerId p, int turn_number) {
-  Event e = make(EventType::JailTurnFailed, p);
-  fields::JailTurnFailed::set_turns_used(e, turn_number);
-  put(out, std::move(e));
+  put(out, make(EventType::JailTurnFailed, p).with(fields::JailTurnFailed::set_turns_used, turn_number));
 }
 
 void offer_jail_choice(Outcome& out, PlayerId p, Money fine) {
-  Event e = make(EventType::JailChoiceOffered, p);
-  e.amount = fine;
-  put(out, std::move(e));
+  put(out, make(EventType::JailChoiceOffered, p).amount(fine));
 }
 
 void skip_go(Outcome& out, PlayerId p, bool stays_in) {
-  Event e = make(EventType::GoSkipped, p);
-  fields::GoSkipped::set_stays_in(e, stays_in);
-  put(out, std::move(e));
+  put(out, make(EventType::GoSkipped, p).with(fields::GoSkipped::set_stays_in, stays_in));
 }
 
 // ---- Money ----
@@ -165,57 +196,38 @@ void pay_exchanged(Outcome& out, PaymentKind kind, PlayerId payer, PlayerId paye
   if (paid.units <= 0) return;
   const EventType type = payment_event(kind);
   if (out.state.player(payer).cash >= paid) {
-    Event e = make(type, payer);
-    e.other = payee;
-    e.amount = paid;
-    if (face != paid) e.amount2 = face;  // what the payee gets (or, to the Bank, the sum as printed)
-    e.square = square;
-    put(out, std::move(e));
-    if (policy::free_parking_jackpot(out.ruleset) && payee == kBank && feeds_jackpot(kind)) {
-      Event j = make(EventType::JackpotAdded, payer);
-      j.amount = paid;
-      put(out, std::move(j));
-    }
+    // amount2: what the payee gets (or, to the Bank, the sum as printed)
+    put(out, make(type, payer).other(payee).amounts(paid, face).square(square));
+    if (policy::free_parking_jackpot(out.ruleset) && payee == kBank && feeds_jackpot(kind))
+      put(out, make(EventType::JackpotAdded, payer).amount(paid));
     return;
   }
   // rule debt/game-waits: what cannot be paid in cash is owed, and the game waits for it. The
   // debt stands in the debtor's currency; the Bank exchanges it when it is paid.
-  Event e = make(EventType::DebtIncurred, payer);
-  e.other = payee;
-  e.amount = paid;
-  e.square = square;
-  fields::DebtIncurred::set_for_payment(e, type);
-  put(out, std::move(e));
+  put(out, make(EventType::DebtIncurred, payer).other(payee).amount(paid).square(square)
+               .with(fields::DebtIncurred::set_for_payment, type));
 }
 
 void bank_pays(Outcome& out, PlayerId p, Money received, Money face) {
-  Event e = make(EventType::PaidByBank, p);
-  e.amount = received;
-  if (received != face) e.amount2 = face;
-  put(out, std::move(e));
+  put(out, make(EventType::PaidByBank, p).amounts(received, face));
 }
 
 void surrender_cash(Outcome& out, PlayerId from, PlayerId creditor) {
   const Money cash = out.state.player(from).cash;
   if (cash.units <= 0) return;
-  Event e = make(creditor == kBank ? EventType::PaidToBank : EventType::PaidToPlayer, from);
-  e.other = creditor;
-  e.amount = cash;
+  Money worth = cash;
   if (creditor != kBank) {
     // regional-currency: the creditor gets what the debtor's cash is worth in his own currency.
     const Ruleset& r = out.ruleset;
-    const Money worth = convert_received(r, cash, player_rate(r, out.state, creditor), player_rate(r, out.state, from));
-    if (worth != cash) e.amount2 = worth;
+    worth = convert_received(r, cash, player_rate(r, out.state, creditor), player_rate(r, out.state, from));
   }
-  put(out, std::move(e));
+  const EventType type = creditor == kBank ? EventType::PaidToBank : EventType::PaidToPlayer;
+  put(out, make(type, from).other(creditor).amounts(cash, worth));
 }
 
 void settle_debt_in_kind(Outcome& out, PlayerId debtor, PlayerId creditor, Money amount) {
   if (amount.units <= 0) return;
-  Event e = make(EventType::DebtSettledInKind, debtor);
-  e.other = creditor;
-  e.amount = amount;
-  put(out, std::move(e));
+  put(out, make(EventType::DebtSettledInKind, debtor).other(creditor).amount(amount));
 }
 
 void settle_debts(Outcome& out, PlayerId debtor) {
@@ -223,17 +235,15 @@ void settle_debts(Outcome& out, PlayerId debtor) {
   for (std::size_t c = 0; c < out.state.player(debtor).owes.size(); ++c) {
     const Money owed = out.state.player(debtor).owes[c];
     if (owed.units <= 0 || out.state.player(debtor).cash < owed) continue;
-    Event e = make(EventType::DebtPaid, debtor);
-    e.other = static_cast<PlayerId>(static_cast<int>(c) - 1);
-    e.amount = owed;
-    if (!fields::DebtPaid::creditor(e).is_bank()) {
+    const PlayerOrBank creditor{static_cast<int>(c) - 1};
+    Money worth = owed;
+    if (!creditor.is_bank()) {
       // The debt stands in the debtor's currency: the creditor gets its worth in his own at
       // today's rates (what he would pay for that sum of the debtor's money).
-      const Money worth = convert_received(out.ruleset, owed, player_rate(out.ruleset, out.state, fields::DebtPaid::creditor(e).raw),
-                                           player_rate(out.ruleset, out.state, debtor));
-      if (worth != owed) e.amount2 = worth;
+      worth = convert_received(out.ruleset, owed, player_rate(out.ruleset, out.state, creditor.seat()),
+                               player_rate(out.ruleset, out.state, debtor));
     }
-    put(out, std::move(e));
+    put(out, make(EventType::DebtPaid, debtor).other(creditor.raw).amounts(owed, worth));
   }
 }
 
@@ -247,50 +257,33 @@ void charge_transfer_interest(Outcome& out, PlayerId new_owner, SquareId sq) {
     pay_interest(out, new_owner, sq, interest, face, /*on_transfer=*/true);
     return;
   }
-  Event d = make(EventType::DebtIncurred, new_owner);
-  d.other = kBank;
-  d.square = sq;
-  d.amount = interest;
-  fields::DebtIncurred::set_for_payment(d, EventType::InterestPaid);
-  put(out, std::move(d));
+  put(out, make(EventType::DebtIncurred, new_owner).other(kBank).square(sq).amount(interest)
+               .with(fields::DebtIncurred::set_for_payment, EventType::InterestPaid));
 }
 
 // ---- Landing ----
 
 void offer_property(Outcome& out, PlayerId p, SquareId square, Money price) {
-  Event e = make(EventType::PropertyOffered, p);
-  e.square = square;
-  e.amount = price;
-  put(out, std::move(e));
+  put(out, make(EventType::PropertyOffered, p).square(square).amount(price));
 }
 
 void buy_property(Outcome& out, PlayerId p, SquareId square, Money paid, Money printed) {
-  Event e = make(EventType::PropertyBought, p);
-  e.square = square;
-  e.amount = paid;
-  if (paid != printed) e.amount2 = printed;  // the printed price, in the region's currency
-  put(out, std::move(e));
+  // amount2: the printed price, in the region's currency
+  put(out, make(EventType::PropertyBought, p).square(square).amounts(paid, printed));
 }
 
 void decline_property(Outcome& out, PlayerId p, SquareId square) {
-  Event e = make(EventType::PurchaseDeclined, p);
-  e.square = square;
-  put(out, std::move(e));
+  put(out, make(EventType::PurchaseDeclined, p).square(square));
 }
 
 void offer_tax_choice(Outcome& out, PlayerId p, SquareId square, Money flat, int percent) {
-  Event e = make(EventType::TaxChoiceOffered, p);
-  e.square = square;
-  e.amount = flat;
-  fields::TaxChoiceOffered::set_percent(e, percent);
-  put(out, std::move(e));
+  put(out, make(EventType::TaxChoiceOffered, p).square(square).amount(flat)
+               .with(fields::TaxChoiceOffered::set_percent, percent));
 }
 
 void win_jackpot(Outcome& out, PlayerId p) {
   if (out.state.jackpot.units <= 0) return;
-  Event j = make(EventType::JackpotWon, p);
-  j.amount = out.state.jackpot;
-  put(out, std::move(j));
+  put(out, make(EventType::JackpotWon, p).amount(out.state.jackpot));
 }
 
 // ---- Rent ----
@@ -302,169 +295,105 @@ void rent_due(Outcome& out, PlayerId payer, PlayerId owner, SquareId square, Mon
   bool room = false;
   for (const RentClaim& c : out.state.rents) room = room || !c.open;
   if (!room) forfeit_rent(out, out.state.rents[0]);
-  Event e = make(EventType::RentDue, payer);
-  e.other = owner;
-  e.square = square;
-  e.amount = amount;
-  fields::RentDue::set_closes_on(e, PlayerOrBank{policy::rent_window_closes_on(out.ruleset, out.state, payer)});
-  put(out, std::move(e));
+  const PlayerOrBank closes_on{policy::rent_window_closes_on(out.ruleset, out.state, payer)};
+  put(out, make(EventType::RentDue, payer).other(owner).square(square).amount(amount)
+               .with(fields::RentDue::set_closes_on, closes_on));
 }
 
 // The claim is taken by value: its window (a slot of out.state.rents) is emptied by the first
 // event, and a caller may well pass that slot itself.
 void collect_rent(Outcome& out, RentClaim claim) {
-  Event asked = make(EventType::RentClaimed, claim.payer);
-  asked.other = claim.owner;
-  asked.square = claim.square;
-  asked.amount = claim.amount;
-  put(out, std::move(asked));
+  put(out, make(EventType::RentClaimed, claim.payer).other(claim.owner).square(claim.square).amount(claim.amount));
   pay(out, PaymentKind::Rent, claim.payer, claim.owner, claim.amount, claim.square);
 }
 
 void forfeit_rent(Outcome& out, RentClaim claim) {
-  Event e = make(EventType::RentForfeited, claim.payer);
-  e.other = claim.owner;
-  e.square = claim.square;
-  e.amount = claim.amount;
-  put(out, std::move(e));
+  put(out, make(EventType::RentForfeited, claim.payer).other(claim.owner).square(claim.square).amount(claim.amount));
 }
 
 // ---- Cards ----
 
 void await_card(Outcome& out, PlayerId p, DeckId deck) {
-  Event e = make(EventType::CardAwaited, p);
-  e.deck = deck;
-  put(out, std::move(e));
+  put(out, make(EventType::CardAwaited, p).deck(deck));
 }
 
 void turn_up_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card, bool kept) {
-  Event e = make(EventType::CardDrawn, p);
-  e.deck = deck;
-  e.card = card;
-  fields::CardDrawn::set_kept(e, kept);
-  put(out, std::move(e));
+  put(out, make(EventType::CardDrawn, p).deck(deck).card(card).with(fields::CardDrawn::set_kept, kept));
 }
 
 void keep_jail_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card) {
   // rule cards/jail-card-kept: kept until used (or sold), then back under its pack.
-  Event e = make(EventType::JailCardKept, p);
-  e.deck = deck;
-  e.card = card;
-  put(out, std::move(e));
+  put(out, make(EventType::JailCardKept, p).deck(deck).card(card));
 }
 
 void return_jail_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card) {
-  Event e = make(EventType::JailCardReturned, p);
-  e.deck = deck;
-  e.card = card;
-  put(out, std::move(e));
+  put(out, make(EventType::JailCardReturned, p).deck(deck).card(card));
 }
 
 void offer_card_choice(Outcome& out, PlayerId p, DeckId other_deck, Money fine) {
-  Event e = make(EventType::CardChoiceOffered, p);
-  e.deck = other_deck;
-  e.amount = fine;
-  put(out, std::move(e));
+  put(out, make(EventType::CardChoiceOffered, p).deck(other_deck).amount(fine));
 }
 
 void await_card_dice(Outcome& out, PlayerId p, SquareId square, int multiplier) {
-  Event e = make(EventType::CardDiceAwaited, p);
-  e.square = square;
-  fields::CardDiceAwaited::set_multiplier(e, multiplier);
-  put(out, std::move(e));
+  put(out, make(EventType::CardDiceAwaited, p).square(square)
+               .with(fields::CardDiceAwaited::set_multiplier, multiplier));
 }
 
 void throw_card_dice(Outcome& out, PlayerId p, int die1, int die2) {
-  Event e = make(EventType::CardDiceThrown, p);
-  e.die1 = static_cast<std::int8_t>(die1);
-  e.die2 = static_cast<std::int8_t>(die2);
-  put(out, std::move(e));
+  put(out, make(EventType::CardDiceThrown, p).dice(die1, die2));
 }
 
 // ---- Auctions ----
 
 void open_auction(Outcome& out, PlayerId opener, SquareId square, AuctionLot lot, std::int64_t clock) {
-  Event e = make(EventType::AuctionOpened, opener);
-  e.square = square;
-  fields::AuctionOpened::set_lot(e, lot);
-  e.clock = clock;
-  put(out, std::move(e));
+  put(out, make(EventType::AuctionOpened, opener).square(square)
+               .with(fields::AuctionOpened::set_lot, lot).clock(clock));
 }
 
 void bid(Outcome& out, PlayerId p, SquareId square, Money amount) {
-  Event e = make(EventType::BidMade, p);
-  e.amount = amount;
-  e.square = square;
-  put(out, std::move(e));
+  put(out, make(EventType::BidMade, p).amount(amount).square(square));
 }
 
 void pass_bid(Outcome& out, PlayerId p, SquareId square) {
-  Event e = make(EventType::BidderPassed, p);
-  e.square = square;
-  put(out, std::move(e));
+  put(out, make(EventType::BidderPassed, p).square(square));
 }
 
 void auction_won(Outcome& out, PlayerId p, SquareId square, Money amount, AuctionLot lot) {
-  Event e = make(EventType::AuctionWon, p);
-  e.square = square;
-  e.amount = amount;
-  fields::AuctionWon::set_lot(e, lot);
-  put(out, std::move(e));
+  put(out, make(EventType::AuctionWon, p).square(square).amount(amount).with(fields::AuctionWon::set_lot, lot));
 }
 
 void auction_unsold(Outcome& out, PlayerId turn, SquareId square, AuctionLot lot) {
-  Event e = make(EventType::AuctionUnsold, turn);
-  e.square = square;
-  fields::AuctionUnsold::set_lot(e, lot);
-  put(out, std::move(e));
+  put(out, make(EventType::AuctionUnsold, turn).square(square).with(fields::AuctionUnsold::set_lot, lot));
 }
 
 void queue_bank_auctions(Outcome& out, PlayerId from, std::uint64_t squares) {
-  Event e = make(EventType::BankAuctionsQueued, from);
-  e.mask = squares;
-  put(out, std::move(e));
+  put(out, make(EventType::BankAuctionsQueued, from).mask(squares));
 }
 
 // ---- Buildings ----
 
 void build_house(Outcome& out, PlayerId p, SquareId site, Money paid, Money face) {
-  Event e = make(EventType::HouseBuilt, p);
-  e.square = site;
-  e.amount = paid;
-  if (paid != face) e.amount2 = face;
-  put(out, std::move(e));
+  put(out, make(EventType::HouseBuilt, p).square(site).amounts(paid, face));
 }
 
 void build_hotel(Outcome& out, PlayerId p, SquareId site, Money paid, Money face, int houses_returned) {
-  Event e = make(EventType::HotelBuilt, p);
-  e.square = site;
-  e.amount = paid;
-  if (paid != face) e.amount2 = face;
-  fields::HotelBuilt::set_houses_returned(e, houses_returned);
-  put(out, std::move(e));
+  put(out, make(EventType::HotelBuilt, p).square(site).amounts(paid, face)
+               .with(fields::HotelBuilt::set_houses_returned, houses_returned));
 }
 
 void sell_house(Outcome& out, PlayerId p, SquareId site, Money received, bool by_mortgage) {
-  Event e = make(EventType::HouseSold, p);
-  e.square = site;
-  e.amount = received;
-  fields::HouseSold::set_by_mortgage(e, by_mortgage);
-  put(out, std::move(e));
+  put(out, make(EventType::HouseSold, p).square(site).amount(received)
+               .with(fields::HouseSold::set_by_mortgage, by_mortgage));
 }
 
 void sell_hotel(Outcome& out, PlayerId p, SquareId site, Money received, int houses_left, bool by_mortgage) {
-  Event e = make(EventType::HotelSold, p);
-  e.square = site;
-  e.amount = received;
-  fields::HotelSold::set_houses_left(e, houses_left);
-  fields::HotelSold::set_by_mortgage(e, by_mortgage);
-  put(out, std::move(e));
+  put(out, make(EventType::HotelSold, p).square(site).amount(received)
+               .with(fields::HotelSold::set_houses_left, houses_left)
+               .with(fields::HotelSold::set_by_mortgage, by_mortgage));
 }
 
 void place_building(Outcome& out, PlayerId p, SquareId site) {
-  Event e = make(EventType::BuildingPlaced, p);
-  e.square = site;
-  put(out, std::move(e));
+  put(out, make(EventType::BuildingPlaced, p).square(site));
 }
 
 void clear_site_buildings(Outcome& out, PlayerId p, SquareId site, bool paid, bool by_mortgage) {
@@ -482,64 +411,36 @@ void clear_site_buildings(Outcome& out, PlayerId p, SquareId site, bool paid, bo
 // ---- Mortgages ----
 
 void mortgage(Outcome& out, PlayerId p, SquareId square, Money lent, Money face) {
-  Event e = make(EventType::PropertyMortgaged, p);
-  e.square = square;
-  e.amount = lent;
-  if (lent != face) e.amount2 = face;
-  put(out, std::move(e));
+  put(out, make(EventType::PropertyMortgaged, p).square(square).amounts(lent, face));
 }
 
 void lift_mortgage(Outcome& out, PlayerId p, SquareId square, Money principal, Money face) {
-  Event e = make(EventType::MortgageLifted, p);
-  e.square = square;
-  e.amount = principal;
-  if (principal != face) e.amount2 = face;
-  put(out, std::move(e));
+  put(out, make(EventType::MortgageLifted, p).square(square).amounts(principal, face));
 }
 
 void pay_interest(Outcome& out, PlayerId p, SquareId square, Money paid, Money face, bool on_transfer) {
-  Event e = make(EventType::InterestPaid, p);
-  e.square = square;
-  e.amount = paid;
-  if (paid != face) e.amount2 = face;
-  fields::InterestPaid::set_on_transfer(e, on_transfer);
-  put(out, std::move(e));
+  put(out, make(EventType::InterestPaid, p).square(square).amounts(paid, face)
+               .with(fields::InterestPaid::set_on_transfer, on_transfer));
 }
 
 // ---- Trades and deeds ----
 
 void offer_trade(Outcome& out, PlayerId from, PlayerId to, const TradeTerms& terms) {
-  Event e = make(EventType::TradeOffered, from);
-  e.other = to;
-  e.mask = terms.give;
-  e.mask2 = terms.get;
-  e.amount = terms.give_cash;
-  e.amount2 = terms.get_cash;
-  e.cards = static_cast<std::uint8_t>(terms.give_cards);
-  e.cards2 = static_cast<std::uint8_t>(terms.get_cards);
-  put(out, std::move(e));
+  put(out, make(EventType::TradeOffered, from).other(to).terms(terms));
 }
 
 void reject_trade(Outcome& out, PlayerId p) { put(out, make(EventType::TradeRejected, p)); }
 
 void accept_trade(Outcome& out, PlayerId p, PlayerId offerer) {
-  Event e = make(EventType::TradeAccepted, p);
-  e.other = offerer;
-  put(out, std::move(e));
+  put(out, make(EventType::TradeAccepted, p).other(offerer));
 }
 
 void transfer_deed(Outcome& out, PlayerId from, PlayerId to, SquareId square) {
-  Event e = make(EventType::PropertyTransferred, from);
-  e.other = to;
-  e.square = square;
-  put(out, std::move(e));
+  put(out, make(EventType::PropertyTransferred, from).other(to).square(square));
 }
 
 void transfer_jail_card(Outcome& out, PlayerId from, PlayerId to, DeckId deck) {
-  Event e = make(EventType::JailCardTransferred, from);
-  e.other = to;
-  e.deck = deck;
-  put(out, std::move(e));
+  put(out, make(EventType::JailCardTransferred, from).other(to).deck(deck));
 }
 
 void transfer_jail_card(Outcome& out, PlayerId from, PlayerId to) {
@@ -550,19 +451,13 @@ void transfer_jail_card(Outcome& out, PlayerId from, PlayerId to) {
 
 void hand_over_cash(Outcome& out, PlayerId from, PlayerId to, Money paid, Money received) {
   if (received.units <= 0) return;
-  Event e = make(EventType::PaidToPlayer, from);
-  e.other = to;
-  e.amount = paid;
-  if (paid != received) e.amount2 = received;
-  put(out, std::move(e));
+  put(out, make(EventType::PaidToPlayer, from).other(to).amounts(paid, received));
 }
 
 // ---- The end of a player and of the game ----
 
 void go_bankrupt(Outcome& out, PlayerId p, PlayerId creditor) {
-  Event e = make(EventType::PlayerBankrupted, p);
-  e.other = creditor;
-  put(out, std::move(e));
+  put(out, make(EventType::PlayerBankrupted, p).other(creditor));
 }
 
 void win_game(Outcome& out, PlayerId p) { put(out, make(EventType::GameWon, p)); }
@@ -570,34 +465,22 @@ void win_game(Outcome& out, PlayerId p) { put(out, make(EventType::GameWon, p));
 // ---- The short game and corrections ----
 
 void deal_title(Outcome& out, PlayerId p, SquareId square, Money price) {
-  Event e = make(EventType::TitleDealt, p);
-  e.square = square;
-  e.amount = price;
-  put(out, std::move(e));
+  put(out, make(EventType::TitleDealt, p).square(square).amount(price));
 }
 
 void call_time(Outcome& out) { put(out, make(EventType::TimeCalled, kReferee)); }
 
 void record_ruling(Outcome& out, PlayerId p, PlayerId other, SquareId square, Money amount, const std::string& reason) {
-  Event e = make(EventType::RulingRecorded, p);
-  e.other = other;
-  e.square = square;
-  e.amount = amount;
-  e.text = reason;
-  put(out, std::move(e));
+  put(out, make(EventType::RulingRecorded, p).other(other).square(square).amount(amount).text(reason));
 }
 
 void take_back(Outcome& out, int events_voided, const std::string& reason) {
-  Event e = make(EventType::MovesTakenBack, kReferee);
-  fields::MovesTakenBack::set_events_voided(e, events_voided);
-  e.text = reason;
-  put(out, std::move(e));
+  put(out, make(EventType::MovesTakenBack, kReferee)
+               .with(fields::MovesTakenBack::set_events_voided, events_voided).text(reason));
 }
 
 void note(Outcome& out, const std::string& text) {
-  Event e = make(EventType::NoteRecorded, kReferee);
-  e.text = text;
-  put(out, std::move(e));
+  put(out, make(EventType::NoteRecorded, kReferee).text(text));
 }
 
 // ---- The opening ----
@@ -607,43 +490,29 @@ void shuffle_deck(Outcome& out, DeckId deck, std::vector<CardIndex> order) {
 }
 
 void place_player(Outcome& out, PlayerId p, Money cash, SquareId square, bool in_jail, int jail_turns) {
-  Event e = make(EventType::PlayerPlaced, p);
-  e.amount = cash;
-  e.square = square;
-  fields::PlayerPlaced::set_in_jail(e, in_jail);
-  fields::PlayerPlaced::set_jail_turns(e, jail_turns);
-  put(out, std::move(e));
+  put(out, make(EventType::PlayerPlaced, p).amount(cash).square(square)
+               .with(fields::PlayerPlaced::set_in_jail, in_jail)
+               .with(fields::PlayerPlaced::set_jail_turns, jail_turns));
 }
 
 void assign_debt(Outcome& out, PlayerId debtor, PlayerId creditor, Money amount) {
-  Event e = make(EventType::DebtIncurred, debtor);
-  e.other = creditor;
-  e.amount = amount;
-  e.square = kNoSquare;
-  fields::DebtIncurred::set_for_payment(e, creditor == kBank ? EventType::PaidToBank : EventType::PaidToPlayer);
-  put(out, std::move(e));
+  const EventType for_payment = creditor == kBank ? EventType::PaidToBank : EventType::PaidToPlayer;
+  put(out, make(EventType::DebtIncurred, debtor).other(creditor).amount(amount).square(kNoSquare)
+               .with(fields::DebtIncurred::set_for_payment, for_payment));
 }
 
 void assign_property(Outcome& out, PlayerId p, SquareId square, int buildings, bool mortgaged) {
-  Event e = make(EventType::PropertyAssigned, p);
-  e.square = square;
-  fields::PropertyAssigned::set_buildings(e, buildings);
-  fields::PropertyAssigned::set_mortgaged(e, mortgaged);
-  put(out, std::move(e));
+  put(out, make(EventType::PropertyAssigned, p).square(square)
+               .with(fields::PropertyAssigned::set_buildings, buildings)
+               .with(fields::PropertyAssigned::set_mortgaged, mortgaged));
 }
 
 void assign_jail_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card) {
-  Event e = make(EventType::JailCardAssigned, p);
-  e.deck = deck;
-  e.card = card;
-  put(out, std::move(e));
+  put(out, make(EventType::JailCardAssigned, p).deck(deck).card(card));
 }
 
 void form_conglomerate(Outcome& out, PlayerId p, std::uint64_t squares, SquareId top) {
-  Event e = make(EventType::ConglomerateFormed, p);
-  e.mask = squares;
-  e.square = top;
-  put(out, std::move(e));
+  put(out, make(EventType::ConglomerateFormed, p).mask(squares).square(top));
 }
 
 }  // namespace deedlog::effect

@@ -37,6 +37,8 @@ void move_back_to(Outcome& out, PlayerId p, SquareId target);
 // ---- Jail ----
 // Straight to jail: no salary, whatever the path.
 void send_to_jail(Outcome& out, PlayerId p, JailReason why);
+// Sent to jail, and the move ends there (a Go to Jail square or card, a third double).
+void send_to_jail_ending_move(Outcome& out, PlayerId p, JailReason why);
 // Out of jail, by the way given. A fine or a card is paid by the caller first (pay_jail_fine,
 // return_jail_card); this only frees him.
 void leave_jail(Outcome& out, PlayerId p, JailExit how);

@@ -7,14 +7,26 @@
 
 namespace deedlog {
 
-Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
-  const Square& sq = r.square(c.square);
+namespace {
+
+// A property is mortgaged, and lifted, by its owner, from the other state: refused under `rule`
+// otherwise, with `as_asked` when it already is mortgaged (or not) as the command asks.
+std::optional<Violation> not_owned_or_as_asked(const Ruleset& r, const State& s, const Command& c, const RuleRef& rule,
+                                               bool refused_if_mortgaged, RefusalCode as_asked) {
   const Holding& h = s.holdings[c.square];
-  if (!sq.is_property() || h.owner != c.actor)
-    return Decision::refuse(violation(r, rule::kMortgageValue, RefusalCode::NotOwner,
-                                      {arg::player(c.actor), arg::square(c.square)}));
-  if (h.mortgaged)
-    return Decision::refuse(violation(r, rule::kMortgageValue, RefusalCode::AlreadyMortgaged, {arg::square(c.square)}));
+  if (!r.square(c.square).is_property() || h.owner != c.actor)
+    return violation(r, rule, RefusalCode::NotOwner, {arg::player(c.actor), arg::square(c.square)});
+  if (h.mortgaged == refused_if_mortgaged) return violation(r, rule, as_asked, {arg::square(c.square)});
+  return std::nullopt;
+}
+
+}  // namespace
+
+Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
+  if (auto v = not_owned_or_as_asked(r, s, c, rule::kMortgageValue, /*refused_if_mortgaged=*/true,
+                                     RefusalCode::AlreadyMortgaged))
+    return Decision::refuse(std::move(*v));
+  const Square& sq = r.square(c.square);
   Outcome out(r, s);
   // A debt can always be met by mortgaging: the computer edition's limits are on raising cash at will.
   const bool to_pay_a_debt = s.player(c.actor).total_owed().units > 0;
@@ -44,13 +56,10 @@ Decision decide_mortgage(const Ruleset& r, const State& s, const Command& c) {
 }
 
 Decision decide_unmortgage(const Ruleset& r, const State& s, const Command& c) {
+  if (auto v = not_owned_or_as_asked(r, s, c, rule::kMortgageLift, /*refused_if_mortgaged=*/false,
+                                     RefusalCode::NotMortgaged))
+    return Decision::refuse(std::move(*v));
   const Square& sq = r.square(c.square);
-  const Holding& h = s.holdings[c.square];
-  if (!sq.is_property() || h.owner != c.actor)
-    return Decision::refuse(violation(r, rule::kMortgageLift, RefusalCode::NotOwner,
-                                      {arg::player(c.actor), arg::square(c.square)}));
-  if (!h.mortgaged)
-    return Decision::refuse(violation(r, rule::kMortgageLift, RefusalCode::NotMortgaged, {arg::square(c.square)}));
   // rule mortgage/lift-with-interest; lifted at once after a transfer, the 10% already paid
   // then is not charged again (rule mortgage/interest-on-transfer).
   const Money face_interest = (s.lift_at_once & (std::uint64_t{1} << c.square)) || r.mortgage.lift_at_list_price

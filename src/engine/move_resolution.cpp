@@ -89,8 +89,7 @@ void resolve_landing(Outcome& out, PlayerId p) {
       effect::finish_move(out, p);
       return;
     case SquareKind::GoToJail:
-      effect::send_to_jail(out, p, JailReason::GoToJailSquare);
-      effect::finish_move(out, p);
+      effect::send_to_jail_ending_move(out, p, JailReason::GoToJailSquare);
       return;
     case SquareKind::Tax:
       if (sq.tax_percent > 0) {
@@ -199,8 +198,7 @@ void follow_card(Outcome& out, PlayerId p, DeckId deck, CardIndex card_index) {
       return;
     }
     case CardAction::GoToJail:
-      effect::send_to_jail(out, p, JailReason::Card);
-      effect::finish_move(out, p);
+      effect::send_to_jail_ending_move(out, p, JailReason::Card);
       return;
     case CardAction::CollectFromBank: {
       effect::bank_pays(out, p, card_receipt_for(out, p, p, card.amount), card.amount);

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <string_view>
+#include <type_traits>
 
 #include "journal/sha256.h"
 
@@ -33,6 +34,23 @@ void add_number(Sha256* h, std::int64_t n) {
   char digits[24];
   char* end = std::to_chars(digits, digits + sizeof digits, n).ptr;
   add_field(h, std::string_view(digits, static_cast<std::size_t>(end - digits)));
+}
+
+// Every stored hash is one format: its tag, then each field in order, a number by its decimal
+// digits. Written once, so that no two hashes can drift apart in how a field is fed.
+template <class... Fields>
+std::string digest(std::string_view tag, const Fields&... fields) {
+  Sha256 h;
+  h.update(tag);
+  const auto add = [&h](const auto& field) {
+    if constexpr (std::is_integral_v<std::decay_t<decltype(field)>>) {
+      add_number(&h, field);
+    } else {
+      add_field(&h, field);
+    }
+  };
+  (add(fields), ...);
+  return h.hex();
 }
 
 // A JSON reader just large enough to check a value and find where it ends (RFC 8259; no
@@ -220,58 +238,23 @@ bool split_move_events(std::string_view events, std::vector<std::pair<std::strin
   return true;
 }
 
-std::string genesis_hash(const std::string& header) {
-  Sha256 h;
-  h.update(kGenesisTag);
-  add_field(&h, header);
-  return h.hex();
-}
+std::string genesis_hash(const std::string& header) { return digest(kGenesisTag, header); }
 
 std::string tournament_genesis(const std::string& name, const std::string& settings, const std::string& judge_key_sha256) {
-  Sha256 h;
-  h.update("deedlog-tournament-v1\n");
-  add_field(&h, name);
-  add_field(&h, settings);
-  add_field(&h, judge_key_sha256);
-  return h.hex();
+  return digest("deedlog-tournament-v1\n", name, settings, judge_key_sha256);
 }
 
 std::string tournament_record_hash(const TournamentRecord& record) {
-  Sha256 h;
-  h.update("deedlog-tournament-record-v1\n");
-  add_field(&h, record.prev_hash);
-  add_number(&h, record.tournament_id);
-  add_number(&h, record.seq);
-  add_field(&h, record.at);
-  add_field(&h, record.kind);
-  add_field(&h, record.payload);
-  return h.hex();
+  return digest("deedlog-tournament-record-v1\n", record.prev_hash, record.tournament_id, record.seq, record.at,
+                record.kind, record.payload);
 }
 
 std::string event_hash(const EventRow& event) {
-  Sha256 h;
-  h.update(kEventTag);
-  add_field(&h, event.prev_hash);
-  add_number(&h, event.game_id);
-  add_number(&h, event.seq);
-  add_field(&h, event.at);
-  add_field(&h, event.actor);
-  add_field(&h, event.type);
-  add_field(&h, event.payload);
-  return h.hex();
+  return digest(kEventTag, event.prev_hash, event.game_id, event.seq, event.at, event.actor, event.type, event.payload);
 }
 
 std::string move_hash(const MoveRow& move) {
-  Sha256 h;
-  h.update(kMoveTag);
-  add_field(&h, move.prev_hash);
-  add_number(&h, move.game_id);
-  add_number(&h, move.seq);
-  add_number(&h, move.count);
-  add_field(&h, move.at);
-  add_field(&h, move.actor);
-  add_field(&h, move.events);
-  return h.hex();
+  return digest(kMoveTag, move.prev_hash, move.game_id, move.seq, move.count, move.at, move.actor, move.events);
 }
 
 }  // namespace deedlog

@@ -11,6 +11,7 @@
 #include <array>
 #include <limits>
 #include <map>
+#include <optional>
 
 #include "core/printable_text.h"
 #include "notation/internal.h"
@@ -453,61 +454,52 @@ std::string print_game(const GameHeader& header, const std::optional<SetupPositi
   auto tag = [&](std::string_view name, const std::string& value) {
     out += fmt::format("[{} \"{}\"]\n", name, escape_tag_value(value));
   };
-  // The tags in the order they were typed: the header, tags and all, is hashed into the game's
-  // chain, so a file printed back re-imports to the same journal only with its tags where they
-  // were (a file that starts with [Event] keeps it first). A header built by a program, without
-  // Ruleset and Players among its tags, gets them first.
-  bool ruleset_tag = false, players_tag = false;
-  for (const auto& named : header.tags) {
-    ruleset_tag = ruleset_tag || known_tag(named.first) == kRuleset;
-    players_tag = players_tag || known_tag(named.first) == kPlayers;
+  // The header's fields that have a tag of their own, each printed once: where its tag was typed
+  // (the header, tags and all, is hashed into the game's chain, so a file printed back re-imports
+  // to the same journal only with its tags where they were), or else, for a header built by a
+  // program, Ruleset and Players first and the others, when set, after the tags.
+  struct Field {
+    std::string_view tag;
+    std::optional<std::string> value;  // none: not set
+    bool first = false;                // printed before the other tags when none names it
+    bool kept_unset = false;           // where its tag was typed, printed even when not set
+    bool done = false;
+  };
+  auto when = [](bool is_set, std::string value) { return is_set ? std::optional(std::move(value)) : std::nullopt; };
+  std::array<Field, 9> fields = {{
+      {kRuleset, header.ruleset, /*first=*/true},
+      {kPlayers, join(header.players), /*first=*/true},
+      {kVariant, when(!header.variants.empty(), join(header.variants)), false, /*kept_unset=*/true},
+      {kSeed, when(header.seed.has_value(), std::to_string(header.seed.value_or(0)))},
+      {kSealed, when(!header.sealed.empty(), header.sealed)},
+      {kSealedDice, when(!header.sealed_dice.empty(), header.sealed_dice)},
+      {kHouseRules, when(!header.house_rules.empty(), join(header.house_rules))},
+      {kStarted, when(!header.started.empty(), header.started)},
+      {kTimeLimit, when(!header.time_limit.empty(), header.time_limit)},
+  }};
+  auto field_of = [&](std::string_view known) -> Field* {
+    for (Field& f : fields)
+      if (!known.empty() && f.tag == known) return &f;
+    return nullptr;
+  };
+  for (Field& f : fields) {
+    if (!f.first) continue;
+    bool typed = false;
+    for (const auto& named : header.tags) typed = typed || known_tag(named.first) == f.tag;
+    if (!typed) tag(f.tag, *f.value);
+    f.done = !typed;
   }
-  if (!ruleset_tag) tag(kRuleset, header.ruleset);
-  if (!players_tag) tag(kPlayers, join(header.players));
-  ruleset_tag = players_tag = false;
-  bool variant = false, seed = false, started = false, time_limit = false, house = false, sealed = false,
-       sealed_dice = false;
   for (const auto& [name, value] : header.tags) {
     std::string_view known = known_tag(name);
-    if (known == kRuleset) {
-      if (!ruleset_tag) tag(kRuleset, header.ruleset);
-      ruleset_tag = true;
-    } else if (known == kPlayers) {
-      if (!players_tag) tag(kPlayers, join(header.players));
-      players_tag = true;
-    } else if (known == kVariant) {
-      if (!variant) tag(kVariant, join(header.variants));
-      variant = true;
-    } else if (known == kHouseRules) {
-      if (!house && !header.house_rules.empty()) tag(kHouseRules, join(header.house_rules));
-      house = true;
-    } else if (known == kSeed) {
-      if (header.seed && !seed) tag(kSeed, std::to_string(*header.seed));
-      seed = true;
-    } else if (known == kSealed) {
-      if (!header.sealed.empty() && !sealed) tag(kSealed, header.sealed);
-      sealed = true;
-    } else if (known == kSealedDice) {
-      if (!header.sealed_dice.empty() && !sealed_dice) tag(kSealedDice, header.sealed_dice);
-      sealed_dice = true;
-    } else if (known == kStarted) {
-      if (!header.started.empty() && !started) tag(kStarted, header.started);
-      started = true;
-    } else if (known == kTimeLimit) {
-      if (!header.time_limit.empty() && !time_limit) tag(kTimeLimit, header.time_limit);
-      time_limit = true;
+    if (Field* f = field_of(known)) {
+      if (!f->done && (f->value || f->kept_unset)) tag(f->tag, f->value.value_or(""));
+      f->done = true;
     } else {
       tag(known.empty() ? std::string_view(name) : known, value);
     }
   }
-  // Fields set without a tag of their own (a header built by a program, not read from a file).
-  if (!variant && !header.variants.empty()) tag(kVariant, join(header.variants));
-  if (!seed && header.seed) tag(kSeed, std::to_string(*header.seed));
-  if (!sealed && !header.sealed.empty()) tag(kSealed, header.sealed);
-  if (!sealed_dice && !header.sealed_dice.empty()) tag(kSealedDice, header.sealed_dice);
-  if (!house && !header.house_rules.empty()) tag(kHouseRules, join(header.house_rules));
-  if (!started && !header.started.empty()) tag(kStarted, header.started);
-  if (!time_limit && !header.time_limit.empty()) tag(kTimeLimit, header.time_limit);
+  for (const Field& f : fields)
+    if (!f.done && f.value) tag(f.tag, *f.value);
   out += "\n";
   if (setup) out += "[Setup]\n" + print_setup(*setup, ruleset, header.players);
   out += "[Moves]\n";

@@ -133,6 +133,21 @@ std::string print_side(const TradeSide& side, const Ruleset& ruleset) {
   return out;
 }
 
+// Item [a, b) of a list of properties each named once (a deal, a Conglomerate), added to out;
+// refused when it is not a property, or named before (`not_property` and `twice` follow its name).
+std::string add_property_once(std::string_view line, const std::vector<Token>& tokens, std::size_t a, std::size_t b,
+                              const Context& ctx, std::string_view not_property, std::string_view twice,
+                              std::vector<SquareId>* out) {
+  SquareId sq = kNoSquare;
+  std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+  if (!err.empty()) return err;
+  if (!ctx.ruleset.square(sq).is_property()) return square_notation_name(ctx.ruleset, sq) + std::string(not_property);
+  if (std::find(out->begin(), out->end(), sq) != out->end())
+    return square_notation_name(ctx.ruleset, sq) + std::string(twice);
+  out->push_back(sq);
+  return "";
+}
+
 // The title deeds dealt in "Referee deals Ann: Mayfair, "Park Lane"", tokens [first, last):
 // properties only, at least one, each once.
 std::string parse_dealt(std::string_view line, const std::vector<Token>& tokens, std::size_t first, std::size_t last,
@@ -150,14 +165,9 @@ std::string parse_dealt(std::string_view line, const std::vector<Token>& tokens,
     bool nothing = b - a == 1 && (wl == "nothing" || wl == "none");
     if (!tokens[a].quoted && (money || cards || nothing))
       return fmt::format("only title deeds are dealt; expected a property, got '{}'", echo(text));
-    SquareId sq = kNoSquare;
-    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+    std::string err =
+        add_property_once(line, tokens, a, b, ctx, " is not a property; only title deeds are dealt", " is dealt twice", out);
     if (!err.empty()) return err;
-    if (!ctx.ruleset.square(sq).is_property())
-      return fmt::format("{} is not a property; only title deeds are dealt", square_notation_name(ctx.ruleset, sq));
-    if (std::find(out->begin(), out->end(), sq) != out->end())
-      return fmt::format("{} is dealt twice", square_notation_name(ctx.ruleset, sq));
-    out->push_back(sq);
   }
   return "";
 }
@@ -428,6 +438,21 @@ struct Args {
   std::string end_here(std::size_t at, std::string_view after) const {
     return at < n() ? unexpected(line, tokens, at, after) : "";
   }
+  // The player a move names before its ':' ("offers Ben: ...", "deals Ann: ..."), from token k,
+  // into c->counterparty, and where the ':' is. The player is `role` ("offered to") in the
+  // refusals' words; `referee_refusal`, when given, refuses the Referee named there.
+  std::string counterparty_before_colon(std::string_view role, const std::string& usage,
+                                        std::string_view referee_refusal, Command* c, std::size_t* colon) const {
+    std::size_t at = k;
+    while (at < n() && tokens[at].punct != ':') ++at;
+    if (at == n()) return fmt::format("expected ':' after the player {}, {}", role, usage);
+    if (at == k) return fmt::format("expected the player {} before ':', {}", role, usage);
+    if (mixed_quotes(tokens, k, at)) return fmt::format("expected a player's name before ':', {}", usage);
+    *colon = at;
+    const std::string who = span_text(line, tokens, k, at);
+    if (!referee_refusal.empty() && iequals(trim(who), kRefereeWord)) return std::string(referee_refusal);
+    return resolve_player(who, ctx, /*allow_referee=*/false, &c->counterparty);
+  }
 };
 
 // What a verb's form writes after the actor's name.
@@ -435,6 +460,12 @@ struct Printer {
   const Ruleset& ruleset;
   const std::vector<std::string>& players;
   std::string square(SquareId s) const { return quote_if_needed(square_notation_name(ruleset, s)); }
+  // " A, B, C": the squares, each after a space, comma-separated ("" for none).
+  std::string squares(const std::vector<SquareId>& list) const {
+    std::string out;
+    for (SquareId s : list) out += (out.empty() ? " " : ", ") + square(s);
+    return out;
+  }
 };
 
 using ParseForm = std::string (*)(const Args&, Command*, std::vector<SquareId>*);
@@ -590,17 +621,12 @@ void print(const Printer& p, const Command& c, std::string* out);
 
 namespace offer {
 std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
-  const std::size_t n = a.n(), k = a.k;
-  const auto& tokens = a.tokens;
   const std::string usage = "like 'Ann offers Ben: Mayfair, 100 for \"Park Lane\", card'";
-  std::size_t colon = k;
-  while (colon < n && tokens[colon].punct != ':') ++colon;
-  if (colon == n) return fmt::format("expected ':' after the player offered to, {}", usage);
-  if (colon == k) return fmt::format("expected the player offered to before ':', {}", usage);
-  if (mixed_quotes(tokens, k, colon)) return fmt::format("expected a player's name before ':', {}", usage);
-  std::string err = resolve_player(span_text(a.line, tokens, k, colon), a.ctx, /*allow_referee=*/false,
-                                   &c->counterparty);
+  std::size_t colon = 0;
+  std::string err = a.counterparty_before_colon("offered to", usage, "", c, &colon);
   if (!err.empty()) return err;
+  const std::size_t n = a.n();
+  const auto& tokens = a.tokens;
   std::vector<std::size_t> fors;
   for (std::size_t i = colon + 1; i < n; ++i)
     if (!tokens[i].quoted && word_at(tokens, i) == "for") fors.push_back(i);
@@ -664,38 +690,21 @@ std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
   return parse_conglomerate(a.line, a.tokens, a.k + 1, a.n(), a.ctx, &c->give.properties);
 }
 void print(const Printer& p, const Command& c, std::string* out) {
-  *out += "forms conglomerate";
-  std::string sep = " ";
-  for (SquareId s : c.give.properties) {
-    *out += sep + p.square(s);
-    sep = ", ";
-  }
+  *out += "forms conglomerate" + p.squares(c.give.properties);
 }
 }  // namespace conglomerate
 
 namespace deal {
 std::string parse(const Args& a, Command* c, std::vector<SquareId>*) {
-  const std::size_t n = a.n(), k = a.k;
-  const auto& tokens = a.tokens;
   const std::string usage = "like 'Referee deals Ann: Mayfair, \"Park Lane\"'";
-  std::size_t colon = k;
-  while (colon < n && tokens[colon].punct != ':') ++colon;
-  if (colon == n) return fmt::format("expected ':' after the player dealt to, {}", usage);
-  if (colon == k) return fmt::format("expected the player dealt to before ':', {}", usage);
-  if (mixed_quotes(tokens, k, colon)) return fmt::format("expected a player's name before ':', {}", usage);
-  std::string who = span_text(a.line, tokens, k, colon);
-  if (iequals(trim(who), kRefereeWord)) return "the Referee deals to a player, not to himself; expected a player";
-  std::string err = resolve_player(who, a.ctx, /*allow_referee=*/false, &c->counterparty);
+  std::size_t colon = 0;
+  std::string err = a.counterparty_before_colon(
+      "dealt to", usage, "the Referee deals to a player, not to himself; expected a player", c, &colon);
   if (!err.empty()) return err;
-  return parse_dealt(a.line, tokens, colon + 1, n, a.ctx, &c->give.properties);
+  return parse_dealt(a.line, a.tokens, colon + 1, a.n(), a.ctx, &c->give.properties);
 }
 void print(const Printer& p, const Command& c, std::string* out) {
-  *out += fmt::format("deals {}:", player_notation_name(p.players, c.counterparty));
-  std::string sep = " ";
-  for (SquareId s : c.give.properties) {
-    *out += sep + p.square(s);
-    sep = ", ";
-  }
+  *out += fmt::format("deals {}:", player_notation_name(p.players, c.counterparty)) + p.squares(c.give.properties);
 }
 }  // namespace deal
 
@@ -959,14 +968,8 @@ std::string parse_conglomerate(std::string_view line, const std::vector<Token>& 
   if (first == last) return "expected the properties after 'conglomerate', like 'forms conglomerate A, B, C'";
   for (auto [a, b] : split_list(line, tokens, first, last, ctx)) {
     if (a == b) return "empty item in the Conglomerate (two commas in a row?)";
-    SquareId sq = kNoSquare;
-    std::string err = resolve_square_tokens(line, tokens, a, b, ctx, /*properties_first=*/true, &sq);
+    std::string err = add_property_once(line, tokens, a, b, ctx, " is not a property", " is named twice", out);
     if (!err.empty()) return err;
-    if (!ctx.ruleset.square(sq).is_property())
-      return fmt::format("{} is not a property", square_notation_name(ctx.ruleset, sq));
-    if (std::find(out->begin(), out->end(), sq) != out->end())
-      return fmt::format("{} is named twice", square_notation_name(ctx.ruleset, sq));
-    out->push_back(sq);
   }
   return "";
 }
