@@ -84,43 +84,25 @@ inline std::optional<std::pair<std::uint32_t, std::uint32_t>> png_size(const std
 
 // chromedriver on a free port of 127.0.0.1 (--port=0: it prints the one it bound), in a process
 // group of its own, so that stop() ends it and every browser it started, even after a failure.
+//
+// With --port=0 chromedriver takes a port for one address family and then asks for the same
+// number in the other; on a machine running tests side by side that number is sometimes taken
+// already (a CI run was lost to "bind() failed: Address already in use ... IPv4 port not
+// available"). Such a start is tried again with a new process, a few times; any other failure
+// is reported at once.
 class ChromeDriver {
  public:
+  static constexpr int kAttempts = 5;
+
   // "" when it is listening; otherwise why not.
   std::string start(const std::filesystem::path& dir) {
-    log_ = dir / "chromedriver.log";
-    pid_ = ::fork();
-    if (pid_ < 0) return "fork failed";
-    if (pid_ == 0) {
-      ::setpgid(0, 0);
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a test killed outright takes chromedriver with it
-      const int fd = ::open(log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (fd >= 0) {
-        ::dup2(fd, 1);
-        ::dup2(fd, 2);
-      }
-      const std::string exe = chromedriver_binary();
-      ::execl(exe.c_str(), exe.c_str(), "--port=0", static_cast<char*>(nullptr));
-      ::_exit(127);
+    std::string why;
+    for (attempts_ = 1; attempts_ <= kAttempts; ++attempts_) {
+      why = start_once(dir);
+      if (why.empty() || !port_was_taken(why)) return why;
     }
-    ::setpgid(pid_, pid_);  // also here, so the group exists whichever of the two runs first
-    const std::string mark = "started successfully on port ";
-    for (int i = 0; i < 600; ++i) {  // up to a minute on a loaded machine
-      std::ifstream in(log_);
-      std::stringstream text;
-      text << in.rdbuf();
-      const std::string s = text.str();
-      if (const std::size_t at = s.find(mark); at != std::string::npos) {
-        port_ = std::atoi(s.c_str() + at + mark.size());
-        if (port_ > 0) return {};
-      }
-      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) {
-        pid_ = -1;
-        return "chromedriver ended before listening: " + s.substr(0, 400);
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    return "chromedriver did not say its port within a minute";
+    attempts_ = kAttempts;
+    return why;
   }
 
   // SIGTERM to the group, and SIGKILL to whatever of it is left after ten seconds.
@@ -139,6 +121,7 @@ class ChromeDriver {
   ~ChromeDriver() { stop(); }
 
   int port() const { return port_; }
+  int attempts() const { return attempts_; }
   std::string log() const {
     std::ifstream in(log_);
     std::stringstream text;
@@ -147,8 +130,49 @@ class ChromeDriver {
   }
 
  private:
+  static bool port_was_taken(const std::string& why) {
+    return why.find("Address already in use") != std::string::npos ||
+           why.find("port not available") != std::string::npos;
+  }
+
+  std::string start_once(const std::filesystem::path& dir) {
+    log_ = dir / "chromedriver.log";
+    port_ = 0;
+    pid_ = ::fork();
+    if (pid_ < 0) return "fork failed";
+    if (pid_ == 0) {
+      ::setpgid(0, 0);
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // a test killed outright takes chromedriver with it
+      const int fd = ::open(log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd >= 0) {
+        ::dup2(fd, 1);
+        ::dup2(fd, 2);
+      }
+      const std::string exe = chromedriver_binary();
+      ::execl(exe.c_str(), exe.c_str(), "--port=0", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::setpgid(pid_, pid_);  // also here, so the group exists whichever of the two runs first
+    const std::string mark = "started successfully on port ";
+    for (int i = 0; i < 600; ++i) {  // up to a minute on a loaded machine
+      const std::string s = log();
+      if (const std::size_t at = s.find(mark); at != std::string::npos) {
+        port_ = std::atoi(s.c_str() + at + mark.size());
+        if (port_ > 0) return {};
+      }
+      if (::waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        pid_ = -1;
+        return "chromedriver ended before listening: " + log().substr(0, 400);
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    stop();
+    return "chromedriver did not say its port within a minute";
+  }
+
   pid_t pid_ = -1;
   int port_ = 0;
+  int attempts_ = 0;
   std::filesystem::path log_;
 };
 
