@@ -10,11 +10,12 @@
 # libcpp-httplib-dev is the HTTP server of referee serve, docs/serve.md; nginx-light is the front
 # of its documented deployment, which holds slow and idle clients so they cost the server no
 # thread, deploy/nginx/deedlog-serve.conf, run by tests/serve/serve_front_test.cpp; time is GNU
-# time, which .ci/run and scripts/bench.sh measure with). Safe to run again.
+# time, which .ci/run and scripts/bench.sh measure with; curl speaks to the server built without
+# PostgreSQL in scripts/server-only.sh). Safe to run again.
 set -euo pipefail
 packages=(build-essential cmake ccache pkg-config libsqlite3-dev sqlite3 postgresql libpq-dev libboost-program-options-dev
           libcereal-dev libfmt-dev nlohmann-json3-dev libssl-dev libgtest-dev libbenchmark-dev tmux libedit-dev libcpp-httplib-dev
-          nginx-light chromium chromium-driver fonts-dejavu-core clang libclang-rt-14-dev strace util-linux python3-dev pybind11-dev time)
+          nginx-light chromium chromium-driver fonts-dejavu-core clang libclang-rt-14-dev strace util-linux python3-dev pybind11-dev time curl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -183,10 +183,21 @@ class ServerTable {
     out_ << "Not recorded: " << why << "\n" << std::flush;
   }
 
+  httplib::Result post(const std::string& route, const json& body) {
+    return http_.Post(path(route).c_str(), auth(), body.dump(), "application/json");
+  }
+
+  // 400: the line does not parse. Said as at the journal, and the session reads the next line.
+  void bad_line(const httplib::Result& r) {
+    const std::string why = words_of(r);
+    err_ << "referee: " << why << "\n";
+    if (o_.json) out_ << error_json(why, std::nullopt) << std::flush;
+  }
+
   // The price of a trade at the game's head, as the server works it out (POST /api/games/ID/price),
   // in the words of `referee table` at the journal. Nothing is recorded, whatever the answer.
   bool price(const std::string& offer, int* code) {
-    const httplib::Result r = http_.Post(path("/price").c_str(), auth(), json{{"offer", offer}}.dump(), "application/json");
+    const httplib::Result r = post("/price", json{{"offer", offer}});
     if (!r) {
       failed(r, "cannot ask the price of a trade in game");
       return stop(code);
@@ -213,12 +224,9 @@ class ServerTable {
         }
         out_ << std::flush;
         return true;
-      case 400: {
-        const std::string why = words_of(r);
-        err_ << "referee: " << why << "\n";
-        if (o_.json) out_ << error_json(why, std::nullopt) << std::flush;
+      case 400:
+        bad_line(r);
         return true;
-      }
       case 403:
       case 429:
       case 503:
@@ -233,8 +241,7 @@ class ServerTable {
   bool play(const std::string& move, int* code) {
     // Sent with the seq the table saw: a move typed at a position the game has left (the judge
     // wrote in between) is refused 409 rather than ruled at a position nobody looked at.
-    const json body{{"move", move}, {"expect_seq", seq_}};
-    const httplib::Result r = http_.Post(path("/moves").c_str(), auth(), body.dump(), "application/json");
+    const httplib::Result r = post("/moves", json{{"move", move}, {"expect_seq", seq_}});
     if (!r) {
       failed(r, "cannot send the move to game");
       return stop(code);
@@ -246,12 +253,9 @@ class ServerTable {
         if (r->status == 200 && !read_game()) return stop(code);
         show_ruling(doc, r->status == 200);
         return true;
-      case 400: {  // a line that does not parse: say so, read the next (as at the journal)
-        const std::string why = words_of(r);
-        err_ << "referee: " << why << "\n";
-        if (o_.json) out_ << error_json(why, std::nullopt) << std::flush;
+      case 400:
+        bad_line(r);
         return true;
-      }
       case 403:
         not_recorded(r, words_of(r) + " (a take-back, an award or calling time is the judge's: ask the judge)");
         return true;

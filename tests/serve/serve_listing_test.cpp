@@ -14,8 +14,10 @@
 #include "support/build_paths.h"
 #include "support/cli.h"
 #include "support/pipe_process.h"
-#include "support/postgres_server.h"
 #include "support/serve_process.h"
+#if DEEDLOG_WITH_POSTGRES  // a server may be built without PostgreSQL journals
+#include "support/postgres_server.h"
+#endif
 
 namespace deedlog {
 namespace {
@@ -23,7 +25,9 @@ namespace {
 using nlohmann::json;
 using testing::quote;
 
+#if DEEDLOG_WITH_POSTGRES
 const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new testing_pg::Environment);
+#endif
 
 // The short game of samples/uk-1972/short-game-time-called.game without its refused last line:
 // time called, Ann's move completed, the game over and Ben the richest.
@@ -151,12 +155,14 @@ TEST(ServeListing, OnSQLite) {
   std::filesystem::remove_all(dir);
 }
 
+#if DEEDLOG_WITH_POSTGRES
 TEST(ServeListing, OnPostgres) {
   DEEDLOG_REQUIRE_POSTGRES();
   const std::filesystem::path dir = testing::temp_dir("serve-listing-pg");
   lists_games_and_values(testing_pg::Server::get().new_database(), dir);
   std::filesystem::remove_all(dir);
 }
+#endif
 
 }  // namespace
 }  // namespace deedlog
