@@ -205,13 +205,20 @@ std::string bytes_at(const PGresult* r, int row, int column) {
   return out;
 }
 
+void read_column(const PGresult* r, int row, int column, std::int64_t& field) { field = int64_at(r, row, column); }
+void read_column(const PGresult* r, int row, int column, std::string& field) { field = text_at(r, row, column); }
+
+// A row's columns, from the first, into the fields given in the SELECT's order (as
+// sqlite::Query::read): one call a row, no column numbered by hand.
+template <class... Field>
+void read_row(const PGresult* r, int row, Field&... fields) {
+  int column = 0;
+  (read_column(r, row, column++, fields), ...);
+}
+
 GameRow game_row(const PGresult* r, int row) {
   GameRow g;
-  g.game_id = int64_at(r, row, 0);
-  g.header = text_at(r, row, 1);
-  g.created = text_at(r, row, 2);
-  g.genesis = text_at(r, row, 3);
-  g.last_seq = int64_at(r, row, 4);
+  read_row(r, row, g.game_id, g.header, g.created, g.genesis, g.last_seq);
   return g;
 }
 
@@ -495,8 +502,7 @@ Status PostgresJournal::head(std::int64_t game_id, std::int64_t* last_seq, std::
     return s;
   }
   if (PQntuples(r.get()) == 0) return no_such_game(game_id);
-  *last_seq = int64_at(r.get(), 0, 0);
-  *last_hash = text_at(r.get(), 0, 1);
+  read_row(r.get(), 0, *last_seq, *last_hash);
   return Status::ok();
 }
 
@@ -565,13 +571,7 @@ Status PostgresJournal::read_stored(std::int64_t game_id, std::int64_t from_seq,
   StoredRow row;
   row.is_move = true;
   for (int i = 0; i < PQntuples(r.get()); ++i) {
-    row.seq = int64_at(r.get(), i, 0);
-    row.count = int64_at(r.get(), i, 1);
-    row.at = text_at(r.get(), i, 2);
-    row.actor = text_at(r.get(), i, 3);
-    row.events = text_at(r.get(), i, 4);
-    row.prev_hash = text_at(r.get(), i, 5);
-    row.hash = text_at(r.get(), i, 6);
+    read_row(r.get(), i, row.seq, row.count, row.at, row.actor, row.events, row.prev_hash, row.hash);
     if (!fn(row)) break;
   }
   return Status::ok();
@@ -636,13 +636,7 @@ namespace {
 
 TournamentRow tournament_row(const PGresult* r, int row) {
   TournamentRow t;
-  t.tournament_id = int64_at(r, row, 0);
-  t.name = text_at(r, row, 1);
-  t.settings = text_at(r, row, 2);
-  t.judge_key_sha256 = text_at(r, row, 3);
-  t.created = text_at(r, row, 4);
-  t.genesis = text_at(r, row, 5);
-  t.last_seq = int64_at(r, row, 6);
+  read_row(r, row, t.tournament_id, t.name, t.settings, t.judge_key_sha256, t.created, t.genesis, t.last_seq);
   return t;
 }
 
@@ -704,8 +698,7 @@ Status PostgresJournal::tournament_head(std::int64_t id, std::int64_t* last_seq,
     return s;
   }
   if (PQntuples(last.get()) == 1) {
-    *last_seq = int64_at(last.get(), 0, 0);
-    *last_hash = text_at(last.get(), 0, 1);
+    read_row(last.get(), 0, *last_seq, *last_hash);
   }
   return Status::ok();
 }
@@ -730,12 +723,7 @@ Status PostgresJournal::read_tournament_records(std::int64_t id, const std::func
   for (int i = 0; i < PQntuples(r.get()); ++i) {
     TournamentRecord t;
     t.tournament_id = id;
-    t.seq = int64_at(r.get(), i, 0);
-    t.at = text_at(r.get(), i, 1);
-    t.kind = text_at(r.get(), i, 2);
-    t.payload = text_at(r.get(), i, 3);
-    t.prev_hash = text_at(r.get(), i, 4);
-    t.hash = text_at(r.get(), i, 5);
+    read_row(r.get(), i, t.seq, t.at, t.kind, t.payload, t.prev_hash, t.hash);
     if (!fn(t)) break;
   }
   return Status::ok();

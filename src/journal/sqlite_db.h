@@ -56,10 +56,20 @@ class Query {
   // The column's text in SQLite's own buffer: valid until the next step() or reset.
   std::string_view text_view(int column) const;
   std::string blob(int column) const;
+  // The row's columns, from the first, into the fields given in the SELECT's order: a whole
+  // number read as one, text as text (copied into the field's own buffer). One call a row, so
+  // a reader never numbers the columns by hand.
+  template <class... Field>
+  void read(Field&... fields) const {
+    int column = 0;
+    (read_column(column++, fields), ...);
+  }
 
   sqlite3* db() const { return db_; }
 
  private:
+  void read_column(int column, std::int64_t& field) const { field = int64(column); }
+  void read_column(int column, std::string& field) const { field.assign(text_view(column)); }
   void release();
 
   sqlite3* db_ = nullptr;

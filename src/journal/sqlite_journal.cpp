@@ -69,11 +69,7 @@ Status classify(const migrations::FileState& st, const std::string& path, FileKi
 
 GameRow game_row(const sqlite::Query& q) {
   GameRow row;
-  row.game_id = q.int64(0);
-  row.header = q.text(1);
-  row.created = q.text(2);
-  row.genesis = q.text(3);
-  row.last_seq = q.int64(4);
+  q.read(row.game_id, row.header, row.created, row.genesis, row.last_seq);
   return row;
 }
 
@@ -379,8 +375,7 @@ Status SqliteJournal::head(std::int64_t game_id, std::int64_t* last_seq, std::st
     q.bind(1, game_id);
     const int rc = q.step();
     if (rc == SQLITE_ROW) {
-      *last_seq = q.int64(0);
-      *last_hash = q.text(1);
+      q.read(*last_seq, *last_hash);
       return Status::ok();
     }
     if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "reading the last move of a game");
@@ -391,8 +386,7 @@ Status SqliteJournal::head(std::int64_t game_id, std::int64_t* last_seq, std::st
   q.bind(1, game_id);
   const int rc = q.step();
   if (rc == SQLITE_ROW) {
-    *last_seq = q.int64(0);
-    *last_hash = q.text(1);
+    q.read(*last_seq, *last_hash);
   } else if (rc != SQLITE_DONE) {
     return sqlite::error_status(db_.get(), rc, "reading the last event of a game");
   }
@@ -516,13 +510,7 @@ Status SqliteJournal::read_stored(std::int64_t game_id, std::int64_t from_seq, s
     row.is_move = false;
     row.count = 1;
     while ((rc = q.step()) == SQLITE_ROW) {
-      row.seq = q.int64(0);
-      row.at.assign(q.text_view(1));
-      row.actor.assign(q.text_view(2));
-      row.type.assign(q.text_view(3));
-      row.payload.assign(q.text_view(4));
-      row.prev_hash.assign(q.text_view(5));
-      row.hash.assign(q.text_view(6));
+      q.read(row.seq, row.at, row.actor, row.type, row.payload, row.prev_hash, row.hash);
       if (!fn(row)) return Status::ok();
     }
     if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "reading events");
@@ -554,13 +542,7 @@ Status SqliteJournal::read_stored(std::int64_t game_id, std::int64_t from_seq, s
   row.type.clear();
   row.payload.clear();
   while ((rc = q.step()) == SQLITE_ROW) {
-    row.seq = q.int64(0);
-    row.count = q.int64(1);
-    row.at.assign(q.text_view(2));
-    row.actor.assign(q.text_view(3));
-    row.events.assign(q.text_view(4));
-    row.prev_hash.assign(q.text_view(5));
-    row.hash.assign(q.text_view(6));
+    q.read(row.seq, row.count, row.at, row.actor, row.events, row.prev_hash, row.hash);
     if (!fn(row)) return Status::ok();
   }
   if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "reading moves");
@@ -612,13 +594,7 @@ namespace {
 
 TournamentRow tournament_row(const sqlite::Query& q) {
   TournamentRow t;
-  t.tournament_id = q.int64(0);
-  t.name = q.text(1);
-  t.settings = q.text(2);
-  t.judge_key_sha256 = q.text(3);
-  t.created = q.text(4);
-  t.genesis = q.text(5);
-  t.last_seq = q.int64(6);
+  q.read(t.tournament_id, t.name, t.settings, t.judge_key_sha256, t.created, t.genesis, t.last_seq);
   return t;
 }
 
@@ -711,12 +687,7 @@ Status SqliteJournal::read_tournament_records(std::int64_t id, const std::functi
   while ((rc = q.step()) == SQLITE_ROW) {
     TournamentRecord r;
     r.tournament_id = id;
-    r.seq = q.int64(0);
-    r.at = q.text(1);
-    r.kind = q.text(2);
-    r.payload = q.text(3);
-    r.prev_hash = q.text(4);
-    r.hash = q.text(5);
+    q.read(r.seq, r.at, r.kind, r.payload, r.prev_hash, r.hash);
     if (!fn(r)) return Status::ok();
   }
   if (rc != SQLITE_DONE) return sqlite::error_status(db_.get(), rc, "reading a tournament's records");
