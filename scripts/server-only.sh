@@ -33,12 +33,20 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-mkfifo "$work/said"
+# Its standard output into a file (a pipe read once and closed would leave a later line nowhere
+# to go); its first line says where it listens: "listening on http://127.0.0.1:PORT".
 "$dir/referee" --db "$work/club.db" serve --listen 127.0.0.1:0 >"$work/said" 2>"$work/serve.err" &
 server_pid=$!
-# Its first line: "listening on http://127.0.0.1:PORT".
-read -r -t 60 first <"$work/said" || problem "the server said nothing within a minute: $(cat "$work/serve.err")"
-cat "$work/said" >/dev/null &
+first=""
+for _ in $(seq 600); do
+  # A whole line only: one still being written could end in half the port.
+  if [ "$(wc -l <"$work/said")" -ge 1 ]; then
+    first=$(head -n 1 "$work/said")
+    break
+  fi
+  sleep 0.1
+done
+[[ "$first" == listening* ]] || problem "the server said nothing within a minute: $(cat "$work/serve.err")"
 port=${first##*:}
 base="http://127.0.0.1:$port"
 if [[ "$port" =~ ^[0-9]+$ ]]; then
