@@ -96,13 +96,10 @@ class ChromeDriver {
 
   // "" when it is listening; otherwise why not.
   std::string start(const std::filesystem::path& dir) {
-    std::string why;
-    for (attempts_ = 1; attempts_ <= kAttempts; ++attempts_) {
-      why = start_once(dir);
-      if (why.empty() || !port_was_taken(why)) return why;
+    for (attempts_ = 1;; ++attempts_) {
+      const std::string why = start_once(dir);
+      if (why.empty() || !port_was_taken(why) || attempts_ == kAttempts) return why;
     }
-    attempts_ = kAttempts;
-    return why;
   }
 
   // SIGTERM to the group, and SIGKILL to whatever of it is left after ten seconds.
